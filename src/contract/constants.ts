@@ -1,0 +1,61 @@
+// Business constants and limits: SPEC.md section 9. Written once, imported by console and server.
+
+export const CONSOLE_VERSION = '1.1.35';
+export const PRODUCT_TITLE = 'Referral Campaign Admin';
+
+export const OTP_LENGTH = 4;
+export const SECURE_OTP_LENGTH = 4;
+/** Characters the OTP field refuses as they are typed (SPEC.md section 5). */
+export const OTP_BLOCKED_KEYS = ['e', 'E', '+', '-', '.', ','] as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const GENERATED_PASSWORD_LENGTH = 9;
+/** The special characters that satisfy the password strength rule. */
+export const PASSWORD_SPECIAL_CHARACTERS = '-+_!@#$%^&*.,?';
+/** A password is 'valid' on the login form from this length; the real check is the server's. */
+export const LOGIN_PASSWORD_MIN_LENGTH = 4;
+
+export const MSISDN_MIN_DIGITS = 8;
+export const MSISDN_MAX_DIGITS = 20;
+/** An agent's msisdn must be longer than this many digits. */
+export const AGENT_MSISDN_MORE_THAN_DIGITS = 8;
+/** Dialing codes whose national numbers keep their leading 0 after the code. */
+export const KEEP_LEADING_ZERO_DIALING_CODES = ['242', '225'] as const;
+
+export const LANGUAGE_CODE_MIN_LENGTH = 2;
+export const LANGUAGE_CODE_MAX_LENGTH = 5;
+export const EMAIL_TOP_LEVEL_MIN_LETTERS = 2;
+export const EMAIL_TOP_LEVEL_MAX_LETTERS = 10;
+
+export const ERROR_TOAST_MS = 6_000;
+export const PAYMENT_RUN_TOAST_MS = 3_000;
+export const QUEUE_REFRESH_MS = 30_000;
+export const INVITE_HISTORY_ROWS = 10;
+export const REPORT_RANGE_WARNING_MONTHS = 3;
+
+export const UPLOAD_MAX_BYTES = 20_971_520;
+export const SECURE_UPLOAD_EXTENSION = '.csv';
+
+/** Grid page sizes; 0 means all rows. */
+export const GRID_PAGE_SIZES = [20, 50, 100, 0] as const;
+export const DEFAULT_GRID_PAGE_SIZE = 20;
+
+export const COMPENSATION_VALUE_STEP = 0.01;
+
+/** Date formats: agent screens display, request bodies, report tables (date-fns style tokens). */
+export const AGENT_SCREEN_DATE_FORMAT = 'dd-MMM-yyyy';
+export const REQUEST_DATE_FORMAT = 'DD-MMM-YYYY';
+export const REPORT_TABLE_DATE_FORMAT = 'YYYY-MM-DD HH:MM:SS';
+
+/** Sent when an agent is created: role type Agent, status type Active. */
+export const AGENT_ROLE_TYPE_ID = 2;
+export const INITIAL_STATUS_TYPE_ID = 1;
+
+/** Local storage key of the remembered login email. */
+export const REMEMBERED_EMAIL_KEY = 'rememberedEmail';
+
+/** Code types (`otp_type`) and delivery media (`medium`) of the one-time codes. */
+export const OTP_TYPES = ['LOGIN', 'PASSWORD_RESET', 'SECURE_PAGES', 'REPORTS'] as const;
+export type OtpType = (typeof OTP_TYPES)[number];
+export const OTP_MEDIA = ['EMAIL', 'SMS'] as const;
+export type OtpMedium = (typeof OTP_MEDIA)[number];

@@ -1,0 +1,50 @@
+// Report filter rules of SPEC.md sections 4 and 5 that are not single-field checks.
+import { messages, reportWarning } from './messages';
+import { REPORT_RANGE_WARNING_MONTHS } from './constants';
+
+export interface ReportFilterChoice {
+  start_date: string;
+  end_date: string;
+  agency_id: number | null;
+  campaign_ids: number[];
+}
+
+/** Blocking errors: empty dates, and agency or campaign when more than one is available. */
+export function reportFilterErrors(
+  filters: ReportFilterChoice,
+  available: { agencies: number; campaigns: number },
+): string[] {
+  const errors: string[] = [];
+  if (!filters.start_date) errors.push(messages.startDateRequired);
+  if (!filters.end_date) errors.push(messages.endDateRequired);
+  if (filters.agency_id === null && available.agencies > 1) errors.push(messages.agencyRequired);
+  if (filters.campaign_ids.length === 0 && available.campaigns > 1) errors.push(messages.campaignRequired);
+  return errors;
+}
+
+/** Whether the range from start to end (ISO dates) is longer than the warning threshold. */
+export function isRangeOverWarning(start: string, end: string): boolean {
+  const limit = new Date(`${start.slice(0, 10)}T00:00:00Z`);
+  limit.setUTCMonth(limit.getUTCMonth() + REPORT_RANGE_WARNING_MONTHS);
+  return new Date(`${end.slice(0, 10)}T00:00:00Z`) > limit;
+}
+
+/** Warnings shown while the report still runs. */
+export function reportFilterWarnings(filters: ReportFilterChoice): string[] {
+  const warnings: string[] = [];
+  if (filters.agency_id === null) warnings.push(reportWarning('no agency is selected'));
+  if (filters.campaign_ids.length === 0) warnings.push(reportWarning('no campaign is selected'));
+  if (filters.start_date && filters.end_date && isRangeOverWarning(filters.start_date, filters.end_date)) {
+    warnings.push(reportWarning(`the date range is over ${REPORT_RANGE_WARNING_MONTHS} months`));
+  }
+  return warnings;
+}
+
+/** Moving the start after the end pushes the end to it, and vice versa (ISO dates compare as text). */
+export function reconcileDateRange(
+  changed: 'start' | 'end',
+  range: { start: string; end: string },
+): { start: string; end: string } {
+  if (!range.start || !range.end || range.start <= range.end) return range;
+  return changed === 'start' ? { start: range.start, end: range.start } : { start: range.end, end: range.end };
+}

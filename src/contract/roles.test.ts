@@ -1,0 +1,255 @@
+import { describe, it, expect } from 'vitest';
+import {
+  ADMIN_ROLE_TYPES,
+  ROLE_TYPES,
+  ROLE_TYPE_ID,
+  STATUS_TYPE_ID,
+  isAdminRoleType,
+  isRoleValid,
+  isSuperAdmin,
+  pickSessionRole,
+  roleScope,
+  sideMenu,
+} from './roles';
+import type { AdminRoleType, RoleCampaignLike, RoleLike, RoleType } from './roles';
+import { AGENT_ROLE_TYPE_ID, INITIAL_STATUS_TYPE_ID } from './constants';
+import { messages } from './messages';
+
+// A fixed "now" so that "today" and "yesterday" do not depend on the clock or the time zone.
+const NOW = new Date('2024-06-15T12:00:00Z');
+const TODAY = '2024-06-15';
+const YESTERDAY = '2024-06-14';
+const TOMORROW = '2024-06-16';
+
+const status = (name: string) => ({ id: (STATUS_TYPE_ID as Record<string, number>)[name] ?? 99, name });
+
+function role(patch: Partial<RoleLike> = {}): RoleLike {
+  return {
+    agency_id: 1,
+    role_type: 'Super Admin',
+    status_type: status('Active'),
+    role_start_date: '2024-01-01',
+    role_end_date: null,
+    ...patch,
+  };
+}
+
+interface TestRoleCampaign extends RoleCampaignLike {
+  id: number;
+}
+let nextId = 1;
+function rc(roleType: string, patch: Partial<RoleLike> = {}, campaign: number | null = 10): TestRoleCampaign {
+  return { id: nextId++, campaign, user_role: role({ role_type: roleType, ...patch }) };
+}
+
+describe('role and status ids', () => {
+  it('the Agent role type id is 2 and the initial status (Active) is 1', () => {
+    expect(ROLE_TYPE_ID.Agent).toBe(AGENT_ROLE_TYPE_ID);
+    expect(AGENT_ROLE_TYPE_ID).toBe(2);
+    expect(STATUS_TYPE_ID.Active).toBe(INITIAL_STATUS_TYPE_ID);
+    expect(INITIAL_STATUS_TYPE_ID).toBe(1);
+  });
+
+  it('the five role types of section 6', () => {
+    expect([...ROLE_TYPES].sort()).toEqual(['Agency Admin', 'Agent', 'Campaign Admin', 'Gifter', 'Super Admin']);
+  });
+
+  it.each([
+    ['Super Admin', true],
+    ['Agency Admin', true],
+    ['Campaign Admin', true],
+    ['Agent', false],
+    ['Gifter', false],
+    ['super admin', false],
+    ['', false],
+  ])('isAdminRoleType(%j) = %s', (roleType, expected) => {
+    expect(isAdminRoleType(roleType)).toBe(expected);
+  });
+
+  it('admin roles are picked in the order Super Admin, Agency Admin, Campaign Admin', () => {
+    expect([...ADMIN_ROLE_TYPES]).toEqual(['Super Admin', 'Agency Admin', 'Campaign Admin']);
+  });
+
+  it.each([
+    ['Super Admin', true],
+    ['Agency Admin', false],
+    ['Campaign Admin', false],
+    ['Agent', false],
+  ])('isSuperAdmin(%j) = %s', (roleType, expected) => {
+    expect(isSuperAdmin(roleType)).toBe(expected);
+  });
+});
+
+describe('isRoleValid', () => {
+  it.each([
+    ['end date yesterday', { role_end_date: YESTERDAY }, false],
+    ['end date long ago', { role_end_date: '2020-01-01' }, false],
+    ['end date yesterday as a timestamp', { role_end_date: `${YESTERDAY}T23:59:59Z` }, false],
+    ['end date today', { role_end_date: TODAY }, true],
+    ['end date today as a timestamp', { role_end_date: `${TODAY}T00:00:00Z` }, true],
+    ['end date tomorrow', { role_end_date: TOMORROW }, true],
+    ['no end date (null)', { role_end_date: null }, true],
+    ['status Active', { status_type: status('Active') }, true],
+    ['status InActive', { status_type: status('InActive') }, false],
+    ['status Suspended', { status_type: status('Suspended') }, false],
+    ['status Fraud Blocked', { status_type: status('Fraud Blocked') }, false],
+    ['status InActive with a future end date', { status_type: status('InActive'), role_end_date: TOMORROW }, false],
+    ['status Active with a past end date', { status_type: status('Active'), role_end_date: YESTERDAY }, false],
+  ] as Array<[string, Partial<RoleLike>, boolean]>)('%s -> valid: %s', (_case, patch, expected) => {
+    expect(isRoleValid(role(patch), NOW)).toBe(expected);
+  });
+});
+
+describe('pickSessionRole', () => {
+  it('an empty list is refused with "Admin does not have User Role Campaign assigned"', () => {
+    expect(pickSessionRole([], NOW)).toEqual({ ok: false, error: messages.noRoleCampaigns });
+    expect(messages.noRoleCampaigns).toBe('Admin does not have User Role Campaign assigned');
+  });
+
+  it.each([
+    ['only an Agent role', () => [rc('Agent')], messages.agentCannotLogin],
+    ['only a Gifter role', () => [rc('Gifter')], messages.agentCannotLogin],
+    ['an Agent then a Gifter', () => [rc('Agent'), rc('Gifter')], messages.agentCannotLogin],
+    ['only an expired Super Admin', () => [rc('Super Admin', { role_end_date: YESTERDAY })], messages.roleNotValid],
+    ['only a Suspended Agency Admin', () => [rc('Agency Admin', { status_type: status('Suspended') })], messages.roleNotValid],
+    [
+      'only a Fraud Blocked Campaign Admin',
+      () => [rc('Campaign Admin', { status_type: status('Fraud Blocked') })],
+      messages.roleNotValid,
+    ],
+    [
+      'an Agent first, then an expired Super Admin',
+      () => [rc('Agent'), rc('Super Admin', { role_end_date: YESTERDAY })],
+      messages.agentCannotLogin,
+    ],
+  ] as Array<[string, () => TestRoleCampaign[], string]>)('%s is refused', (_case, list, error) => {
+    expect(pickSessionRole(list(), NOW)).toEqual({ ok: false, error });
+  });
+
+  it('the refusals start with the section 8 login failure words', () => {
+    expect(messages.loginFailed).toBe('Unable to login user');
+    expect(messages.agentCannotLogin.startsWith(messages.loginFailed)).toBe(true);
+    expect(messages.roleNotValid.startsWith(messages.loginFailed)).toBe(true);
+  });
+
+  it.each([
+    [
+      'an expired Super Admin followed by a valid Campaign Admin picks the Campaign Admin',
+      () => [rc('Super Admin', { role_end_date: YESTERDAY }), rc('Campaign Admin')],
+      1,
+    ],
+    ['an Agent first then a valid Agency Admin picks the Agency Admin', () => [rc('Agent'), rc('Agency Admin')], 1],
+    ['a Gifter first then a valid Super Admin picks the Super Admin', () => [rc('Gifter'), rc('Super Admin')], 1],
+    ['a single valid Super Admin', () => [rc('Super Admin')], 0],
+    ['a single Agency Admin ending today', () => [rc('Agency Admin', { role_end_date: TODAY })], 0],
+    [
+      'the first valid admin role wins, not the highest',
+      () => [rc('Campaign Admin'), rc('Super Admin'), rc('Agency Admin')],
+      0,
+    ],
+    [
+      'an InActive Agency Admin then a valid Super Admin picks the Super Admin',
+      () => [rc('Agency Admin', { status_type: status('InActive') }), rc('Agent'), rc('Super Admin')],
+      2,
+    ],
+  ] as Array<[string, () => TestRoleCampaign[], number]>)('%s', (_case, list, index) => {
+    const roles = list();
+    const result = pickSessionRole(roles, NOW);
+    expect(result).toEqual({ ok: true, roleCampaign: roles[index] });
+    // The very object of the list is returned, with its extra fields.
+    if (result.ok) expect(result.roleCampaign).toBe(roles[index]);
+  });
+});
+
+describe('roleScope', () => {
+  const roles = [
+    rc('Agency Admin', { agency_id: 1 }, 100),
+    rc('Agency Admin', { agency_id: 2 }, 101),
+    rc('Agency Admin', { agency_id: 1 }, 102),
+    rc('Agency Admin', { agency_id: 3, role_end_date: YESTERDAY }, 103),
+    rc('Agency Admin', { agency_id: null }, null),
+    rc('Campaign Admin', { agency_id: 4 }, 200),
+    rc('Campaign Admin', { agency_id: 4 }, 201),
+    rc('Campaign Admin', { agency_id: 5 }, 200),
+    rc('Campaign Admin', { agency_id: 6, status_type: status('Suspended') }, 202),
+    rc('Campaign Admin', { agency_id: 7 }, null),
+    rc('Agent', { agency_id: 8 }, 300),
+    rc('Super Admin', { agency_id: 9 }, 400),
+  ];
+
+  it.each([
+    ['Super Admin', { kind: 'all' }],
+    ['Agency Admin', { kind: 'agencies', agencyIds: [1, 2] }],
+    ['Campaign Admin', { kind: 'campaigns', campaignIds: [200, 201], agencyIds: [4, 5, 7] }],
+  ] as Array<[AdminRoleType, unknown]>)('%s -> %j', (roleType, scope) => {
+    expect(roleScope(roleType, roles, NOW)).toEqual(scope);
+  });
+
+  it.each([
+    ['Super Admin', { kind: 'all' }],
+    ['Agency Admin', { kind: 'agencies', agencyIds: [] }],
+    ['Campaign Admin', { kind: 'campaigns', campaignIds: [], agencyIds: [] }],
+  ] as Array<[AdminRoleType, unknown]>)('%s without role campaigns -> %j', (roleType, scope) => {
+    expect(roleScope(roleType, [], NOW)).toEqual(scope);
+  });
+});
+
+describe('sideMenu: the visibility table of SPEC.md section 2', () => {
+  const ALL: RoleType[] = ['Super Admin', 'Agency Admin', 'Campaign Admin', 'Agent', 'Gifter'];
+  const allBut = (...hidden: RoleType[]) => ALL.filter((r) => !hidden.includes(r));
+
+  const TABLE: Array<[string, RoleType[]]> = [
+    ['Stats', ALL],
+    ['Agencies', allBut('Agent', 'Gifter')],
+    ['Campaigns', allBut('Gifter')],
+    ['Agents', ['Super Admin', 'Campaign Admin', 'Agency Admin']],
+    ['Secure Page', allBut('Gifter')],
+    ['Agent Event Report', allBut('Agent', 'Gifter')],
+    ['Event Detail Report', allBut('Agent', 'Gifter')],
+    ['Conversion Report', allBut('Agent', 'Gifter')],
+    ['Payment Run', ['Super Admin', 'Campaign Admin']],
+    ['Logout', ALL],
+  ];
+  const cases = TABLE.flatMap(([label, visibleTo]) =>
+    ALL.map((roleType) => [label, roleType, visibleTo.includes(roleType)] as [string, RoleType, boolean]),
+  );
+
+  it.each(cases)('%s for %s: visible %s', (label, roleType, visible) => {
+    const labels = sideMenu(roleType).map((item) => item.label);
+    expect(labels.includes(label)).toBe(visible);
+  });
+
+  it.each(['Agent Event Report', 'Event Detail Report', 'Conversion Report'])(
+    '%s is flagged requiresReportsOtp',
+    (label) => {
+      const item = sideMenu('Super Admin').find((i) => i.label === label);
+      expect(item?.requiresReportsOtp).toBe(true);
+    },
+  );
+
+  it.each(ALL)('for %s only the three report items require the reports OTP', (roleType) => {
+    const flagged = sideMenu(roleType)
+      .filter((item) => item.requiresReportsOtp)
+      .map((item) => item.label);
+    const expected = isAdminRoleType(roleType) ? ['Agent Event Report', 'Event Detail Report', 'Conversion Report'] : [];
+    expect(flagged).toEqual(expected);
+  });
+
+  it.each(ALL)('for %s Stats comes first and Logout last, with no duplicates', (roleType) => {
+    const items = sideMenu(roleType);
+    expect(items[0]?.label).toBe('Stats');
+    expect(items.at(-1)?.label).toBe('Logout');
+    expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
+  });
+
+  it.each([
+    ['Agent', ['Stats', 'Campaigns', 'Secure Page', 'Logout']],
+    ['Gifter', ['Stats', 'Logout']],
+  ] as Array<[RoleType, string[]]>)('%s sees exactly %j', (roleType, labels) => {
+    expect(sideMenu(roleType).map((i) => i.label)).toEqual(labels);
+  });
+
+  it('menu items carry no visibility function', () => {
+    for (const item of sideMenu('Super Admin')) expect(Object.keys(item)).not.toContain('visible');
+  });
+});

@@ -1,0 +1,151 @@
+// Role rules of SPEC.md sections 4 and 6 and the side menu of section 2, as pure functions.
+import { messages } from './messages';
+
+export const ROLE_TYPES = ['Super Admin', 'Agent', 'Agency Admin', 'Campaign Admin', 'Gifter'] as const;
+export type RoleType = (typeof ROLE_TYPES)[number];
+/** Role type ids as stored; the Agent id (2) is fixed by the specification. */
+export const ROLE_TYPE_ID: Record<RoleType, number> = {
+  'Super Admin': 1,
+  Agent: 2,
+  'Agency Admin': 3,
+  'Campaign Admin': 4,
+  Gifter: 5,
+};
+
+export const STATUS_TYPES = ['Active', 'InActive', 'Blacklisted', 'Suspended', 'Unvalidated', 'Fraud Blocked'] as const;
+export type StatusTypeName = (typeof STATUS_TYPES)[number];
+/** Status type ids as stored; Active (1) is the initial status of a new agent. */
+export const STATUS_TYPE_ID: Record<StatusTypeName, number> = {
+  Active: 1,
+  InActive: 2,
+  Blacklisted: 3,
+  Suspended: 4,
+  Unvalidated: 5,
+  'Fraud Blocked': 6,
+};
+
+/** Roles that may use the console, in the order a role is picked at login. */
+export const ADMIN_ROLE_TYPES = ['Super Admin', 'Agency Admin', 'Campaign Admin'] as const satisfies readonly RoleType[];
+export type AdminRoleType = (typeof ADMIN_ROLE_TYPES)[number];
+/** A role with one of these statuses is invalid. */
+export const INVALID_ROLE_STATUSES: readonly string[] = ['InActive', 'Suspended', 'Fraud Blocked'];
+
+export const isAdminRoleType = (roleType: string): roleType is AdminRoleType =>
+  (ADMIN_ROLE_TYPES as readonly string[]).includes(roleType);
+
+/** The fields of a user role that the rules read. Dates are ISO strings (YYYY-MM-DD...). */
+export interface RoleLike {
+  agency_id: number | null;
+  role_type: string;
+  status_type: { id: number; name: string };
+  role_start_date: string | null;
+  role_end_date: string | null;
+}
+export interface RoleCampaignLike<R extends RoleLike = RoleLike> {
+  campaign: number | null;
+  user_role: R;
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** A role is invalid when its end date has passed or its status is InActive, Suspended or Fraud Blocked. */
+export function isRoleValid(role: RoleLike, now: Date): boolean {
+  if (INVALID_ROLE_STATUSES.includes(role.status_type.name)) return false;
+  if (role.role_end_date && role.role_end_date.slice(0, 10) < isoDay(now)) return false;
+  return true;
+}
+
+export type RolePick<T> = { ok: true; roleCampaign: T } | { ok: false; error: string };
+
+/**
+ * The role a session opens with (section 4): the first Super Admin, Agency Admin or Campaign Admin
+ * role that is still valid, otherwise the first role; Agent, Gifter and invalid roles are refused.
+ */
+export function pickSessionRole<T extends RoleCampaignLike>(roleCampaigns: readonly T[], now: Date): RolePick<T> {
+  const first = roleCampaigns[0];
+  if (!first) return { ok: false, error: messages.noRoleCampaigns };
+  const picked =
+    roleCampaigns.find((rc) => isAdminRoleType(rc.user_role.role_type) && isRoleValid(rc.user_role, now)) ?? first;
+  if (!isAdminRoleType(picked.user_role.role_type)) return { ok: false, error: messages.agentCannotLogin };
+  if (!isRoleValid(picked.user_role, now)) return { ok: false, error: messages.roleNotValid };
+  return { ok: true, roleCampaign: picked };
+}
+
+/** What a session may see (section 6). The server applies it to every read and write. */
+export type RoleScope =
+  | { kind: 'all' }
+  | { kind: 'agencies'; agencyIds: number[] }
+  | { kind: 'campaigns'; campaignIds: number[]; agencyIds: number[] };
+
+const unique = (values: Array<number | null>) => [...new Set(values.filter((v): v is number => v !== null))];
+
+/**
+ * Super Admin sees everything; Agency Admin the agencies of their roles; Campaign Admin the
+ * campaigns of their roles and the agencies of those roles. Only valid roles of the session's
+ * role type count.
+ */
+export function roleScope(roleType: AdminRoleType, roleCampaigns: readonly RoleCampaignLike[], now: Date): RoleScope {
+  if (roleType === 'Super Admin') return { kind: 'all' };
+  const mine = roleCampaigns.filter((rc) => rc.user_role.role_type === roleType && isRoleValid(rc.user_role, now));
+  const agencyIds = unique(mine.map((rc) => rc.user_role.agency_id));
+  if (roleType === 'Agency Admin') return { kind: 'agencies', agencyIds };
+  return { kind: 'campaigns', campaignIds: unique(mine.map((rc) => rc.campaign)), agencyIds };
+}
+
+export const isSuperAdmin = (roleType: string): boolean => roleType === 'Super Admin';
+
+// ---- the main shell and its side menu (section 2) ----------------------------------------
+
+export const SHELL_TABS = [
+  'stats', 'admins', 'eventtypes', 'agents', 'countries', 'languages', 'whitelist', 'agencies', 'campaigns',
+  'securepage', 'agenteventreport', 'agenteventdetailreport', 'retentioneventreport', 'retentioneventdetailreport',
+  'agentpayreport', 'commreport', 'payments', 'paymentruns', 'paymentrunreport', 'agentfraudreport',
+] as const;
+export type ShellTab = (typeof SHELL_TABS)[number];
+
+export interface MenuItem {
+  id: ShellTab | 'logout';
+  label: string;
+  /** Report items send the user to /otp/reports first when no reports user is verified. */
+  requiresReportsOtp?: boolean;
+}
+
+type Visibility = (roleType: RoleType) => boolean;
+const everyone: Visibility = () => true;
+const except = (...hidden: RoleType[]): Visibility => (r) => !hidden.includes(r);
+const only = (...shown: RoleType[]): Visibility => (r) => shown.includes(r);
+
+/**
+ * The side menu, in order. The first rows are the visibility table of section 2 (Payment Run: the
+ * DESIGN.md reading, Super Admin and Campaign Admin). The tabs the table does not cover follow,
+ * with our decision: reference data and the other report grids for Super Admin, Users for every
+ * admin role (non-super admins link users to the country agencies, section 6).
+ */
+const MENU: ReadonlyArray<MenuItem & { visible: Visibility }> = [
+  { id: 'stats', label: 'Stats', visible: everyone },
+  { id: 'agencies', label: 'Agencies', visible: except('Agent', 'Gifter') },
+  { id: 'campaigns', label: 'Campaigns', visible: except('Gifter') },
+  { id: 'agents', label: 'Agents', visible: only('Super Admin', 'Campaign Admin', 'Agency Admin') },
+  { id: 'securepage', label: 'Secure Page', visible: except('Gifter') },
+  { id: 'agenteventreport', label: 'Agent Event Report', visible: except('Agent', 'Gifter'), requiresReportsOtp: true },
+  { id: 'agenteventdetailreport', label: 'Event Detail Report', visible: except('Agent', 'Gifter'), requiresReportsOtp: true },
+  { id: 'commreport', label: 'Conversion Report', visible: except('Agent', 'Gifter'), requiresReportsOtp: true },
+  { id: 'paymentruns', label: 'Payment Run', visible: only('Super Admin', 'Campaign Admin') },
+  { id: 'admins', label: 'Users', visible: only('Super Admin', 'Agency Admin', 'Campaign Admin') },
+  { id: 'whitelist', label: 'Whitelists', visible: only('Super Admin') },
+  { id: 'eventtypes', label: 'Event Types', visible: only('Super Admin') },
+  { id: 'countries', label: 'Countries', visible: only('Super Admin') },
+  { id: 'languages', label: 'Languages', visible: only('Super Admin') },
+  { id: 'retentioneventreport', label: 'Retention Events', visible: only('Super Admin') },
+  { id: 'retentioneventdetailreport', label: 'Retention Event Detail', visible: only('Super Admin') },
+  { id: 'agentpayreport', label: 'Agent Payments', visible: only('Super Admin') },
+  { id: 'payments', label: 'Pending Payments', visible: only('Super Admin') },
+  { id: 'paymentrunreport', label: 'Payment Run Report', visible: only('Super Admin') },
+  { id: 'agentfraudreport', label: 'Fraud Events', visible: only('Super Admin') },
+  { id: 'logout', label: 'Logout', visible: everyone },
+];
+
+/** The side menu items a role sees, in order. */
+export function sideMenu(roleType: RoleType): MenuItem[] {
+  return MENU.filter((item) => item.visible(roleType)).map(({ visible: _visible, ...item }) => item);
+}

@@ -1,0 +1,240 @@
+// Validation rules of SPEC.md section 5 as zod schemas, each with the specification's message.
+// The console's forms and the server's routes parse with these same schemas.
+import { z } from 'zod';
+import {
+  AGENT_MSISDN_MORE_THAN_DIGITS,
+  EMAIL_TOP_LEVEL_MAX_LETTERS,
+  EMAIL_TOP_LEVEL_MIN_LETTERS,
+  LANGUAGE_CODE_MAX_LENGTH,
+  LANGUAGE_CODE_MIN_LENGTH,
+  LOGIN_PASSWORD_MIN_LENGTH,
+  MSISDN_MAX_DIGITS,
+  MSISDN_MIN_DIGITS,
+  OTP_LENGTH,
+  OTP_MEDIA,
+  OTP_TYPES,
+  PASSWORD_MIN_LENGTH,
+  SECURE_OTP_LENGTH,
+  UPLOAD_MAX_BYTES,
+  SECURE_UPLOAD_EXTENSION,
+} from './constants';
+import { messages } from './messages';
+
+// ---- rules as patterns and small pure functions ------------------------------------------
+
+/** An email whose top-level part is 2 to 10 letters. */
+export const EMAIL_PATTERN = new RegExp(
+  `^[A-Za-z0-9._%+'-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z]{${EMAIL_TOP_LEVEL_MIN_LETTERS},${EMAIL_TOP_LEVEL_MAX_LETTERS}}$`,
+);
+const escapeForClass = (chars: string) => chars.replace(/[-\\\]^]/g, '\\$&');
+/** Lower case, upper case, a digit and one of - + _ ! @ # $ % ^ & * . , ? ; at least 8 characters. */
+export const PASSWORD_STRENGTH_PATTERN = new RegExp(
+  `^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[${escapeForClass('-+_!@#$%^&*.,?')}]).{${PASSWORD_MIN_LENGTH},}$`,
+);
+export const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
+export const MSISDN_PATTERN = new RegExp(`^\\d{${MSISDN_MIN_DIGITS},${MSISDN_MAX_DIGITS}}$`);
+
+/** Event keys keep only letters, digits, underscore and hyphen. */
+export const sanitizeEventKey = (key: string): string => key.replace(/[^A-Za-z0-9_-]/g, '');
+/** Dialing codes keep only digits and dots. */
+export const sanitizeDialingCode = (code: string): string => code.replace(/[^\d.]/g, '');
+
+// ---- building blocks -----------------------------------------------------------------------
+
+const trimmed = z.string().trim();
+/** A string whose absence, wrong type or emptiness all read `message`. */
+const text = (message: string) => z.string({ error: message });
+const required = (message: string) => text(message).trim().min(1, { error: message });
+
+// An empty value reports only its 'required' message (section 5); the pattern check skips it.
+export const email = required(messages.emailRequired).refine((value) => value === '' || EMAIL_PATTERN.test(value), {
+  error: messages.emailInvalid,
+});
+export const strongPassword = text(messages.passwordRequired)
+  .min(1, { error: messages.passwordRequired })
+  .refine((value) => value === '' || PASSWORD_STRENGTH_PATTERN.test(value), { error: messages.passwordStrength });
+export const otp = text(messages.otpRequired).regex(OTP_PATTERN, { error: messages.otpRequired });
+export const otpType = z.preprocess(
+  (value) => (typeof value === 'string' ? value.toUpperCase() : value),
+  z.enum(OTP_TYPES, { error: `otp_type must be one of ${OTP_TYPES.join(', ')}` }),
+);
+export const otpMedium = z.preprocess(
+  (value) => (typeof value === 'string' ? value.toUpperCase() : value),
+  z.enum(OTP_MEDIA, { error: `medium must be one of ${OTP_MEDIA.join(', ')}` }),
+);
+/** Optional msisdn of the admin user form: empty, or 8 to 20 digits. */
+export const optionalMsisdn = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || MSISDN_PATTERN.test(value), { error: messages.msisdnMustStartWithZero });
+
+// ---- forms and requests --------------------------------------------------------------------
+
+/** Login form: the password is 'valid' at 4 characters; its strength is not checked here. */
+export const loginForm = z.object({
+  email,
+  password: text(messages.passwordRequired).min(LOGIN_PASSWORD_MIN_LENGTH, { error: messages.passwordRequired }),
+});
+
+export const otpForm = z.object({ otp });
+export const secureOtpForm = z.object({
+  otp: text(messages.secureOtpRequired).length(SECURE_OTP_LENGTH, { error: messages.secureOtpRequired }),
+});
+
+export const resetPasswordForm = z.object({ otp, new_password: strongPassword });
+
+/** POST /api/v1/otp/send/ */
+export const otpSendRequest = z.object({
+  username: required(messages.usernameRequired),
+  password: z.string().optional(),
+  otp_type: otpType,
+  medium: otpMedium.default('EMAIL'),
+  resend: z.boolean().optional().default(false),
+});
+
+/** POST /api/v1/otp/verify/ */
+export const otpVerifyRequest = z.object({
+  username: required(messages.usernameRequired),
+  otp_type: otpType,
+  otp,
+});
+
+/** POST api/v1/auth/login/jwt/ */
+export const loginRequest = z.object({
+  username: required(messages.usernameRequired),
+  password: text(messages.passwordRequired).min(1, { error: messages.passwordRequired }),
+  otp_type: otpType.default('LOGIN'),
+  otp,
+});
+
+/** POST api/v1/auth/token/refresh/ and POST api/v1/auth/logout/ */
+export const refreshRequest = z.object({ refresh: text('refresh is required').min(1, { error: 'refresh is required' }) });
+
+/** POST api/v1/auth/reset-password/ */
+export const resetPasswordRequest = z.object({
+  username: required(messages.usernameRequired),
+  otp,
+  new_password: strongPassword,
+});
+
+/** Admin user form (legacy POST or PUT /admin/register). Password: required to add, optional to edit. */
+export const adminUserForm = z
+  .object({
+    id: z.number().int().positive().optional(),
+    email,
+    firstname: required(messages.firstnameRequired),
+    lastname: required(messages.lastnameRequired),
+    password: z.string().optional().default(''),
+    msisdn: optionalMsisdn.optional().default(''),
+    linked_agencies: z.array(z.number().int().positive()).min(1, { error: messages.agencyLinkRequired }),
+    is_super: z.boolean().optional().default(false),
+    secure_page: z.boolean().optional().default(false),
+    unblacklist: z.boolean().optional().default(false),
+  })
+  .superRefine((form, ctx) => {
+    const adding = form.id === undefined;
+    if (form.password === '') {
+      if (adding) ctx.addIssue({ code: 'custom', path: ['password'], message: messages.passwordRequired });
+    } else if (!PASSWORD_STRENGTH_PATTERN.test(form.password)) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: messages.passwordStrength });
+    }
+  });
+
+/** Whitelist entry: msisdn 8 to 20 digits; without a campaign the campaign code is used. */
+export const whitelistForm = z.object({
+  id: z.number().int().positive().optional(),
+  msisdn: trimmed.regex(MSISDN_PATTERN, { error: messages.msisdnRequired }),
+  country: required(messages.countryRequired),
+  campaign_id: z.number().int().positive().nullish(),
+});
+
+/** Event type: the key is stripped of other characters, then required. */
+export const eventTypeForm = z.object({
+  id: z.number().int().positive().optional(),
+  event: text(messages.eventKeyRequired).transform(sanitizeEventKey).pipe(text(messages.eventKeyRequired).min(1, { error: messages.eventKeyRequired })),
+  pretty: required(messages.prettyNameRequired),
+});
+
+export const paymentRunForm = z.object({
+  reference: required(messages.accountingReferenceRequired),
+});
+
+/** Country form; `languages` is a list here, a comma string on the legacy wire. */
+export const countryForm = z.object({
+  id: z.number().int().positive().optional(),
+  country: required(messages.countryNameRequired),
+  code: text(messages.dialingCodeRequired).transform(sanitizeDialingCode).pipe(text(messages.dialingCodeRequired).min(1, { error: messages.dialingCodeRequired })),
+  sms_from: required(messages.smsFromRequired),
+  sms_cid: trimmed.optional().default(''),
+  languages: z.array(text(messages.languageRequired).min(1)).min(1, { error: messages.languageRequired }),
+});
+
+export const languageCode = trimmed
+  .min(LANGUAGE_CODE_MIN_LENGTH, { error: messages.languageCodeLength })
+  .max(LANGUAGE_CODE_MAX_LENGTH, { error: messages.languageCodeLength });
+
+/** Report filters (section 5): each field with its exact message. */
+export const reportFilters = z.object({
+  start_date: z.string({ error: messages.startDateRequired }).min(1, { error: messages.startDateRequired }),
+  end_date: z.string({ error: messages.endDateRequired }).min(1, { error: messages.endDateRequired }),
+  agency_id: z.number({ error: messages.agencyRequired }).int().positive().nullable(),
+  campaign_ids: z.array(z.number().int().positive(), { error: messages.campaignRequired }),
+});
+
+/** Secure report upload (new): a .csv file of at most 20 MB, for an agency and a campaign. */
+export const secureUploadForm = z.object({
+  agency_id: z.number({ error: messages.agencyAndCampaignRequired }).int().positive(),
+  campaign_id: z.number({ error: messages.agencyAndCampaignRequired }).int().positive(),
+  file_name: text(messages.onlyCsvAllowed).refine((name) => name.toLowerCase().endsWith(SECURE_UPLOAD_EXTENSION), {
+    error: messages.onlyCsvAllowed,
+  }),
+  file_size: z.number().int().nonnegative().max(UPLOAD_MAX_BYTES, { error: messages.fileTooLarge }),
+});
+
+/** Legacy secure upload: size only. */
+export const legacySecureUploadSize = z.number().int().nonnegative().max(UPLOAD_MAX_BYTES, { error: messages.fileTooLarge });
+
+/** Add agent: every field required, msisdn longer than 8 digits and starting with 0. */
+export const addAgentForm = z
+  .object({
+    first_name: required(messages.firstNameRequired),
+    last_name: required(messages.lastnameRequired),
+    username: required(messages.usernameRequired),
+    password: text(messages.passwordRequired).min(1, { error: messages.passwordRequired }),
+    msisdn: trimmed
+      .regex(/^\d*$/, { error: messages.msisdnMustStartWithZero })
+      .refine((value) => value.startsWith('0'), { error: messages.msisdnMustStartWithZero })
+      .refine((value) => value.length > AGENT_MSISDN_MORE_THAN_DIGITS, { error: messages.agentMsisdnTooShort }),
+    agency_id: z.number({ error: messages.agencyNotSelected }).int().positive(),
+    campaign_id: z.number({ error: messages.campaignNotSelected }).int().positive(),
+    role_start_date: required(messages.startDateNotSelected),
+    role_end_date: required(messages.endDateNotSelected),
+  })
+  .refine((form) => !form.role_start_date || !form.role_end_date || form.role_end_date >= form.role_start_date, {
+    path: ['role_end_date'],
+    error: messages.endBeforeStart,
+  });
+
+/** Edit agent: first name, second name and msisdn must not be empty. */
+export const editAgentForm = z.object({
+  first_name: required(messages.firstNameRequired),
+  last_name: required(messages.secondNameRequired),
+  msisdn: required(messages.msisdnRequired),
+});
+
+// ---- turning a zod failure into the API's field lines ----------------------------------------
+
+export type FieldErrors = Record<string, string[]>;
+
+/** `{field: [line, ...]}` from a zod error: the shape of the API's `errors` member. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const result: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? issue.path.join('.') : '_';
+    (result[field] ??= []).push(issue.message);
+  }
+  return result;
+}
+
+/** Every line of every field, in order, joined as the error toast shows them (section 8). */
+export const joinFieldErrors = (errors: FieldErrors): string => Object.values(errors).flat().join('\n');

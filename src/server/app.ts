@@ -1,0 +1,53 @@
+// The reference server: one Fastify app serving the three backends of SPEC.md section 7 on one
+// origin. `buildApp` wires it; `main.ts` opens the database and listens.
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { Config } from './config';
+import type { OpenDatabase } from './db/client';
+import { Codes } from './auth/codes';
+import { serverSecret } from './auth/secrets';
+import { SignIn } from './auth/signIn';
+import { Tokens } from './auth/tokens';
+import { demoOutbox, productionDelivery, type CodeDelivery } from './delivery';
+import { installAuthentication } from './http/authentication';
+import { installErrorHandling } from './http/errors';
+import { countryRoutes } from './routes/admin/countries';
+import { outboxRoutes } from './routes/dev/outbox';
+import { healthRoutes } from './routes/health';
+import { authRoutes } from './routes/users/auth';
+import { referenceRoutes } from './routes/users/reference';
+
+export interface AppDependencies {
+  config: Config;
+  database: OpenDatabase;
+  /** Replaces the configured code delivery (tests). */
+  delivery?: CodeDelivery;
+}
+
+export async function buildApp({ config, database, delivery }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password', 'req.body.otp'] },
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const { db } = database;
+
+  const codeDelivery = delivery ?? (config.demo ? demoOutbox(app.log) : await productionDelivery(config.delivery, app.log));
+  const tokens = new Tokens(db, await serverSecret(db, 'jwt', config.jwtSecret), config.tokens);
+  const codes = new Codes(db, await serverSecret(db, 'otp_pepper'), config.otp);
+  const signIn = new SignIn(db, codes, tokens, codeDelivery);
+
+  installErrorHandling(app);
+  await app.register(helmet);
+  await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
+  installAuthentication(app, tokens);
+
+  await app.register(healthRoutes(database));
+  await app.register(authRoutes(signIn), { prefix: '/api/v1' });
+  await app.register(referenceRoutes(db), { prefix: '/api/v1' });
+  await app.register(countryRoutes(db), { prefix: '/admin' });
+  const outbox = codeDelivery.outbox;
+  if (config.demo && outbox) await app.register(outboxRoutes(outbox), { prefix: '/dev' });
+  return app;
+}

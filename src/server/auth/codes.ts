@@ -1,0 +1,142 @@
+// One-time codes (DESIGN.md 'Codes'): 4 digits from a cryptographic generator, stored as an HMAC,
+// valid OTP_TTL_SECONDS, single use, bound to their purpose, burned after OTP_MAX_TRIES wrong
+// tries. A 4-digit code has 10,000 values, so guessing is budgeted per account: at most
+// OTP_FAIL_LIMIT_PER_DAY wrong codes in 24 hours, and at most OTP_SEND_LIMIT_PER_15MIN sends
+// (per account, and OTP_SEND_LIMIT_PER_ADDRESS_15MIN per client address) in 15 minutes.
+// Every check and count for an account runs under a lock on its user row, so parallel wrong
+// tries each count.
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, count, desc, eq, gt, inArray, isNull, min, sql } from 'drizzle-orm';
+import type { OtpMedium, OtpType } from '../../contract/constants';
+import { messages, otpAccountLocked, otpSendLimitReached } from '../../contract/messages';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { authEvents, oneTimeCodes, users } from '../db/schema';
+import { tooManyRequests, type HttpError } from '../http/errors';
+
+const DAY_MS = 24 * 3600 * 1000;
+const SEND_WINDOW_MS = 15 * 60 * 1000;
+/** What counts against the send budget: codes sent, and wrong passwords on the way to one. */
+const SEND_KINDS = ['otp_sent', 'password_failed'] as const;
+
+export type CodeCheck = 'ok' | 'wrong' | 'burned' | 'expired';
+
+const describeCheck: Record<Exclude<CodeCheck, 'ok'>, string> = {
+  wrong: messages.otpWrong,
+  burned: messages.otpTooManyTries,
+  expired: messages.otpExpiredOrUsed,
+};
+export const codeCheckMessage = (check: Exclude<CodeCheck, 'ok'>) => describeCheck[check];
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export class Codes {
+  constructor(
+    private readonly db: Database,
+    private readonly pepper: Uint8Array,
+    private readonly limits: Config['otp'],
+  ) {}
+
+  /**
+   * Refuses when the account or the address has spent its send budget; call before checking a
+   * password, so password guessing is budgeted too.
+   */
+  async assertMaySend(userId: number | null, address: string): Promise<void> {
+    const since = new Date(Date.now() - SEND_WINDOW_MS);
+    const byAddress = await this.countSince(and(eq(authEvents.address, address), inArray(authEvents.kind, SEND_KINDS)), since);
+    if (byAddress.n >= this.limits.sendLimitPerAddress15Min) throw this.sendLimit(byAddress.oldest);
+    if (userId === null) return;
+    await this.assertNotLocked(this.db, userId);
+    const byAccount = await this.countSince(and(eq(authEvents.userId, userId), inArray(authEvents.kind, SEND_KINDS)), since);
+    if (byAccount.n >= this.limits.sendLimitPer15Min) throw this.sendLimit(byAccount.oldest);
+  }
+
+  async recordPasswordFailure(userId: number | null, address: string): Promise<void> {
+    await this.db.insert(authEvents).values({ kind: 'password_failed', userId, address });
+  }
+
+  /** Creates a code for a purpose, closing the account's earlier open codes of that purpose. */
+  async issue(input: { userId: number; purpose: OtpType; medium: OtpMedium; address: string }): Promise<string> {
+    const code = String(randomInt(0, 10_000)).padStart(4, '0');
+    await this.db.transaction(async (tx) => {
+      await this.lockAccount(tx, input.userId);
+      await tx
+        .update(oneTimeCodes)
+        .set({ closedAt: sql`now()`, closedReason: 'superseded' })
+        .where(and(eq(oneTimeCodes.userId, input.userId), eq(oneTimeCodes.purpose, input.purpose), isNull(oneTimeCodes.closedAt)));
+      await tx.insert(oneTimeCodes).values({
+        userId: input.userId,
+        purpose: input.purpose,
+        medium: input.medium,
+        codeHash: this.hash(input.userId, input.purpose, code),
+        expiresAt: new Date(Date.now() + this.limits.ttlSeconds * 1000),
+      });
+      await tx.insert(authEvents).values({ kind: 'otp_sent', userId: input.userId, address: input.address });
+    });
+    return code;
+  }
+
+  /**
+   * Checks a code against the account's open code for that purpose and uses it up when right.
+   * A wrong code is counted (and burns the code at the limit) even though the caller refuses.
+   */
+  async check(input: { userId: number; purpose: OtpType; code: string; address: string }): Promise<CodeCheck> {
+    return this.db.transaction(async (tx) => {
+      await this.lockAccount(tx, input.userId);
+      await this.assertNotLocked(tx, input.userId);
+      const [open] = await tx
+        .select()
+        .from(oneTimeCodes)
+        .where(and(eq(oneTimeCodes.userId, input.userId), eq(oneTimeCodes.purpose, input.purpose), isNull(oneTimeCodes.closedAt)))
+        .orderBy(desc(oneTimeCodes.id))
+        .limit(1);
+      if (!open || open.expiresAt <= new Date()) return 'expired';
+
+      const expected = Buffer.from(open.codeHash, 'hex');
+      const actual = Buffer.from(this.hash(input.userId, input.purpose, input.code), 'hex');
+      if (timingSafeEqual(expected, actual)) {
+        await tx.update(oneTimeCodes).set({ closedAt: sql`now()`, closedReason: 'used' }).where(eq(oneTimeCodes.id, open.id));
+        return 'ok';
+      }
+      const tries = open.failedAttempts + 1;
+      const burned = tries >= this.limits.maxTries;
+      await tx
+        .update(oneTimeCodes)
+        .set(burned ? { failedAttempts: tries, closedAt: sql`now()`, closedReason: 'burned' } : { failedAttempts: tries })
+        .where(eq(oneTimeCodes.id, open.id));
+      await tx.insert(authEvents).values({ kind: 'otp_failed', userId: input.userId, address: input.address });
+      return burned ? 'burned' : 'wrong';
+    });
+  }
+
+  /** Serialises every code operation of one account (row lock on PostgreSQL; PGlite is serial). */
+  private async lockAccount(tx: Transaction, userId: number): Promise<void> {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  }
+
+  private async assertNotLocked(db: Database | Transaction, userId: number): Promise<void> {
+    const since = new Date(Date.now() - DAY_MS);
+    const failures = await this.countSince(and(eq(authEvents.userId, userId), eq(authEvents.kind, 'otp_failed')), since, db);
+    if (failures.n >= this.limits.failLimitPerDay && failures.oldest) {
+      const until = new Date(failures.oldest.getTime() + DAY_MS);
+      throw tooManyRequests(otpAccountLocked(until.toISOString().slice(0, 16).replace('T', ' ') + ' UTC'), (until.getTime() - Date.now()) / 1000);
+    }
+  }
+
+  private async countSince(where: ReturnType<typeof and>, since: Date, db: Database | Transaction = this.db) {
+    const [row] = await db
+      .select({ n: count(), oldest: min(authEvents.createdAt) })
+      .from(authEvents)
+      .where(and(where, gt(authEvents.createdAt, since)));
+    return { n: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+  }
+
+  private sendLimit(oldest: Date | null): HttpError {
+    const waitSeconds = oldest ? (oldest.getTime() + SEND_WINDOW_MS - Date.now()) / 1000 : SEND_WINDOW_MS / 1000;
+    return tooManyRequests(otpSendLimitReached(Math.max(1, Math.ceil(waitSeconds / 60))), waitSeconds);
+  }
+
+  private hash(userId: number, purpose: string, code: string): string {
+    return createHmac('sha256', this.pepper).update(`${userId}:${purpose}:${code}`).digest('hex');
+  }
+}

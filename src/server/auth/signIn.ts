@@ -1,0 +1,171 @@
+// The sign-in flows of SPEC.md section 4 and DESIGN.md: codes sent, login with password and code,
+// refresh, logout, password reset, and codes verified inside a session (secure pages, reports).
+import { eq, sql } from 'drizzle-orm';
+import type { LoginResponse, OtpSendResponse } from '../../contract/api';
+import type { OtpMedium, OtpType } from '../../contract/constants';
+import type { UserRoleCampaign } from '../../contract/entities';
+import { messages } from '../../contract/messages';
+import { pickSessionRole, type AdminRoleType } from '../../contract/roles';
+import type { Database } from '../db/client';
+import { authEvents, users, verifiedCodes } from '../db/schema';
+import type { CodeDelivery } from '../delivery';
+import { badRequest, forbidden, HttpError, unauthorized } from '../http/errors';
+import { findAccount, loadRoleCampaigns, type Account } from './accounts';
+import { codeCheckMessage, type Codes } from './codes';
+import { hashPassword, verifyPassword } from './passwords';
+import type { SessionClaims, TokenPair, Tokens } from './tokens';
+
+/** Codes a signed-in admin asks for; LOGIN and PASSWORD_RESET belong to the logged-out flows. */
+const SESSION_CODE_TYPES: readonly OtpType[] = ['SECURE_PAGES', 'REPORTS'];
+
+export class SignIn {
+  constructor(
+    private readonly db: Database,
+    private readonly codes: Codes,
+    private readonly tokens: Tokens,
+    private readonly delivery: CodeDelivery,
+  ) {}
+
+  /** POST /api/v1/otp/send/ */
+  async sendCode(input: {
+    username: string; password?: string; otp_type: OtpType; medium: OtpMedium; address: string; session?: SessionClaims;
+  }): Promise<OtpSendResponse> {
+    const account = await findAccount(this.db, input.username);
+    const answer: OtpSendResponse = { message: messages.otpSent, medium: input.medium, otp_type: input.otp_type };
+
+    if (input.otp_type === 'LOGIN') {
+      await this.codes.assertMaySend(account?.id ?? null, input.address);
+      const allowed = await this.checkPassword(account, input.password ?? '', input.address);
+      const pick = await this.pickRole(allowed.id);
+      if (!pick.ok) throw forbidden(pick.error);
+      await this.deliverCode(allowed, 'LOGIN', input.medium, input.address);
+      return answer;
+    }
+
+    if (input.otp_type === 'PASSWORD_RESET') {
+      await this.codes.assertMaySend(account?.id ?? null, input.address);
+      // An unknown address gets the same answer and no code (SPEC: 'email known, code sent').
+      if (!account) return answer;
+      await this.deliverCode(account, 'PASSWORD_RESET', input.medium, input.address);
+      return { ...answer, user_id: account.id };
+    }
+
+    // SECURE_PAGES and REPORTS: only for the signed-in admin, to their own address.
+    if (!input.session) throw unauthorized(messages.accessTokenMissing);
+    if (!account || account.id !== input.session.userId) throw forbidden('You can only request a code for your own account.');
+    await this.codes.assertMaySend(account.id, input.address);
+    await this.deliverCode(account, input.otp_type, input.medium, input.address);
+    return answer;
+  }
+
+  /** POST /api/v1/otp/verify/: a code checked inside a session, remembered for that session. */
+  async verifyCode(input: { username: string; otp_type: OtpType; otp: string; address: string; session: SessionClaims }) {
+    if (!SESSION_CODE_TYPES.includes(input.otp_type)) {
+      throw badRequest(`otp_type must be one of ${SESSION_CODE_TYPES.join(', ')}; LOGIN and PASSWORD_RESET codes are used by login and reset-password.`);
+    }
+    const account = await findAccount(this.db, input.username);
+    if (!account || account.id !== input.session.userId) throw forbidden('You can only verify a code for your own account.');
+    const check = await this.codes.check({ userId: account.id, purpose: input.otp_type, code: input.otp, address: input.address });
+    if (check !== 'ok') throw badRequest(codeCheckMessage(check));
+    await this.db
+      .insert(verifiedCodes)
+      .values({ sessionId: input.session.sessionId, purpose: input.otp_type })
+      .onConflictDoUpdate({ target: [verifiedCodes.sessionId, verifiedCodes.purpose], set: { verifiedAt: sql`now()` } });
+    return { verified: true as const, otp_type: input.otp_type };
+  }
+
+  /**
+   * POST api/v1/auth/login/jwt/. The code is checked before the password, so someone without the
+   * code learns nothing about the password; a wrong password says only 'Unable to login user'.
+   */
+  async login(input: { username: string; password: string; otp_type: OtpType; otp: string; address: string }): Promise<LoginResponse> {
+    if (input.otp_type !== 'LOGIN') throw badRequest('otp_type must be LOGIN to log in.');
+    const account = await findAccount(this.db, input.username);
+    if (!account) {
+      await verifyPassword(input.password, null);
+      await this.codes.recordPasswordFailure(null, input.address);
+      throw unauthorized(messages.loginFailed);
+    }
+    const check = await this.codes.check({ userId: account.id, purpose: 'LOGIN', code: input.otp, address: input.address });
+    if (check !== 'ok') throw unauthorized(`${messages.loginFailed}. ${codeCheckMessage(check)}`);
+    await this.checkPassword(account, input.password, input.address);
+
+    const roleCampaigns = await loadRoleCampaigns(this.db, account.id);
+    const pick = pickSessionRole(roleCampaigns, new Date());
+    if (!pick.ok) throw forbidden(pick.error);
+    const roleType = pick.roleCampaign.user_role.role_type as AdminRoleType;
+    const pair = await this.tokens.openSession({ userId: account.id, roleType, userRoleCampaignId: pick.roleCampaign.id });
+    await this.db.insert(authEvents).values({ kind: 'login', userId: account.id, address: input.address });
+    return {
+      ...pair,
+      user_id: account.id,
+      user_role_campaign: roleCampaigns,
+      user: {
+        id: account.id,
+        username: account.username,
+        firstname: account.firstName,
+        lastname: account.lastName,
+        role_type: roleType,
+        is_super: account.isSuper || roleType === 'Super Admin',
+        user_role_campaigns: roleCampaigns,
+      },
+    };
+  }
+
+  /** POST api/v1/auth/token/refresh/: rotates, and ends the session if the account lost its role. */
+  refresh(refresh: string): Promise<TokenPair> {
+    return this.tokens.rotate(refresh, async (userId) => {
+      const pick = await this.pickRole(userId);
+      return pick.ok ? null : pick.error;
+    });
+  }
+
+  /** POST api/v1/auth/logout/ */
+  logout(refresh: string): Promise<void> {
+    return this.tokens.revokeByRefreshToken(refresh);
+  }
+
+  /** POST api/v1/auth/reset-password/: a PASSWORD_RESET code and a strong new password. */
+  async resetPassword(input: { username: string; otp: string; new_password: string; address: string }) {
+    const account = await findAccount(this.db, input.username);
+    if (!account) throw badRequest(messages.otpExpiredOrUsed);
+    const check = await this.codes.check({ userId: account.id, purpose: 'PASSWORD_RESET', code: input.otp, address: input.address });
+    if (check !== 'ok') throw badRequest(codeCheckMessage(check));
+    await this.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.new_password), updatedAt: sql`now()` })
+      .where(eq(users.id, account.id));
+    // A new password ends every open session: whoever knew the old one is signed out.
+    await this.tokens.revokeAllSessions(account.id, 'password reset');
+    return { message: messages.passwordResetSuccess };
+  }
+
+  private async pickRole(userId: number) {
+    const roleCampaigns: UserRoleCampaign[] = await loadRoleCampaigns(this.db, userId);
+    return pickSessionRole(roleCampaigns, new Date());
+  }
+
+  private async checkPassword(account: Account | undefined, password: string, address: string): Promise<Account> {
+    const ok = await verifyPassword(password, account?.passwordHash ?? null);
+    if (!ok || !account) {
+      await this.codes.recordPasswordFailure(account?.id ?? null, address);
+      throw unauthorized(messages.loginFailed);
+    }
+    return account;
+  }
+
+  private async deliverCode(account: Account, purpose: OtpType, medium: OtpMedium, address: string): Promise<void> {
+    const to = medium === 'SMS' ? account.msisdn : (account.email ?? account.username);
+    if (!to) throw badRequest(messages.otpNoMobileNumber);
+    const code = await this.codes.issue({ userId: account.id, purpose, medium, address });
+    try {
+      await this.delivery.send({ to, medium, otp_type: purpose, code });
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      const failure = new HttpError(502, `The OTP could not be sent by ${medium}. Please try again in a moment.`);
+      failure.cause = error; // logged by the error handler, never shown
+      throw failure;
+    }
+  }
+}
+

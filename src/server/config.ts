@@ -1,0 +1,70 @@
+// Settings from the environment, checked once at start. Every one is documented in the README.
+import path from 'node:path';
+import { z } from 'zod';
+
+const integer = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
+
+const environment = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  DEMO: flag.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: integer(300),
+  REFRESH_TOKEN_TTL_SECONDS: integer(7 * 24 * 3600),
+  OTP_TTL_SECONDS: integer(300),
+  OTP_MAX_TRIES: integer(5),
+  OTP_FAIL_LIMIT_PER_DAY: integer(10),
+  OTP_SEND_LIMIT_PER_15MIN: integer(10),
+  OTP_SEND_LIMIT_PER_ADDRESS_15MIN: integer(30),
+  RATE_LIMIT_PER_MINUTE: integer(600),
+  TRUST_PROXY: flag.default(false),
+  DEMO_AGENTS: integer(5000),
+  DEMO_EVENTS: integer(200_000),
+  DEMO_ANCHOR_DATE: z.iso.date().optional(),
+  SMTP_URL: z.string().url().optional(),
+  SMTP_FROM: z.string().default('Referral Admin <no-reply@localhost>'),
+  SMS_HTTP_URL: z.string().url().optional(),
+  SMS_HTTP_TOKEN: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  // An empty variable means 'not set' (DATABASE_URL= selects the embedded database).
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = environment.safeParse(given);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid settings:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const embedded = !e.DATABASE_URL;
+  // The embedded database is for demos: it always runs with demo data. PostgreSQL only when asked.
+  const demo = embedded || e.DEMO === true;
+  return {
+    port: e.PORT,
+    // Demo mode lists one-time codes at /dev/outbox, so it listens on loopback unless told otherwise.
+    host: e.HOST ?? (demo ? '127.0.0.1' : '0.0.0.0'),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    demo,
+    logLevel: e.LOG_LEVEL,
+    jwtSecret: e.JWT_SECRET,
+    trustProxy: e.TRUST_PROXY,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    tokens: { accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS, refreshTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS },
+    otp: {
+      ttlSeconds: e.OTP_TTL_SECONDS,
+      maxTries: e.OTP_MAX_TRIES,
+      failLimitPerDay: e.OTP_FAIL_LIMIT_PER_DAY,
+      sendLimitPer15Min: e.OTP_SEND_LIMIT_PER_15MIN,
+      sendLimitPerAddress15Min: e.OTP_SEND_LIMIT_PER_ADDRESS_15MIN,
+    },
+    seed: { agents: e.DEMO_AGENTS, events: e.DEMO_EVENTS, anchorDate: e.DEMO_ANCHOR_DATE },
+    delivery: { smtpUrl: e.SMTP_URL, smtpFrom: e.SMTP_FROM, smsUrl: e.SMS_HTTP_URL, smsToken: e.SMS_HTTP_TOKEN },
+  };
+}

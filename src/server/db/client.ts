@@ -1,0 +1,63 @@
+// Opens the database: embedded PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is
+// set. Both speak the same SQL and run the same migrations.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mkdir } from 'node:fs/promises';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The driver-neutral database handle every repository takes. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface OpenDatabase {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<OpenDatabase> {
+  if (options.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    // NUMERIC and DATE come back as strings (never floats, never shifted by the time zone).
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzle(pool, { schema });
+    // Several instances may start at once: one migrates, the others wait on the lock.
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock(727272)');
+      await migrate(drizzle(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock(727272)').catch(() => undefined);
+      client.release();
+    }
+    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  }
+
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  await mkdir(options.dataDir, { recursive: true });
+  const client = await PGlite.create(path.join(options.dataDir, 'pglite'));
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder });
+  // The driver types differ only in their raw result type; repositories use the shared surface.
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+/** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** True when the database holds no users yet (the demo data has not been loaded). */
+export async function isEmpty(db: Database): Promise<boolean> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users`);
+  return (row?.n ?? 0) === 0;
+}

@@ -1,0 +1,493 @@
+// The database: every entity of SPEC.md section 3, and the sign-in tables of DESIGN.md.
+// Money is NUMERIC (never floating point); report filters (date, agency, campaign) are indexed.
+import { sql } from 'drizzle-orm';
+import {
+  bigint, bigserial, boolean, customType, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text,
+  timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---- reference data ---------------------------------------------------------------------------
+
+export const languages = pgTable('languages', {
+  code: text('code').primaryKey(), // iso / language_code, 2 to 5 characters
+  name: text('name').notNull(),
+});
+
+export const currencies = pgTable('currencies', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  minorUnits: smallint('minor_units').notNull().default(2),
+});
+
+export const countries = pgTable('countries', {
+  id: serial('id').primaryKey(),
+  isoCode: text('iso_code').notNull().unique(), // 'GH'
+  name: text('name').notNull().unique(),
+  dialingCode: text('dialing_code').notNull(), // digits and dots, '233'
+  smsCid: text('sms_cid').notNull().default(''),
+  smsFrom: text('sms_from').notNull().default(''),
+  defaultLanguage: text('default_language').references(() => languages.code),
+  currencyId: integer('currency_id').references(() => currencies.id),
+  updatedAt: updatedAt(),
+});
+
+/** The languages of a country, each with its SMS link prefix (empty: the default welcome link). */
+export const countryLanguages = pgTable(
+  'country_languages',
+  {
+    id: serial('id').primaryKey(),
+    countryId: integer('country_id').notNull().references(() => countries.id, { onDelete: 'cascade' }),
+    languageCode: text('language_code').notNull().references(() => languages.code),
+    urlPrefix: text('url_prefix').notNull().default(''),
+  },
+  (t) => [uniqueIndex('country_languages_country_language').on(t.countryId, t.languageCode)],
+);
+
+export const statusTypes = pgTable('status_types', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const roleTypes = pgTable('role_types', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const eventTypes = pgTable('event_types', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(), // the event key
+  prettyName: text('pretty_name').notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const compensationTypes = pgTable('compensation_types', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const remunerationTypes = pgTable('remuneration_types', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const campaignTypes = pgTable('campaign_types', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  compensationTypeId: integer('compensation_type_id').notNull().references(() => compensationTypes.id),
+});
+
+// ---- people -----------------------------------------------------------------------------------
+
+/** Admins and agents alike (the legacy admin user and the new backend's user are one row). */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(), // the email address for admins
+    email: text('email'),
+    msisdn: text('msisdn'), // international form
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    passwordHash: text('password_hash'), // null: cannot sign in
+    countryCode: text('country_code'),
+    languageCode: text('language_code').references(() => languages.code),
+    agentCode: text('agent_code'),
+    isGifting: boolean('is_gifting').notNull().default(false),
+    isSuper: boolean('is_super').notNull().default(false),
+    unblacklist: boolean('unblacklist').notNull().default(false),
+    securePage: boolean('secure_page').notNull().default(false),
+    addedBy: integer('added_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
+    uniqueIndex('users_msisdn').on(t.msisdn), // one user per msisdn (NULLs do not collide)
+    uniqueIndex('users_agent_code').on(t.agentCode),
+  ],
+);
+
+export const agencies = pgTable(
+  'agencies',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    countryId: integer('country_id').notNull().references(() => countries.id),
+    lokaliseKey: text('lokalise_key'),
+    addedBy: integer('added_by').references(() => users.id),
+    activeFlag: boolean('active_flag').notNull().default(true),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('agencies_country').on(t.countryId)],
+);
+
+/** The agencies an admin user is linked to (legacy `linked_agencies`). */
+export const adminAgencyLinks = pgTable(
+  'admin_agency_links',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    agencyId: integer('agency_id').notNull().references(() => agencies.id),
+  },
+  (t) => [uniqueIndex('admin_agency_links_pk').on(t.userId, t.agencyId)],
+);
+
+// ---- campaigns --------------------------------------------------------------------------------
+
+export const agencyCampaignTypeConfigs = pgTable(
+  'agency_campaign_type_configs',
+  {
+    id: serial('id').primaryKey(),
+    agencyId: integer('agency_id').notNull().references(() => agencies.id),
+    campaignTypeId: integer('campaign_type_id').notNull().references(() => campaignTypes.id),
+    inviteWindowDays: integer('invite_window_days').notNull(),
+    totalMaxInvitePerMsisdn: integer('total_max_invite_per_msisdn').notNull(),
+    totalMaxInviteLimit: integer('total_max_invite_limit').notNull(),
+    inviteResetWindowDays: integer('invite_reset_window_days').notNull(),
+    nextReinvitationLapsePeriodDays: integer('next_reinvitation_lapse_period_days').notNull(),
+    compensationEligibilityPeriodDays: integer('compensation_eligibility_period_days').notNull(),
+    totalMaxInviteLimitPeriodDays: integer('total_max_invite_limit_period_days').notNull(),
+    attributionWindowDays: integer('attribution_window_days').notNull(),
+    autoFraudBlockFlag: boolean('auto_fraud_block_flag').notNull().default(false),
+  },
+  (t) => [uniqueIndex('agency_campaign_type_configs_agency_type').on(t.agencyId, t.campaignTypeId)],
+);
+
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    activeFlag: boolean('active_flag').notNull().default(true),
+    agencyCampaignTypeConfigId: integer('agency_campaign_type_config_id')
+      .notNull()
+      .references(() => agencyCampaignTypeConfigs.id),
+    agencyId: integer('agency_id').notNull().references(() => agencies.id), // denormalised for scoping
+    countryCode: text('country_code').notNull(), // the campaign code, e.g. 'GH'
+    updatedBy: text('updated_by'),
+    campaignStartDate: date('campaign_start_date', { mode: 'string' }).notNull(),
+    budgetSpendAmount: money('budget_spend_amount').notNull().default('0'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('campaigns_agency_name').on(t.agencyId, t.name), index('campaigns_agency').on(t.agencyId)],
+);
+
+export const campaignVersions = pgTable(
+  'campaign_versions',
+  {
+    id: serial('id').primaryKey(),
+    campaignId: integer('campaign_id').notNull().references(() => campaigns.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    maxAgentCount: integer('max_agent_count').notNull(),
+    budgetAllocatedAmount: money('budget_allocated_amount').notNull(),
+    updatedBy: text('updated_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('campaign_versions_campaign_version').on(t.campaignId, t.version)],
+);
+
+export const campaignLanguages = pgTable(
+  'campaign_languages',
+  {
+    id: serial('id').primaryKey(),
+    campaignId: integer('campaign_id').notNull().references(() => campaigns.id, { onDelete: 'cascade' }),
+    languageCode: text('language_code').notNull().references(() => languages.code),
+  },
+  (t) => [uniqueIndex('campaign_languages_campaign_language').on(t.campaignId, t.languageCode)],
+);
+
+export const eventCompensationConfigs = pgTable(
+  'event_compensation_configs',
+  {
+    id: serial('id').primaryKey(),
+    campaignId: integer('campaign_id').notNull().references(() => campaigns.id, { onDelete: 'cascade' }),
+    campaignVersionId: integer('campaign_version_id').notNull().references(() => campaignVersions.id),
+    eventTypeId: integer('event_type_id').notNull().references(() => eventTypes.id),
+    remunerationTypeId: integer('remuneration_type_id').notNull().references(() => remunerationTypes.id),
+    compensationEarningEventDay: integer('compensation_earning_event_day').notNull(),
+    compensationEarningEventValue: money('compensation_earning_event_value').notNull(),
+  },
+  (t) => [uniqueIndex('event_compensation_configs_version_event').on(t.campaignVersionId, t.eventTypeId)],
+);
+
+// ---- roles ------------------------------------------------------------------------------------
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    agencyId: integer('agency_id').references(() => agencies.id),
+    roleTypeId: integer('role_type_id').notNull().references(() => roleTypes.id),
+    statusTypeId: integer('status_type_id').notNull().references(() => statusTypes.id),
+    roleStartDate: date('role_start_date', { mode: 'string' }),
+    roleEndDate: date('role_end_date', { mode: 'string' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('user_roles_user').on(t.userId), index('user_roles_agency_type').on(t.agencyId, t.roleTypeId)],
+);
+
+export const userRoleCampaigns = pgTable(
+  'user_role_campaigns',
+  {
+    id: serial('id').primaryKey(),
+    userRoleId: integer('user_role_id').notNull().references(() => userRoles.id, { onDelete: 'cascade' }),
+    campaignId: integer('campaign_id').references(() => campaigns.id),
+  },
+  (t) => [
+    uniqueIndex('user_role_campaigns_role_campaign').on(t.userRoleId, t.campaignId),
+    index('user_role_campaigns_campaign').on(t.campaignId),
+  ],
+);
+
+export const whitelists = pgTable(
+  'whitelists',
+  {
+    id: serial('id').primaryKey(),
+    msisdn: text('msisdn').notNull(),
+    countryCode: text('country_code').notNull(),
+    campaignId: integer('campaign_id').references(() => campaigns.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('whitelists_entry').on(t.msisdn, t.countryCode, sql`coalesce(${t.campaignId}, 0)`)],
+);
+
+// ---- activity ---------------------------------------------------------------------------------
+
+export const invites = pgTable(
+  'invites',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    agentId: integer('agent_id').notNull().references(() => users.id),
+    campaignId: integer('campaign_id').notNull().references(() => campaigns.id),
+    inviteDatetime: timestamp('invite_datetime', { withTimezone: true }).notNull(),
+    recipientMsisdn: text('recipient_msisdn').notNull(),
+    extraData: jsonb('extra_data').$type<{ agency_name: string; campaign_name: string }>().notNull(),
+  },
+  (t) => [index('invites_agent_time').on(t.agentId, t.inviteDatetime)],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    agentId: integer('agent_id').notNull().references(() => users.id),
+    campaignId: integer('campaign_id').notNull().references(() => campaigns.id),
+    agencyId: integer('agency_id').notNull().references(() => agencies.id),
+    eventTypeId: integer('event_type_id').notNull().references(() => eventTypes.id),
+    customerMsisdn: text('customer_msisdn'),
+    medium: text('medium'),
+    pay: money('pay').notNull().default('0'), // compensation earned by this event
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('events_created').on(t.createdAt),
+    index('events_agency_created').on(t.agencyId, t.createdAt),
+    index('events_campaign_created').on(t.campaignId, t.createdAt),
+    index('events_agent').on(t.agentId),
+  ],
+);
+
+export const paymentRuns = pgTable(
+  'payment_runs',
+  {
+    id: serial('id').primaryKey(),
+    ref: text('ref').notNull().unique(), // our identifier, e.g. 'PR-000123'
+    reference: text('reference').notNull(), // the accounting reference number the admin typed
+    requestId: text('request_id').notNull().unique(), // idempotency: one run per request
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    countryCode: text('country_code'),
+    campaignId: integer('campaign_id').references(() => campaigns.id),
+    search: text('search'),
+    createdBy: integer('created_by').notNull().references(() => users.id),
+    total: money('total').notNull().default('0'),
+    eventCount: integer('event_count').notNull().default(0),
+    status: text('status').notNull().default('Queued'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_runs_created').on(t.createdAt)],
+);
+
+/** One payment per event, ever: `event_id` is unique, so an event cannot be paid twice. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: bigint('event_id', { mode: 'number' }).notNull().unique().references(() => events.id),
+    agentId: integer('agent_id').notNull().references(() => users.id),
+    campaignId: integer('campaign_id').notNull().references(() => campaigns.id),
+    agencyId: integer('agency_id').notNull().references(() => agencies.id),
+    amount: money('amount').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    status: text('status', { enum: ['due', 'paid'] }).notNull().default('due'),
+    paymentRunId: integer('payment_run_id').references(() => paymentRuns.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payments_status_created').on(t.status, t.createdAt),
+    index('payments_campaign_created').on(t.campaignId, t.createdAt),
+    index('payments_agency_created').on(t.agencyId, t.createdAt),
+    index('payments_run').on(t.paymentRunId),
+  ],
+);
+
+export const fraudEvents = pgTable(
+  'fraud_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    agentId: integer('agent_id').notNull().references(() => users.id),
+    campaignId: integer('campaign_id').notNull().references(() => campaigns.id),
+    description: text('description').notNull(),
+    msisdn: text('msisdn').notNull(),
+    deviceId: text('device_id'),
+    blacklisted: boolean('blacklisted').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('fraud_events_created').on(t.createdAt), index('fraud_events_campaign_created').on(t.campaignId, t.createdAt)],
+);
+
+export const retentionEvents = pgTable(
+  'retention_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    gifterId: integer('gifter_id').notNull().references(() => users.id),
+    campaignId: integer('campaign_id').notNull().references(() => campaigns.id),
+    eventTypeId: integer('event_type_id').notNull().references(() => eventTypes.id),
+    gifteeMsisdn: text('giftee_msisdn').notNull(),
+    medium: text('medium'),
+    pay: money('pay').notNull().default('0'),
+    gifteeActivityEvents: integer('giftee_activity_events').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('retention_events_created').on(t.createdAt),
+    index('retention_events_campaign_created').on(t.campaignId, t.createdAt),
+  ],
+);
+
+// ---- reports ----------------------------------------------------------------------------------
+
+export const secureReports = pgTable(
+  'secure_reports',
+  {
+    id: serial('id').primaryKey(),
+    description: text('description').notNull(),
+    agencyId: integer('agency_id').notNull().references(() => agencies.id),
+    campaignId: integer('campaign_id').notNull().references(() => campaigns.id),
+    createdById: integer('created_by_id').notNull().references(() => users.id),
+    fileName: text('file_name').notNull(),
+    mime: text('mime').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('secure_reports_agency').on(t.agencyId), index('secure_reports_campaign').on(t.campaignId)],
+);
+
+/** Durable report jobs: status 'Queued', 'Started ...', 'Finished' or 'Failed: reason'. */
+export const reportJobs = pgTable(
+  'report_jobs',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(), // comm_reports, fraud_report, retention_detail, retention_events, paymentrun, ...
+    description: text('description').notNull(),
+    params: jsonb('params').notNull(),
+    createdBy: integer('created_by').notNull().references(() => users.id),
+    status: text('status').notNull().default('Queued'),
+    attempts: integer('attempts').notNull().default(0),
+    fileName: text('file_name'),
+    mime: text('mime'),
+    result: bytea('result'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('report_jobs_status_created').on(t.status, t.createdAt), index('report_jobs_creator').on(t.createdBy)],
+);
+
+// ---- sign-in ----------------------------------------------------------------------------------
+
+/** Secrets the server generates once and every instance shares (the JWT key, the OTP pepper). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/** One-time codes: stored as an HMAC, bound to their purpose, single use, burned after 5 wrong tries. */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(), // otp_type: LOGIN, PASSWORD_RESET, SECURE_PAGES, REPORTS
+    medium: text('medium').notNull(),
+    codeHash: text('code_hash').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the code is used, superseded by a newer one, or burned by wrong tries. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedReason: text('closed_reason'),
+  },
+  (t) => [index('one_time_codes_user_purpose').on(t.userId, t.purpose, t.createdAt)],
+);
+
+/** Sign-in activity the limits count: codes sent, wrong codes, wrong passwords; by account and address. */
+export const authEvents = pgTable(
+  'auth_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: ['otp_sent', 'otp_failed', 'password_failed', 'login', 'logout', 'token_reuse'] }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_events_user_kind_time').on(t.userId, t.kind, t.createdAt), index('auth_events_address_kind_time').on(t.address, t.kind, t.createdAt)],
+);
+
+/** A sign-in session: the family of its refresh tokens. Revoking it ends every token of the family. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: text('id').primaryKey(), // random, also the access token's `sid`
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userRoleCampaignId: integer('user_role_campaign_id').references(() => userRoleCampaigns.id, { onDelete: 'set null' }),
+    roleType: text('role_type').notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('auth_sessions_user').on(t.userId)],
+);
+
+/** Refresh tokens, stored as SHA-256; each is used once, then replaced by its successor. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: text('session_id').notNull().references(() => authSessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_session').on(t.sessionId)],
+);
+
+/** Reports users verified with a REPORTS code during a session (SPEC.md section 2). */
+export const verifiedCodes = pgTable(
+  'verified_codes',
+  {
+    sessionId: text('session_id').notNull().references(() => authSessions.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    verifiedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('verified_codes_session_purpose').on(t.sessionId, t.purpose)],
+);

@@ -1,0 +1,54 @@
+// Where one-time codes go. Demo mode: an outbox, printed in the log and listed by GET /dev/outbox.
+// Otherwise: email through SMTP and SMS through an HTTP provider, as configured.
+import type { FastifyBaseLogger } from 'fastify';
+import type { OutboxMessage } from '../../contract/api';
+import type { OtpMedium } from '../../contract/constants';
+import type { Config } from '../config';
+import { HttpError } from '../http/errors';
+
+export interface CodeMessage { to: string; medium: OtpMedium; otp_type: string; code: string }
+
+export interface CodeDelivery {
+  send(message: CodeMessage): Promise<void>;
+  /** The demo outbox, newest first; absent outside demo mode. */
+  outbox?: () => OutboxMessage[];
+}
+
+const text = (m: CodeMessage) => `Your ${m.otp_type.replace('_', ' ').toLowerCase()} code is ${m.code}. It expires in 5 minutes.`;
+
+export function demoOutbox(log: FastifyBaseLogger, keep = 500): CodeDelivery {
+  const sent: OutboxMessage[] = [];
+  return {
+    async send(message) {
+      sent.unshift({ ...message, sent_at: new Date().toISOString() });
+      sent.length = Math.min(sent.length, keep);
+      log.info({ to: message.to, medium: message.medium, otp_type: message.otp_type, code: message.code }, 'demo outbox: one-time code');
+    },
+    outbox: () => [...sent],
+  };
+}
+
+export async function productionDelivery(config: Config['delivery'], log: FastifyBaseLogger): Promise<CodeDelivery> {
+  const mailer = config.smtpUrl ? (await import('nodemailer')).createTransport(config.smtpUrl) : undefined;
+  if (!mailer) log.warn('SMTP_URL is not set: codes cannot be sent by EMAIL');
+  if (!config.smsUrl) log.warn('SMS_HTTP_URL is not set: codes cannot be sent by SMS');
+  const unavailable = (medium: string) =>
+    new HttpError(503, `Codes cannot be sent by ${medium} on this server. Choose the other medium or contact support.`);
+  return {
+    async send(message) {
+      if (message.medium === 'EMAIL') {
+        if (!mailer) throw unavailable('EMAIL');
+        await mailer.sendMail({ from: config.smtpFrom, to: message.to, subject: 'Your one-time code', text: text(message) });
+        return;
+      }
+      if (!config.smsUrl) throw unavailable('SMS');
+      const response = await fetch(config.smsUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(config.smsToken ? { authorization: `Bearer ${config.smsToken}` } : {}) },
+        body: JSON.stringify({ to: message.to, text: text(message) }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!response.ok) throw new Error(`SMS provider answered ${response.status}`);
+    },
+  };
+}

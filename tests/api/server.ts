@@ -1,0 +1,140 @@
+// Starts the real server (src/server/main.ts) as a child process on a free port with a fresh
+// database: a new PGlite directory, or a new PostgreSQL database on TEST_DATABASE_URL.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { OutboxMessage } from '../../src/contract/api';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
+export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface Answer<T = Record<string, unknown>> { status: number; body: T; headers: Headers }
+
+export interface TestServer {
+  url: string;
+  backend: Backend;
+  /** A SQL connection to the server's database (PostgreSQL only; PGlite is held by the server). */
+  sql?: pg.Pool;
+  request<T = Record<string, unknown>>(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Answer<T>>;
+  post<T = Record<string, unknown>>(path: string, body?: unknown, token?: string): Promise<Answer<T>>;
+  get<T = Record<string, unknown>>(path: string, token?: string): Promise<Answer<T>>;
+  outbox(): Promise<OutboxMessage[]>;
+  /** The newest code sent to an address for a code type. */
+  latestCode(to: string, otpType: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = new URL(process.env.TEST_DATABASE_URL as string);
+  const name = `api_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: admin.toString() });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startServer(backend: Backend, env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'referral-api-'));
+  const database = backend === 'postgres' ? await createDatabase() : undefined;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO_AGENTS: '60',
+      DEMO_EVENTS: '1500',
+      RATE_LIMIT_PER_MINUTE: '10000',
+      ...(database ? { DATABASE_URL: database.url, DEMO: '1' } : { DATABASE_URL: '' }),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/is running at (http:\/\/\S+)/);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+
+  const sqlPool = database ? new pg.Pool({ connectionString: database.url, max: 2 }) : undefined;
+
+  const request: TestServer['request'] = async (method, route, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const response = await fetch(url + route, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+    });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: body as never, headers: response.headers };
+  };
+
+  const server: TestServer = {
+    url,
+    backend,
+    sql: sqlPool,
+    request,
+    post: (route, body, token) => request('POST', route, { body: body ?? {}, token }),
+    get: (route, token) => request('GET', route, { token }),
+    async outbox() {
+      const answer = await request<OutboxMessage[]>('GET', '/dev/outbox');
+      return answer.body;
+    },
+    async latestCode(to, otpType) {
+      const message = (await server.outbox()).find((m) => m.to === to && m.otp_type === otpType);
+      if (!message) throw new Error(`no ${otpType} code for ${to} in the outbox`);
+      return message.code;
+    },
+    async stop() {
+      await sqlPool?.end();
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await database?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
