@@ -56,8 +56,9 @@ export class Codes {
   }
 
   /** Creates a code for a purpose, closing the account's earlier open codes of that purpose. */
-  async issue(input: { userId: number; purpose: OtpType; medium: OtpMedium; address: string }): Promise<string> {
+  async issue(input: { userId: number; purpose: OtpType; medium: OtpMedium; address: string }): Promise<{ code: string; expiresAt: Date }> {
     const code = String(randomInt(0, 10_000)).padStart(4, '0');
+    const expiresAt = new Date(Date.now() + this.limits.ttlSeconds * 1000);
     await this.db.transaction(async (tx) => {
       await this.lockAccount(tx, input.userId);
       await tx
@@ -69,11 +70,11 @@ export class Codes {
         purpose: input.purpose,
         medium: input.medium,
         codeHash: this.hash(input.userId, input.purpose, code),
-        expiresAt: new Date(Date.now() + this.limits.ttlSeconds * 1000),
+        expiresAt,
       });
       await tx.insert(authEvents).values({ kind: 'otp_sent', userId: input.userId, address: input.address });
     });
-    return code;
+    return { code, expiresAt };
   }
 
   /**

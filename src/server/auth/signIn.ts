@@ -157,9 +157,9 @@ export class SignIn {
   private async deliverCode(account: Account, purpose: OtpType, medium: OtpMedium, address: string): Promise<void> {
     const to = medium === 'SMS' ? account.msisdn : (account.email ?? account.username);
     if (!to) throw badRequest(messages.otpNoMobileNumber);
-    const code = await this.codes.issue({ userId: account.id, purpose, medium, address });
+    const { code, expiresAt } = await this.codes.issue({ userId: account.id, purpose, medium, address });
     try {
-      await this.delivery.send({ to, medium, otp_type: purpose, code });
+      await this.delivery.send({ to, medium, otp_type: purpose, code, expiresAt });
     } catch (error) {
       if (error instanceof HttpError) throw error;
       const failure = new HttpError(502, `The OTP could not be sent by ${medium}. Please try again in a moment.`);

@@ -6,7 +6,7 @@ import type { OtpMedium } from '../../contract/constants';
 import type { Config } from '../config';
 import { HttpError } from '../http/errors';
 
-export interface CodeMessage { to: string; medium: OtpMedium; otp_type: string; code: string }
+export interface CodeMessage { to: string; medium: OtpMedium; otp_type: string; code: string; expiresAt: Date }
 
 export interface CodeDelivery {
   send(message: CodeMessage): Promise<void>;
@@ -14,13 +14,17 @@ export interface CodeDelivery {
   outbox?: () => OutboxMessage[];
 }
 
-const text = (m: CodeMessage) => `Your ${m.otp_type.replace('_', ' ').toLowerCase()} code is ${m.code}. It expires in 5 minutes.`;
+function text(m: CodeMessage): string {
+  const minutes = Math.max(1, Math.round((m.expiresAt.getTime() - Date.now()) / 60_000));
+  return `Your ${m.otp_type.replace('_', ' ').toLowerCase()} code is ${m.code}. It expires in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
 
 export function demoOutbox(log: FastifyBaseLogger, keep = 500): CodeDelivery {
   const sent: OutboxMessage[] = [];
   return {
     async send(message) {
-      sent.unshift({ ...message, sent_at: new Date().toISOString() });
+      const { to, medium, otp_type, code } = message;
+      sent.unshift({ to, medium, otp_type, code, sent_at: new Date().toISOString() });
       sent.length = Math.min(sent.length, keep);
       log.info({ to: message.to, medium: message.medium, otp_type: message.otp_type, code: message.code }, 'demo outbox: one-time code');
     },
