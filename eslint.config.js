@@ -1,12 +1,16 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 // Boundaries (STYLE.md habit 2): the contract imports neither side; console and server never
 // import each other. Lint enforces it so nobody has to remember it.
 const forbid = (...groups) => ({
   'no-restricted-imports': ['error', { patterns: groups.map((group) => ({ group, message: 'Crosses a module boundary: see STYLE.md habit 2.' })) }],
 });
+
+const features = readdirSync(new URL('./src/console/features', import.meta.url));
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'coverage', 'src/server/db/migrations'] },
@@ -27,5 +31,23 @@ export default tseslint.config(
     },
   },
   { files: ['src/server/**'], rules: forbid(['**/console/**']) },
-  { files: ['src/console/**'], rules: forbid(['**/server/**', 'node:*']) },
+  {
+    files: ['src/console/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules, ...forbid(['**/server/**', 'node:*']) },
+  },
+  // Shared console code (api, session, components, forms) never reaches into features or the app.
+  {
+    files: ['src/console/{api,session,components,forms}/**'],
+    rules: forbid(['**/server/**', 'node:*', '**/features/**', '**/app/App', '**/app/SignedInRoutes', '**/app/Shell']),
+  },
+  // A feature never imports another feature (bulletproof-react); the app composes them.
+  ...features.map((feature) => ({
+    files: [`src/console/features/${feature}/**`],
+    rules: forbid([
+      '**/server/**', 'node:*', '**/app/App', '**/app/SignedInRoutes',
+      ...features.filter((other) => other !== feature).flatMap((other) => [`../${other}/**`, `**/features/${other}/**`]),
+    ]),
+  })),
 );

@@ -13,6 +13,7 @@ import { demoOutbox, productionDelivery, type CodeDelivery } from './delivery';
 import { installAuthentication } from './http/authentication';
 import { installErrorHandling } from './http/errors';
 import { countryRoutes } from './routes/admin/countries';
+import { registerConsole } from './routes/console';
 import { outboxRoutes } from './routes/dev/outbox';
 import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/users/auth';
@@ -38,8 +39,18 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
   const codes = new Codes(db, await serverSecret(db, 'otp_pepper'), config.otp);
   const signIn = new SignIn(db, codes, tokens, codeDelivery);
 
-  installErrorHandling(app);
-  await app.register(helmet);
+  const consoleOrigins = Object.values(config.backends).flatMap((url) => (url ? [new URL(url).origin] : []));
+  const servesConsole = await registerConsole(app, config.backends);
+  installErrorHandling(app, { servesConsole });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Plain http on a LAN or localhost must keep working: no forced upgrade.
+        upgradeInsecureRequests: null,
+        connectSrc: ["'self'", ...consoleOrigins],
+      },
+    },
+  });
   await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
   installAuthentication(app, tokens);
 

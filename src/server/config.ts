@@ -29,6 +29,9 @@ const environment = z.object({
   SMTP_FROM: z.string().default('Referral Admin <no-reply@localhost>'),
   SMS_HTTP_URL: z.string().url().optional(),
   SMS_HTTP_TOKEN: z.string().optional(),
+  ADMIN_API_URL: z.string().url().optional(),
+  USERS_API_URL: z.string().url().optional(),
+  SERVICE_API_URL: z.string().url().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -65,6 +68,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       sendLimitPerAddress15Min: e.OTP_SEND_LIMIT_PER_ADDRESS_15MIN,
     },
     seed: { agents: e.DEMO_AGENTS, events: e.DEMO_EVENTS, anchorDate: e.DEMO_ANCHOR_DATE },
+    /** Base URLs the console calls; unset means the console's own origin (this server). */
+    backends: { admin: e.ADMIN_API_URL, users: e.USERS_API_URL, service: e.SERVICE_API_URL },
     delivery: { smtpUrl: e.SMTP_URL, smtpFrom: e.SMTP_FROM, smsUrl: e.SMS_HTTP_URL, smsToken: e.SMS_HTTP_TOKEN },
   };
 }

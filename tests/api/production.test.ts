@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/auth/passwords';
-import { startServer, type TestServer } from './server';
+import { startServer, type TestServer } from '../support/server';
 
 const runsOnPostgres = Boolean(process.env.TEST_DATABASE_URL);
 

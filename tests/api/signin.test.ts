@@ -5,7 +5,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResponse, RefreshResponse } from '../../src/contract/api';
 import { messages } from '../../src/contract/messages';
-import { backends, startServer, type TestServer } from './server';
+import { backends, startServer, type TestServer } from '../support/server';
 
 const PASSWORD = 'Referral#2026';
 const SEND = '/api/v1/otp/send/';

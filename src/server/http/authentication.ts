@@ -1,9 +1,11 @@
-// Every route requires a valid bearer token unless its config says `public: true` (sign-in, code
-// sending, password reset, the public country list, /register, health, the demo outbox).
+// Every backend route requires a valid bearer token unless its config says `public: true`
+// (sign-in, code sending, password reset, the public country list, /register, health, the demo
+// outbox). The console's own files are public.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../../contract/messages';
 import type { SessionClaims, Tokens } from '../auth/tokens';
 import { unauthorized } from './errors';
+import { isConsolePath } from './paths';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,7 +26,7 @@ export function installAuthentication(app: FastifyInstance, tokens: Tokens): voi
   app.decorateRequest('session', undefined);
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
-    if (request.routeOptions.config.public) {
+    if (request.routeOptions.config.public || isConsolePath(request.url)) {
       // Public routes still learn who is calling when a token comes along (code sending).
       if (token) request.session = await tokens.verifyAccess(token).catch(() => undefined);
       return;

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { fieldErrors, joinFieldErrors, type FieldErrors } from '../../contract/schemas';
 import { messages } from '../../contract/messages';
 import type { ApiError } from '../../contract/api';
+import { isScreenPath } from './paths';
 
 export class HttpError extends Error {
   constructor(
@@ -33,7 +34,7 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<
   throw badRequest(joinFieldErrors(errors), errors);
 }
 
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(app: FastifyInstance, options: { servesConsole: boolean }): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
@@ -50,6 +51,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     return reply.code(status).send({ error: text } satisfies ApiError);
   });
   app.setNotFoundHandler((request, reply) => {
+    // A screen path of the console (a deep link, a reload): the console's router takes it.
+    if (options.servesConsole && request.method === 'GET' && isScreenPath(request.url)) {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
     reply.code(404).send({ error: `${messages.notFound}: ${request.method} ${request.url.split('?')[0]}` } satisfies ApiError);
   });
 }

@@ -1,0 +1,38 @@
+// Routes of SPEC.md section 2. Logged out: /login, /countries, /register, /reset, /otp/:type?, and
+// every other path goes to /login. Logged in: the shell with one path per tab the role may see,
+// /logout, /otp/:type?, and every other path goes to /logout. Screens load as their own chunks.
+import { Spinner } from '@blueprintjs/core';
+import { Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { NotAvailableYet } from '../components/NotAvailableYet';
+import { SignedOutFrame } from '../components/SignedOutFrame';
+import { selectSignedIn } from '../session/sessionSlice';
+import { useAppSelector } from './hooks';
+import { page } from './page';
+
+const LoginPage = page(() => import('../features/login/LoginPage'), 'LoginPage');
+const OtpPage = page(() => import('../features/otp/OtpPage'), 'OtpPage');
+const ResetPasswordPage = page(() => import('../features/reset/ResetPasswordPage'), 'ResetPasswordPage');
+const PublicCountriesPage = page(() => import('../features/countries/PublicCountriesPage'), 'PublicCountriesPage');
+// The signed-in side (shell, menu, popovers) is a chunk of its own, off the login page's path.
+const SignedInRoutes = page(() => import('./SignedInRoutes'), 'SignedInRoutes');
+
+function SignedOutRoutes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/countries" element={<PublicCountriesPage />} />
+      <Route path="/register" element={<SignedOutFrame title="Register"><NotAvailableYet title="Registration" /></SignedOutFrame>} />
+      <Route path="/reset" element={<ResetPasswordPage />} />
+      <Route path="/otp/:type?" element={<OtpPage />} />
+      <Route path="*" element={<Navigate to="/login" replace />} />
+    </Routes>
+  );
+}
+
+export function App() {
+  const signedIn = useAppSelector(selectSignedIn);
+  return (
+    <Suspense fallback={<Spinner className="console-centered" />}>{signedIn ? <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>
+  );
+}

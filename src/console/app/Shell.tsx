@@ -1,0 +1,29 @@
+// The main shell: header, side menu, and the screen of the current path.
+import { Spinner } from '@blueprintjs/core';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import type { MenuItem } from '../../contract/roles';
+import { useStatusTypesQuery, useTranslationsQuery } from '../api/referenceApi';
+import { Header } from '../components/Header';
+import { useAppSelector } from './hooks';
+import { SideMenu } from './SideMenu';
+
+export function Shell({ menu }: { menu: MenuItem[] }) {
+  const username = useAppSelector((state) => state.session.user?.username ?? null);
+  // Reference data the screens share; loaded once per session and cached.
+  useStatusTypesQuery();
+  useTranslationsQuery();
+  return (
+    <div className="console-shell">
+      <Header username={username} />
+      <div className="console-shell-body">
+        <SideMenu items={menu} />
+        <main className="console-main">
+          <Suspense fallback={<Spinner className="console-centered" />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+// The signed-in routes: the shell with one path per tab the role may see (the contract's
+// sideMenu), /otp/:type? for session codes, /logout, and every other path goes to /logout.
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { sideMenu, type RoleType } from '../../contract/roles';
+import { NotAvailableYet } from '../components/NotAvailableYet';
+import { useAppSelector } from './hooks';
+import { page } from './page';
+import { Shell } from './Shell';
+import { pathOf } from './tabs';
+
+const OtpPage = page(() => import('../features/otp/OtpPage'), 'OtpPage');
+const LogoutPage = page(() => import('../features/logout/LogoutPage'), 'LogoutPage');
+const StatsPage = page(() => import('../features/stats/StatsPage'), 'StatsPage');
+
+/** Report screens ask for a REPORTS code first, once per session (SPEC.md section 2). */
+function RequireReportsCode({ children }: { children: ReactNode }) {
+  const verified = useAppSelector((state) => state.session.reportsVerified);
+  const { pathname } = useLocation();
+  if (!verified) return <Navigate to={`/otp/reports?next=${encodeURIComponent(pathname)}`} replace />;
+  return <>{children}</>;
+}
+
+export function SignedInRoutes() {
+  const roleType = useAppSelector((state) => state.session.user?.role_type) as RoleType;
+  const menu = sideMenu(roleType);
+  return (
+    <Routes>
+      <Route path="/logout" element={<LogoutPage />} />
+      <Route element={<Shell menu={menu} />}>
+        <Route path="/otp/:type?" element={<OtpPage />} />
+        {menu
+          .filter((item) => item.id !== 'logout')
+          .map((item) => {
+            const screen = item.id === 'stats' ? <StatsPage /> : <NotAvailableYet title={item.label} />;
+            return (
+              <Route
+                key={item.id}
+                path={pathOf(item)}
+                element={item.requiresReportsOtp ? <RequireReportsCode>{screen}</RequireReportsCode> : screen}
+              />
+            );
+          })}
+      </Route>
+      <Route path="*" element={<Navigate to="/logout" replace />} />
+    </Routes>
+  );
+}
+

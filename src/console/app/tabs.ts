@@ -1,0 +1,27 @@
+// Every tab of the main shell has its own path (DESIGN.md), so back, bookmarks and deep links work.
+import type { MenuItem, ShellTab } from '../../contract/roles';
+
+export const TAB_PATHS: Record<ShellTab, string> = {
+  stats: '/',
+  admins: '/users',
+  eventtypes: '/event-types',
+  agents: '/agents',
+  countries: '/countries',
+  languages: '/languages',
+  whitelist: '/whitelists',
+  agencies: '/agencies',
+  campaigns: '/campaigns',
+  securepage: '/secure-reports',
+  agenteventreport: '/reports/agent-events',
+  agenteventdetailreport: '/reports/agent-event-details',
+  retentioneventreport: '/reports/retention-events',
+  retentioneventdetailreport: '/reports/retention-event-details',
+  agentpayreport: '/reports/agent-payments',
+  commreport: '/reports/conversion',
+  payments: '/payments/pending',
+  paymentruns: '/payment-runs',
+  paymentrunreport: '/reports/payment-runs',
+  agentfraudreport: '/reports/fraud-events',
+};
+
+export const pathOf = (item: MenuItem): string => (item.id === 'logout' ? '/logout' : TAB_PATHS[item.id]);

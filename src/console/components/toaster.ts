@@ -1,0 +1,14 @@
+// The console's one toaster (Blueprint). Errors stay 6 seconds (SPEC.md section 9).
+import { Intent, OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
+import { ERROR_TOAST_MS } from '../../contract/constants';
+
+let toaster: Promise<Toaster> | undefined;
+const theToaster = () => (toaster ??= OverlayToaster.createAsync({ position: Position.TOP, maxToasts: 4 }));
+
+export function showError(message: string): void {
+  void theToaster().then((t) => t.show({ message, intent: Intent.DANGER, timeout: ERROR_TOAST_MS }));
+}
+
+export function showSuccess(message: string, timeout = 3_000): void {
+  void theToaster().then((t) => t.show({ message, intent: Intent.SUCCESS, timeout }));
+}

@@ -1,0 +1,36 @@
+// /countries when logged out: the public country list of the legacy admin backend.
+import { HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Link } from 'react-router-dom';
+import { usePublicCountriesQuery } from '../../api/referenceApi';
+import { SignedOutFrame } from '../../components/SignedOutFrame';
+
+export function PublicCountriesPage() {
+  const { data, isLoading, isError } = usePublicCountriesQuery();
+  return (
+    <SignedOutFrame title="Countries">
+      {isLoading && <Spinner size={24} />}
+      {isError && <NonIdealState title="The country list could not be loaded." />}
+      {data && (
+        <HTMLTable compact striped className="console-table">
+          <thead>
+            <tr>
+              <th>Country</th>
+              <th>Dialing code</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.data.map((country) => (
+              <tr key={country.id}>
+                <td>{country.country}</td>
+                <td>+{country.code}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      <p className="console-links">
+        <Link to="/login">Back to login</Link>
+      </p>
+    </SignedOutFrame>
+  );
+}

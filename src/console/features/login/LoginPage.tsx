@@ -1,0 +1,91 @@
+// Admin Login (SPEC.md sections 2 and 5): email and password, Log In enabled only when both are
+// valid, the remembered email restored. Submitting sends the LOGIN code and goes to /otp/login.
+import { Button, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { REMEMBERED_EMAIL_KEY } from '../../../contract/constants';
+import { messages } from '../../../contract/messages';
+import { loginForm } from '../../../contract/schemas';
+import { useAppDispatch } from '../../app/hooks';
+import { SignedOutFrame } from '../../components/SignedOutFrame';
+import { showSuccess } from '../../components/toaster';
+import { useSchemaForm } from '../../forms/useSchemaForm';
+import { useSendOtpMutation } from '../../session/sessionApi';
+import { loginStarted } from '../../session/sessionSlice';
+
+const rememberedEmail = () => {
+  try {
+    return localStorage.getItem(REMEMBERED_EMAIL_KEY) ?? '';
+  } catch {
+    return '';
+  }
+};
+
+export function LoginPage() {
+  const form = useSchemaForm(loginForm, { email: rememberedEmail(), password: '' });
+  const [sendOtp, { isLoading }] = useSendOtpMutation();
+  const [showPassword, setShowPassword] = useState(false);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    form.submitTried();
+    if (!form.data) return;
+    const { email, password } = form.data;
+    localStorage.setItem(REMEMBERED_EMAIL_KEY, email);
+    const sent = await sendOtp({ username: email, password, otp_type: 'LOGIN', medium: 'EMAIL' });
+    if ('error' in sent) return; // the error toast says why; stay here
+    dispatch(loginStarted({ username: email, password, medium: 'EMAIL' }));
+    showSuccess(messages.otpSent);
+    navigate('/otp/login');
+  }
+
+  const emailError = form.errorOf('email');
+  const passwordError = form.errorOf('password');
+  return (
+    <SignedOutFrame title="Admin Login">
+      <form onSubmit={submit} noValidate>
+        <FormGroup label="Email" labelFor="email" helperText={emailError} intent={emailError ? Intent.DANGER : Intent.NONE}>
+          <InputGroup
+            id="email"
+            type="email"
+            autoComplete="username"
+            autoFocus={!form.values.email}
+            value={form.values.email}
+            intent={emailError ? Intent.DANGER : Intent.NONE}
+            onChange={(e) => form.set('email', e.target.value)}
+            onBlur={() => form.touch('email')}
+          />
+        </FormGroup>
+        <FormGroup label="Password" labelFor="password" helperText={passwordError} intent={passwordError ? Intent.DANGER : Intent.NONE}>
+          <InputGroup
+            id="password"
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="current-password"
+            autoFocus={Boolean(form.values.email)}
+            value={form.values.password}
+            intent={passwordError ? Intent.DANGER : Intent.NONE}
+            onChange={(e) => form.set('password', e.target.value)}
+            onBlur={() => form.touch('password')}
+            rightElement={
+              <Button variant="minimal" small onClick={() => setShowPassword((s) => !s)}>
+                {showPassword ? 'Hide' : 'Show'}
+              </Button>
+            }
+          />
+        </FormGroup>
+        <Button type="submit" intent={Intent.PRIMARY} fill disabled={!form.valid} loading={isLoading}>
+          Log In
+        </Button>
+      </form>
+      <p className="console-links">
+        <Link to="/reset">Forgot your password? Reset it</Link>
+        <span> · </span>
+        <Link to="/countries">Countries</Link>
+        <span> · </span>
+        <Link to="/register">Register</Link>
+      </p>
+    </SignedOutFrame>
+  );
+}

@@ -1,0 +1,127 @@
+// Validate OTP (SPEC.md sections 2 and 4), at /otp/:type? (the type is upper-cased and sent as
+// the code type). Logged out it finishes a login; signed in it verifies a REPORTS (or other
+// session) code and goes on to where the user was headed.
+import { Button, Callout, Intent } from '@blueprintjs/core';
+import { useEffect, useRef, type FormEvent } from 'react';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { messages, otpPrompt } from '../../../contract/messages';
+import { otpForm } from '../../../contract/schemas';
+import type { OtpType } from '../../../contract/constants';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { OtpInput } from '../../components/OtpInput';
+import { SignedOutFrame } from '../../components/SignedOutFrame';
+import { showSuccess } from '../../components/toaster';
+import { useSchemaForm } from '../../forms/useSchemaForm';
+import { useLoginMutation, useSendOtpMutation, useVerifyOtpMutation } from '../../session/sessionApi';
+import { loginFinished, reportsVerified, selectSignedIn, sessionStarted } from '../../session/sessionSlice';
+
+export function OtpPage() {
+  const signedIn = useAppSelector(selectSignedIn);
+  const { type } = useParams();
+  const otpType = (type ?? (signedIn ? 'reports' : 'login')).toUpperCase() as OtpType;
+  return signedIn ? <SessionCode otpType={otpType} /> : <LoginCode otpType={otpType} />;
+}
+
+function CodeForm(props: { otpType: string; medium: string; busy: boolean; onSubmit(otp: string): void; onResend(): void }) {
+  const form = useSchemaForm(otpForm, { otp: '' });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.submitTried();
+    if (form.data) props.onSubmit(form.data.otp);
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Callout intent={Intent.PRIMARY} className="console-prompt">
+        {otpPrompt(props.medium, props.otpType)}
+      </Callout>
+      <OtpInput value={form.values.otp} onChange={(otp) => form.set('otp', otp)} error={form.errorOf('otp')} autoFocus />
+      <div className="console-actions">
+        <Button variant="minimal" onClick={props.onResend}>
+          Resend code
+        </Button>
+        <Button type="submit" intent={Intent.PRIMARY} disabled={!form.valid} loading={props.busy}>
+          Verify
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Logged out: the second step of the login. Without a login in progress there is nothing to finish. */
+function LoginCode({ otpType }: { otpType: OtpType }) {
+  const pending = useAppSelector((state) => state.signIn);
+  const [login, { isLoading }] = useLoginMutation();
+  const [sendOtp] = useSendOtpMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  if (!pending) return <Navigate to="/login" replace />;
+
+  async function submit(otp: string) {
+    if (!pending) return;
+    const result = await login({ username: pending.username, password: pending.password, otp_type: otpType, otp });
+    if ('data' in result && result.data) {
+      const { access, refresh, user } = result.data;
+      dispatch(sessionStarted({ access, refresh, user }));
+      dispatch(loginFinished());
+      navigate('/', { replace: true });
+      return;
+    }
+    // A mistyped code may be tried again; anything else (refused, expired, burned) returns to login.
+    const text = result.error && 'text' in result.error ? result.error.text : '';
+    if (!text.endsWith(messages.otpWrong)) {
+      dispatch(loginFinished());
+      navigate('/login', { replace: true });
+    }
+  }
+
+  async function resend() {
+    if (!pending) return;
+    const sent = await sendOtp({ username: pending.username, password: pending.password, otp_type: otpType, medium: pending.medium, resend: true });
+    if ('data' in sent) showSuccess(messages.otpSent);
+  }
+
+  return (
+    <SignedOutFrame title="Validate OTP">
+      <CodeForm otpType={otpType} medium={pending.medium} busy={isLoading} onSubmit={submit} onResend={resend} />
+    </SignedOutFrame>
+  );
+}
+
+/** Signed in: a code for the session (reports), sent on arrival, then verified. */
+function SessionCode({ otpType }: { otpType: OtpType }) {
+  const username = useAppSelector((state) => state.session.user?.username ?? '');
+  const [sendOtp] = useSendOtpMutation();
+  const [verifyOtp, { isLoading }] = useVerifyOtpMutation();
+  const [search] = useSearchParams();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const sent = useRef(false);
+
+  const request = async (resend: boolean) => {
+    const answer = await sendOtp({ username, otp_type: otpType, medium: 'EMAIL', resend });
+    if ('data' in answer) showSuccess(messages.otpSent);
+  };
+  useEffect(() => {
+    // Once per visit, also under StrictMode's double effects.
+    if (sent.current) return;
+    sent.current = true;
+    void request(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  async function submit(otp: string) {
+    const result = await verifyOtp({ username, otp_type: otpType, otp });
+    if ('data' in result) {
+      if (otpType === 'REPORTS') dispatch(reportsVerified());
+      const next = search.get('next');
+      navigate(next?.startsWith('/') ? next : '/', { replace: true });
+    }
+  }
+
+  return (
+    <div className="console-page-narrow">
+      <h2 className="bp6-heading">Validate OTP</h2>
+      <CodeForm otpType={otpType} medium="EMAIL" busy={isLoading} onSubmit={submit} onResend={() => void request(true)} />
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+// Reset Password (SPEC.md sections 2, 4, 5 and 8): the email, a PASSWORD_RESET code, then the new
+// password with the strength rule; success returns to /login.
+import { Alert, Button, Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { REMEMBERED_EMAIL_KEY } from '../../../contract/constants';
+import { messages } from '../../../contract/messages';
+import { email as emailRule, resetPasswordForm } from '../../../contract/schemas';
+import { OtpInput } from '../../components/OtpInput';
+import { SignedOutFrame } from '../../components/SignedOutFrame';
+import { showSuccess } from '../../components/toaster';
+import { useSchemaForm } from '../../forms/useSchemaForm';
+import { useResetPasswordMutation, useSendOtpMutation } from '../../session/sessionApi';
+import { z } from 'zod';
+
+const requestForm = z.object({ email: emailRule });
+
+export function ResetPasswordPage() {
+  const [username, setUsername] = useState<string | null>(null);
+  return (
+    <SignedOutFrame title="Reset Password">
+      {username === null ? <RequestCode onSent={setUsername} /> : <NewPassword username={username} onRestart={() => setUsername(null)} />}
+      <p className="console-links">
+        <Link to="/login">Back to login</Link>
+      </p>
+    </SignedOutFrame>
+  );
+}
+
+function RequestCode({ onSent }: { onSent(username: string): void }) {
+  const form = useSchemaForm(requestForm, { email: localStorage.getItem(REMEMBERED_EMAIL_KEY) ?? '' });
+  const [sendOtp, { isLoading }] = useSendOtpMutation();
+  const error = form.errorOf('email');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    form.submitTried();
+    if (!form.data) return;
+    const sent = await sendOtp({ username: form.data.email, otp_type: 'PASSWORD_RESET', medium: 'EMAIL' });
+    if ('data' in sent) {
+      showSuccess(messages.resetOtpSent);
+      onSent(form.data.email);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      {isLoading && <Callout className="console-prompt">{messages.requestingResetOtp}</Callout>}
+      <FormGroup label="Email" labelFor="reset-email" helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>
+        <InputGroup
+          id="reset-email"
+          type="email"
+          autoComplete="username"
+          value={form.values.email}
+          onChange={(e) => form.set('email', e.target.value)}
+          onBlur={() => form.touch('email')}
+        />
+      </FormGroup>
+      <Button type="submit" intent={Intent.PRIMARY} fill disabled={!form.valid} loading={isLoading}>
+        Send reset code
+      </Button>
+    </form>
+  );
+}
+
+function NewPassword({ username, onRestart }: { username: string; onRestart(): void }) {
+  const form = useSchemaForm(resetPasswordForm, { otp: '', new_password: '' });
+  const [resetPassword, { isLoading }] = useResetPasswordMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const passwordError = form.errorOf('new_password');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    form.submitTried();
+    if (!form.data) {
+      setFailure(messages.validationFailed);
+      return;
+    }
+    const result = await resetPassword({ username, ...form.data });
+    if ('data' in result && result.data) {
+      showSuccess(result.data.message || messages.passwordResetSuccess, 6_000);
+      navigate('/login', { replace: true });
+    } else if (result.error && 'text' in result.error) {
+      setFailure(result.error.text);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Callout intent={Intent.PRIMARY} className="console-prompt">
+        {messages.resetOtpPrompt}
+      </Callout>
+      <OtpInput value={form.values.otp} onChange={(otp) => form.set('otp', otp)} error={form.errorOf('otp')} autoFocus />
+      <FormGroup label="New password" labelFor="new-password" helperText={passwordError} intent={passwordError ? Intent.DANGER : Intent.NONE}>
+        <InputGroup
+          id="new-password"
+          type="password"
+          autoComplete="new-password"
+          value={form.values.new_password}
+          onChange={(e) => form.set('new_password', e.target.value)}
+          onBlur={() => form.touch('new_password')}
+        />
+      </FormGroup>
+      <div className="console-actions">
+        <Button variant="minimal" onClick={onRestart}>
+          Send a new code
+        </Button>
+        <Button type="submit" intent={Intent.PRIMARY} loading={isLoading}>
+          Reset password
+        </Button>
+      </div>
+      <Alert isOpen={failure !== null} onClose={() => setFailure(null)} intent={Intent.DANGER} confirmButtonText="OK">
+        {failure}
+      </Alert>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+// The signed-in session (persisted) and the login in progress (memory only: the password is
+// never persisted, DESIGN.md 'Login flow').
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { OtpMedium } from '../../contract/constants';
+import type { SessionUser } from '../../contract/entities';
+
+export interface SessionState {
+  access: string | null;
+  refresh: string | null;
+  user: SessionUser | null;
+  /** A REPORTS code was verified in this session (report items need it, SPEC.md section 2). */
+  reportsVerified: boolean;
+}
+
+const noSession: SessionState = { access: null, refresh: null, user: null, reportsVerified: false };
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState: noSession,
+  reducers: {
+    sessionStarted: (_state, action: PayloadAction<{ access: string; refresh: string; user: SessionUser }>) => ({
+      ...noSession,
+      ...action.payload,
+    }),
+    tokensRefreshed: (state, action: PayloadAction<{ access: string; refresh: string }>) => {
+      state.access = action.payload.access;
+      state.refresh = action.payload.refresh;
+    },
+    reportsVerified: (state) => {
+      state.reportsVerified = true;
+    },
+    sessionEnded: () => noSession,
+  },
+});
+
+export interface SignInState {
+  username: string;
+  password: string;
+  medium: OtpMedium;
+}
+
+export const signInSlice = createSlice({
+  name: 'signIn',
+  initialState: null as SignInState | null,
+  reducers: {
+    loginStarted: (_state, action: PayloadAction<SignInState>) => action.payload,
+    loginFinished: () => null,
+  },
+  extraReducers: (builder) => builder.addCase(sessionSlice.actions.sessionEnded, () => null),
+});
+
+export const { sessionStarted, tokensRefreshed, reportsVerified, sessionEnded } = sessionSlice.actions;
+export const { loginStarted, loginFinished } = signInSlice.actions;
+
+type WithSession = { session: SessionState };
+export const selectSession = (state: WithSession) => state.session;
+export const selectUser = (state: WithSession) => state.session.user;
+export const selectSignedIn = (state: WithSession) => state.session.user !== null && state.session.refresh !== null;
