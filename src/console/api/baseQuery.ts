@@ -7,8 +7,10 @@ import {
   fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 import { apiErrorText, type RefreshResponse } from '../../contract/api';
+import { messages } from '../../contract/messages';
 import type { FieldErrors } from '../../contract/schemas';
 import { backendUrls, type BackendUrls } from '../app/config';
+import { showError } from '../components/toaster';
 import { sessionEnded, tokensRefreshed, type SessionState } from '../session/sessionSlice';
 
 /** What a failed call rejects with: its status and the text to show a person. */
@@ -78,7 +80,9 @@ export function backendBaseQuery(backend: keyof BackendUrls): BaseQueryFn<string
       const renewed = accessOf(api) !== tokenSent || (await refreshSession(api));
       if (renewed) {
         result = await rawQuery(backend)(args, api, extraOptions);
-      } else {
+      } else if ((api.getState() as State).session.user) {
+        // Said once, by the request that ends the session: the calls in flight are dropped with it.
+        showError(messages.sessionExpired);
         api.dispatch(sessionEnded());
       }
     }

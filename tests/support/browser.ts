@@ -1,0 +1,169 @@
+// Browser tests: headless Debian Chromium (/usr/bin/chromium) driven by playwright-core, against
+// the console build (dist/console) served by a started server. One browser per test file, a
+// fresh context (no cookies, no localStorage) per test. No browser is ever downloaded.
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import type { TestServer } from './server';
+
+export const PASSWORD = 'Referral#2026';
+export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+const root = path.resolve(import.meta.dirname, '../..');
+export const screenshotDir = path.join(root, 'tests/screenshots');
+
+/** Generous waits: a 2-core machine running a server, Chromium and vitest at once. */
+export const WAIT_MS = 20_000;
+
+/** The browser tests drive the built console; without it they cannot say anything. */
+export function assertConsoleBuilt(): void {
+  const index = path.join(root, 'dist/console/index.html');
+  if (!existsSync(index)) {
+    throw new Error(`The console is not built (${index} is missing): run npm run build first (npm test does it).`);
+  }
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  assertConsoleBuilt();
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium).`);
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+export interface BrowserSession {
+  readonly browser: Browser;
+  readonly context: BrowserContext;
+  readonly page: Page;
+}
+
+/**
+ * Registers the hooks of a test file: one browser for the file, a fresh context and page for
+ * each test. Read `page` inside tests (it changes per test).
+ */
+export function useBrowser(): BrowserSession {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    context = await (browser as Browser).newContext({ viewport: { width: 1280, height: 800 } });
+    context.setDefaultTimeout(WAIT_MS);
+    context.setDefaultNavigationTimeout(30_000);
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+    page = undefined;
+  });
+  const missing = (what: string) => new Error(`no ${what}: use it inside a test`);
+  return {
+    get browser() {
+      if (!browser) throw missing('browser');
+      return browser;
+    },
+    get context() {
+      if (!context) throw missing('context');
+      return context;
+    },
+    get page() {
+      if (!page) throw missing('page');
+      return page;
+    },
+  };
+}
+
+/** The path of the page's URL (`/otp/login`), without origin or query. */
+export const pathOf = (page: Page): string => new URL(page.url()).pathname;
+
+/** Waits until the page is at `pathname` (exactly, query ignored). */
+export async function waitForPath(page: Page, pathname: string, timeout = WAIT_MS): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout, waitUntil: 'commit' });
+}
+
+/** A Blueprint toast showing `text`. */
+export const toast = (page: Page, text: string | RegExp): Locator => page.locator('.bp6-toast', { hasText: text });
+
+/** The side menu of the shell. */
+export const sideMenuOf = (page: Page): Locator => page.getByRole('navigation', { name: 'Side menu' });
+
+/** The labels of the side menu items, in order. */
+export async function sideMenuLabels(page: Page): Promise<string[]> {
+  const items = sideMenuOf(page).getByRole('menuitem');
+  await items.first().waitFor();
+  return (await items.allInnerTexts()).map((label) => label.trim());
+}
+
+/** The header's username (or 'Not logged in'). */
+export const headerUser = (page: Page): Locator => page.getByTestId('username');
+
+/** Waits for the outbox to hold a newer code for `to` and `otpType` than the `before` count. */
+export async function nextCode(server: TestServer, to: string, otpType: string, before: number): Promise<string> {
+  await expect
+    .poll(async () => (await server.outbox()).filter((m) => m.to === to && m.otp_type === otpType).length, { timeout: WAIT_MS })
+    .toBeGreaterThan(before);
+  return server.latestCode(to, otpType);
+}
+
+/** How many codes of a type the outbox holds for an address. */
+export async function codeCount(server: TestServer, to: string, otpType: string): Promise<number> {
+  return (await server.outbox()).filter((m) => m.to === to && m.otp_type === otpType).length;
+}
+
+/** Fills the login form and clicks Log In (no wait). */
+export async function submitLogin(page: Page, server: TestServer, username: string, password = PASSWORD): Promise<void> {
+  if (pathOf(page) !== '/login' || !page.url().startsWith(server.url)) await page.goto(`${server.url}/login`);
+  await page.locator('#email').fill(username);
+  await page.locator('#password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+/**
+ * Signs in through the UI: email and password, Log In, the LOGIN code from the outbox on
+ * /otp/login, Verify; resolves once the shell shows the username in its header.
+ */
+export async function signIn(page: Page, server: TestServer, username: string, password = PASSWORD): Promise<void> {
+  const before = await codeCount(server, username, 'LOGIN');
+  await submitLogin(page, server, username, password);
+  await waitForPath(page, '/otp/login');
+  const code = await nextCode(server, username, 'LOGIN', before);
+  await page.locator('#otp').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await sideMenuOf(page).waitFor();
+  await headerUser(page).filter({ hasText: username }).waitFor();
+}
+
+/** The persisted session in localStorage ('persist:console'), parsed. */
+export async function persistedSession(page: Page): Promise<{ access: string | null; refresh: string | null; user: unknown } | null> {
+  const raw = await page.evaluate(() => localStorage.getItem('persist:console'));
+  if (!raw) return null;
+  const outer = JSON.parse(raw) as { session?: string };
+  return outer.session ? (JSON.parse(outer.session) as { access: string | null; refresh: string | null; user: unknown }) : null;
+}
+
+/**
+ * Saves a full-page PNG under tests/screenshots/ (git-ignored) and returns its path. Transitions
+ * are finished first; `withoutToasts` closes the toasts on screen first.
+ */
+export async function screenshot(page: Page, name: string, options: { withoutToasts?: boolean } = {}): Promise<string> {
+  await mkdir(screenshotDir, { recursive: true });
+  if (options.withoutToasts) {
+    // Close them as a person would, with their close button, and wait until they are gone.
+    const toasts = page.locator('.bp6-toast');
+    for (const close of await page.locator('.bp6-toast button').all()) await close.click().catch(() => undefined);
+    await expect.poll(() => toasts.count(), { timeout: WAIT_MS }).toBe(0);
+  }
+  const file = path.join(screenshotDir, name.endsWith('.png') ? name : `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  return file;
+}
