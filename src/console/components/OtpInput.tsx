@@ -29,10 +29,13 @@ export function OtpInput(props: { value: string; onChange(value: string): void; 
         }}
         onPaste={(event: ClipboardEvent<HTMLInputElement>) => {
           const pasted = event.clipboardData.getData('text');
-          if (pasted !== withoutBlocked(pasted)) {
-            event.preventDefault();
-            props.onChange(withoutBlocked(pasted).slice(0, OTP_LENGTH));
-          }
+          if (pasted === withoutBlocked(pasted)) return;
+          // Insert the cleaned text where the paste goes, keeping what was typed around it.
+          event.preventDefault();
+          const { value, selectionStart, selectionEnd } = event.currentTarget;
+          const start = selectionStart ?? value.length;
+          const end = selectionEnd ?? value.length;
+          props.onChange((value.slice(0, start) + withoutBlocked(pasted) + value.slice(end)).slice(0, OTP_LENGTH));
         }}
         onChange={(event) => props.onChange(withoutBlocked(event.target.value))}
       />

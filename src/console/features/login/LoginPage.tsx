@@ -3,7 +3,6 @@
 import { Button, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { REMEMBERED_EMAIL_KEY } from '../../../contract/constants';
 import { messages } from '../../../contract/messages';
 import { loginForm } from '../../../contract/schemas';
 import { useAppDispatch } from '../../app/hooks';
@@ -11,15 +10,8 @@ import { SignedOutFrame } from '../../components/SignedOutFrame';
 import { showSuccess } from '../../components/toaster';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useSendOtpMutation } from '../../session/sessionApi';
+import { rememberedEmail, rememberEmail } from '../../session/rememberedEmail';
 import { loginStarted } from '../../session/sessionSlice';
-
-const rememberedEmail = () => {
-  try {
-    return localStorage.getItem(REMEMBERED_EMAIL_KEY) ?? '';
-  } catch {
-    return '';
-  }
-};
 
 export function LoginPage() {
   const form = useSchemaForm(loginForm, { email: rememberedEmail(), password: '' });
@@ -33,7 +25,7 @@ export function LoginPage() {
     form.submitTried();
     if (!form.data) return;
     const { email, password } = form.data;
-    localStorage.setItem(REMEMBERED_EMAIL_KEY, email);
+    rememberEmail(email);
     const sent = await sendOtp({ username: email, password, otp_type: 'LOGIN', medium: 'EMAIL' });
     if ('error' in sent) return; // the error toast says why; stay here
     dispatch(loginStarted({ username: email, password, medium: 'EMAIL' }));

@@ -3,13 +3,13 @@
 import { Alert, Button, Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { REMEMBERED_EMAIL_KEY } from '../../../contract/constants';
 import { messages } from '../../../contract/messages';
 import { email as emailRule, resetPasswordForm } from '../../../contract/schemas';
 import { OtpInput } from '../../components/OtpInput';
 import { SignedOutFrame } from '../../components/SignedOutFrame';
 import { showSuccess } from '../../components/toaster';
 import { useSchemaForm } from '../../forms/useSchemaForm';
+import { rememberedEmail } from '../../session/rememberedEmail';
 import { useResetPasswordMutation, useSendOtpMutation } from '../../session/sessionApi';
 import { z } from 'zod';
 
@@ -28,7 +28,7 @@ export function ResetPasswordPage() {
 }
 
 function RequestCode({ onSent }: { onSent(username: string): void }) {
-  const form = useSchemaForm(requestForm, { email: localStorage.getItem(REMEMBERED_EMAIL_KEY) ?? '' });
+  const form = useSchemaForm(requestForm, { email: rememberedEmail() });
   const [sendOtp, { isLoading }] = useSendOtpMutation();
   const error = form.errorOf('email');
 
