@@ -1,7 +1,10 @@
 // Requests and responses of the calls of SPEC.md section 7 that the reference server serves.
 // Request types are inferred from the schemas, so the wire and the validation cannot drift.
 import type { z } from 'zod';
-import type { FieldErrors, loginRequest, otpSendRequest, otpVerifyRequest, refreshRequest, resetPasswordRequest } from './schemas';
+import type {
+  adminUserForm, countryForm, countrySmsRequest, eventTypeForm, FieldErrors, listQuery, loginRequest, otpSendRequest, otpVerifyRequest,
+  refreshRequest, resetPasswordRequest, whitelistForm,
+} from './schemas';
 import type { AdminCountry, Language, SessionUser, StatusType, UserRoleCampaign } from './entities';
 import { messages } from './messages';
 
@@ -64,3 +67,20 @@ export function apiErrorText(body: unknown, message?: string): string {
   if (typeof body === 'string' && body) return body;
   return message || messages.defaultToast;
 }
+
+// ---- the legacy admin backend's reference data (issue 4) -------------------------------------
+
+export type ListQuery = z.input<typeof listQuery>;
+/** A page of a legacy list: the rows of the page and the count of all matching rows. */
+export interface ListPage<T> { data: T[]; count: number }
+
+export type AdminUserRequest = z.input<typeof adminUserForm>;
+/** An agency an admin may link (GET /admin/agencies). */
+export interface LinkableAgency { id: number; agency_name: string; country: string; is_country_agency: boolean }
+export type WhitelistRequest = z.input<typeof whitelistForm>;
+export type EventTypeRequest = z.input<typeof eventTypeForm>;
+/** GET /admin/campaigns */
+export interface CampaignChoice { id: number; campaign_name: string; country_code: string }
+/** POST /admin/country: languages as a comma string on the wire. */
+export type CountryRequest = Omit<z.input<typeof countryForm>, 'languages'> & { languages: string };
+export type CountrySmsRequest = z.input<typeof countrySmsRequest>;

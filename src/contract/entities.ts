@@ -79,11 +79,12 @@ export interface Country {
   country_dialing_code: string;
   language: string | null;
 }
-/** Country as the legacy admin backend sends it: `code` is the dialling code. */
+/** Country as the legacy admin backend sends it: `code` is the dialling code, `iso_code` the campaign code. */
 export interface AdminCountry {
   id: number;
   country: string;
   code: string;
+  iso_code: string | null;
   sms_cid: string;
   sms_from: string;
   languages: string;

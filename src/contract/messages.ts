@@ -45,6 +45,26 @@ export const messages = {
   agentMsisdnTooShort: 'Mobile Number must be longer than 8 digits',
   secondNameRequired: 'Second name is required',
   endBeforeStart: 'End date cannot be before the start date',
+  urlPrefixInvalid: 'A URL prefix must start with http:// or https://, or be left empty for the default welcome link',
+
+  // Refusals of the legacy admin backend (ours)
+  superOnlyFlags: 'Only a Super Admin can set the Super Admin, Unblacklist and Secure Page Access flags.',
+  superOnlyMsisdn: 'Only a Super Admin can set or change the mobile number of an admin user.',
+  countryAgenciesOnly: 'You can link users only to the country agencies.',
+  superOnlyChange: 'Only a Super Admin can change this.',
+  duplicateEmail: 'An admin user with this email address already exists.',
+  duplicateMsisdn: 'A user with this mobile number already exists.',
+  duplicateWhitelist: 'This mobile number is already whitelisted for that campaign and country.',
+  duplicateCountry: 'A country with this name already exists.',
+  adminUserNotFound: 'This admin user does not exist, or is outside the agencies you manage.',
+  campaignOutOfScope: 'This campaign does not exist, or is outside the campaigns you manage.',
+  unknownCountry: 'There is no country with this code.',
+  countryOutOfScope: 'This country is outside the agencies you manage.',
+  superAdminUserProtected: 'Only a Super Admin can change a Super Admin user.',
+  whitelistNotFound: 'This whitelist entry does not exist, or is outside the campaigns you manage.',
+  eventTypeNotFound: 'This event type does not exist.',
+  countryNotFound: 'This country does not exist.',
+  idRequired: 'id is required',
 
   // Section 8: outcomes
   loginFailed: 'Unable to login user',
@@ -100,6 +120,21 @@ export const otpPrompt = (medium: string, type: string): string =>
 
 /** Report filter warning: 'Please note: ... The report generation might take longer than usual.' */
 export const reportWarning = (what: string): string => `Please note: ${what}. ${messages.reportMayTakeLonger}`;
+
+/** An event type key that is taken. */
+export const duplicateEventKey = (key: string): string => `An event type with the key "${key}" already exists.`;
+
+/** Linked agencies that do not exist. */
+export const unknownAgencies = (ids: readonly number[]): string =>
+  `There is no agency with the id ${ids.join(', ')}. Choose the agencies from the list.`;
+
+/** Country languages that are not in the languages table. */
+export const unknownLanguages = (codes: readonly string[]): string =>
+  `There is no language with the code ${codes.join(', ')}. Choose the languages from the list.`;
+
+/** A list sorted by a field it does not offer. */
+export const unknownSortField = (field: string, allowed: readonly string[]): string =>
+  `orderby: "${field}" is not a field of this list; use one of ${allowed.join(', ')}, with - in front for descending.`;
 
 /** Too many sends for one account or address; `minutes` is the wait left. */
 export const otpSendLimitReached = (minutes: number): string =>

@@ -737,3 +737,12 @@ describe('fieldErrors and joinFieldErrors', () => {
     expect(joinFieldErrors(errors)).toBe(text);
   });
 });
+
+describe('fieldErrors of a record with a bad key', () => {
+  it('reads the key rule, under the key', async () => {
+    const { countrySmsRequest, fieldErrors } = await import('./schemas');
+    const result = countrySmsRequest.safeParse({ id: 1, urls: { english: '' } });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(fieldErrors(result.error)).toEqual({ 'urls.english': [messages.languageCodeLength] });
+  });
+});

@@ -17,6 +17,8 @@ import {
   SECURE_OTP_LENGTH,
   UPLOAD_MAX_BYTES,
   SECURE_UPLOAD_EXTENSION,
+  GRID_PAGE_SIZES,
+  DEFAULT_GRID_PAGE_SIZE,
 } from './constants';
 import { messages } from './messages';
 
@@ -230,11 +232,56 @@ export type FieldErrors = Record<string, string[]>;
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const result: FieldErrors = {};
   for (const issue of error.issues) {
+    // A bad record key (a language code of country_sms) reads 'Invalid key in record': the key's
+    // own rule says what is wrong.
+    const inner = issue.code === 'invalid_key' ? issue.issues[0] : undefined;
     const field = issue.path.length > 0 ? issue.path.join('.') : '_';
-    (result[field] ??= []).push(issue.message);
+    (result[field] ??= []).push(inner?.message ?? issue.message);
   }
   return result;
 }
 
 /** Every line of every field, in order, joined as the error toast shows them (section 8). */
 export const joinFieldErrors = (errors: FieldErrors): string => Object.values(errors).flat().join('\n');
+
+// ---- the legacy admin backend's reference data (issue 4) -------------------------------------
+
+/** List queries of the legacy admin backend: page_size 0 means all rows; orderby '-field' is descending. */
+export const listQuery = z.object({
+  page_size: z.coerce
+    .number()
+    .int()
+    .refine((size) => (GRID_PAGE_SIZES as readonly number[]).includes(size), { error: `page_size must be one of ${GRID_PAGE_SIZES.join(', ')}` })
+    .default(DEFAULT_GRID_PAGE_SIZE),
+  current_page: z.coerce.number().int().positive({ error: 'current_page must be 1 or more' }).default(1),
+  search: z.string().trim().max(100).default(''),
+  orderby: z.string().trim().regex(/^-?[a-z_]*$/, { error: 'orderby must be a field name, with - in front for descending' }).default(''),
+});
+
+/** POST /admin/country: the legacy wire sends the languages as a comma string. */
+export const countryRequest = z.preprocess(
+  (body) =>
+    body && typeof body === 'object' && typeof (body as { languages?: unknown }).languages === 'string'
+      ? {
+          ...body,
+          languages: ((body as { languages: string }).languages)
+            .split(',')
+            .map((code) => code.trim())
+            .filter(Boolean),
+        }
+      : body,
+  countryForm,
+);
+
+/** A URL prefix of an SMS link: empty (the default welcome link is used) or an http(s) URL. */
+export const urlPrefix = z
+  .string({ error: messages.urlPrefixInvalid })
+  .trim()
+  .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), { error: messages.urlPrefixInvalid });
+
+/** POST /admin/country_sms: one URL prefix per language of the country; a new language code is 2 to 5 characters. */
+export const countrySmsRequest = z.object({
+  id: z.number({ error: 'id is required' }).int().positive(),
+  code: z.string().optional(),
+  urls: z.record(languageCode, urlPrefix),
+});

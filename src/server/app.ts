@@ -12,7 +12,14 @@ import { Tokens } from './auth/tokens';
 import { demoOutbox, productionDelivery, type CodeDelivery } from './delivery';
 import { installAuthentication } from './http/authentication';
 import { installErrorHandling } from './http/errors';
+import { CountryAgencies } from './auth/countryAgencies';
+import { adminUserRoutes } from './routes/admin/adminUsers';
+import { agencyRoutes } from './routes/admin/agencies';
+import { campaignRoutes } from './routes/admin/campaigns';
 import { countryRoutes } from './routes/admin/countries';
+import { countrySmsRoutes } from './routes/admin/countrySms';
+import { eventTypeRoutes } from './routes/admin/eventTypes';
+import { whitelistRoutes } from './routes/admin/whitelists';
 import { registerConsole } from './routes/console';
 import { outboxRoutes } from './routes/dev/outbox';
 import { healthRoutes } from './routes/health';
@@ -38,6 +45,7 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
   const tokens = new Tokens(db, await serverSecret(db, 'jwt', config.jwtSecret), config.tokens);
   const codes = new Codes(db, await serverSecret(db, 'otp_pepper'), config.otp);
   const signIn = new SignIn(db, codes, tokens, codeDelivery);
+  const countryAgencies = CountryAgencies.fromConfig();
 
   const consoleOrigins = Object.values(config.backends).flatMap((url) => (url ? [new URL(url).origin] : []));
   const servesConsole = await registerConsole(app, config.backends);
@@ -58,6 +66,12 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
   await app.register(authRoutes(signIn), { prefix: '/api/v1' });
   await app.register(referenceRoutes(db), { prefix: '/api/v1' });
   await app.register(countryRoutes(db), { prefix: '/admin' });
+  await app.register(countrySmsRoutes(db), { prefix: '/admin' });
+  await app.register(adminUserRoutes(db, countryAgencies), { prefix: '/admin' });
+  await app.register(agencyRoutes(db, countryAgencies), { prefix: '/admin' });
+  await app.register(campaignRoutes(db), { prefix: '/admin' });
+  await app.register(whitelistRoutes(db), { prefix: '/admin' });
+  await app.register(eventTypeRoutes(db), { prefix: '/admin' });
   const outbox = codeDelivery.outbox;
   if (config.demo && outbox) await app.register(outboxRoutes(outbox), { prefix: '/dev' });
   return app;

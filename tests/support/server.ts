@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { OutboxMessage } from '../../src/contract/api';
+import type { LoginResponse, OutboxMessage } from '../../src/contract/api';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -137,4 +137,22 @@ export async function startServer(backend: Backend, env: Record<string, string> 
     },
   };
   return server;
+}
+
+/** The demo accounts' password. */
+export const DEMO_PASSWORD = 'Referral#2026';
+
+/** Signs an account in the way the console does: LOGIN code by email, read from the outbox, then login. */
+export async function signIn(server: TestServer, username: string, password = DEMO_PASSWORD): Promise<Answer<LoginResponse>> {
+  const sent = await server.post('/api/v1/otp/send/', { username, password, otp_type: 'LOGIN', medium: 'EMAIL' });
+  if (sent.status !== 200) return sent as unknown as Answer<LoginResponse>;
+  const otp = await server.latestCode(username, 'LOGIN');
+  return server.post<LoginResponse>('/api/v1/auth/login/jwt/', { username, password, otp_type: 'LOGIN', otp });
+}
+
+/** The access token of a signed-in account; fails loudly when the sign-in does not succeed. */
+export async function accessToken(server: TestServer, username: string, password = DEMO_PASSWORD): Promise<string> {
+  const login = await signIn(server, username, password);
+  if (login.status !== 200) throw new Error(`sign-in of ${username} failed: ${login.status} ${JSON.stringify(login.body)}`);
+  return login.body.access;
 }

@@ -7,7 +7,7 @@ import { backendBaseQuery } from './baseQuery';
 export const adminApi = createApi({
   reducerPath: 'adminApi',
   baseQuery: backendBaseQuery('admin'),
-  tagTypes: ['Country'],
+  tagTypes: ['Country', 'CountrySms', 'AdminUser', 'Agency', 'Campaign', 'Whitelist', 'EventType'],
   endpoints: () => ({}),
 });
 

@@ -12,7 +12,11 @@ export const usersReferenceApi = usersApi.injectEndpoints({
 
 export const adminReferenceApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
-    publicCountries: build.query<PublicCountriesResponse, void>({ query: () => 'admin/countries', providesTags: ['Country'] }),
+    /** Every country (the list is paged: page_size 0 is all rows). */
+    publicCountries: build.query<PublicCountriesResponse, void>({
+      query: () => ({ url: 'admin/countries', params: { page_size: 0 } }),
+      providesTags: ['Country'],
+    }),
   }),
 });
 

@@ -1,8 +1,8 @@
 // The signed-in routes: the shell with one path per tab the role may see (the contract's
 // sideMenu), /otp/:type? for session codes, /logout, and every other path goes to /logout.
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import type { ReactNode } from 'react';
-import { sideMenu, type RoleType } from '../../contract/roles';
+import type { ComponentType, ReactNode } from 'react';
+import { sideMenu, type RoleType, type ShellTab } from '../../contract/roles';
 import { NotAvailableYet } from '../components/NotAvailableYet';
 import { useAppSelector } from './hooks';
 import { page } from './page';
@@ -11,7 +11,16 @@ import { pathOf } from './tabs';
 
 const OtpPage = page(() => import('../features/otp/OtpPage'), 'OtpPage');
 const LogoutPage = page(() => import('../features/logout/LogoutPage'), 'LogoutPage');
-const StatsPage = page(() => import('../features/stats/StatsPage'), 'StatsPage');
+
+/** The screens built so far; every other tab shows an honest 'not available yet'. */
+const SCREENS: Partial<Record<ShellTab, ComponentType>> = {
+  stats: page(() => import('../features/stats/StatsPage'), 'StatsPage'),
+  admins: page(() => import('../features/users/UsersPage'), 'UsersPage'),
+  eventtypes: page(() => import('../features/eventtypes/EventTypesPage'), 'EventTypesPage'),
+  countries: page(() => import('../features/countries/CountriesPage'), 'CountriesPage'),
+  languages: page(() => import('../features/languages/LanguagesPage'), 'LanguagesPage'),
+  whitelist: page(() => import('../features/whitelists/WhitelistsPage'), 'WhitelistsPage'),
+};
 
 /** Report screens ask for a REPORTS code first, once per session (SPEC.md section 2). */
 function RequireReportsCode({ children }: { children: ReactNode }) {
@@ -27,12 +36,15 @@ export function SignedInRoutes() {
   return (
     <Routes>
       <Route path="/logout" element={<LogoutPage />} />
+      {/* Back from the shell right after signing in lands here: stay signed in (ours; README). */}
+      <Route path="/login" element={<Navigate to="/" replace />} />
       <Route element={<Shell menu={menu} />}>
         <Route path="/otp/:type?" element={<OtpPage />} />
         {menu
           .filter((item) => item.id !== 'logout')
           .map((item) => {
-            const screen = item.id === 'stats' ? <StatsPage /> : <NotAvailableYet title={item.label} />;
+            const Screen = item.id === 'logout' ? undefined : SCREENS[item.id];
+            const screen = Screen ? <Screen /> : <NotAvailableYet title={item.label} />;
             return (
               <Route
                 key={item.id}

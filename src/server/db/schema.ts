@@ -27,7 +27,7 @@ export const currencies = pgTable('currencies', {
 
 export const countries = pgTable('countries', {
   id: serial('id').primaryKey(),
-  isoCode: text('iso_code').notNull().unique(), // 'GH'
+  isoCode: text('iso_code').unique(), // 'GH'; countries added in the console may have none
   name: text('name').notNull().unique(),
   dialingCode: text('dialing_code').notNull(), // digits and dots, '233'
   smsCid: text('sms_cid').notNull().default(''),
@@ -110,6 +110,9 @@ export const users = pgTable(
     uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
     uniqueIndex('users_msisdn').on(t.msisdn), // one user per msisdn (NULLs do not collide)
     uniqueIndex('users_agent_code').on(t.agentCode),
+    // One admin user per email, whatever the case; and the admins list reads only users with one.
+    uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
+    index('users_admins').on(t.id).where(sql`${t.email} is not null`),
   ],
 );
 
@@ -254,7 +257,10 @@ export const whitelists = pgTable(
     campaignId: integer('campaign_id').references(() => campaigns.id),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('whitelists_entry').on(t.msisdn, t.countryCode, sql`coalesce(${t.campaignId}, 0)`)],
+  (t) => [
+    uniqueIndex('whitelists_entry').on(t.msisdn, t.countryCode, sql`coalesce(${t.campaignId}, 0)`),
+    index('whitelists_campaign').on(t.campaignId),
+  ],
 );
 
 // ---- activity ---------------------------------------------------------------------------------
@@ -490,4 +496,22 @@ export const verifiedCodes = pgTable(
     verifiedAt: createdAt(),
   },
   (t) => [uniqueIndex('verified_codes_session_purpose').on(t.sessionId, t.purpose)],
+);
+
+// ---- audit trail ------------------------------------------------------------------------------
+
+/** Every change made through the console: who, when, what, before and after (never a password hash). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer('actor_id').references(() => users.id), // null: a logged-out registration
+    action: text('action', { enum: ['create', 'update', 'delete'] }).notNull(),
+    entity: text('entity').notNull(), // admin_user, whitelist, event_type, country, country_sms, ...
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_log_entity').on(t.entity, t.entityId, t.at), index('audit_log_at').on(t.at)],
 );

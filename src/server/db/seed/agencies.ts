@@ -1,33 +1,15 @@
 // Agencies: the 15 country agencies of config/country-agencies.json (the only agencies a non-super
 // admin may link users to, SPEC.md section 6; DESIGN.md keeps the list in configuration), three
 // more that only a Super Admin sees, and each agency's campaign type settings.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import { readCountryAgencies } from '../../auth/countryAgencies';
 import type { Database } from '../client';
 import { agencies, agencyCampaignTypeConfigs } from '../schema';
 import type { Random } from './random';
 import { CAMPAIGN_TYPES, required, type ReferenceData, type SeededCampaignType, type SeededCountry } from './reference';
 import { DAY_MS } from './units';
 
-export const COUNTRY_AGENCIES_FILE = fileURLToPath(new URL('../../../../config/country-agencies.json', import.meta.url));
-export const COUNTRY_AGENCY_COUNT = 15;
-
-const countryAgenciesSchema = z
-  .array(z.object({ name: z.string().trim().min(1), country: z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166 alpha-2 code') }))
-  .length(COUNTRY_AGENCY_COUNT)
-  .refine((list) => new Set(list.map((a) => a.name)).size === list.length, 'agency names must be unique');
-export type CountryAgency = z.infer<typeof countryAgenciesSchema>[number];
-
-/** The configured country agencies; a broken file stops the start with the reason. */
-export function readCountryAgencies(file: string = COUNTRY_AGENCIES_FILE): CountryAgency[] {
-  const parsed = countryAgenciesSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-  if (!parsed.success) {
-    const reasons = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(list)'}: ${issue.message}`);
-    throw new Error(`${file} is not a list of ${COUNTRY_AGENCY_COUNT} { name, country }: ${reasons.join('; ')}`);
-  }
-  return parsed.data;
-}
+// The list lives with the server's access rules; the seed and its test read it from there.
+export { COUNTRY_AGENCIES_FILE, COUNTRY_AGENCY_COUNT, readCountryAgencies, type CountryAgency } from '../../auth/countryAgencies';
 
 /** Agencies outside the configured list: only a Super Admin can link users to them. One is inactive. */
 const SUPER_ADMIN_ONLY_AGENCIES = [

@@ -1,16 +1,22 @@
-// Legacy admin backend: GET /admin/countries, public for the logged-out /countries page.
-import { asc } from 'drizzle-orm';
+// Legacy admin backend: GET /admin/countries (public: the logged-out /countries page; a session
+// also gets the SMS settings and languages) and POST /admin/country (Super Admin).
 import type { FastifyPluginAsync } from 'fastify';
-import type { PublicCountriesResponse } from '../../../contract/api';
+import { countryRequest } from '../../../contract/schemas';
 import type { Database } from '../../db/client';
-import { countries } from '../../db/schema';
+import { parse } from '../../http/errors';
+import { COUNTRY_SORT, listCountries, saveCountry } from './countryService';
+import { parseListQuery } from './lists';
+import { superAdminCaller } from './requests';
 
 export const countryRoutes = (db: Database): FastifyPluginAsync => async (app) => {
-  app.get('/countries', { config: { public: true } }, async (): Promise<PublicCountriesResponse> => {
-    const rows = await db
-      .select({ id: countries.id, country: countries.name, code: countries.dialingCode })
-      .from(countries)
-      .orderBy(asc(countries.name));
-    return { data: rows, count: rows.length };
+  app.get('/countries', { config: { public: true } }, async (request) =>
+    listCountries(db, { params: parseListQuery(request.query, COUNTRY_SORT), detailed: request.session !== undefined }),
+  );
+
+  app.post('/country', async (request, reply) => {
+    const caller = await superAdminCaller(db, request);
+    const form = parse(countryRequest, request.body);
+    const saved = await saveCountry(db, caller, form);
+    return reply.code(form.id === undefined ? 201 : 200).send(saved);
   });
 };

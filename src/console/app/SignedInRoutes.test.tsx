@@ -1,0 +1,112 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_ROLE_TYPES, sideMenu } from '../../contract/roles';
+import { fakeBackend } from '../test/fakeBackend';
+import { renderWithProviders } from '../test/renderWithProviders';
+import { DEMO_USERNAME, signedIn } from '../test/sessions';
+import { App } from './App';
+
+/** The backend of a signed-in shell: the reference lists it loads on arrival. */
+function shellBackend() {
+  return fakeBackend()
+    .on('GET', 'api/v1/status-types', { body: { count: 0, next: null, previous: null, results: [] } })
+    .on('GET', 'api/v1/translations/', { body: { count: 0, next: null, previous: null, results: [] } })
+    .on('POST', 'api/v1/otp/send/', { body: { message: 'OTP sent', medium: 'EMAIL', otp_type: 'REPORTS' } })
+    .on('POST', 'api/v1/otp/verify/', { body: { verified: true, otp_type: 'REPORTS' } })
+    .on('POST', 'api/v1/auth/logout/', { body: { message: 'Logged out' } });
+}
+
+const sideMenuLabels = async () => {
+  const nav = await screen.findByRole('navigation', { name: 'Side menu' });
+  return within(nav).getAllByRole('menuitem').map((item) => item.textContent);
+};
+
+describe('signed-in routes', () => {
+  it.each(ADMIN_ROLE_TYPES)('shows a %s exactly the side menu of their role, in order', async (role) => {
+    shellBackend();
+    renderWithProviders(<App />, { route: '/', preloadedState: signedIn(role) });
+    expect(await sideMenuLabels()).toEqual(sideMenu(role).map((item) => item.label));
+    expect(screen.getByText(DEMO_USERNAME[role])).toBeInTheDocument();
+  });
+
+  it('follows the visibility table of the specification', async () => {
+    shellBackend();
+    renderWithProviders(<App />, { route: '/', preloadedState: signedIn('Agency Admin') });
+    const labels = await sideMenuLabels();
+    for (const label of ['Stats', 'Agencies', 'Campaigns', 'Agents', 'Secure Page', 'Agent Event Report', 'Event Detail Report', 'Conversion Report', 'Logout']) {
+      expect(labels).toContain(label);
+    }
+    expect(labels).not.toContain('Payment Run');
+    expect(labels.at(0)).toBe('Stats');
+    expect(labels.at(-1)).toBe('Logout');
+  });
+
+  it('asks for a REPORTS code before a report, then opens it', async () => {
+    const backend = shellBackend();
+    const { user, store, location } = renderWithProviders(<App />, { route: '/', preloadedState: signedIn('Super Admin') });
+    const nav = await screen.findByRole('navigation', { name: 'Side menu' });
+    await user.click(within(nav).getByRole('menuitem', { name: 'Agent Event Report' }));
+
+    expect(await screen.findByText('Please check your EMAIL inbox for the REPORTS OTP')).toBeInTheDocument();
+    expect(location()).toBe('/otp/reports?next=%2Freports%2Fagent-events');
+    await waitFor(() =>
+      expect(backend.calls('POST', 'api/v1/otp/send/').map((c) => c.body)).toEqual([
+        { username: 'super@demo.test', otp_type: 'REPORTS', medium: 'EMAIL', resend: false },
+      ]),
+    );
+
+    await user.type(screen.getByLabelText('One-time code'), '1234');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Agent Event Report' })).toBeInTheDocument();
+    expect(location()).toBe('/reports/agent-events');
+    expect(store.getState().session.reportsVerified).toBe(true);
+  });
+
+  it('opens a report directly once the reports code is verified', async () => {
+    const backend = shellBackend();
+    const { user, location } = renderWithProviders(<App />, {
+      route: '/',
+      preloadedState: signedIn('Campaign Admin', { reportsVerified: true }),
+    });
+    const nav = await screen.findByRole('navigation', { name: 'Side menu' });
+    await user.click(within(nav).getByRole('menuitem', { name: 'Conversion Report' }));
+    expect(await screen.findByRole('heading', { name: 'Conversion Report' })).toBeInTheDocument();
+    expect(location()).toBe('/reports/conversion');
+    expect(backend.calls('POST', 'api/v1/otp/send/')).toHaveLength(0);
+  });
+
+  it('says plainly that a screen is not built yet', async () => {
+    shellBackend();
+    renderWithProviders(<App />, { route: '/agencies', preloadedState: signedIn('Super Admin') });
+    expect(await screen.findByRole('heading', { name: 'Agencies' })).toBeInTheDocument();
+    expect(screen.getByText(/^This screen is not available yet\./)).toBeInTheDocument();
+  });
+
+  it('sends an unknown path to /logout, which ends the session and returns to login', async () => {
+    const backend = shellBackend();
+    const { store, location } = renderWithProviders(<App />, { route: '/no-such-screen', preloadedState: signedIn('Super Admin') });
+
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
+    expect(location()).toBe('/login');
+    expect(backend.calls('POST', 'api/v1/auth/logout/').map((c) => c.body)).toEqual([{ refresh: 'refresh-1' }]);
+    expect(store.getState().session.user).toBeNull();
+    expect(screen.getByText('Not logged in')).toBeInTheDocument();
+  });
+
+  it('keeps the session when Back after signing in reaches /login', async () => {
+    const backend = shellBackend();
+    const { store, location } = renderWithProviders(<App />, { route: '/login', preloadedState: signedIn('Super Admin') });
+    expect(await screen.findByRole('navigation', { name: 'Side menu' })).toBeInTheDocument();
+    expect(location()).toBe('/');
+    expect(backend.calls('POST', 'api/v1/auth/logout/')).toEqual([]);
+    expect(store.getState().session.user).not.toBeNull();
+  });
+
+  it('keeps a screen the role may not see out of reach', async () => {
+    const backend = shellBackend();
+    const { location } = renderWithProviders(<App />, { route: '/payment-runs', preloadedState: signedIn('Agency Admin') });
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
+    expect(location()).toBe('/login');
+    expect(backend.calls('POST', 'api/v1/auth/logout/')).toHaveLength(1);
+  });
+});

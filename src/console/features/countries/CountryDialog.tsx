@@ -1,0 +1,94 @@
+// Add or edit a country (SPEC.md section 5): name, dialing code (only digits and dots are kept as
+// it is typed), SMS from, an optional SMS CID, and at least one language ticked.
+import { Checkbox, FormGroup, Intent, Spinner } from '@blueprintjs/core';
+import type { AdminCountry } from '../../../contract/entities';
+import { countryForm, sanitizeDialingCode } from '../../../contract/schemas';
+import { useTranslationsQuery } from '../../api/referenceApi';
+import { FormDialog } from '../../components/FormDialog';
+import { TextField } from '../../components/TextField';
+import { showSuccess } from '../../components/toaster';
+import { useSchemaForm } from '../../forms/useSchemaForm';
+import { countryRequestOf, languageCodesOf, useSaveCountryMutation } from './countriesApi';
+
+export function CountryDialog({ country, onClose }: { country?: AdminCountry; onClose(): void }) {
+  const form = useSchemaForm(countryForm, {
+    id: country?.id,
+    country: country?.country ?? '',
+    code: country?.code ?? '',
+    sms_from: country?.sms_from ?? '',
+    sms_cid: country?.sms_cid ?? '',
+    languages: country ? languageCodesOf(country) : [],
+  });
+  const translations = useTranslationsQuery();
+  const [save, { isLoading }] = useSaveCountryMutation();
+
+  const ticked = form.values.languages;
+  const known = translations.data?.results ?? [];
+  // A language of the country that the translations list lacks is still shown, so it is not dropped unseen.
+  const unlisted = ticked.filter((code) => !known.some((language) => language.language_code === code));
+  const choices = [...known.map((language) => ({ code: language.language_code, name: language.language_name })), ...unlisted.map((code) => ({ code, name: code }))];
+  const toggle = (code: string, on: boolean) => form.set('languages', on ? [...ticked, code] : ticked.filter((other) => other !== code));
+  const languagesError = form.errorOf('languages');
+
+  async function submit() {
+    if (!form.data) return;
+    const saved = await save(countryRequestOf(form.data));
+    if ('data' in saved) {
+      showSuccess(`Country ${form.data.country} saved`);
+      onClose();
+    }
+  }
+
+  return (
+    <FormDialog title={country ? 'Edit country' : 'Add country'} isOpen valid={form.valid} saving={isLoading} onClose={onClose} onSave={submit}>
+      <TextField
+        id="country-name"
+        label="Country"
+        value={form.values.country as string}
+        error={form.errorOf('country')}
+        onChange={(value) => form.set('country', value)}
+        onBlur={() => form.touch('country')}
+        autoFocus
+      />
+      <TextField
+        id="country-code"
+        label="Dialing Code"
+        inputMode="decimal"
+        helper="Digits and dots only, without the +"
+        value={form.values.code as string}
+        error={form.errorOf('code')}
+        onChange={(value) => form.set('code', sanitizeDialingCode(value))}
+        onBlur={() => form.touch('code')}
+      />
+      <TextField
+        id="country-sms-from"
+        label="SMS From"
+        value={form.values.sms_from as string}
+        error={form.errorOf('sms_from')}
+        onChange={(value) => form.set('sms_from', value)}
+        onBlur={() => form.touch('sms_from')}
+      />
+      <TextField
+        id="country-sms-cid"
+        label="SMS CID"
+        helper="Optional"
+        value={form.values.sms_cid ?? ''}
+        onChange={(value) => form.set('sms_cid', value)}
+      />
+      <FormGroup label="Languages" helperText={languagesError} intent={languagesError ? Intent.DANGER : Intent.NONE}>
+        <div className="console-checklist" role="group" aria-label="Languages">
+          {translations.isLoading && <Spinner size={16} />}
+          {translations.isError && <p>The languages could not be loaded.</p>}
+          {choices.map((language) => (
+            <Checkbox
+              key={language.code}
+              label={`${language.name} (${language.code})`}
+              checked={ticked.includes(language.code)}
+              onChange={(e) => toggle(language.code, e.currentTarget.checked)}
+            />
+          ))}
+        </div>
+      </FormGroup>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,118 @@
+// Edit the SMS link prefixes of one country (SPEC.md section 2): one URL prefix per language,
+// empty for the default welcome link, and a row to add a language code of 2 to 5 characters.
+import { Button, H6 } from '@blueprintjs/core';
+import { Add, Cross } from '@blueprintjs/icons';
+import { useState } from 'react';
+import { z } from 'zod';
+import type { CountrySms } from '../../../contract/entities';
+import { countrySmsRequest, languageCode, urlPrefix } from '../../../contract/schemas';
+import { useTranslationsQuery } from '../../api/referenceApi';
+import { FormDialog } from '../../components/FormDialog';
+import { TextField } from '../../components/TextField';
+import { showSuccess } from '../../components/toaster';
+import { useSchemaForm } from '../../forms/useSchemaForm';
+import { languagesOf, useSaveCountrySmsMutation } from './countrySmsApi';
+
+const DEFAULT_LINK_HELP = 'Empty: the default welcome link is used.';
+
+export function CountrySmsDialog({ country, onClose }: { country: CountrySms; onClose(): void }) {
+  const form = useSchemaForm(countrySmsRequest, { id: country.id, code: country.code, urls: country.urls });
+  const translations = useTranslationsQuery();
+  const [save, { isLoading }] = useSaveCountrySmsMutation();
+  // Languages added in this popup can be taken out again before saving; saved ones stay.
+  const [added, setAdded] = useState<string[]>([]);
+  // Each language added starts the 'add language' row afresh.
+  const [additions, setAdditions] = useState(0);
+
+  const urls = form.values.urls;
+  const nameOf = (code: string) => translations.data?.results.find((language) => language.language_code === code)?.language_name;
+  const labelOf = (code: string) => `${nameOf(code) ?? code} (${code})`;
+  const setUrl = (code: string, url: string) => {
+    form.set('urls', { ...urls, [code]: url });
+    form.touch(`urls.${code}`);
+  };
+  const addLanguage = (code: string, url: string) => {
+    setUrl(code, url);
+    setAdded((codes) => [...codes, code]);
+    setAdditions((n) => n + 1);
+  };
+  const removeLanguage = (code: string) => {
+    const { [code]: _removed, ...rest } = urls;
+    form.set('urls', rest);
+    setAdded((codes) => codes.filter((other) => other !== code));
+  };
+
+  async function submit() {
+    if (!form.data) return;
+    const saved = await save(form.data);
+    if ('data' in saved) {
+      showSuccess(`SMS link prefixes of ${country.country} saved`);
+      onClose();
+    }
+  }
+
+  return (
+    <FormDialog title={`SMS link prefixes: ${country.country}`} isOpen valid={form.valid} saving={isLoading} onClose={onClose} onSave={submit}>
+      {languagesOf(urls).length === 0 && <p>This country has no languages yet. Add one below.</p>}
+      {languagesOf(urls).map((code) => (
+        <TextField
+          key={code}
+          id={`prefix-${code}`}
+          label={`URL prefix, ${labelOf(code)}`}
+          type="url"
+          placeholder="https://"
+          value={urls[code] ?? ''}
+          error={form.errorOf(`urls.${code}`)}
+          helper={DEFAULT_LINK_HELP}
+          onChange={(value) => setUrl(code, value)}
+          onBlur={() => form.touch(`urls.${code}`)}
+          rightElement={
+            added.includes(code) ? (
+              <Button variant="minimal" icon={<Cross />} aria-label={`Remove ${code}`} onClick={() => removeLanguage(code)} />
+            ) : undefined
+          }
+        />
+      ))}
+      <NewLanguageRow key={additions} taken={languagesOf(urls)} onAdd={addLanguage} />
+    </FormDialog>
+  );
+}
+
+/** The 'add language' row: the contract's language code and URL prefix rules. */
+const newLanguage = z.object({ code: languageCode, url: urlPrefix });
+
+function NewLanguageRow({ taken, onAdd }: { taken: string[]; onAdd(code: string, url: string): void }) {
+  const row = useSchemaForm(newLanguage, { code: '', url: '' });
+  const code = (row.values.code as string).trim();
+  const duplicate = taken.includes(code);
+  return (
+    <div className="console-new-language" role="group" aria-label="Add a language">
+      <H6>Add a language</H6>
+      <div className="console-new-language-fields">
+        <TextField
+          id="new-language-code"
+          label="Language code"
+          value={row.values.code as string}
+          error={row.errorOf('code')}
+          helper={duplicate ? `${code} is listed above already.` : undefined}
+          onChange={(value) => row.set('code', value)}
+          onBlur={() => row.touch('code')}
+        />
+        <TextField
+          id="new-language-url"
+          label="URL prefix"
+          type="url"
+          placeholder="https://"
+          value={row.values.url as string}
+          error={row.errorOf('url')}
+          helper={DEFAULT_LINK_HELP}
+          onChange={(value) => row.set('url', value)}
+          onBlur={() => row.touch('url')}
+        />
+      </div>
+      <Button icon={<Add />} disabled={!row.data || duplicate} onClick={() => row.data && onAdd(row.data.code, row.data.url)}>
+        Add language
+      </Button>
+    </div>
+  );
+}

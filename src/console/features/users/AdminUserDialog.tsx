@@ -1,0 +1,165 @@
+// Add or edit an admin user (SPEC.md sections 5 and 6): every rule is the contract's
+// adminUserForm. The mobile number and the Super Admin, Unblacklist and Secure Page Access flags
+// are shown to, and sent by, a Super Admin only; agencies can be linked from GET /admin/agencies.
+import { Button, Checkbox, FormGroup, Intent, Spinner } from '@blueprintjs/core';
+import { Key } from '@blueprintjs/icons';
+import { useState } from 'react';
+import type { AdminUser } from '../../../contract/entities';
+import { generatePassword } from '../../../contract/passwords';
+import { adminUserForm } from '../../../contract/schemas';
+import { FormDialog } from '../../components/FormDialog';
+import { TextField } from '../../components/TextField';
+import { showSuccess } from '../../components/toaster';
+import { useSchemaForm } from '../../forms/useSchemaForm';
+import { adminUserRequest, useLinkableAgenciesQuery, useSaveAdminUserMutation } from './adminUsersApi';
+
+interface AdminUserDialogProps {
+  user?: AdminUser;
+  callerIsSuper: boolean;
+  onClose(): void;
+}
+
+export function AdminUserDialog({ user, callerIsSuper, onClose }: AdminUserDialogProps) {
+  const form = useSchemaForm(adminUserForm, {
+    id: user?.id,
+    email: user?.email ?? '',
+    firstname: user?.firstname ?? '',
+    lastname: user?.lastname ?? '',
+    password: '',
+    msisdn: user?.msisdn ?? '',
+    linked_agencies: user?.linked_agencies.filter((link) => link.linked).map((link) => link.id) ?? [],
+    is_super: user?.is_super ?? false,
+    unblacklist: user?.unblacklist ?? false,
+    secure_page: user?.secure_page ?? false,
+  });
+  const agencies = useLinkableAgenciesQuery();
+  const choices = agencies.data?.data;
+  const [save, { isLoading }] = useSaveAdminUserMutation();
+  // A generated password is shown in clear so the admin can pass it on.
+  const [generated, setGenerated] = useState(false);
+
+  const linked = form.values.linked_agencies;
+  // Links the caller cannot choose (a Super Admin made them) stay as they are and are shown locked.
+  const lockedLinks = choices
+    ? (user?.linked_agencies ?? []).filter((link) => link.linked && !choices.some((agency) => agency.id === link.id))
+    : [];
+  const toggleAgency = (id: number, on: boolean) =>
+    form.set('linked_agencies', on ? [...linked, id] : linked.filter((linkedId) => linkedId !== id));
+
+  async function submit() {
+    if (!form.data) return;
+    const saved = await save(adminUserRequest(form.data, callerIsSuper));
+    if ('data' in saved) {
+      showSuccess(`User ${form.data.email} ${user ? 'updated' : 'added'}`);
+      onClose();
+    }
+  }
+
+  return (
+    <FormDialog title={user ? 'Edit user' : 'Add user'} isOpen valid={form.valid} saving={isLoading} onClose={onClose} onSave={submit}>
+      <TextField
+        id="user-email"
+        label="Email"
+        type="email"
+        value={form.values.email as string}
+        error={form.errorOf('email')}
+        onChange={(value) => form.set('email', value)}
+        onBlur={() => form.touch('email')}
+        autoFocus
+      />
+      <TextField
+        id="user-firstname"
+        label="First name"
+        value={form.values.firstname as string}
+        error={form.errorOf('firstname')}
+        onChange={(value) => form.set('firstname', value)}
+        onBlur={() => form.touch('firstname')}
+      />
+      <TextField
+        id="user-lastname"
+        label="Last name"
+        value={form.values.lastname as string}
+        error={form.errorOf('lastname')}
+        onChange={(value) => form.set('lastname', value)}
+        onBlur={() => form.touch('lastname')}
+      />
+      <TextField
+        id="user-password"
+        label="Password"
+        type={generated ? 'text' : 'password'}
+        autoComplete="new-password"
+        value={form.values.password ?? ''}
+        error={form.errorOf('password')}
+        helper={
+          generated
+            ? 'Generated password: pass it on to the user now.'
+            : user
+              ? 'Leave empty to keep the current password.'
+              : undefined
+        }
+        onChange={(value) => {
+          setGenerated(false);
+          form.set('password', value);
+        }}
+        onBlur={() => form.touch('password')}
+        rightElement={
+          <Button
+            variant="minimal"
+            icon={<Key />}
+            onClick={() => {
+              form.set('password', generatePassword());
+              setGenerated(true);
+            }}
+          >
+            Generate Password
+          </Button>
+        }
+      />
+      {callerIsSuper && (
+        <>
+          <TextField
+            id="user-msisdn"
+            label="Mobile Number"
+            inputMode="numeric"
+            value={form.values.msisdn ?? ''}
+            error={form.errorOf('msisdn')}
+            helper="Optional"
+            onChange={(value) => form.set('msisdn', value)}
+            onBlur={() => form.touch('msisdn')}
+          />
+          <FormGroup label="Rights">
+            <Checkbox label="Super Admin" checked={form.values.is_super ?? false} onChange={(e) => form.set('is_super', e.currentTarget.checked)} />
+            <Checkbox label="Unblacklist" checked={form.values.unblacklist ?? false} onChange={(e) => form.set('unblacklist', e.currentTarget.checked)} />
+            <Checkbox
+              label="Secure Page Access"
+              checked={form.values.secure_page ?? false}
+              onChange={(e) => form.set('secure_page', e.currentTarget.checked)}
+            />
+          </FormGroup>
+        </>
+      )}
+      <FormGroup
+        label="Linked agencies"
+        helperText={form.errorOf('linked_agencies')}
+        intent={form.errorOf('linked_agencies') ? Intent.DANGER : Intent.NONE}
+      >
+        <div className="console-checklist" role="group" aria-label="Linked agencies">
+          {agencies.isLoading && <Spinner size={16} />}
+          {agencies.isError && <p>The agencies could not be loaded.</p>}
+          {choices?.length === 0 && <p>There are no agencies you can link.</p>}
+          {choices?.map((agency) => (
+            <Checkbox
+              key={agency.id}
+              label={agency.agency_name}
+              checked={linked.includes(agency.id)}
+              onChange={(e) => toggleAgency(agency.id, e.currentTarget.checked)}
+            />
+          ))}
+          {lockedLinks.map((link) => (
+            <Checkbox key={link.id} label={`${link.agency_name} (only a Super Admin can change this link)`} checked disabled />
+          ))}
+        </div>
+      </FormGroup>
+    </FormDialog>
+  );
+}

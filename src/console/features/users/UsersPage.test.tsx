@@ -1,0 +1,308 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { LinkableAgency, ListPage } from '../../../contract/api';
+import type { AdminUser } from '../../../contract/entities';
+import { messages } from '../../../contract/messages';
+import { PASSWORD_STRENGTH_PATTERN } from '../../../contract/schemas';
+import type { AdminRoleType } from '../../../contract/roles';
+import { fakeBackend, type RecordedCall } from '../../test/fakeBackend';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { signedIn } from '../../test/sessions';
+import { UsersPage } from './UsersPage';
+
+const agencies: LinkableAgency[] = [
+  { id: 11, agency_name: 'Ghana Country Agency', country: 'GH', is_country_agency: true },
+  { id: 12, agency_name: 'Kenya Country Agency', country: 'KE', is_country_agency: true },
+];
+
+const kofi: AdminUser = {
+  id: 7,
+  email: 'kofi@demo.test',
+  msisdn: '0241234567',
+  firstname: 'Kofi',
+  lastname: 'Boateng',
+  is_super: false,
+  unblacklist: true,
+  secure_page: false,
+  linked_agencies: [
+    { id: 11, agency_name: 'Ghana Country Agency', linked: true },
+    { id: 12, agency_name: 'Kenya Country Agency', linked: false },
+  ],
+};
+
+function usersBackend(page: ListPage<AdminUser> = { data: [kofi], count: 1 }) {
+  return fakeBackend()
+    .on('GET', 'admin/admins', { body: page })
+    .on('GET', 'admin/agencies', { body: { data: agencies, count: agencies.length } })
+    .on('POST', 'admin/register', ({ body }) => ({ status: 201, body: { id: 8, ...(body as object) } }))
+    .on('PUT', 'admin/register', ({ body }) => ({ body }));
+}
+
+const renderUsers = (role: AdminRoleType = 'Super Admin') => renderWithProviders(<UsersPage />, { preloadedState: signedIn(role) });
+const paramsOf = (call: RecordedCall | undefined) => Object.fromEntries(new URLSearchParams(call?.search));
+const lastListParams = (backend: ReturnType<typeof usersBackend>) => paramsOf(backend.calls('GET', 'admin/admins').at(-1));
+
+const field = (label: string) => screen.getByLabelText(label);
+const save = () => screen.getByRole('button', { name: 'Save' });
+
+async function openAddDialog(role: AdminRoleType = 'Super Admin') {
+  const backend = usersBackend();
+  const rendered = renderUsers(role);
+  await rendered.user.click(await screen.findByRole('button', { name: 'Add user' }));
+  await screen.findByRole('dialog', { name: 'Add user' });
+  await screen.findByRole('checkbox', { name: 'Ghana Country Agency' });
+  return { backend, ...rendered };
+}
+
+describe('UsersPage, the list', () => {
+  it('sends the page size, page, search and sort the admin picks', async () => {
+    const backend = usersBackend({ data: [kofi], count: 45 });
+    const { user } = renderUsers();
+    await screen.findByRole('cell', { name: 'kofi@demo.test' });
+    expect(lastListParams(backend)).toEqual({ page_size: '20', current_page: '1', search: '', orderby: 'email' });
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(lastListParams(backend)).toMatchObject({ current_page: '2' }));
+
+    await user.click(screen.getByRole('button', { name: 'First name' }));
+    await waitFor(() => expect(lastListParams(backend)).toMatchObject({ orderby: 'firstname', current_page: '1' }));
+    await user.click(screen.getByRole('button', { name: 'First name' }));
+    await waitFor(() => expect(lastListParams(backend)).toMatchObject({ orderby: '-firstname' }));
+    await user.click(screen.getByRole('button', { name: 'Last name' }));
+    await waitFor(() => expect(lastListParams(backend)).toMatchObject({ orderby: 'lastname' }));
+
+    await user.type(screen.getByLabelText('Search Users'), 'kofi');
+    await waitFor(() => expect(lastListParams(backend)).toMatchObject({ search: 'kofi', current_page: '1' }));
+
+    await user.selectOptions(screen.getByLabelText('Rows per page'), 'All rows');
+    await waitFor(() =>
+      expect(lastListParams(backend)).toEqual({ page_size: '0', current_page: '1', search: 'kofi', orderby: 'lastname' }),
+    );
+  });
+
+  it('shows the mobile number and Super Admin columns to a Super Admin', async () => {
+    usersBackend();
+    renderUsers('Super Admin');
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent?.trim());
+    expect(headers).toEqual(['Email', 'First name', 'Last name', 'Mobile Number', 'Super Admin', 'Linked agencies']);
+    expect(within(table).getByRole('cell', { name: '0241234567' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: 'Ghana Country Agency' })).toBeInTheDocument();
+  });
+
+  it('hides the mobile number and Super Admin columns from an Agency Admin', async () => {
+    usersBackend({ data: [{ ...kofi, msisdn: null }], count: 1 });
+    renderUsers('Agency Admin');
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent?.trim());
+    expect(headers).toEqual(['Email', 'First name', 'Last name', 'Linked agencies']);
+  });
+
+  it('says so when there are no users', async () => {
+    usersBackend({ data: [], count: 0 });
+    renderUsers();
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});
+
+describe('UsersPage, the add/edit popup', () => {
+  it('shows every message of the admin user form', async () => {
+    const { user } = await openAddDialog();
+
+    await user.click(field('Email'));
+    await user.tab();
+    expect(screen.getByText(messages.emailRequired)).toBeInTheDocument();
+    await user.type(field('Email'), 'new@demo');
+    expect(screen.getByText(messages.emailInvalid)).toBeInTheDocument();
+
+    await user.click(field('First name'));
+    await user.click(field('Last name'));
+    await user.click(field('Password'));
+    expect(screen.getByText(messages.firstnameRequired)).toBeInTheDocument();
+    expect(screen.getByText(messages.lastnameRequired)).toBeInTheDocument();
+    await user.tab();
+    expect(screen.getByText(messages.passwordRequired)).toBeInTheDocument();
+    await user.type(field('Password'), 'weakpass');
+    expect(screen.getByText(messages.passwordStrength)).toBeInTheDocument();
+
+    await user.type(field('Mobile Number'), '0241');
+    expect(screen.getByText(messages.msisdnMustStartWithZero)).toBeInTheDocument();
+    await user.type(field('Mobile Number'), '2345');
+    expect(screen.queryByText(messages.msisdnMustStartWithZero)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Ghana Country Agency' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Ghana Country Agency' }));
+    expect(screen.getByText(messages.agencyLinkRequired)).toBeInTheDocument();
+  });
+
+  it('keeps Save disabled until the form is valid', async () => {
+    const { user } = await openAddDialog();
+    expect(save()).toBeDisabled();
+    await user.type(field('Email'), 'new@demo.test');
+    await user.type(field('First name'), 'Esi');
+    await user.type(field('Last name'), 'Owusu');
+    expect(save()).toBeDisabled();
+    await user.type(field('Password'), 'Strong#2026');
+    expect(save()).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Kenya Country Agency' }));
+    expect(save()).toBeEnabled();
+    await user.type(field('Mobile Number'), '12');
+    expect(save()).toBeDisabled();
+    await user.clear(field('Mobile Number'));
+    expect(save()).toBeEnabled();
+  });
+
+  it('generates a 9-character password that meets the strength rule, and shows it', async () => {
+    const { user } = await openAddDialog();
+    await user.click(screen.getByRole('button', { name: 'Generate Password' }));
+    const password = field('Password') as HTMLInputElement;
+    expect(password.value).toHaveLength(9);
+    expect(password.value).toMatch(PASSWORD_STRENGTH_PATTERN);
+    expect(password).toHaveAttribute('type', 'text');
+    expect(screen.getByText(/pass it on to the user/)).toBeInTheDocument();
+    expect(screen.queryByText(messages.passwordStrength)).not.toBeInTheDocument();
+
+    const first = password.value;
+    await user.click(screen.getByRole('button', { name: 'Generate Password' }));
+    expect((field('Password') as HTMLInputElement).value).not.toBe(first);
+  });
+
+  it('shows a Super Admin the mobile number and the three flags', async () => {
+    await openAddDialog('Super Admin');
+    expect(field('Mobile Number')).toBeInTheDocument();
+    for (const flag of ['Super Admin', 'Unblacklist', 'Secure Page Access']) {
+      expect(screen.getByRole('checkbox', { name: flag })).toBeInTheDocument();
+    }
+  });
+
+  it('shows an Agency Admin neither the mobile number nor the flags', async () => {
+    const { backend } = await openAddDialog('Agency Admin');
+    expect(paramsOf(backend.calls('GET', 'admin/agencies')[0])).toMatchObject({ page_size: '0' });
+    expect(screen.queryByLabelText('Mobile Number')).not.toBeInTheDocument();
+    for (const flag of ['Super Admin', 'Unblacklist', 'Secure Page Access']) {
+      expect(screen.queryByRole('checkbox', { name: flag })).not.toBeInTheDocument();
+    }
+    expect(screen.getByRole('checkbox', { name: 'Ghana Country Agency' })).toBeInTheDocument();
+  });
+
+  it("sends a Super Admin's new user with the mobile number and flags, then says so", async () => {
+    const { user, backend } = await openAddDialog('Super Admin');
+    await user.type(field('Email'), ' new@demo.test ');
+    await user.type(field('First name'), 'Esi');
+    await user.type(field('Last name'), 'Owusu');
+    await user.type(field('Password'), 'Strong#2026');
+    await user.type(field('Mobile Number'), '0541234567');
+    await user.click(screen.getByRole('checkbox', { name: 'Super Admin' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Secure Page Access' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Kenya Country Agency' }));
+    await user.click(save());
+
+    expect(await screen.findByText('User new@demo.test added')).toBeInTheDocument();
+    expect(backend.calls('POST', 'admin/register').map((c) => c.body)).toEqual([
+      {
+        email: 'new@demo.test',
+        firstname: 'Esi',
+        lastname: 'Owusu',
+        password: 'Strong#2026',
+        linked_agencies: [12],
+        msisdn: '0541234567',
+        is_super: true,
+        unblacklist: false,
+        secure_page: true,
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(backend.calls('GET', 'admin/admins')).toHaveLength(2));
+  });
+
+  it("sends an Agency Admin's new user without a mobile number or flags", async () => {
+    const { user, backend } = await openAddDialog('Agency Admin');
+    await user.type(field('Email'), 'new@demo.test');
+    await user.type(field('First name'), 'Esi');
+    await user.type(field('Last name'), 'Owusu');
+    await user.click(screen.getByRole('button', { name: 'Generate Password' }));
+    const password = (field('Password') as HTMLInputElement).value;
+    await user.click(screen.getByRole('checkbox', { name: 'Ghana Country Agency' }));
+    await user.click(save());
+
+    await screen.findByText('User new@demo.test added');
+    const [sent] = backend.calls('POST', 'admin/register');
+    expect(sent?.body).toEqual({ email: 'new@demo.test', firstname: 'Esi', lastname: 'Owusu', password, linked_agencies: [11] });
+    for (const key of ['msisdn', 'is_super', 'unblacklist', 'secure_page']) expect(sent?.body).not.toHaveProperty(key);
+  });
+
+  it('edits a user with PUT, the password optional and left out when empty', async () => {
+    const backend = usersBackend();
+    const { user } = renderUsers('Super Admin');
+    await user.click(await screen.findByRole('cell', { name: 'kofi@demo.test' }));
+    await screen.findByRole('dialog', { name: 'Edit user' });
+    expect(field('Email')).toHaveValue('kofi@demo.test');
+    expect(field('Mobile Number')).toHaveValue('0241234567');
+    expect(screen.getByRole('checkbox', { name: 'Unblacklist' })).toBeChecked();
+    expect(await screen.findByRole('checkbox', { name: 'Ghana Country Agency' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Kenya Country Agency' })).not.toBeChecked();
+    expect(save()).toBeEnabled();
+
+    await user.type(field('Password'), 'weak');
+    expect(screen.getByText(messages.passwordStrength)).toBeInTheDocument();
+    expect(save()).toBeDisabled();
+    await user.clear(field('Password'));
+    expect(save()).toBeEnabled();
+
+    await user.clear(field('Last name'));
+    await user.type(field('Last name'), 'Mensah');
+    await user.click(save());
+    await screen.findByText('User kofi@demo.test updated');
+    expect(backend.calls('PUT', 'admin/register').map((c) => c.body)).toEqual([
+      {
+        id: 7,
+        email: 'kofi@demo.test',
+        firstname: 'Kofi',
+        lastname: 'Mensah',
+        linked_agencies: [11],
+        msisdn: '0241234567',
+        is_super: false,
+        unblacklist: true,
+        secure_page: false,
+      },
+    ]);
+  });
+
+  it('keeps links an Agency Admin cannot choose, shown locked', async () => {
+    const linkedElsewhere: AdminUser = {
+      ...kofi,
+      msisdn: null,
+      linked_agencies: [...kofi.linked_agencies, { id: 30, agency_name: 'Head Office Pilot Agency', linked: true }],
+    };
+    const backend = usersBackend({ data: [linkedElsewhere], count: 1 });
+    const { user } = renderUsers('Agency Admin');
+    await user.click(await screen.findByRole('cell', { name: 'kofi@demo.test' }));
+    const locked = await screen.findByRole('checkbox', { name: /Head Office Pilot Agency/ });
+    expect(locked).toBeChecked();
+    expect(locked).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Kenya Country Agency' }));
+    await user.click(save());
+    await screen.findByText('User kofi@demo.test updated');
+    expect(backend.calls('PUT', 'admin/register')[0]?.body).toEqual({
+      id: 7,
+      email: 'kofi@demo.test',
+      firstname: 'Kofi',
+      lastname: 'Boateng',
+      linked_agencies: [11, 30, 12],
+      });
+  });
+
+  it("shows the server's refusal and keeps the popup open", async () => {
+    const { user, backend } = await openAddDialog('Agency Admin');
+    backend.on('POST', 'admin/register', { status: 409, body: { error: messages.duplicateEmail } });
+    await user.type(field('Email'), 'kofi@demo.test');
+    await user.type(field('First name'), 'Kofi');
+    await user.type(field('Last name'), 'Boateng');
+    await user.type(field('Password'), 'Strong#2026');
+    await user.click(screen.getByRole('checkbox', { name: 'Ghana Country Agency' }));
+    await user.click(save());
+    expect(await screen.findByText(messages.duplicateEmail)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Add user' })).toBeInTheDocument();
+  });
+});

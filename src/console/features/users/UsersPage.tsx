@@ -1,0 +1,65 @@
+// Users (admin users, SPEC.md section 2): list with add/edit popup, for every admin role. The
+// Mobile Number and Super Admin columns are a Super Admin's only (section 6).
+import { Button, H2, Intent } from '@blueprintjs/core';
+import { Plus, Tick } from '@blueprintjs/icons';
+import { useState } from 'react';
+import type { AdminUser } from '../../../contract/entities';
+import { isSuperAdmin } from '../../../contract/roles';
+import { useAppSelector } from '../../app/hooks';
+import { ListTable, type Column } from '../../components/ListTable';
+import { useListParams } from '../../forms/useListParams';
+import { AdminUserDialog } from './AdminUserDialog';
+import { useAdminUsersQuery } from './adminUsersApi';
+
+const linkedAgencyNames = (user: AdminUser) =>
+  user.linked_agencies
+    .filter((link) => link.linked)
+    .map((link) => link.agency_name)
+    .join(', ');
+
+function columnsFor(callerIsSuper: boolean): Array<Column<AdminUser>> {
+  return [
+    { label: 'Email', sort: 'email', cell: (row) => row.email },
+    { label: 'First name', sort: 'firstname', cell: (row) => row.firstname },
+    { label: 'Last name', sort: 'lastname', cell: (row) => row.lastname },
+    ...(callerIsSuper
+      ? [
+          { label: 'Mobile Number', cell: (row: AdminUser) => row.msisdn ?? '' },
+          { label: 'Super Admin', cell: (row: AdminUser) => (row.is_super ? <Tick title="Yes" /> : null) },
+        ]
+      : []),
+    { label: 'Linked agencies', cell: linkedAgencyNames },
+  ];
+}
+
+export function UsersPage() {
+  const callerIsSuper = isSuperAdmin(useAppSelector((state) => state.session.user?.role_type ?? ''));
+  const list = useListParams('email');
+  const { data, isFetching, isError } = useAdminUsersQuery(list.query);
+  const [editing, setEditing] = useState<AdminUser | 'new' | null>(null);
+  return (
+    <section>
+      <header className="console-page-header">
+        <H2>Users</H2>
+        <Button intent={Intent.PRIMARY} icon={<Plus />} onClick={() => setEditing('new')}>
+          Add user
+        </Button>
+      </header>
+      <ListTable<AdminUser>
+        label="Users"
+        columns={columnsFor(callerIsSuper)}
+        rows={data?.data}
+        count={data?.count ?? 0}
+        list={list}
+        loading={isFetching}
+        error={isError && !data ? 'The users could not be loaded.' : undefined}
+        emptyText="No users found"
+        rowKey={(row) => row.id}
+        onOpen={(row) => setEditing(row)}
+      />
+      {editing && (
+        <AdminUserDialog user={editing === 'new' ? undefined : editing} callerIsSuper={callerIsSuper} onClose={() => setEditing(null)} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+// Add or edit a whitelist entry (SPEC.md section 5): an msisdn of 8 to 20 digits, a country, and
+// an optional campaign; with a campaign, the entry takes the campaign's country.
+import { FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
+import type { Whitelist } from '../../../contract/entities';
+import { whitelistForm } from '../../../contract/schemas';
+import { FormDialog } from '../../components/FormDialog';
+import { TextField } from '../../components/TextField';
+import { showSuccess } from '../../components/toaster';
+import { useSchemaForm } from '../../forms/useSchemaForm';
+import { useAppSelector } from '../../app/hooks';
+import {
+  countryChoices, useCampaignChoicesQuery, useSaveWhitelistMutation, useWhitelistCountriesQuery, whitelistRequest,
+} from './whitelistsApi';
+
+export function WhitelistDialog({ entry, onClose }: { entry?: Whitelist; onClose(): void }) {
+  const form = useSchemaForm(whitelistForm, {
+    id: entry?.id,
+    msisdn: entry?.msisdn ?? '',
+    country: entry?.country ?? '',
+    campaign_id: entry?.campaign_id ?? null,
+  });
+  const campaigns = useCampaignChoicesQuery();
+  const countries = useWhitelistCountriesQuery();
+  const superAdmin = useAppSelector((state) => state.session.user?.role_type === 'Super Admin');
+  const [save, { isLoading }] = useSaveWhitelistMutation();
+
+  const country = form.values.country as string;
+  const campaignId = form.values.campaign_id ?? null;
+  const campaignChosen = campaignId !== null;
+  const countryError = form.errorOf('country');
+
+  function chooseCampaign(value: string) {
+    const campaign = campaigns.data?.data.find((choice) => String(choice.id) === value);
+    form.set('campaign_id', campaign?.id ?? null);
+    if (campaign) form.set('country', campaign.country_code);
+  }
+
+  async function submit() {
+    if (!form.data) return;
+    const saved = await save(whitelistRequest(form.data));
+    if ('data' in saved) {
+      showSuccess(`Mobile Number ${form.data.msisdn} ${entry ? 'updated' : 'whitelisted'}`);
+      onClose();
+    }
+  }
+
+  return (
+    <FormDialog title={entry ? 'Edit whitelist entry' : 'Add whitelist entry'} isOpen valid={form.valid} saving={isLoading} onClose={onClose} onSave={submit}>
+      <TextField
+        id="whitelist-msisdn"
+        label="Mobile Number"
+        inputMode="numeric"
+        value={form.values.msisdn as string}
+        error={form.errorOf('msisdn')}
+        onChange={(value) => form.set('msisdn', value)}
+        onBlur={() => form.touch('msisdn')}
+        autoFocus
+      />
+      <FormGroup
+        label="Country"
+        labelFor="whitelist-country"
+        helperText={countryError ?? (campaignChosen ? "The campaign's country is used." : undefined)}
+        intent={countryError ? Intent.DANGER : Intent.NONE}
+      >
+        <HTMLSelect
+          id="whitelist-country"
+          fill
+          value={country}
+          disabled={campaignChosen}
+          onChange={(e) => form.set('country', e.target.value)}
+          onBlur={() => form.touch('country')}
+        >
+          <option value="">Choose a country</option>
+          {countryChoices(countries.data?.data ?? [], campaigns.data?.data ?? [], superAdmin, country).map((choice) => (
+            <option key={choice.code} value={choice.code}>
+              {choice.label}
+            </option>
+          ))}
+        </HTMLSelect>
+      </FormGroup>
+      <FormGroup label="Campaign" labelFor="whitelist-campaign" helperText={campaigns.isError ? 'The campaigns could not be loaded.' : 'Optional'}>
+        <HTMLSelect id="whitelist-campaign" fill value={campaignChosen ? String(campaignId) : ''} onChange={(e) => chooseCampaign(e.target.value)}>
+          <option value="">No campaign</option>
+          {campaigns.data?.data.map((campaign) => (
+            <option key={campaign.id} value={String(campaign.id)}>
+              {campaign.campaign_name} ({campaign.country_code})
+            </option>
+          ))}
+        </HTMLSelect>
+      </FormGroup>
+    </FormDialog>
+  );
+}

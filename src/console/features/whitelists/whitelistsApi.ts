@@ -1,0 +1,58 @@
+// GET /admin/whitelists, POST and PUT /admin/whitelist, GET /admin/campaigns (SPEC.md section 7).
+import type { z } from 'zod';
+import type { CampaignChoice, ListPage, ListQuery, WhitelistRequest } from '../../../contract/api';
+import type { AdminCountry, Whitelist } from '../../../contract/entities';
+import type { whitelistForm } from '../../../contract/schemas';
+import { adminApi } from '../../api/backends';
+
+export const whitelistsApi = adminApi.injectEndpoints({
+  endpoints: (build) => ({
+    whitelists: build.query<ListPage<Whitelist>, ListQuery>({
+      query: (params) => ({ url: 'admin/whitelists', params }),
+      providesTags: [{ type: 'Whitelist', id: 'LIST' }],
+    }),
+    /** Every campaign the caller sees, in one page. */
+    campaignChoices: build.query<ListPage<CampaignChoice>, void>({
+      query: () => ({ url: 'admin/campaigns', params: { page_size: 0, orderby: 'campaign_name' } satisfies ListQuery }),
+      providesTags: [{ type: 'Campaign', id: 'LIST' }],
+    }),
+    /** Every country the caller sees, in one page, for the country select. */
+    whitelistCountries: build.query<ListPage<AdminCountry>, void>({
+      query: () => ({ url: 'admin/countries', params: { page_size: 0, orderby: 'country' } satisfies ListQuery }),
+      providesTags: [{ type: 'Country', id: 'LIST' }],
+    }),
+    saveWhitelist: build.mutation<Whitelist, WhitelistRequest>({
+      query: (body) => ({ url: 'admin/whitelist', method: body.id ? 'PUT' : 'POST', body }),
+      invalidatesTags: [{ type: 'Whitelist', id: 'LIST' }],
+    }),
+  }),
+});
+
+export const { useWhitelistsQuery, useCampaignChoicesQuery, useWhitelistCountriesQuery, useSaveWhitelistMutation } = whitelistsApi;
+
+/** The body of a save: without a campaign, campaign_id is null, so an edit can drop the campaign. */
+export const whitelistRequest = (form: z.output<typeof whitelistForm>): WhitelistRequest => ({
+  ...form,
+  campaign_id: form.campaign_id ?? null,
+});
+
+/**
+ * The countries an entry without a campaign may use, by their campaign code (ISO code): every
+ * country for a Super Admin, otherwise the countries of the caller's campaigns, which are the ones
+ * the server accepts. The current entry's code stays choosable. Labelled 'Ghana (GH)'.
+ */
+export function countryChoices(
+  countries: readonly AdminCountry[],
+  campaigns: readonly CampaignChoice[],
+  superAdmin: boolean,
+  current: string,
+): Array<{ code: string; label: string }> {
+  const codes = new Set(
+    superAdmin ? countries.flatMap((c) => (c.iso_code ? [c.iso_code] : [])) : campaigns.map((campaign) => campaign.country_code),
+  );
+  if (current) codes.add(current);
+  const nameOf = new Map(countries.map((c) => [c.iso_code, c.country]));
+  return [...codes]
+    .map((code) => ({ code, label: nameOf.has(code) ? `${nameOf.get(code)} (${code})` : code }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}

@@ -1,0 +1,254 @@
+// Admin users of the legacy backend (users with an email) and the rules of their form, enforced
+// whatever the console sends (SPEC.md section 6):
+// - only a Super Admin sets the Super Admin, Unblacklist and Secure Page Access flags and the msisdn,
+//   and only a Super Admin sees the msisdn;
+// - other admins link users to the 15 country agencies only, and cannot change a Super Admin user;
+// - email and msisdn are unique by index (users_username_lower, users_email_lower, users_msisdn), so of two requests
+//   racing for one address exactly one wins.
+import { and, count, eq, inArray, isNotNull, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ListPage } from '../../../contract/api';
+import type { AdminUser, LinkedAgency } from '../../../contract/entities';
+import { messages, unknownAgencies } from '../../../contract/messages';
+import { ROLE_TYPE_ID, type RoleScope } from '../../../contract/roles';
+import type { adminUserForm } from '../../../contract/schemas';
+import { recordChange } from '../../audit';
+import type { CountryAgencies } from '../../auth/countryAgencies';
+import { hashPassword } from '../../auth/passwords';
+import { seesEverything, visibleAgencyIds, within, type Caller } from '../../auth/scope';
+import type { Database } from '../../db/client';
+import { isStorableId, uniqueViolation } from '../../db/errors';
+import { lockRow } from '../../db/locks';
+import { adminAgencyLinks, agencies, authSessions, userRoles, users } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { listPage, orderOf, paged, searchIn, type ListParams } from './lists';
+
+export const ADMIN_SORT = ['id', 'email', 'firstname', 'lastname', 'is_super'] as const;
+type AdminSort = (typeof ADMIN_SORT)[number];
+type AdminUserForm = z.output<typeof adminUserForm>;
+
+const row = {
+  id: users.id,
+  email: users.email,
+  msisdn: users.msisdn,
+  firstname: users.firstName,
+  lastname: users.lastName,
+  is_super: users.isSuper,
+  unblacklist: users.unblacklist,
+  secure_page: users.securePage,
+};
+interface AdminRow {
+  id: number;
+  email: string | null;
+  msisdn: string | null;
+  firstname: string;
+  lastname: string;
+  is_super: boolean;
+  unblacklist: boolean;
+  secure_page: boolean;
+}
+
+/** Admin users are the users with an email; agents and gifters have none. */
+const isAdminUser = isNotNull(users.email);
+
+/**
+ * A Super Admin user: the legacy flag, or a Super Admin role (valid or not). (Written with table
+ * names: drizzle drops the table of columns in a one-table select list.)
+ */
+const isSuperAdminUser = sql<boolean>`(${users}.is_super or exists (
+  select 1 from ${userRoles} r where r.user_id = ${users}.id and r.role_type_id = ${ROLE_TYPE_ID['Super Admin']}))`;
+
+/** Admin users linked to at least one agency the caller sees; a Super Admin sees all. */
+function adminVisible(scope: RoleScope): SQL {
+  if (seesEverything(scope)) return sql`true`;
+  return sql`exists (select 1 from ${adminAgencyLinks}
+    where ${adminAgencyLinks}.user_id = ${users}.id and ${within(adminAgencyLinks.agencyId, visibleAgencyIds(scope))})`;
+}
+
+async function linksOf(db: Database, userIds: number[]): Promise<Map<number, LinkedAgency[]>> {
+  const links = new Map<number, LinkedAgency[]>();
+  if (userIds.length === 0) return links;
+  const rows = await db
+    .select({ userId: adminAgencyLinks.userId, id: agencies.id, agency_name: agencies.name })
+    .from(adminAgencyLinks)
+    .innerJoin(agencies, eq(agencies.id, adminAgencyLinks.agencyId))
+    .where(inArray(adminAgencyLinks.userId, userIds))
+    .orderBy(agencies.name);
+  for (const { userId, ...agency } of rows) {
+    const list = links.get(userId) ?? [];
+    list.push({ ...agency, linked: true });
+    links.set(userId, list);
+  }
+  return links;
+}
+
+/** The wire shape; the msisdn only for a Super Admin's eyes. */
+const toAdminUser = (user: AdminRow, links: LinkedAgency[], showMsisdn: boolean): AdminUser => ({
+  ...user,
+  email: user.email ?? '',
+  msisdn: showMsisdn ? user.msisdn : null,
+  linked_agencies: links,
+});
+
+export async function listAdminUsers(db: Database, input: { scope: RoleScope; params: ListParams<AdminSort> }): Promise<ListPage<AdminUser>> {
+  const { scope, params } = input;
+  const superCaller = seesEverything(scope);
+  // Searching by msisdn would reveal it: only a Super Admin searches it.
+  const searchable = superCaller ? [users.email, users.firstName, users.lastName, users.msisdn] : [users.email, users.firstName, users.lastName];
+  const where = and(isAdminUser, adminVisible(scope), searchIn(params.search, searchable));
+  const rows = await paged(db.select(row).from(users).where(where).orderBy(...orderOf(params, row, users.id)).$dynamic(), params);
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  const links = await linksOf(db, rows.map((user) => user.id));
+  return listPage(
+    rows.map((user) => toAdminUser(user, links.get(user.id) ?? [], superCaller)),
+    total?.n ?? 0,
+  );
+}
+
+interface StoredAdminUser {
+  user: AdminUser;
+  isSuperUser: boolean;
+}
+
+/** An admin user the scope sees, with everything (msisdn included) for the rules and the audit trail. */
+async function findAdminUser(db: Database, scope: RoleScope, id: number): Promise<StoredAdminUser | undefined> {
+  if (!isStorableId(id)) return undefined;
+  const [found] = await db
+    .select({ ...row, isSuperUser: isSuperAdminUser })
+    .from(users)
+    .where(and(eq(users.id, id), isAdminUser, adminVisible(scope)));
+  if (!found) return undefined;
+  const { isSuperUser, ...user } = found;
+  const links = await linksOf(db, [id]);
+  return { user: toAdminUser(user, links.get(id) ?? [], true), isSuperUser };
+}
+
+const FLAGS = ['is_super', 'unblacklist', 'secure_page'] as const;
+
+/**
+ * The flags to store. A non-super caller may not turn a flag on (it may send back one already on);
+ * what it leaves off or omits keeps the stored value.
+ */
+function flagsFor(superCaller: boolean, form: AdminUserForm, stored: AdminUser | undefined) {
+  if (!superCaller) {
+    if (FLAGS.some((flag) => form[flag] && !stored?.[flag])) throw forbidden(messages.superOnlyFlags);
+    return { isSuper: stored?.is_super ?? false, unblacklist: stored?.unblacklist ?? false, securePage: stored?.secure_page ?? false };
+  }
+  return { isSuper: form.is_super, unblacklist: form.unblacklist, securePage: form.secure_page };
+}
+
+/**
+ * The msisdn to store. A non-super caller never sees it, so any msisdn it sends is refused (even
+ * the stored one: accepting that would let it guess the number); an empty one keeps the stored.
+ */
+function msisdnFor(superCaller: boolean, form: AdminUserForm, stored: AdminUser | undefined): string | null {
+  if (!superCaller) {
+    if (form.msisdn !== '') throw forbidden(messages.superOnlyMsisdn);
+    return stored?.msisdn ?? null;
+  }
+  return form.msisdn === '' ? null : form.msisdn;
+}
+
+/**
+ * The agencies to link. Unknown ids answer 400. A non-super caller may add only country agencies;
+ * links to other agencies are a Super Admin's to change, so a non-super edit keeps them.
+ */
+async function linksFor(
+  db: Database, countryAgencies: CountryAgencies, superCaller: boolean, form: AdminUserForm, stored: AdminUser | undefined,
+): Promise<number[]> {
+  const requested = [...new Set(form.linked_agencies)];
+  const storable = requested.filter(isStorableId);
+  const existing = storable.length === 0 ? [] : await db.select({ id: agencies.id }).from(agencies).where(inArray(agencies.id, storable));
+  const unknown = requested.filter((id) => !existing.some((agency) => agency.id === id));
+  if (unknown.length > 0) {
+    const message = unknownAgencies(unknown);
+    throw badRequest(message, { linked_agencies: [message] });
+  }
+  if (superCaller) return requested;
+  const countryAgencyIds = new Set(await countryAgencies.ids(db));
+  const alreadyLinked = new Set(stored?.linked_agencies.map((agency) => agency.id) ?? []);
+  if (requested.some((id) => !countryAgencyIds.has(id) && !alreadyLinked.has(id))) throw forbidden(messages.countryAgenciesOnly);
+  const kept = [...alreadyLinked].filter((id) => !countryAgencyIds.has(id));
+  return [...new Set([...kept, ...requested])];
+}
+
+/**
+ * POST (no id) and PUT (id) /admin/register. The rules read the stored user under a row lock inside
+ * the transaction that writes the change and its audit record, so a concurrent change (say, the
+ * user made a Super Admin meanwhile) cannot slip between the check and the write.
+ */
+export async function saveAdminUser(
+  db: Database, countryAgencies: CountryAgencies, caller: Caller, form: AdminUserForm,
+): Promise<AdminUser> {
+  const superCaller = seesEverything(caller.scope);
+  // Empty on edit keeps the old password. scrypt is slow by design: hash before the transaction.
+  const passwordHash = form.password === '' ? undefined : await hashPassword(form.password);
+
+  try {
+    const after = await db.transaction(async (tx) => {
+      let before: AdminUser | undefined;
+      if (form.id !== undefined) {
+        await lockRow(tx, users, form.id);
+        const stored = await findAdminUser(tx, caller.scope, form.id);
+        if (!stored) throw notFound(messages.adminUserNotFound);
+        if (stored.isSuperUser && !superCaller) throw forbidden(messages.superAdminUserProtected);
+        before = stored.user;
+      }
+      const fields = {
+        username: form.email, // admins sign in with their email address
+        email: form.email,
+        firstName: form.firstname,
+        lastName: form.lastname,
+        msisdn: msisdnFor(superCaller, form, before),
+        ...flagsFor(superCaller, form, before),
+      };
+      const linkIds = await linksFor(tx, countryAgencies, superCaller, form, before);
+
+      let id: number;
+      if (!before) {
+        const [created] = await tx
+          .insert(users)
+          .values({ ...fields, passwordHash, addedBy: caller.userId })
+          .returning({ id: users.id });
+        if (!created) throw new Error('admin user insert returned no row');
+        id = created.id;
+      } else {
+        id = before.id;
+        await tx
+          .update(users)
+          .set({ ...fields, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
+          .where(eq(users.id, id));
+        await tx.delete(adminAgencyLinks).where(and(eq(adminAgencyLinks.userId, id), notInArray(adminAgencyLinks.agencyId, linkIds)));
+        if (passwordHash) {
+          // A new password ends the user's other sessions, as a password reset does.
+          await tx
+            .update(authSessions)
+            .set({ revokedAt: new Date(), revokedReason: 'password changed by an admin' })
+            .where(and(
+              eq(authSessions.userId, id),
+              isNull(authSessions.revokedAt),
+              caller.sessionId ? ne(authSessions.id, caller.sessionId) : undefined,
+            ));
+        }
+      }
+      await tx.insert(adminAgencyLinks).values(linkIds.map((agencyId) => ({ userId: id, agencyId }))).onConflictDoNothing();
+      const saved = await findAdminUser(tx, { kind: 'all' }, id);
+      if (!saved) throw new Error('saved admin user not found');
+      await recordChange(tx, {
+        actorId: caller.userId,
+        action: before ? 'update' : 'create',
+        entity: 'admin_user',
+        entityId: id,
+        before: before ?? null,
+        after: { ...saved.user, password_changed: passwordHash !== undefined },
+      });
+      return saved.user;
+    });
+    return { ...after, msisdn: superCaller ? after.msisdn : null };
+  } catch (error) {
+    const violated = uniqueViolation(error);
+    if (violated === 'users_username_lower' || violated === 'users_email_lower') throw conflict(messages.duplicateEmail);
+    if (violated === 'users_msisdn') throw conflict(messages.duplicateMsisdn);
+    throw error;
+  }
+}

@@ -1,0 +1,118 @@
+// Countries: the public list (id, name, dialling code) for the logged-out /countries page, the
+// admin list with SMS settings and languages, and the Super Admin's country form. A country's
+// languages (country_languages) follow the form's list; a language that stays keeps its URL prefix.
+import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ListPage, PublicCountry } from '../../../contract/api';
+import type { AdminCountry } from '../../../contract/entities';
+import { messages, unknownLanguages } from '../../../contract/messages';
+import type { countryForm } from '../../../contract/schemas';
+import { recordChange } from '../../audit';
+import type { Caller } from '../../auth/scope';
+import type { Database } from '../../db/client';
+import { isStorableId, uniqueViolation } from '../../db/errors';
+import { lockRow } from '../../db/locks';
+import { countries, countryLanguages, languages } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { listPage, orderOf, paged, searchIn, type ListParams } from './lists';
+import { requireSuperAdmin } from './requests';
+
+export const COUNTRY_SORT = ['id', 'country', 'code'] as const;
+type CountrySort = (typeof COUNTRY_SORT)[number];
+type CountryForm = z.output<typeof countryForm>;
+
+/**
+ * The country's language codes as the legacy wire sends them: 'en,fr', in the order they were added.
+ * (Written with table names: drizzle drops the table of columns in a one-table select list.)
+ */
+const languageList = sql<string>`coalesce((
+  select string_agg(cl.language_code, ',' order by cl.id) from ${countryLanguages} cl where cl.country_id = ${countries}.id), '')`;
+
+const publicShape = { id: countries.id, country: countries.name, code: countries.dialingCode };
+const adminShape = { ...publicShape, iso_code: countries.isoCode, sms_cid: countries.smsCid, sms_from: countries.smsFrom, languages: languageList };
+
+/**
+ * GET /admin/countries: the public fields for everyone, the SMS settings and languages with a
+ * session; by name unless orderby says otherwise.
+ */
+export async function listCountries(
+  db: Database,
+  input: { params: ListParams<CountrySort>; detailed: boolean },
+): Promise<ListPage<AdminCountry | PublicCountry>> {
+  const { params, detailed } = input;
+  const where = searchIn(params.search, [countries.name, countries.dialingCode]);
+  const rows = await paged(
+    db
+      .select(detailed ? adminShape : publicShape)
+      .from(countries)
+      .where(where)
+      .orderBy(...orderOf(params, publicShape, countries.id, countries.name))
+      .$dynamic(),
+    params,
+  );
+  const [total] = await db.select({ n: count() }).from(countries).where(where);
+  return listPage(rows, total?.n ?? 0);
+}
+
+async function findCountry(db: Database, id: number): Promise<(AdminCountry & { defaultLanguage: string | null }) | undefined> {
+  if (!isStorableId(id)) return undefined;
+  const [row] = await db
+    .select({ ...adminShape, defaultLanguage: countries.defaultLanguage })
+    .from(countries)
+    .where(eq(countries.id, id));
+  return row;
+}
+
+const publicFields = ({ defaultLanguage: _default, ...country }: AdminCountry & { defaultLanguage: string | null }): AdminCountry => country;
+
+/** POST /admin/country: adds (no id) or updates (id) a country and its languages, audited in one transaction. */
+export async function saveCountry(db: Database, caller: Caller, form: CountryForm): Promise<AdminCountry> {
+  requireSuperAdmin(caller);
+  const codes = [...new Set(form.languages.map((code) => code.trim()))];
+  const known = await db.select({ code: languages.code }).from(languages).where(inArray(languages.code, codes));
+  const missing = codes.filter((code) => !known.some((row) => row.code === code));
+  if (missing.length > 0) {
+    const message = unknownLanguages(missing);
+    throw badRequest(message, { languages: [message] });
+  }
+  const fields = { name: form.country, dialingCode: form.code, smsCid: form.sms_cid, smsFrom: form.sms_from };
+
+  try {
+    return await db.transaction(async (tx) => {
+      let id: number;
+      let before: AdminCountry | null = null;
+      if (form.id === undefined) {
+        const [created] = await tx
+          .insert(countries)
+          .values({ ...fields, defaultLanguage: codes[0] ?? null })
+          .returning({ id: countries.id });
+        if (!created) throw new Error('country insert returned no row');
+        id = created.id;
+      } else {
+        await lockRow(tx, countries, form.id);
+        const stored = await findCountry(tx, form.id);
+        if (!stored) throw notFound(messages.countryNotFound);
+        id = stored.id;
+        before = publicFields(stored);
+        // The default language stays while it is still one of the country's languages.
+        const defaultLanguage = stored.defaultLanguage && codes.includes(stored.defaultLanguage) ? stored.defaultLanguage : (codes[0] ?? null);
+        await tx.update(countries).set({ ...fields, defaultLanguage, updatedAt: new Date() }).where(eq(countries.id, id));
+        await tx
+          .delete(countryLanguages)
+          .where(and(eq(countryLanguages.countryId, id), notInArray(countryLanguages.languageCode, codes)));
+      }
+      await tx
+        .insert(countryLanguages)
+        .values(codes.map((languageCode) => ({ countryId: id, languageCode })))
+        .onConflictDoNothing();
+      const saved = await findCountry(tx, id);
+      if (!saved) throw new Error('saved country not found');
+      const after = publicFields(saved);
+      await recordChange(tx, { actorId: caller.userId, action: before ? 'update' : 'create', entity: 'country', entityId: id, before, after });
+      return after;
+    });
+  } catch (error) {
+    if (uniqueViolation(error) === 'countries_name_unique') throw conflict(messages.duplicateCountry);
+    throw error;
+  }
+}

@@ -1,0 +1,74 @@
+// The SMS link of each country's languages: GET lists every country with {language: url_prefix};
+// POST (Super Admin) sets the prefixes given, linking a language the country does not have yet and
+// adding it to the languages table (named by its code) when it is new.
+import { count, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ListPage } from '../../../contract/api';
+import type { CountrySms } from '../../../contract/entities';
+import { messages } from '../../../contract/messages';
+import type { countrySmsRequest } from '../../../contract/schemas';
+import { recordChange } from '../../audit';
+import type { Caller } from '../../auth/scope';
+import type { Database } from '../../db/client';
+import { isStorableId } from '../../db/errors';
+import { lockRow } from '../../db/locks';
+import { countries, countryLanguages, languages } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { listPage, orderOf, paged, searchIn, type ListParams } from './lists';
+import { requireSuperAdmin } from './requests';
+
+export const COUNTRY_SMS_SORT = ['id', 'country', 'code'] as const;
+type CountrySmsSort = (typeof COUNTRY_SMS_SORT)[number];
+type CountrySmsForm = z.output<typeof countrySmsRequest>;
+
+/** {language: url_prefix}. (Written with table names: drizzle drops the table of columns in a one-table select list.) */
+const urls = sql<Record<string, string>>`coalesce((
+  select json_object_agg(cl.language_code, cl.url_prefix order by cl.language_code)
+  from ${countryLanguages} cl where cl.country_id = ${countries}.id), '{}'::json)`;
+const shape = { id: countries.id, country: countries.name, code: countries.dialingCode, urls };
+
+/** GET /admin/country_sms: every country with its links, by name unless orderby says otherwise. */
+export async function listCountrySms(db: Database, params: ListParams<CountrySmsSort>): Promise<ListPage<CountrySms>> {
+  const where = searchIn(params.search, [countries.name, countries.dialingCode]);
+  const rows = await paged(
+    db.select(shape).from(countries).where(where).orderBy(...orderOf(params, shape, countries.id, countries.name)).$dynamic(),
+    params,
+  );
+  const [total] = await db.select({ n: count() }).from(countries).where(where);
+  return listPage(rows, total?.n ?? 0);
+}
+
+async function findCountrySms(db: Database, id: number): Promise<CountrySms | undefined> {
+  if (!isStorableId(id)) return undefined;
+  const [row] = await db.select(shape).from(countries).where(eq(countries.id, id));
+  return row;
+}
+
+/** POST /admin/country_sms, audited in the same transaction. `code` (the dialling code) is not changed here. */
+export async function saveCountrySms(db: Database, caller: Caller, form: CountrySmsForm): Promise<CountrySms> {
+  requireSuperAdmin(caller);
+  return db.transaction(async (tx) => {
+    await lockRow(tx, countries, form.id);
+    const before = await findCountrySms(tx, form.id);
+    if (!before) throw notFound(messages.countryNotFound);
+    const given = Object.entries(form.urls);
+    if (given.length > 0) {
+      await tx
+        .insert(languages)
+        .values(given.map(([code]) => ({ code, name: code })))
+        .onConflictDoNothing();
+      await tx
+        .insert(countryLanguages)
+        .values(given.map(([languageCode, urlPrefix]) => ({ countryId: before.id, languageCode, urlPrefix })))
+        .onConflictDoUpdate({
+          target: [countryLanguages.countryId, countryLanguages.languageCode],
+          set: { urlPrefix: sql`excluded.url_prefix` },
+        });
+      await tx.update(countries).set({ updatedAt: new Date() }).where(eq(countries.id, before.id));
+    }
+    const after = await findCountrySms(tx, before.id);
+    if (!after) throw new Error('country vanished inside its own transaction');
+    await recordChange(tx, { actorId: caller.userId, action: 'update', entity: 'country_sms', entityId: before.id, before, after });
+    return after;
+  });
+}

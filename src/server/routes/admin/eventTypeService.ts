@@ -1,0 +1,68 @@
+// Event types: listed for every admin, added and renamed by a Super Admin only. The key is unique
+// (event_types_name_unique), so two admins adding the same key cannot both succeed.
+import { count, eq } from 'drizzle-orm';
+import type { ListPage } from '../../../contract/api';
+import type { EventType } from '../../../contract/entities';
+import { duplicateEventKey, messages } from '../../../contract/messages';
+import type { eventTypeForm } from '../../../contract/schemas';
+import type { z } from 'zod';
+import { recordChange } from '../../audit';
+import type { Caller } from '../../auth/scope';
+import type { Database } from '../../db/client';
+import { isStorableId, uniqueViolation } from '../../db/errors';
+import { lockRow } from '../../db/locks';
+import { eventTypes } from '../../db/schema';
+import { conflict, notFound } from '../../http/errors';
+import { listPage, orderOf, paged, searchIn, type ListParams } from './lists';
+import { requireSuperAdmin } from './requests';
+
+export const EVENT_TYPE_SORT = ['id', 'name', 'pretty_name'] as const;
+type EventTypeSort = (typeof EVENT_TYPE_SORT)[number];
+type EventTypeForm = z.output<typeof eventTypeForm>;
+
+const shape = { id: eventTypes.id, name: eventTypes.name, pretty_name: eventTypes.prettyName };
+
+export async function listEventTypes(db: Database, params: ListParams<EventTypeSort>): Promise<ListPage<EventType>> {
+  const where = searchIn(params.search, [eventTypes.name, eventTypes.prettyName]);
+  const rows = await paged(
+    db.select(shape).from(eventTypes).where(where).orderBy(...orderOf(params, shape, eventTypes.id)).$dynamic(),
+    params,
+  );
+  const [total] = await db.select({ n: count() }).from(eventTypes).where(where);
+  return listPage(rows, total?.n ?? 0);
+}
+
+async function findEventType(db: Database, id: number): Promise<EventType | undefined> {
+  if (!isStorableId(id)) return undefined;
+  const [row] = await db.select(shape).from(eventTypes).where(eq(eventTypes.id, id));
+  return row;
+}
+
+/** Adds (no id) or updates (id) an event type, with its audit record in the same transaction. */
+export async function saveEventType(db: Database, caller: Caller, form: EventTypeForm): Promise<EventType> {
+  requireSuperAdmin(caller);
+  try {
+    return await db.transaction(async (tx) => {
+      if (form.id === undefined) {
+        const [created] = await tx.insert(eventTypes).values({ name: form.event, prettyName: form.pretty }).returning(shape);
+        if (!created) throw new Error('event type insert returned no row');
+        await recordChange(tx, { actorId: caller.userId, action: 'create', entity: 'event_type', entityId: created.id, before: null, after: created });
+        return created;
+      }
+      await lockRow(tx, eventTypes, form.id);
+      const before = await findEventType(tx, form.id);
+      if (!before) throw notFound(messages.eventTypeNotFound);
+      const [after] = await tx
+        .update(eventTypes)
+        .set({ name: form.event, prettyName: form.pretty, updatedAt: new Date() })
+        .where(eq(eventTypes.id, before.id))
+        .returning(shape);
+      if (!after) throw notFound(messages.eventTypeNotFound);
+      await recordChange(tx, { actorId: caller.userId, action: 'update', entity: 'event_type', entityId: after.id, before, after });
+      return after;
+    });
+  } catch (error) {
+    if (uniqueViolation(error) === 'event_types_name_unique') throw conflict(duplicateEventKey(form.event));
+    throw error;
+  }
+}

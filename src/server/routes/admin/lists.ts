@@ -1,0 +1,64 @@
+// The lists of the legacy admin backend: page_size (20, 50, 100 or 0 for all), 1-based
+// current_page, a search term and orderby ('field' or '-field') over the fields each list offers.
+// Sorting, searching and paging happen in SQL.
+import { asc, desc, ilike, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { ListPage } from '../../../contract/api';
+import { unknownSortField } from '../../../contract/messages';
+import { listQuery } from '../../../contract/schemas';
+import { badRequest, parse } from '../../http/errors';
+
+export interface ListParams<F extends string> {
+  /** Rows per page; undefined: every row (page_size 0). */
+  limit: number | undefined;
+  offset: number;
+  search: string;
+  order: { field: F; descending: boolean } | undefined;
+}
+
+/** Parses a list query; an orderby field the list does not offer answers 400. */
+export function parseListQuery<F extends string>(query: unknown, sortable: readonly F[]): ListParams<F> {
+  const q = parse(listQuery, query);
+  let order: ListParams<F>['order'];
+  if (q.orderby) {
+    const descending = q.orderby.startsWith('-');
+    const field = descending ? q.orderby.slice(1) : q.orderby;
+    if (!(sortable as readonly string[]).includes(field)) {
+      const message = unknownSortField(field, sortable);
+      throw badRequest(message, { orderby: [message] });
+    }
+    order = { field: field as F, descending };
+  }
+  const all = q.page_size === 0;
+  return { limit: all ? undefined : q.page_size, offset: all ? 0 : Math.min((q.current_page - 1) * q.page_size, Number.MAX_SAFE_INTEGER), search: q.search, order };
+}
+
+/**
+ * ORDER BY the requested field, else the list's `usual` order (when it has one), then `tieBreak`
+ * so pages never overlap.
+ */
+export function orderOf<F extends string>(
+  params: ListParams<F>, columns: Record<F, SQLWrapper>, tieBreak: SQLWrapper, usual?: SQLWrapper,
+): SQL[] {
+  const order = params.order;
+  if (!order) return usual ? [asc(usual), asc(tieBreak)] : [asc(tieBreak)];
+  const column = columns[order.field];
+  return [order.descending ? desc(column) : asc(column), asc(tieBreak)];
+}
+
+/** A LIKE pattern matching `term` anywhere, with its own % and _ taken literally. */
+export const containing = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Rows where any of `columns` contains the search term (case-insensitive); true without a term. */
+export function searchIn(search: string, columns: Array<AnyColumn | SQL>): SQL {
+  if (!search || columns.length === 0) return sql`true`;
+  const pattern = containing(search);
+  return or(...columns.map((column) => ilike(column, pattern))) ?? sql`true`;
+}
+
+/** Applies LIMIT and OFFSET to a dynamic drizzle query. */
+export function paged<Q extends { limit(n: number): Q; offset(n: number): Q }>(query: Q, params: ListParams<string>): Q {
+  if (params.limit === undefined) return query;
+  return query.limit(params.limit).offset(params.offset);
+}
+
+export const listPage = <T>(data: T[], count: number): ListPage<T> => ({ data, count });

@@ -1,0 +1,134 @@
+// Whitelist entries: an msisdn for a campaign (the country is the campaign's) or, without a
+// campaign, for a country. A non-super admin sees and changes the entries of the campaigns they
+// see, and the campaign-less entries of their agencies' countries. (msisdn, country, campaign) is
+// unique (whitelists_entry), so a duplicate cannot slip in between two requests.
+import { and, count, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ListPage } from '../../../contract/api';
+import type { Whitelist } from '../../../contract/entities';
+import { messages } from '../../../contract/messages';
+import type { RoleScope } from '../../../contract/roles';
+import type { whitelistForm } from '../../../contract/schemas';
+import { recordChange } from '../../audit';
+import { agencyVisible, campaignVisible, seesEverything, type Caller } from '../../auth/scope';
+import type { Database } from '../../db/client';
+import { isStorableId, uniqueViolation } from '../../db/errors';
+import { lockRow } from '../../db/locks';
+import { agencies, campaigns, countries, whitelists } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { listPage, orderOf, paged, searchIn, type ListParams } from './lists';
+
+export const WHITELIST_SORT = ['id', 'msisdn', 'country', 'campaign_name', 'agency_name'] as const;
+type WhitelistSort = (typeof WHITELIST_SORT)[number];
+type WhitelistForm = z.output<typeof whitelistForm>;
+
+const shape = {
+  id: whitelists.id,
+  msisdn: whitelists.msisdn,
+  country: whitelists.countryCode,
+  campaign_id: whitelists.campaignId,
+  agency_name: agencies.name,
+  campaign_name: campaigns.name,
+};
+
+/** ISO codes of the countries of the agencies the caller sees. */
+const visibleCountryCodes = (scope: RoleScope): SQL =>
+  sql`(select ${countries.isoCode} from ${countries} join ${agencies} on ${agencies.countryId} = ${countries.id}
+       where ${countries.isoCode} is not null and ${agencyVisible(scope, agencies.id)})`;
+
+/** The entries a caller sees (the query joins campaigns). */
+function entryVisible(scope: RoleScope): SQL {
+  if (seesEverything(scope)) return sql`true`;
+  return or(
+    and(isNotNull(whitelists.campaignId), campaignVisible(scope, campaigns)),
+    and(isNull(whitelists.campaignId), sql`${whitelists.countryCode} in ${visibleCountryCodes(scope)}`),
+  ) as SQL;
+}
+
+function selectEntries(db: Database) {
+  return db
+    .select(shape)
+    .from(whitelists)
+    .leftJoin(campaigns, eq(campaigns.id, whitelists.campaignId))
+    .leftJoin(agencies, eq(agencies.id, campaigns.agencyId));
+}
+
+export async function listWhitelists(db: Database, input: { scope: RoleScope; params: ListParams<WhitelistSort> }): Promise<ListPage<Whitelist>> {
+  const { scope, params } = input;
+  const where = and(
+    entryVisible(scope),
+    searchIn(params.search, [whitelists.msisdn, whitelists.countryCode, campaigns.name, agencies.name]),
+  );
+  const rows = await paged(selectEntries(db).where(where).orderBy(...orderOf(params, shape, whitelists.id)).$dynamic(), params);
+  const [total] = await db
+    .select({ n: count() })
+    .from(whitelists)
+    .leftJoin(campaigns, eq(campaigns.id, whitelists.campaignId))
+    .leftJoin(agencies, eq(agencies.id, campaigns.agencyId))
+    .where(where);
+  return listPage(rows, total?.n ?? 0);
+}
+
+async function findEntry(db: Database, scope: RoleScope, id: number): Promise<Whitelist | undefined> {
+  if (!isStorableId(id)) return undefined;
+  const [row] = await selectEntries(db).where(and(eq(whitelists.id, id), entryVisible(scope)));
+  return row;
+}
+
+/** The country of an entry: the campaign's, or the one given (a known ISO code the caller may use). */
+async function countryOf(db: Database, scope: RoleScope, form: WhitelistForm): Promise<string> {
+  if (form.campaign_id !== undefined && form.campaign_id !== null) {
+    const [campaign] = isStorableId(form.campaign_id)
+      ? await db
+          .select({ countryCode: campaigns.countryCode })
+          .from(campaigns)
+          .where(and(eq(campaigns.id, form.campaign_id), campaignVisible(scope, campaigns)))
+      : [];
+    if (!campaign) throw forbidden(messages.campaignOutOfScope);
+    return campaign.countryCode;
+  }
+  const code = form.country.toUpperCase();
+  const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.isoCode, code));
+  if (!country) throw badRequest(messages.unknownCountry, { country: [messages.unknownCountry] });
+  if (!seesEverything(scope)) {
+    const [allowed] = await db
+      .select({ id: agencies.id })
+      .from(agencies)
+      .where(and(eq(agencies.countryId, country.id), agencyVisible(scope, agencies.id)))
+      .limit(1);
+    if (!allowed) throw forbidden(messages.countryOutOfScope);
+  }
+  return code;
+}
+
+/** Adds (no id) or updates (id) an entry: checked under a row lock, written and audited in one transaction. */
+export async function saveWhitelist(db: Database, caller: Caller, form: WhitelistForm): Promise<Whitelist> {
+  const { scope } = caller;
+  try {
+    return await db.transaction(async (tx) => {
+      let before: Whitelist | undefined;
+      if (form.id !== undefined) {
+        await lockRow(tx, whitelists, form.id);
+        before = await findEntry(tx, scope, form.id);
+        if (!before) throw notFound(messages.whitelistNotFound);
+      }
+      const fields = { msisdn: form.msisdn, countryCode: await countryOf(tx, scope, form), campaignId: form.campaign_id ?? null };
+      let id: number;
+      if (!before) {
+        const [created] = await tx.insert(whitelists).values(fields).returning({ id: whitelists.id });
+        if (!created) throw new Error('whitelist insert returned no row');
+        id = created.id;
+      } else {
+        id = before.id;
+        await tx.update(whitelists).set({ ...fields, updatedAt: new Date() }).where(eq(whitelists.id, id));
+      }
+      const after = await findEntry(tx, { kind: 'all' }, id);
+      await recordChange(tx, { actorId: caller.userId, action: before ? 'update' : 'create', entity: 'whitelist', entityId: id, before: before ?? null, after });
+      if (!after) throw new Error('saved whitelist entry not found');
+      return after;
+    });
+  } catch (error) {
+    if (uniqueViolation(error) === 'whitelists_entry') throw conflict(messages.duplicateWhitelist);
+    throw error;
+  }
+}
