@@ -88,17 +88,19 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
           </tbody>
         </HTMLTable>
       )}
-      <nav className="console-pager" aria-label="Pages">
-        <Button variant="minimal" disabled={current_page <= 1} onClick={() => list.setPage(current_page - 1)}>
-          Previous
-        </Button>
-        <span>
-          Page {current_page} of {pages} · {count} {count === 1 ? 'row' : 'rows'}
-        </span>
-        <Button variant="minimal" disabled={current_page >= pages} onClick={() => list.setPage(current_page + 1)}>
-          Next
-        </Button>
-      </nav>
+      {count > 0 && (
+        <nav className="console-pager" aria-label="Pages">
+          <Button variant="minimal" disabled={current_page <= 1} onClick={() => list.setPage(current_page - 1)}>
+            Previous
+          </Button>
+          <span>
+            Page {current_page} of {pages} · {count} {count === 1 ? 'row' : 'rows'}
+          </span>
+          <Button variant="minimal" disabled={current_page >= pages} onClick={() => list.setPage(current_page + 1)}>
+            Next
+          </Button>
+        </nav>
+      )}
     </div>
   );
 }

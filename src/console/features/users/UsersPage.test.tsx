@@ -28,6 +28,7 @@ const kofi: AdminUser = {
     { id: 11, agency_name: 'Ghana Country Agency', linked: true },
     { id: 12, agency_name: 'Kenya Country Agency', linked: false },
   ],
+  updated_at: '2026-11-01T09:30:00.000Z',
 };
 
 function usersBackend(page: ListPage<AdminUser> = { data: [kofi], count: 1 }) {
@@ -88,6 +89,15 @@ describe('UsersPage, the list', () => {
     expect(headers).toEqual(['Email', 'First name', 'Last name', 'Mobile Number', 'Super Admin', 'Linked agencies']);
     expect(within(table).getByRole('cell', { name: '0241234567' })).toBeInTheDocument();
     expect(within(table).getByRole('cell', { name: 'Ghana Country Agency' })).toBeInTheDocument();
+  });
+
+  it('lists two linked agencies, then how many more', async () => {
+    const links = ['Accra Connect Agency', 'Gold Coast Field Partners', 'Kano Link Agents', 'Mombasa Coast Mobile Agents'];
+    usersBackend({ data: [{ ...kofi, linked_agencies: links.map((agency_name, id) => ({ id: id + 1, agency_name, linked: true })) }], count: 1 });
+    renderUsers('Super Admin');
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const cell = within(table).getByText('Accra Connect Agency, Gold Coast Field Partners, 2 more');
+    expect(cell).toHaveAttribute('title', links.join(', '));
   });
 
   it('hides the mobile number and Super Admin columns from an Agency Admin', async () => {

@@ -11,11 +11,12 @@ import { useListParams } from '../../forms/useListParams';
 import { AdminUserDialog } from './AdminUserDialog';
 import { useAdminUsersQuery } from './adminUsersApi';
 
-const linkedAgencyNames = (user: AdminUser) =>
-  user.linked_agencies
-    .filter((link) => link.linked)
-    .map((link) => link.agency_name)
-    .join(', ');
+/** The first two agency names, then 'N more' (as the campaign dropdown of SPEC.md section 2 reads); all in the tooltip. */
+function linkedAgencyNames(user: AdminUser) {
+  const names = user.linked_agencies.filter((link) => link.linked).map((link) => link.agency_name);
+  const shown = names.slice(0, 2).join(', ');
+  return names.length > 2 ? <span title={names.join(', ')}>{`${shown}, ${names.length - 2} more`}</span> : shown;
+}
 
 function columnsFor(callerIsSuper: boolean): Array<Column<AdminUser>> {
   return [
