@@ -12,6 +12,8 @@ import { messages } from './messages';
 export interface ApiError {
   error: string;
   errors?: FieldErrors;
+  /** A 409 edit conflict: the row as it is now, in the shape its list returns. */
+  current?: unknown;
 }
 
 /** A page of the new user and service backends (Django REST style). */

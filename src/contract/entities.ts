@@ -19,6 +19,8 @@ export interface AdminUser {
   unblacklist: boolean;
   secure_page: boolean;
   linked_agencies: LinkedAgency[];
+  /** When the row last changed (ISO, milliseconds): sent back with an edit to detect a conflict. */
+  updated_at: IsoDate;
 }
 
 /** User of the new backend (agents and admins alike). */
@@ -67,9 +69,10 @@ export interface Whitelist {
   campaign_id: number | null;
   agency_name: string | null;
   campaign_name: string | null;
+  updated_at: IsoDate;
 }
 
-export interface EventType { id: number; name: string; pretty_name: string }
+export interface EventType { id: number; name: string; pretty_name: string; updated_at: IsoDate }
 
 export interface Country {
   code: string;
@@ -88,8 +91,10 @@ export interface AdminCountry {
   sms_cid: string;
   sms_from: string;
   languages: string;
+  updated_at: IsoDate;
 }
-export interface CountrySms { id: number; country: string; code: string; urls: Record<string, string> }
+/** `updated_at` is the country's: every change of its languages or link prefixes bumps it. */
+export interface CountrySms { id: number; country: string; code: string; urls: Record<string, string>; updated_at: IsoDate }
 
 export interface Language { iso: string; language: string; language_code: string; language_name: string }
 

@@ -65,6 +65,13 @@ export const messages = {
   eventTypeNotFound: 'This event type does not exist.',
   countryNotFound: 'This country does not exist.',
   idRequired: 'id is required',
+  recordChanged: 'This record was changed by someone else since you opened it. Check the current values and save again.',
+  updatedAtInvalid: 'updated_at must be the date and time the list sent (ISO 8601).',
+
+  // Replayed writes (Idempotency-Key, ours)
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 200 visible characters.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request. Send a new request with a new key.',
+  idempotencyInProgress: 'A request with this Idempotency-Key is still being processed. Try again in a moment.',
 
   // Section 8: outcomes
   loginFailed: 'Unable to login user',

@@ -123,6 +123,8 @@ export const resetPasswordRequest = z.object({
 export const adminUserForm = z
   .object({
     id: z.number().int().positive().optional(),
+    /** The row's updated_at as the client last read it; a newer stored one answers 409. */
+    updated_at: z.string().optional(),
     email,
     firstname: required(messages.firstnameRequired),
     lastname: required(messages.lastnameRequired),
@@ -145,6 +147,8 @@ export const adminUserForm = z
 /** Whitelist entry: msisdn 8 to 20 digits; without a campaign the campaign code is used. */
 export const whitelistForm = z.object({
   id: z.number().int().positive().optional(),
+  /** The row's updated_at as the client last read it; a newer stored one answers 409. */
+  updated_at: z.string().optional(),
   msisdn: trimmed.regex(MSISDN_PATTERN, { error: messages.msisdnRequired }),
   country: required(messages.countryRequired),
   campaign_id: z.number().int().positive().nullish(),
@@ -153,6 +157,8 @@ export const whitelistForm = z.object({
 /** Event type: the key is stripped of other characters, then required. */
 export const eventTypeForm = z.object({
   id: z.number().int().positive().optional(),
+  /** The row's updated_at as the client last read it; a newer stored one answers 409. */
+  updated_at: z.string().optional(),
   event: text(messages.eventKeyRequired).transform(sanitizeEventKey).pipe(text(messages.eventKeyRequired).min(1, { error: messages.eventKeyRequired })),
   pretty: required(messages.prettyNameRequired),
 });
@@ -164,6 +170,8 @@ export const paymentRunForm = z.object({
 /** Country form; `languages` is a list here, a comma string on the legacy wire. */
 export const countryForm = z.object({
   id: z.number().int().positive().optional(),
+  /** The row's updated_at as the client last read it; a newer stored one answers 409. */
+  updated_at: z.string().optional(),
   country: required(messages.countryNameRequired),
   code: text(messages.dialingCodeRequired).transform(sanitizeDialingCode).pipe(text(messages.dialingCodeRequired).min(1, { error: messages.dialingCodeRequired })),
   sms_from: required(messages.smsFromRequired),
@@ -282,6 +290,8 @@ export const urlPrefix = z
 /** POST /admin/country_sms: one URL prefix per language of the country; a new language code is 2 to 5 characters. */
 export const countrySmsRequest = z.object({
   id: z.number({ error: 'id is required' }).int().positive(),
+  /** The row's updated_at as the client last read it; a newer stored one answers 409. */
+  updated_at: z.string().optional(),
   code: z.string().optional(),
   urls: z.record(languageCode, urlPrefix),
 });

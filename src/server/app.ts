@@ -12,6 +12,8 @@ import { Tokens } from './auth/tokens';
 import { demoOutbox, productionDelivery, type CodeDelivery } from './delivery';
 import { installAuthentication } from './http/authentication';
 import { installErrorHandling } from './http/errors';
+import { installIdempotency } from './http/idempotency';
+import { installTextGuard } from './http/text';
 import { CountryAgencies } from './auth/countryAgencies';
 import { adminUserRoutes } from './routes/admin/adminUsers';
 import { agencyRoutes } from './routes/admin/agencies';
@@ -56,11 +58,18 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
         // Plain http on a LAN or localhost must keep working: no forced upgrade.
         upgradeInsecureRequests: null,
         connectSrc: ["'self'", ...consoleOrigins],
+        // The console's service worker (/sw.js, which imports its Workbox runtime) and its web app
+        // manifest come from this origin only.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
       },
     },
   });
   await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
   installAuthentication(app, tokens);
+  installTextGuard(app);
+  // After authentication (keys belong to the caller), before every route (every write honours them).
+  await installIdempotency(app, db);
 
   await app.register(healthRoutes(database));
   await app.register(authRoutes(signIn), { prefix: '/api/v1' });

@@ -93,6 +93,14 @@ describe.each(backends)('admin users on %s', (backend) => {
       expect(answer.body.data.every((user) => user.msisdn === null)).toBe(true);
     });
 
+    it("an Agency Admin does not see a user's links to agencies only a Super Admin may link", async () => {
+      const asSuper = (await list(superToken)).body.data.find((user) => user.email === 'super@demo.test');
+      expect(asSuper?.linked_agencies.map((agency) => agency.id)).toContain(headOffice);
+      const asAgency = (await list(agencyToken)).body.data.find((user) => user.email === 'super@demo.test');
+      expect(asAgency?.linked_agencies.length).toBeGreaterThan(0);
+      expect(asAgency?.linked_agencies.map((agency) => agency.id)).not.toContain(headOffice);
+    });
+
     it('a Campaign Admin sees the admin users linked to the agency of their campaign', async () => {
       const answer = await list(campaignToken);
       expect(answer.status).toBe(200);
@@ -355,7 +363,11 @@ describe.each(backends)('admin users on %s', (backend) => {
       expect((await list(superToken)).status).toBe(200);
       // Back to the demo password, so the account signs in as before.
       expect((await register('PUT', { ...same, password: DEMO_PASSWORD }, superToken)).status).toBe(200);
-      expect(await byEmail('super@demo.test')).toEqual(self);
+      // The same values again; only updated_at moved on (each save is a change).
+      const { updated_at: before, ...values } = self as AdminUser;
+      const { updated_at: after, ...now } = (await byEmail('super@demo.test')) as AdminUser;
+      expect(now).toEqual(values);
+      expect(Date.parse(after)).toBeGreaterThan(Date.parse(before));
     });
 
     it('the logged-out /register page creates an account that cannot log in', async () => {

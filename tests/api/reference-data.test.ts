@@ -10,6 +10,8 @@ import { readCountryAgencies } from '../../src/server/auth/countryAgencies';
 import { accessToken, backends, startServer, type TestServer } from '../support/server';
 
 type Answer<T> = T & { error?: string; errors?: Record<string, string[]> };
+/** Every row carries its updated_at: ISO 8601, UTC, milliseconds (tests/api/edit-conflicts.test.ts tests the rule). */
+const UPDATED_AT = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
 describe.each(backends)('reference data on %s', (backend) => {
   let server: TestServer;
@@ -142,7 +144,7 @@ describe.each(backends)('reference data on %s', (backend) => {
       expect(withCampaign.status).toBe(201);
       expect(withCampaign.body).toEqual({
         id: expect.any(Number), msisdn: '0241234567', country: 'GH', campaign_id: campaignId['SIM Drive GH-01'],
-        agency_name: 'Gold Coast Field Partners', campaign_name: 'SIM Drive GH-01',
+        agency_name: 'Gold Coast Field Partners', campaign_name: 'SIM Drive GH-01', updated_at: UPDATED_AT,
       });
       ghanaEntry = withCampaign.body;
       const kenya = await write<Whitelist>('POST', WHITELIST, { msisdn: '0712345678', country: 'ke' }, superToken);
@@ -200,7 +202,8 @@ describe.each(backends)('reference data on %s', (backend) => {
     it('updates an entry and audits before and after', async () => {
       const updated = await write<Whitelist>('PUT', WHITELIST, { id: ghanaEntry.id, msisdn: '0241234568', country: 'GH', campaign_id: campaignId['SIM Drive GH-01'] }, agencyToken);
       expect(updated.status).toBe(200);
-      expect(updated.body).toEqual({ ...ghanaEntry, msisdn: '0241234568' });
+      expect(updated.body).toEqual({ ...ghanaEntry, msisdn: '0241234568', updated_at: UPDATED_AT });
+      expect(Date.parse(updated.body.updated_at)).toBeGreaterThan(Date.parse(ghanaEntry.updated_at));
       if (server.sql) {
         const rows = await auditRows('whitelist', ghanaEntry.id);
         expect(rows.at(-1)).toMatchObject({ action: 'update', before: { msisdn: '0241234567' }, after: { msisdn: '0241234568' } });
@@ -261,16 +264,16 @@ describe.each(backends)('reference data on %s', (backend) => {
       const names = all.body.data.map((type) => type.name);
       expect(names).toEqual([...names].sort());
       const search = await get<EventType>(`${EVENT_TYPES}?search=smartphone`, token);
-      expect(search.body).toEqual({ data: [{ id: expect.any(Number), name: 'device_sale', pretty_name: 'Smartphone Sale' }], count: 1 });
+      expect(search.body).toEqual({ data: [{ id: expect.any(Number), name: 'device_sale', pretty_name: 'Smartphone Sale', updated_at: UPDATED_AT }], count: 1 });
     });
 
     it('a Super Admin adds one (the key keeps letters, digits, _ and -) and renames it, audited', async () => {
       const created = await write<EventType>('POST', EVENT_TYPES, { event: 'loyalty bonus!', pretty: 'Loyalty Bonus' }, superToken);
       expect(created.status).toBe(201);
-      expect(created.body).toEqual({ id: expect.any(Number), name: 'loyaltybonus', pretty_name: 'Loyalty Bonus' });
+      expect(created.body).toEqual({ id: expect.any(Number), name: 'loyaltybonus', pretty_name: 'Loyalty Bonus', updated_at: UPDATED_AT });
       const renamed = await write<EventType>('PUT', EVENT_TYPES, { id: created.body.id, event: 'loyalty_bonus', pretty: 'Loyalty bonus' }, superToken);
       expect(renamed.status).toBe(200);
-      expect(renamed.body).toEqual({ id: created.body.id, name: 'loyalty_bonus', pretty_name: 'Loyalty bonus' });
+      expect(renamed.body).toEqual({ id: created.body.id, name: 'loyalty_bonus', pretty_name: 'Loyalty bonus', updated_at: UPDATED_AT });
       added = renamed.body;
       if (server.sql) {
         const rows = await auditRows('event_type', created.body.id);
@@ -346,6 +349,7 @@ describe.each(backends)('reference data on %s', (backend) => {
         const signedIn = await get<AdminCountry>(`${COUNTRIES}?page_size=0`, token);
         expect(signedIn.body.data.find((country) => country.country === 'Nigeria')).toEqual({
           id: expect.any(Number), country: 'Nigeria', code: '234', iso_code: 'NG', sms_cid: 'RefNG', sms_from: 'REFERNG', languages: 'en,ha,yo,pcm',
+          updated_at: UPDATED_AT,
         });
       }
       const sorted = await get<PublicCountry>(`${COUNTRIES}?orderby=-code&search=2`);
@@ -356,13 +360,13 @@ describe.each(backends)('reference data on %s', (backend) => {
     it('a Super Admin adds a country (201) and updates it; its languages follow the list', async () => {
       const created = await write<AdminCountry>('POST', COUNTRY, { country: 'Testland', code: '+99.9', sms_from: 'TEST', sms_cid: '', languages: 'en, fr' }, superToken);
       expect(created.status).toBe(201);
-      expect(created.body).toEqual({ id: expect.any(Number), country: 'Testland', code: '99.9', iso_code: null, sms_cid: '', sms_from: 'TEST', languages: 'en,fr' });
+      expect(created.body).toEqual({ id: expect.any(Number), country: 'Testland', code: '99.9', iso_code: null, sms_cid: '', sms_from: 'TEST', languages: 'en,fr', updated_at: UPDATED_AT });
       // A URL prefix set for French survives the update that keeps French and drops English.
       const sms = await write<CountrySms>('POST', '/admin/country_sms', { id: created.body.id, urls: { fr: 'https://r.example.org/tl/fr/' } }, superToken);
       expect(sms.status).toBe(200);
       const updated = await write<AdminCountry>('POST', COUNTRY, { id: created.body.id, country: 'Testland', code: '999', sms_from: 'TESTLAND', sms_cid: 'TL', languages: 'fr,sw' }, superToken);
       expect(updated.status).toBe(200);
-      expect(updated.body).toEqual({ id: created.body.id, country: 'Testland', code: '999', iso_code: null, sms_cid: 'TL', sms_from: 'TESTLAND', languages: 'fr,sw' });
+      expect(updated.body).toEqual({ id: created.body.id, country: 'Testland', code: '999', iso_code: null, sms_cid: 'TL', sms_from: 'TESTLAND', languages: 'fr,sw', updated_at: UPDATED_AT });
       testland = updated.body;
       const links = await get<CountrySms>('/admin/country_sms?search=testland', superToken);
       expect(links.body.data[0]?.urls).toEqual({ fr: 'https://r.example.org/tl/fr/', sw: '' });
@@ -430,7 +434,7 @@ describe.each(backends)('reference data on %s', (backend) => {
       const nigeria = answer.body.data.find((country) => country.country === 'Nigeria');
       expect(nigeria).toEqual({
         id: expect.any(Number), country: 'Nigeria', code: '234',
-        urls: { en: 'https://r.example.org/ng/en/', ha: 'https://r.example.org/ng/ha/', yo: '', pcm: '' },
+        urls: { en: 'https://r.example.org/ng/en/', ha: 'https://r.example.org/ng/ha/', yo: '', pcm: '' }, updated_at: UPDATED_AT,
       });
       ghanaId = answer.body.data.find((country) => country.country === 'Ghana')?.id as number;
     });
@@ -438,7 +442,7 @@ describe.each(backends)('reference data on %s', (backend) => {
     it('a Super Admin sets prefixes; a new language code is linked and added to the languages', async () => {
       const answer = await write<CountrySms>('POST', COUNTRY_SMS, { id: ghanaId, code: '233', urls: { en: 'https://new.example.org/gh/en/', tw: 'https://new.example.org/gh/tw/' } }, superToken);
       expect(answer.status).toBe(200);
-      expect(answer.body).toEqual({ id: ghanaId, country: 'Ghana', code: '233', urls: { en: 'https://new.example.org/gh/en/', tw: 'https://new.example.org/gh/tw/' } });
+      expect(answer.body).toEqual({ id: ghanaId, country: 'Ghana', code: '233', urls: { en: 'https://new.example.org/gh/en/', tw: 'https://new.example.org/gh/tw/' }, updated_at: UPDATED_AT });
       const languages = await server.get<{ results: Array<{ language_code: string; language_name: string }> }>('/api/v1/translations/', superToken);
       expect(languages.body.results).toContainEqual(expect.objectContaining({ language_code: 'tw', language_name: 'tw' }));
       const ghana = (await get<AdminCountry>('/admin/countries?search=ghana', superToken)).body.data[0];

@@ -8,6 +8,7 @@ import { messages } from '../../contract/messages';
 import { pickSessionRole, type AdminRoleType } from '../../contract/roles';
 import type { Database } from '../db/client';
 import { authEvents, users, verifiedCodes } from '../db/schema';
+import { nextUpdatedAt } from '../db/updatedAt';
 import type { CodeDelivery } from '../delivery';
 import { badRequest, forbidden, HttpError, unauthorized } from '../http/errors';
 import { findAccount, loadRoleCampaigns, type Account } from './accounts';
@@ -133,7 +134,7 @@ export class SignIn {
     if (check !== 'ok') throw badRequest(codeCheckMessage(check));
     await this.db
       .update(users)
-      .set({ passwordHash: await hashPassword(input.new_password), updatedAt: sql`now()` })
+      .set({ passwordHash: await hashPassword(input.new_password), updatedAt: nextUpdatedAt(users.updatedAt) })
       .where(eq(users.id, account.id));
     // A new password ends every open session: whoever knew the old one is signed out.
     await this.tokens.revokeAllSessions(account.id, 'password reset');

@@ -2,7 +2,7 @@
 // Money is NUMERIC (never floating point); report filters (date, agency, campaign) are indexed.
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, customType, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text,
+  bigint, bigserial, boolean, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text,
   timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -514,4 +514,29 @@ export const auditLog = pgTable(
     after: jsonb('after'),
   },
   (t) => [index('audit_log_entity').on(t.entity, t.entityId, t.at), index('audit_log_at').on(t.at)],
+);
+
+// ---- idempotency ------------------------------------------------------------------------------
+
+/**
+ * The answers of writes sent with an `Idempotency-Key` (src/server/http/idempotency.ts), kept 24
+ * hours so a replayed offline write is answered again instead of run again. One row per caller
+ * (`scope`: the session's user, or the client address when logged out) and key. While the first
+ * request runs, `response_status` is null and `claim_token` names the request holding the claim.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(), // 'user:12' or 'address:203.0.113.7'
+    key: text('key').notNull(),
+    /** SHA-256 of the method, path and canonical JSON body: the same key must mean the same request. */
+    fingerprint: text('fingerprint').notNull(),
+    claimToken: text('claim_token').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    responseStatus: integer('response_status'), // null: still being processed
+    responseHeaders: jsonb('response_headers').$type<Record<string, string>>(),
+    responseBody: text('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created').on(t.createdAt)],
 );

@@ -13,6 +13,8 @@ export class HttpError extends Error {
     message: string,
     readonly errors?: FieldErrors,
     readonly headers?: Record<string, string>,
+    /** An edit conflict's current row, sent as `current`. */
+    readonly current?: unknown,
   ) {
     super(message);
   }
@@ -23,6 +25,9 @@ export const unauthorized = (message: string) => new HttpError(401, message);
 export const forbidden = (message: string = messages.forbidden) => new HttpError(403, message);
 export const notFound = (message: string = messages.notFound) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+/** 409 for an edit made on an outdated copy: the answer carries the row as it is now. */
+export const editConflict = (current: unknown) => new HttpError(409, messages.recordChanged, undefined, undefined, current);
+export const unprocessable = (message: string) => new HttpError(422, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
@@ -38,7 +43,9 @@ export function installErrorHandling(app: FastifyInstance, options: { servesCons
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
-      const body: ApiError = error.errors ? { error: error.message, errors: error.errors } : { error: error.message };
+      const body: ApiError = { error: error.message };
+      if (error.errors) body.errors = error.errors;
+      if (error.current !== undefined) body.current = error.current;
       return reply.code(error.statusCode).headers(error.headers ?? {}).send(body);
     }
     const status = error.statusCode ?? 500;

@@ -19,7 +19,7 @@ const translations: TranslationsResponse = {
   ],
 };
 
-const kenya: AdminCountry = { id: 3, country: 'Kenya', code: '254', iso_code: 'KE', sms_cid: 'RefKE', sms_from: 'REFERKE', languages: 'en,sw' };
+const kenya: AdminCountry = { id: 3, country: 'Kenya', code: '254', iso_code: 'KE', sms_cid: 'RefKE', sms_from: 'REFERKE', languages: 'en,sw', updated_at: '2026-11-01T09:30:00.000Z' };
 
 function countriesBackend(page: ListPage<AdminCountry> = { data: [kenya], count: 1 }) {
   return fakeBackend()

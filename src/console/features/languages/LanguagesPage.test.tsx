@@ -18,7 +18,7 @@ const translations: TranslationsResponse = {
   ],
 };
 
-const kenya: CountrySms = { id: 3, country: 'Kenya', code: '254', urls: { sw: '', en: 'https://r.example.org/ke/en/' } };
+const kenya: CountrySms = { id: 3, country: 'Kenya', code: '254', urls: { sw: '', en: 'https://r.example.org/ke/en/' }, updated_at: '2026-11-01T09:30:00.000Z' };
 
 function smsBackend(page: ListPage<CountrySms> = { data: [kenya], count: 1 }) {
   return fakeBackend()

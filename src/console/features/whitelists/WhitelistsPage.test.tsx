@@ -20,6 +20,7 @@ const entry: Whitelist = {
   campaign_id: 5,
   agency_name: 'Ghana Country Agency',
   campaign_name: 'Agent Referral GH-01',
+  updated_at: '2026-11-01T09:30:00.000Z',
 };
 
 function whitelistBackend(page: ListPage<Whitelist> = { data: [entry], count: 1 }) {
@@ -32,9 +33,9 @@ function whitelistBackend(page: ListPage<Whitelist> = { data: [entry], count: 1 
 }
 
 const countries: AdminCountry[] = [
-  { id: 1, country: 'Ghana', code: '233', iso_code: 'GH', sms_cid: '', sms_from: 'REFER', languages: 'en' },
-  { id: 3, country: 'Kenya', code: '254', iso_code: 'KE', sms_cid: '', sms_from: 'REFER', languages: 'en,sw' },
-  { id: 7, country: 'Uganda', code: '256', iso_code: 'UG', sms_cid: '', sms_from: 'REFER', languages: 'en' },
+  { id: 1, country: 'Ghana', code: '233', iso_code: 'GH', sms_cid: '', sms_from: 'REFER', languages: 'en', updated_at: '2026-11-01T09:30:00.000Z' },
+  { id: 3, country: 'Kenya', code: '254', iso_code: 'KE', sms_cid: '', sms_from: 'REFER', languages: 'en,sw', updated_at: '2026-11-01T09:30:00.000Z' },
+  { id: 7, country: 'Uganda', code: '256', iso_code: 'UG', sms_cid: '', sms_from: 'REFER', languages: 'en', updated_at: '2026-11-01T09:30:00.000Z' },
 ];
 
 const renderWhitelists = () => renderWithProviders(<WhitelistsPage />, { preloadedState: signedIn('Super Admin') });

@@ -20,8 +20,10 @@ import type { Database } from '../../db/client';
 import { isStorableId, uniqueViolation } from '../../db/errors';
 import { lockRow } from '../../db/locks';
 import { adminAgencyLinks, agencies, authSessions, userRoles, users } from '../../db/schema';
+import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { listPage, orderOf, paged, searchIn, type ListParams } from './lists';
+import { requireUnchanged } from './requests';
 
 export const ADMIN_SORT = ['id', 'email', 'firstname', 'lastname', 'is_super'] as const;
 type AdminSort = (typeof ADMIN_SORT)[number];
@@ -36,6 +38,7 @@ const row = {
   is_super: users.isSuper,
   unblacklist: users.unblacklist,
   secure_page: users.securePage,
+  updated_at: isoMillis(users.updatedAt),
 };
 interface AdminRow {
   id: number;
@@ -46,6 +49,7 @@ interface AdminRow {
   is_super: boolean;
   unblacklist: boolean;
   secure_page: boolean;
+  updated_at: string;
 }
 
 /** Admin users are the users with an email; agents and gifters have none. */
@@ -90,8 +94,24 @@ const toAdminUser = (user: AdminRow, links: LinkedAgency[], showMsisdn: boolean)
   linked_agencies: links,
 });
 
-export async function listAdminUsers(db: Database, input: { scope: RoleScope; params: ListParams<AdminSort> }): Promise<ListPage<AdminUser>> {
+/**
+ * What a non-super caller sees of an admin user's links: the agencies of their roles and the
+ * country agencies they may link (SPEC.md section 6); null means everything (a Super Admin).
+ * Links they do not see are kept by their edits (linksFor).
+ */
+async function agenciesSeenBy(db: Database, countryAgencies: CountryAgencies, scope: RoleScope): Promise<Set<number> | null> {
+  if (seesEverything(scope)) return null;
+  return new Set([...(visibleAgencyIds(scope) ?? []), ...(await countryAgencies.ids(db))]);
+}
+
+const linksSeen = (user: AdminUser, seen: Set<number> | null): AdminUser =>
+  seen ? { ...user, linked_agencies: user.linked_agencies.filter((link) => seen.has(link.id)) } : user;
+
+export async function listAdminUsers(
+  db: Database, countryAgencies: CountryAgencies, input: { scope: RoleScope; params: ListParams<AdminSort> },
+): Promise<ListPage<AdminUser>> {
   const { scope, params } = input;
+  const seen = await agenciesSeenBy(db, countryAgencies, scope);
   const superCaller = seesEverything(scope);
   // Searching by msisdn would reveal it: only a Super Admin searches it.
   const searchable = superCaller ? [users.email, users.firstName, users.lastName, users.msisdn] : [users.email, users.firstName, users.lastName];
@@ -100,7 +120,7 @@ export async function listAdminUsers(db: Database, input: { scope: RoleScope; pa
   const [total] = await db.select({ n: count() }).from(users).where(where);
   const links = await linksOf(db, rows.map((user) => user.id));
   return listPage(
-    rows.map((user) => toAdminUser(user, links.get(user.id) ?? [], superCaller)),
+    rows.map((user) => linksSeen(toAdminUser(user, links.get(user.id) ?? [], superCaller), seen)),
     total?.n ?? 0,
   );
 }
@@ -192,6 +212,8 @@ export async function saveAdminUser(
         const stored = await findAdminUser(tx, caller.scope, form.id);
         if (!stored) throw notFound(messages.adminUserNotFound);
         if (stored.isSuperUser && !superCaller) throw forbidden(messages.superAdminUserProtected);
+        // The current row as this caller's list shows it (the msisdn for a Super Admin only).
+        requireUnchanged(form.updated_at, stored.user, { ...stored.user, msisdn: superCaller ? stored.user.msisdn : null });
         before = stored.user;
       }
       const fields = {
@@ -216,7 +238,7 @@ export async function saveAdminUser(
         id = before.id;
         await tx
           .update(users)
-          .set({ ...fields, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
+          .set({ ...fields, ...(passwordHash ? { passwordHash } : {}), updatedAt: nextUpdatedAt(users.updatedAt) })
           .where(eq(users.id, id));
         await tx.delete(adminAgencyLinks).where(and(eq(adminAgencyLinks.userId, id), notInArray(adminAgencyLinks.agencyId, linkIds)));
         if (passwordHash) {
@@ -244,7 +266,7 @@ export async function saveAdminUser(
       });
       return saved.user;
     });
-    return { ...after, msisdn: superCaller ? after.msisdn : null };
+    return linksSeen({ ...after, msisdn: superCaller ? after.msisdn : null }, await agenciesSeenBy(db, countryAgencies, caller.scope));
   } catch (error) {
     const violated = uniqueViolation(error);
     if (violated === 'users_username_lower' || violated === 'users_email_lower') throw conflict(messages.duplicateEmail);

@@ -16,7 +16,7 @@ import { forCreate, requireId } from './requests';
 export const adminUserRoutes = (db: Database, countryAgencies: CountryAgencies): FastifyPluginAsync => async (app) => {
   app.get('/admins', async (request) => {
     const params = parseListQuery(request.query, ADMIN_SORT);
-    return listAdminUsers(db, { scope: await scopeOf(db, sessionOf(request)), params });
+    return listAdminUsers(db, countryAgencies, { scope: await scopeOf(db, sessionOf(request)), params });
   });
 
   app.post('/register', { config: { public: true } }, async (request, reply) => {

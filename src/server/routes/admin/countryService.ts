@@ -13,9 +13,10 @@ import type { Database } from '../../db/client';
 import { isStorableId, uniqueViolation } from '../../db/errors';
 import { lockRow } from '../../db/locks';
 import { countries, countryLanguages, languages } from '../../db/schema';
+import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { listPage, orderOf, paged, searchIn, type ListParams } from './lists';
-import { requireSuperAdmin } from './requests';
+import { requireSuperAdmin, requireUnchanged } from './requests';
 
 export const COUNTRY_SORT = ['id', 'country', 'code'] as const;
 type CountrySort = (typeof COUNTRY_SORT)[number];
@@ -29,7 +30,10 @@ const languageList = sql<string>`coalesce((
   select string_agg(cl.language_code, ',' order by cl.id) from ${countryLanguages} cl where cl.country_id = ${countries}.id), '')`;
 
 const publicShape = { id: countries.id, country: countries.name, code: countries.dialingCode };
-const adminShape = { ...publicShape, iso_code: countries.isoCode, sms_cid: countries.smsCid, sms_from: countries.smsFrom, languages: languageList };
+const adminShape = {
+  ...publicShape, iso_code: countries.isoCode, sms_cid: countries.smsCid, sms_from: countries.smsFrom, languages: languageList,
+  updated_at: isoMillis(countries.updatedAt),
+};
 
 /**
  * GET /admin/countries: the public fields for everyone, the SMS settings and languages with a
@@ -94,9 +98,10 @@ export async function saveCountry(db: Database, caller: Caller, form: CountryFor
         if (!stored) throw notFound(messages.countryNotFound);
         id = stored.id;
         before = publicFields(stored);
+        requireUnchanged(form.updated_at, before);
         // The default language stays while it is still one of the country's languages.
         const defaultLanguage = stored.defaultLanguage && codes.includes(stored.defaultLanguage) ? stored.defaultLanguage : (codes[0] ?? null);
-        await tx.update(countries).set({ ...fields, defaultLanguage, updatedAt: new Date() }).where(eq(countries.id, id));
+        await tx.update(countries).set({ ...fields, defaultLanguage, updatedAt: nextUpdatedAt(countries.updatedAt) }).where(eq(countries.id, id));
         await tx
           .delete(countryLanguages)
           .where(and(eq(countryLanguages.countryId, id), notInArray(countryLanguages.languageCode, codes)));

@@ -13,9 +13,10 @@ import type { Database } from '../../db/client';
 import { isStorableId } from '../../db/errors';
 import { lockRow } from '../../db/locks';
 import { countries, countryLanguages, languages } from '../../db/schema';
+import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { notFound } from '../../http/errors';
 import { listPage, orderOf, paged, searchIn, type ListParams } from './lists';
-import { requireSuperAdmin } from './requests';
+import { requireSuperAdmin, requireUnchanged } from './requests';
 
 export const COUNTRY_SMS_SORT = ['id', 'country', 'code'] as const;
 type CountrySmsSort = (typeof COUNTRY_SMS_SORT)[number];
@@ -25,7 +26,7 @@ type CountrySmsForm = z.output<typeof countrySmsRequest>;
 const urls = sql<Record<string, string>>`coalesce((
   select json_object_agg(cl.language_code, cl.url_prefix order by cl.language_code)
   from ${countryLanguages} cl where cl.country_id = ${countries}.id), '{}'::json)`;
-const shape = { id: countries.id, country: countries.name, code: countries.dialingCode, urls };
+const shape = { id: countries.id, country: countries.name, code: countries.dialingCode, urls, updated_at: isoMillis(countries.updatedAt) };
 
 /** GET /admin/country_sms: every country with its links, by name unless orderby says otherwise. */
 export async function listCountrySms(db: Database, params: ListParams<CountrySmsSort>): Promise<ListPage<CountrySms>> {
@@ -51,6 +52,7 @@ export async function saveCountrySms(db: Database, caller: Caller, form: Country
     await lockRow(tx, countries, form.id);
     const before = await findCountrySms(tx, form.id);
     if (!before) throw notFound(messages.countryNotFound);
+    requireUnchanged(form.updated_at, before);
     const given = Object.entries(form.urls);
     if (given.length > 0) {
       await tx
@@ -64,7 +66,8 @@ export async function saveCountrySms(db: Database, caller: Caller, form: Country
           target: [countryLanguages.countryId, countryLanguages.languageCode],
           set: { urlPrefix: sql`excluded.url_prefix` },
         });
-      await tx.update(countries).set({ updatedAt: new Date() }).where(eq(countries.id, before.id));
+      // The links are part of the country: changing them bumps its updated_at.
+      await tx.update(countries).set({ updatedAt: nextUpdatedAt(countries.updatedAt) }).where(eq(countries.id, before.id));
     }
     const after = await findCountrySms(tx, before.id);
     if (!after) throw new Error('country vanished inside its own transaction');

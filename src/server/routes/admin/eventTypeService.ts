@@ -12,15 +12,16 @@ import type { Database } from '../../db/client';
 import { isStorableId, uniqueViolation } from '../../db/errors';
 import { lockRow } from '../../db/locks';
 import { eventTypes } from '../../db/schema';
+import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { conflict, notFound } from '../../http/errors';
 import { listPage, orderOf, paged, searchIn, type ListParams } from './lists';
-import { requireSuperAdmin } from './requests';
+import { requireSuperAdmin, requireUnchanged } from './requests';
 
 export const EVENT_TYPE_SORT = ['id', 'name', 'pretty_name'] as const;
 type EventTypeSort = (typeof EVENT_TYPE_SORT)[number];
 type EventTypeForm = z.output<typeof eventTypeForm>;
 
-const shape = { id: eventTypes.id, name: eventTypes.name, pretty_name: eventTypes.prettyName };
+const shape = { id: eventTypes.id, name: eventTypes.name, pretty_name: eventTypes.prettyName, updated_at: isoMillis(eventTypes.updatedAt) };
 
 export async function listEventTypes(db: Database, params: ListParams<EventTypeSort>): Promise<ListPage<EventType>> {
   const where = searchIn(params.search, [eventTypes.name, eventTypes.prettyName]);
@@ -44,7 +45,8 @@ export async function saveEventType(db: Database, caller: Caller, form: EventTyp
   try {
     return await db.transaction(async (tx) => {
       if (form.id === undefined) {
-        const [created] = await tx.insert(eventTypes).values({ name: form.event, prettyName: form.pretty }).returning(shape);
+        const [inserted] = await tx.insert(eventTypes).values({ name: form.event, prettyName: form.pretty }).returning({ id: eventTypes.id });
+        const created = inserted && (await findEventType(tx, inserted.id));
         if (!created) throw new Error('event type insert returned no row');
         await recordChange(tx, { actorId: caller.userId, action: 'create', entity: 'event_type', entityId: created.id, before: null, after: created });
         return created;
@@ -52,11 +54,12 @@ export async function saveEventType(db: Database, caller: Caller, form: EventTyp
       await lockRow(tx, eventTypes, form.id);
       const before = await findEventType(tx, form.id);
       if (!before) throw notFound(messages.eventTypeNotFound);
-      const [after] = await tx
+      requireUnchanged(form.updated_at, before);
+      await tx
         .update(eventTypes)
-        .set({ name: form.event, prettyName: form.pretty, updatedAt: new Date() })
-        .where(eq(eventTypes.id, before.id))
-        .returning(shape);
+        .set({ name: form.event, prettyName: form.pretty, updatedAt: nextUpdatedAt(eventTypes.updatedAt) })
+        .where(eq(eventTypes.id, before.id));
+      const after = await findEventType(tx, before.id);
       if (!after) throw notFound(messages.eventTypeNotFound);
       await recordChange(tx, { actorId: caller.userId, action: 'update', entity: 'event_type', entityId: after.id, before, after });
       return after;

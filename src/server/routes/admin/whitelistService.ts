@@ -15,8 +15,10 @@ import type { Database } from '../../db/client';
 import { isStorableId, uniqueViolation } from '../../db/errors';
 import { lockRow } from '../../db/locks';
 import { agencies, campaigns, countries, whitelists } from '../../db/schema';
+import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { listPage, orderOf, paged, searchIn, type ListParams } from './lists';
+import { requireUnchanged } from './requests';
 
 export const WHITELIST_SORT = ['id', 'msisdn', 'country', 'campaign_name', 'agency_name'] as const;
 type WhitelistSort = (typeof WHITELIST_SORT)[number];
@@ -29,6 +31,7 @@ const shape = {
   campaign_id: whitelists.campaignId,
   agency_name: agencies.name,
   campaign_name: campaigns.name,
+  updated_at: isoMillis(whitelists.updatedAt),
 };
 
 /** ISO codes of the countries of the agencies the caller sees. */
@@ -111,6 +114,7 @@ export async function saveWhitelist(db: Database, caller: Caller, form: Whitelis
         await lockRow(tx, whitelists, form.id);
         before = await findEntry(tx, scope, form.id);
         if (!before) throw notFound(messages.whitelistNotFound);
+        requireUnchanged(form.updated_at, before);
       }
       const fields = { msisdn: form.msisdn, countryCode: await countryOf(tx, scope, form), campaignId: form.campaign_id ?? null };
       let id: number;
@@ -120,7 +124,7 @@ export async function saveWhitelist(db: Database, caller: Caller, form: Whitelis
         id = created.id;
       } else {
         id = before.id;
-        await tx.update(whitelists).set({ ...fields, updatedAt: new Date() }).where(eq(whitelists.id, id));
+        await tx.update(whitelists).set({ ...fields, updatedAt: nextUpdatedAt(whitelists.updatedAt) }).where(eq(whitelists.id, id));
       }
       const after = await findEntry(tx, { kind: 'all' }, id);
       await recordChange(tx, { actorId: caller.userId, action: before ? 'update' : 'create', entity: 'whitelist', entityId: id, before: before ?? null, after });
