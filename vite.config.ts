@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
+import { CONSOLE_CONFIG_CACHE, REFERENCE_DATA_CACHE } from './src/console/pwa/caches';
 
 // The console: built into dist/console and served by the reference server (`npm start`), or
 // served by Vite in development with the API proxied to the server (`npm run dev`).
@@ -10,6 +12,92 @@ const api = { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false };
 // react-router's package exports only its development build; production bundles take the
 // production one (smaller, without dev warnings).
 const reactRouterProduction = (file: string) => path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production', file);
+
+/**
+ * The PWA, configured here and only here (excalidraw's habit). generateSW, not injectManifest:
+ * the worker only precaches the shell, answers navigations with index.html and caches a few GETs
+ * with a stock strategy, all of which Workbox generates from this declaration; the outbox of
+ * offline writes lives in the page (the persisted store), not in the worker, so no hand-written
+ * worker code is needed. A worker of our own (injectManifest) becomes worth it the day the worker
+ * must run logic, e.g. Background Sync.
+ *
+ * The matchers below are serialised into sw.js with Function#toString: they must not use anything
+ * from this file's scope.
+ */
+const pwa: Partial<VitePWAOptions> = {
+  strategies: 'generateSW',
+  // A new version waits until the admin clicks Reload in the toast (src/console/pwa): nothing
+  // reloads under a half-typed form.
+  registerType: 'prompt',
+  // Registered by src/console/pwa/registerServiceWorker.ts (production builds only).
+  injectRegister: false,
+  manifest: {
+    name: 'Referral Campaign Admin',
+    short_name: 'Referral Admin',
+    description: 'Back office of the agent referral programme: admins, agents, campaigns, reports and payments.',
+    lang: 'en',
+    theme_color: '#215db0',
+    background_color: '#f6f7f9',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    // Made from public/favicon.svg by `npm run icons` (scripts/make-icons.ts).
+    icons: [
+      { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  // The icons (public/, copied into the build) are precached by globPatterns below; listing them
+  // here too would add each twice.
+  includeManifestIcons: false,
+  workbox: {
+    // The whole shell, every screen's chunk included, so a screen not visited yet opens offline
+    // too. Budget: 3 MB in all, checked by scripts/check-precache-size.ts after every build.
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    // Source maps are for debugging, not for offline use; the Vite manifest is for the size check.
+    globIgnores: ['**/*.map', '**/.vite/**', 'sw.js', 'workbox-*.js'],
+    cleanupOutdatedCaches: true,
+    // The first visit's page is taken over at once, so the reference data it reads is cached for
+    // offline use from the first session. An update still waits for the admin's click.
+    clientsClaim: true,
+    skipWaiting: false,
+    // Screen paths (/agents, /campaigns/7) open the shell, also offline; the backends' paths and
+    // files never do (the server draws the same line: src/server/http/paths.ts).
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//, /^\/admin\//, /^\/service\//, /^\/dev\//, /^\/health/, /^[^?]*\.[a-z0-9]+(?:\?.*)?$/i],
+    runtimeCaching: [
+      {
+        // Reference data. Network first, the cache only when the network fails: these answers
+        // carry the bearer token, so an online read must reach the server (a revoked session must
+        // see its 401, an edit must be seen by the list that follows it). No timeout: on a hanging
+        // connection a cached answer would reach the page looking fresh, with no offline banner,
+        // while the console's persisted store already shows the last data, marked by its time.
+        // Deleted at logout (clearOfflineCaches in src/console/pwa/caches.ts).
+        urlPattern: ({ url }) =>
+          /\/api\/v1\/(?:status-types|translations)\/?$/.test(url.pathname) || /\/admin\/(?:countries|agencies|campaigns|event_types)\/?$/.test(url.pathname),
+        method: 'GET',
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: REFERENCE_DATA_CACHE,
+          cacheableResponse: { statuses: [200] },
+          expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 },
+          // Cached by URL alone: the token changes every few minutes.
+          matchOptions: { ignoreVary: true },
+        },
+      },
+      {
+        // The deployment's backend URLs (written by the server): fresh when online, the last
+        // copy offline, so the shell opened offline still calls the right backends.
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/config.js',
+        method: 'GET',
+        handler: 'NetworkFirst',
+        options: { cacheName: CONSOLE_CONFIG_CACHE, networkTimeoutSeconds: 3, cacheableResponse: { statuses: [200] } },
+      },
+    ],
+  },
+  devOptions: { enabled: false },
+};
 
 export default defineConfig(({ mode }) => ({
   root: 'src/console',
@@ -23,7 +111,7 @@ export default defineConfig(({ mode }) => ({
         : [],
   },
   publicDir: '../../public',
-  plugins: [react()],
+  plugins: [react(), VitePWA(pwa)],
   build: {
     outDir: '../../dist/console',
     emptyOutDir: true,

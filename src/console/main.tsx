@@ -7,6 +7,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { PersistGate } from 'redux-persist/integration/react';
 import { App } from './app/App';
 import { makePersistor, makeStore } from './app/store';
+import { registerServiceWorker } from './pwa/registerServiceWorker';
 
 const store = makeStore();
 const persistor = makePersistor(store);
@@ -22,3 +23,6 @@ createRoot(document.getElementById('root') as HTMLElement).render(
     </Provider>
   </StrictMode>,
 );
+
+// Offline shell and the update prompt (production builds only).
+registerServiceWorker();

@@ -14,6 +14,7 @@ import { installAuthentication } from './http/authentication';
 import { installErrorHandling } from './http/errors';
 import { installIdempotency } from './http/idempotency';
 import { installTextGuard } from './http/text';
+import { isConsolePath } from './http/paths';
 import { CountryAgencies } from './auth/countryAgencies';
 import { adminUserRoutes } from './routes/admin/adminUsers';
 import { agencyRoutes } from './routes/admin/agencies';
@@ -65,7 +66,13 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
       },
     },
   });
-  await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
+  // The console's own files do not count: a whole office behind one address installing or
+  // updating the console (some 60 files each) must not lock itself out of the backends.
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    allowList: (request) => isConsolePath(request.url),
+  });
   installAuthentication(app, tokens);
   installTextGuard(app);
   // After authentication (keys belong to the caller), before every route (every write honours them).

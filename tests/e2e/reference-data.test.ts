@@ -144,7 +144,7 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
 
     await reload(page, 'Users');
     let row = await searchFor(page, 'Users', email);
-    expect(await cellsOf(row)).toEqual([email, 'Esi', 'Quaye', mobile, '', 'Gold Coast Field Partners']);
+    await expect.poll(() => cellsOf(row), { timeout: 15_000 }).toEqual([email, 'Esi', 'Quaye', mobile, '', 'Gold Coast Field Partners']);
 
     // Edit: a new last name; the password is left empty, so it is kept.
     await row.click();
@@ -161,7 +161,7 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
     await reload(page, 'Users');
     // Found by the new last name through the search box, with every saved value.
     row = await searchFor(page, 'Users', 'Quaye-Mensah');
-    expect(await cellsOf(row)).toEqual([email, 'Esi', 'Quaye-Mensah', mobile, '', 'Gold Coast Field Partners']);
+    await expect.poll(() => cellsOf(row), { timeout: 15_000 }).toEqual([email, 'Esi', 'Quaye-Mensah', mobile, '', 'Gold Coast Field Partners']);
     // The search narrows the list: a term no user has leaves it empty.
     await page.getByLabel('Search Users', { exact: true }).fill('no-such-user-anywhere');
     await page.getByText('No users found').waitFor();
@@ -197,9 +197,10 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
     expect(await country.inputValue()).toBe('GH');
     await saveAndClose(page, dialog, `Mobile Number ${msisdn} whitelisted`);
 
+    // After a reload the persisted list shows at once, then the server's answer replaces it.
     await reload(page, 'Whitelists');
     let row = await searchFor(page, 'Whitelists', msisdn);
-    expect(await cellsOf(row)).toEqual([msisdn, 'GH', '', '']);
+    await expect.poll(() => cellsOf(row), { timeout: 15_000 }).toEqual([msisdn, 'GH', '', '']);
 
     // Edit: give it a Kenyan campaign; the entry takes the campaign's country.
     await row.click();
@@ -218,9 +219,8 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
 
     await reload(page, 'Whitelists');
     row = await searchFor(page, 'Whitelists', msisdn);
-    const cells = await cellsOf(row);
-    expect(cells.slice(0, 3)).toEqual([msisdn, 'KE', campaignName]);
-    expect(cells[3]).not.toBe('');
+    await expect.poll(async () => (await cellsOf(row)).slice(0, 3), { timeout: 15_000 }).toEqual([msisdn, 'KE', campaignName]);
+    expect((await cellsOf(row))[3]).not.toBe('');
     await page.getByLabel('Search Whitelists', { exact: true }).fill('');
     await page.getByText('Page 1 of 1 · 1 row').waitFor();
     await screenshot(page, 'whitelists', { withoutToasts: true });
@@ -267,7 +267,7 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
 
     await reload(page, 'Event Types');
     let row = await searchFor(page, 'Event types', 'loyaltybonus');
-    expect(await cellsOf(row)).toEqual(['loyaltybonus', 'Loyalty Bonus']);
+    await expect.poll(() => cellsOf(row), { timeout: 15_000 }).toEqual(['loyaltybonus', 'Loyalty Bonus']);
 
     await row.click();
     const edit = await openedDialog(page, 'Edit event type', '#event-pretty');
@@ -277,7 +277,7 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
 
     await reload(page, 'Event Types');
     row = await searchFor(page, 'Event types', 'loyaltybonus');
-    expect(await cellsOf(row)).toEqual(['loyaltybonus', 'Loyalty Bonus (quarterly)']);
+    await expect.poll(() => cellsOf(row), { timeout: 15_000 }).toEqual(['loyaltybonus', 'Loyalty Bonus (quarterly)']);
     // Still exactly one sim_activation: the duplicate was not stored.
     await searchFor(page, 'Event types', 'sim_activation');
   });
@@ -319,7 +319,7 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
 
     await reload(page, 'Countries');
     let row = await searchFor(page, 'Countries', 'Eswatini Test');
-    expect(await cellsOf(row)).toEqual(['Eswatini Test', '+99.9', 'REFERSZ', 'RefSZ', 'en']);
+    await expect.poll(() => cellsOf(row), { timeout: 15_000 }).toEqual(['Eswatini Test', '+99.9', 'REFERSZ', 'RefSZ', 'en']);
 
     // Edit: another SMS sender, a second language.
     await row.click();
@@ -332,7 +332,7 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
 
     await reload(page, 'Countries');
     row = await searchFor(page, 'Countries', 'Eswatini Test');
-    expect(await cellsOf(row)).toEqual(['Eswatini Test', '+99.9', 'REFERSWZ', 'RefSZ', 'en, sw']);
+    await expect.poll(() => cellsOf(row), { timeout: 15_000 }).toEqual(['Eswatini Test', '+99.9', 'REFERSWZ', 'RefSZ', 'en, sw']);
   });
 
   it('Languages: a Super Admin sets the URL prefix of a country language and adds a language code with its prefix', async () => {
@@ -374,8 +374,8 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
 
     await reload(page, 'Languages');
     const row = await searchFor(page, 'SMS link prefixes', 'Ghana');
-    const prefixes = (await row.locator('li').allInnerTexts()).map((text) => text.trim().replace(/\s+/g, ' '));
-    expect(prefixes).toEqual([`en ${enPrefix}`, `tw ${twPrefix}`]);
+    const prefixes = async () => (await row.locator('li').allInnerTexts()).map((text) => text.trim().replace(/\s+/g, ' '));
+    await expect.poll(prefixes, { timeout: 15_000 }).toEqual([`en ${enPrefix}`, `tw ${twPrefix}`]);
     await screenshot(page, 'languages-saved', { withoutToasts: true });
 
     // The new language is one of Ghana's languages on the Countries screen too.

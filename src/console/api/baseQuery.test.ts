@@ -89,6 +89,20 @@ describe('backendBaseQuery', () => {
     expect(store.getState().session.access).toBeNull();
   });
 
+  it('keeps the session when the refresh cannot reach the server: the request fails as offline', async () => {
+    const backend = fakeBackend()
+      .on('GET', 'api/v1/status-types', needsToken('access-2'))
+      .on('POST', 'api/v1/auth/token/refresh/', 'offline');
+    const store = makeStore(signedIn());
+
+    const result = await fetchStatusTypes(store);
+
+    expect(result.error).toEqual({ status: 'OFFLINE', text: OFFLINE_TEXT });
+    expect(backend.calls('POST', 'api/v1/auth/token/refresh/')).toHaveLength(1);
+    expect(store.getState().session).toMatchObject({ access: 'access-1', refresh: 'refresh-1' });
+    expect(store.getState().connectivity.serverReachable).toBe(false);
+  });
+
   it('retries without refreshing when the token changed while the request was out', async () => {
     const store = makeStore(signedIn());
     const backend = fakeBackend()

@@ -2,8 +2,10 @@
 // every other path goes to /login. Logged in: the shell with one path per tab the role may see,
 // /logout, /otp/:type?, and every other path goes to /logout. Screens load as their own chunks.
 import { Spinner } from '@blueprintjs/core';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
+import { useStore } from 'react-redux';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { watchConnectivity } from '../api/connectivity';
 import { NotAvailableYet } from '../components/NotAvailableYet';
 import { SignedOutFrame } from '../components/SignedOutFrame';
 import { selectSignedIn } from '../session/sessionSlice';
@@ -32,6 +34,9 @@ function SignedOutRoutes() {
 
 export function App() {
   const signedIn = useAppSelector(selectSignedIn);
+  // Online/offline events and the server's answers drive the offline banner and the outbox.
+  const store = useStore();
+  useEffect(() => watchConnectivity(store as Parameters<typeof watchConnectivity>[0]), [store]);
   return (
     <Suspense fallback={<Spinner className="console-centered" />}>{signedIn ? <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>
   );

@@ -1,10 +1,13 @@
-// The main shell: header, side menu, and the screen of the current path.
+// The main shell: header (with the outbox button), side menu, and the screen of the current path,
+// under the offline banner when the console cannot reach its backends.
 import { Spinner } from '@blueprintjs/core';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import type { MenuItem } from '../../contract/roles';
 import { useStatusTypesQuery, useTranslationsQuery } from '../api/referenceApi';
 import { Header } from '../components/Header';
+import { OfflineBanner } from '../components/OfflineBanner';
+import { OutboxButton } from '../outbox/OutboxButton';
 import { useAppSelector } from './hooks';
 import { SideMenu } from './SideMenu';
 
@@ -15,10 +18,13 @@ export function Shell({ menu }: { menu: MenuItem[] }) {
   useTranslationsQuery();
   return (
     <div className="console-shell">
-      <Header username={username} />
+      <Header username={username}>
+        <OutboxButton />
+      </Header>
       <div className="console-shell-body">
         <SideMenu items={menu} />
         <main className="console-main">
+          <OfflineBanner />
           <Suspense fallback={<Spinner className="console-centered" />}>
             <Outlet />
           </Suspense>

@@ -1,19 +1,28 @@
-// The store: the three backend slices, the session (persisted) and the login in progress
-// (memory only). makeStore(preloadedState) lets tests start from any state.
+// The store: the three backend slices, the session (persisted), the login in progress (memory
+// only), the outbox (persisted, per user) and the connectivity. makeStore(preloadedState) lets
+// tests start from any state. What is persisted, and how, is in persistence.ts.
 import { combineReducers, configureStore, isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
-import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
-import { backendApis } from '../api/backends';
+import { FLUSH, PAUSE, PERSIST, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
+import { backendApis, invalidateBackendTags, refreshRestoredQueries } from '../api/backends';
 import type { ApiFailure } from '../api/baseQuery';
+import { connectivitySlice } from '../api/connectivity';
 import { showError } from '../components/toaster';
+import { createOutboxRunner, type RunnerOptions } from '../outbox/outboxRunner';
+import { outboxSlice } from '../outbox/outboxSlice';
 import { sessionEnded, sessionSlice, signInSlice } from '../session/sessionSlice';
+import { persisted } from './persistence';
 
 const rootReducer = combineReducers({
   session: sessionSlice.reducer,
   signIn: signInSlice.reducer,
+  outbox: outboxSlice.reducer,
+  connectivity: connectivitySlice.reducer,
   ...Object.fromEntries(backendApis.map((api) => [api.reducerPath, api.reducer])),
 } as {
   session: typeof sessionSlice.reducer;
   signIn: typeof signInSlice.reducer;
+  outbox: typeof outboxSlice.reducer;
+  connectivity: typeof connectivitySlice.reducer;
   adminApi: (typeof backendApis)[0]['reducer'];
   usersApi: (typeof backendApis)[1]['reducer'];
   serviceApi: (typeof backendApis)[2]['reducer'];
@@ -21,44 +30,46 @@ const rootReducer = combineReducers({
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** localStorage for redux-persist (its own adapter is CommonJS and trips ESM interop). */
-const storage = {
-  getItem: async (key: string) => localStorage.getItem(key),
-  setItem: async (key: string, value: string) => localStorage.setItem(key, value),
-  removeItem: async (key: string) => localStorage.removeItem(key),
-};
-
-/** Only the session is kept across reloads; never the password of a login in progress. */
-const persistedReducer = persistReducer({ key: 'console', storage, whitelist: ['session'] }, rootReducer);
+const persistedReducer = persisted(rootReducer);
 
 /** Calls whose screens show their own failure (a popup) or that fail harmlessly. */
 const QUIET_ENDPOINTS = new Set(['logout', 'resetPassword']);
 
-/** Every other failed call shows its text in the error toast (SPEC.md section 8). */
+/**
+ * Every other failed call shows its text in the error toast (SPEC.md section 8). A read that fails
+ * for want of a connection does not: the offline banner says so once, and the screen keeps its data.
+ */
 const errorToasts: Middleware = () => (next) => (action) => {
   if (isRejectedWithValue(action)) {
     const failure = action.payload as ApiFailure | undefined;
-    const endpoint = (action.meta as { arg?: { endpointName?: string } }).arg?.endpointName ?? '';
-    if (failure?.text && !QUIET_ENDPOINTS.has(endpoint)) showError(failure.text);
+    const arg = (action.meta as { arg?: { endpointName?: string; type?: string } }).arg;
+    const offlineRead = arg?.type === 'query' && failure?.status === 'OFFLINE';
+    if (failure?.text && !QUIET_ENDPOINTS.has(arg?.endpointName ?? '') && !offlineRead) showError(failure.text);
   }
   return next(action);
 };
 
-/** A session that ends takes its cached data with it: the next user sees none of it. */
+/**
+ * A session that ends takes its cached data with it (in memory and, through persistence, on the
+ * device): the next user sees none of it. The outbox is kept per user: an expired session's
+ * changes are sent after the same user logs in again; logging out discards them (LogoutPage).
+ */
 const forgetDataOfEndedSession: Middleware = (store) => (next) => (action) => {
   const result = next(action);
   if (sessionEnded.match(action)) for (const api of backendApis) store.dispatch(api.util.resetApiState());
   return result;
 };
 
-export function makeStore(preloadedState?: Partial<RootState>) {
+/** `outbox`: the runner's timing (tests make the backoff short). */
+export function makeStore(preloadedState?: Partial<RootState>, options: { outbox?: Omit<RunnerOptions, 'invalidate'> } = {}) {
   return configureStore({
     reducer: persistedReducer as unknown as typeof rootReducer,
     preloadedState: preloadedState as RootState | undefined,
     middleware: (getDefault) =>
       getDefault({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } })
+        .concat(refreshRestoredQueries)
         .concat(backendApis.map((api) => api.middleware))
-        .concat(errorToasts, forgetDataOfEndedSession),
+        .concat(errorToasts, forgetDataOfEndedSession, createOutboxRunner({ invalidate: invalidateBackendTags, ...options.outbox })),
   });
 }
 

@@ -1,6 +1,7 @@
 // The add/edit popup of every reference-data screen: a Blueprint dialog whose Save stays
-// disabled until the form is valid.
-import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+// disabled until the form is valid. `notice` goes above the fields (why an outbox entry was
+// refused); `blockedReason` disables Save and says why (a save that cannot wait offline).
+import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import type { FormEvent, ReactNode } from 'react';
 
 interface FormDialogProps {
@@ -10,23 +11,34 @@ interface FormDialogProps {
   saving: boolean;
   onClose(): void;
   onSave(): void;
+  notice?: ReactNode;
+  blockedReason?: string;
   children: ReactNode;
 }
 
 export function FormDialog(props: FormDialogProps) {
+  const blocked = Boolean(props.blockedReason);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (props.valid && !props.saving) props.onSave();
+    if (props.valid && !props.saving && !blocked) props.onSave();
   };
   return (
     <Dialog title={props.title} isOpen={props.isOpen} onClose={props.onClose} canOutsideClickClose={false}>
       <form onSubmit={submit} noValidate>
-        <DialogBody>{props.children}</DialogBody>
+        <DialogBody>
+          {props.notice}
+          {props.children}
+          {props.blockedReason && (
+            <Callout intent={Intent.WARNING} role="status">
+              {props.blockedReason}
+            </Callout>
+          )}
+        </DialogBody>
         <DialogFooter
           actions={
             <>
               <Button onClick={props.onClose}>Cancel</Button>
-              <Button type="submit" intent={Intent.PRIMARY} disabled={!props.valid} loading={props.saving}>
+              <Button type="submit" intent={Intent.PRIMARY} disabled={!props.valid || blocked} loading={props.saving}>
                 Save
               </Button>
             </>

@@ -1,8 +1,8 @@
 // The page header (SPEC.md section 1): product title, an about menu with the version label, and
-// the signed-in username or 'Not logged in'.
+// the signed-in username or 'Not logged in'. The shell adds its own buttons (the outbox) as children.
 import { Button, Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
 import { InfoSign, User } from '@blueprintjs/icons';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { PRODUCT_TITLE } from '../../contract/constants';
 import { messages } from '../../contract/messages';
 
@@ -19,13 +19,14 @@ function AboutButton() {
   );
 }
 
-export function Header({ username }: { username: string | null }) {
+export function Header({ username, children }: { username: string | null; children?: ReactNode }) {
   return (
     <Navbar className="console-header">
       <NavbarGroup>
         <NavbarHeading>{PRODUCT_TITLE}</NavbarHeading>
       </NavbarGroup>
       <NavbarGroup align="end">
+        {children}
         <AboutButton />
         <NavbarDivider />
         <span className="console-username" data-testid="username">

@@ -12,3 +12,8 @@ export function showError(message: string): void {
 export function showSuccess(message: string, timeout = 3_000): void {
   void theToaster().then((t) => t.show({ message, intent: Intent.SUCCESS, timeout }));
 }
+
+/** News that is neither success nor failure: a change kept to be sent later. */
+export function showNotice(message: string, timeout = 5_000): void {
+  void theToaster().then((t) => t.show({ message, intent: Intent.PRIMARY, timeout }));
+}

@@ -9,6 +9,8 @@ export interface RecordedCall {
   path: string;
   search: string;
   authorization: string | null;
+  /** The Idempotency-Key header (every write carries one). */
+  idempotencyKey: string | null;
   body: unknown;
 }
 
@@ -41,6 +43,7 @@ export function fakeBackend() {
       path: url.pathname,
       search: url.search,
       authorization: request.headers.get('authorization'),
+      idempotencyKey: request.headers.get('idempotency-key'),
       body,
     };
     calls.push(call);

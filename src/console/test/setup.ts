@@ -1,10 +1,11 @@
 // Set-up of the console's component tests (jsdom): jest-dom matchers, a clean DOM, storage,
-// network and toaster between tests, so no test sees what the one before it left behind.
+// network, outbox timers and toaster between tests, so no test sees what the one before it left behind.
 import '@testing-library/jest-dom/vitest';
 import { OverlayToaster, type Toaster } from '@blueprintjs/core';
 import { act, cleanup, configure, waitFor } from '@testing-library/react';
 import { afterEach, expect, vi } from 'vitest';
 import { resetBaseQueries } from '../api/baseQuery';
+import { stopOutboxRunners } from '../outbox/outboxRunner';
 
 // Screens load as lazy chunks that Vite transforms on first use, which takes a while on a busy
 // machine: give findBy* and waitFor more than the default second.
@@ -32,5 +33,6 @@ afterEach(async () => {
   localStorage.clear();
   sessionStorage.clear();
   resetBaseQueries();
+  stopOutboxRunners();
   vi.unstubAllGlobals();
 });

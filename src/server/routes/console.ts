@@ -1,11 +1,19 @@
-// The console: the Vite build under dist/console, /config.js with the backends' base URLs, and
-// index.html for every screen path (the console routes on the client).
+// The console: the Vite build under dist/console (with its service worker and web app manifest),
+// /config.js with the backends' base URLs, and index.html for every screen path (the console
+// routes on the client).
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+
+/** The service worker files and the manifest, by name (vite-plugin-pwa's output). */
+function pwaContentType(fileName: string): string | undefined {
+  if (fileName === 'manifest.webmanifest') return 'application/manifest+json; charset=utf-8';
+  if (fileName === 'sw.js' || /^workbox-[\w-]+\.js$/.test(fileName)) return 'text/javascript; charset=utf-8';
+  return undefined;
+}
 
 export const consoleRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/console');
 export async function registerConsole(app: FastifyInstance, backends: Config['backends']): Promise<boolean> {
@@ -20,9 +28,13 @@ export async function registerConsole(app: FastifyInstance, backends: Config['ba
   await app.register(fastifyStatic, {
     root: consoleRoot,
     wildcard: false,
-    // Hashed assets never change; index.html must always be fresh.
+    // Hashed assets never change; everything else (index.html, the service worker, its Workbox
+    // runtime, the web app manifest, the icons) is checked with the server at each use, so a new
+    // build reaches the browser, which then offers the update.
     setHeaders: (response, filePath) => {
       response.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      const type = pwaContentType(path.basename(filePath));
+      if (type) response.header('content-type', type);
     },
   });
   return true;

@@ -158,7 +158,7 @@ describe('CountriesPage, the add/edit popup', () => {
     await user.click(save());
     await screen.findByText('Country Kenya saved');
     expect(backend.calls('POST', 'admin/country').map((c) => c.body)).toEqual([
-      { id: 3, country: 'Kenya', code: '254', sms_from: 'REFERKE', sms_cid: '', languages: 'sw' },
+      { id: 3, updated_at: kenya.updated_at, country: 'Kenya', code: '254', sms_from: 'REFERKE', sms_cid: '', languages: 'sw' },
     ]);
   });
 

@@ -1,24 +1,46 @@
 // Add or edit a country (SPEC.md section 5): name, dialing code (only digits and dots are kept as
-// it is typed), SMS from, an optional SMS CID, and at least one language ticked.
+// it is typed), SMS from, an optional SMS CID, and at least one language ticked. An edit sends the
+// updated_at it read, so a change made meanwhile by someone else is refused rather than overwritten.
 import { Checkbox, FormGroup, Intent, Spinner } from '@blueprintjs/core';
+import type { z } from 'zod';
+import type { CountryRequest } from '../../../contract/api';
 import type { AdminCountry } from '../../../contract/entities';
 import { countryForm, sanitizeDialingCode } from '../../../contract/schemas';
 import { useTranslationsQuery } from '../../api/referenceApi';
 import { FormDialog } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
-import { showSuccess } from '../../components/toaster';
 import { useSchemaForm } from '../../forms/useSchemaForm';
+import type { OutboxEntry } from '../../outbox/outboxSlice';
+import { RetryNotice, retryValues, useAnnounceSaved } from '../../outbox/retry';
 import { countryRequestOf, languageCodesOf, useSaveCountryMutation } from './countriesApi';
 
-export function CountryDialog({ country, onClose }: { country?: AdminCountry; onClose(): void }) {
-  const form = useSchemaForm(countryForm, {
+interface CountryDialogProps {
+  country?: AdminCountry;
+  /** A refused outbox entry to edit again. */
+  retry?: OutboxEntry;
+  onClose(): void;
+}
+
+function initialValues(country: AdminCountry | undefined, retry: OutboxEntry | undefined): z.input<typeof countryForm> {
+  if (retry) {
+    const queued = retryValues<CountryRequest>(retry);
+    return { ...queued, languages: languageCodesOf(queued) };
+  }
+  return {
     id: country?.id,
+    updated_at: country?.updated_at,
     country: country?.country ?? '',
     code: country?.code ?? '',
     sms_from: country?.sms_from ?? '',
     sms_cid: country?.sms_cid ?? '',
     languages: country ? languageCodesOf(country) : [],
-  });
+  };
+}
+
+export function CountryDialog({ country, retry, onClose }: CountryDialogProps) {
+  const form = useSchemaForm(countryForm, initialValues(country, retry));
+  const editing = form.values.id !== undefined;
+  const announce = useAnnounceSaved(retry);
   const translations = useTranslationsQuery();
   const [save, { isLoading }] = useSaveCountryMutation();
 
@@ -34,13 +56,21 @@ export function CountryDialog({ country, onClose }: { country?: AdminCountry; on
     if (!form.data) return;
     const saved = await save(countryRequestOf(form.data));
     if ('data' in saved) {
-      showSuccess(`Country ${form.data.country} saved`);
+      announce(saved.data, `Country ${form.data.country} saved`);
       onClose();
     }
   }
 
   return (
-    <FormDialog title={country ? 'Edit country' : 'Add country'} isOpen valid={form.valid} saving={isLoading} onClose={onClose} onSave={submit}>
+    <FormDialog
+      title={editing ? 'Edit country' : 'Add country'}
+      isOpen
+      valid={form.valid}
+      saving={isLoading}
+      onClose={onClose}
+      onSave={submit}
+      notice={retry && <RetryNotice entry={retry} />}
+    >
       <TextField
         id="country-name"
         label="Country"

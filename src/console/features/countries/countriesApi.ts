@@ -1,10 +1,19 @@
 // GET /admin/countries with a session (SMS settings and languages) and POST /admin/country
-// (SPEC.md section 7). A country's languages travel as a comma string on the legacy wire.
+// (SPEC.md section 7). A country's languages travel as a comma string on the legacy wire. A save
+// may wait in the outbox offline.
 import type { z } from 'zod';
 import type { CountryRequest, ListPage, ListQuery } from '../../../contract/api';
 import type { AdminCountry } from '../../../contract/entities';
 import type { countryForm } from '../../../contract/schemas';
 import { adminApi } from '../../api/backends';
+import { TAB_PATHS } from '../../app/tabs';
+import { offlineWrite, unlessQueued, type Saved } from '../../outbox/offlineWrite';
+
+// The languages of a country are the rows of its SMS prefix list too.
+const savedCountries = [
+  { type: 'Country', id: 'LIST' },
+  { type: 'CountrySms', id: 'LIST' },
+] as const;
 
 export const countriesApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
@@ -12,13 +21,16 @@ export const countriesApi = adminApi.injectEndpoints({
       query: (params) => ({ url: 'admin/countries', params }),
       providesTags: [{ type: 'Country', id: 'LIST' }],
     }),
-    saveCountry: build.mutation<AdminCountry, CountryRequest>({
+    saveCountry: build.mutation<Saved<AdminCountry>, CountryRequest>({
       query: (body) => ({ url: 'admin/country', method: 'POST', body }),
-      // The languages of a country are the rows of its SMS prefix list too.
-      invalidatesTags: [
-        { type: 'Country', id: 'LIST' },
-        { type: 'CountrySms', id: 'LIST' },
-      ],
+      invalidatesTags: unlessQueued(savedCountries),
+      extraOptions: offlineWrite<CountryRequest>({
+        // The SMS prefixes (Languages screen) are the same row: their changes queue behind each other.
+        entity: 'Country',
+        screen: TAB_PATHS.countries,
+        describe: (body) => `${body.id ? 'Edit' : 'Add'} country ${body.country}`,
+        invalidates: savedCountries,
+      }),
     }),
   }),
 });
@@ -30,8 +42,18 @@ export const countryRequestOf = (form: z.output<typeof countryForm>): CountryReq
   languages: form.languages.join(','),
 });
 
+/** A country with a queued save applied (the list shows it until the server has it). */
+export const withQueuedCountry = (row: AdminCountry, body: CountryRequest): AdminCountry => ({
+  ...row,
+  country: body.country,
+  code: body.code,
+  sms_from: body.sms_from,
+  sms_cid: body.sms_cid ?? '',
+  languages: body.languages,
+});
+
 /** 'en,fr' as a list. */
-export const languageCodesOf = (country: AdminCountry): string[] =>
+export const languageCodesOf = (country: Pick<AdminCountry, 'languages'>): string[] =>
   country.languages
     .split(',')
     .map((code) => code.trim())

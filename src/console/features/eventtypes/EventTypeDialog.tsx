@@ -1,28 +1,51 @@
 // Add or edit an event type: the key keeps only letters, digits, underscore and hyphen as it is
-// typed; the pretty name is required (SPEC.md section 5).
+// typed; the pretty name is required (SPEC.md section 5). An edit sends the updated_at it read,
+// so a change made meanwhile by someone else is refused (409) rather than overwritten.
+import type { EventTypeRequest } from '../../../contract/api';
 import type { EventType } from '../../../contract/entities';
 import { eventTypeForm, sanitizeEventKey } from '../../../contract/schemas';
 import { FormDialog } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
-import { showSuccess } from '../../components/toaster';
 import { useSchemaForm } from '../../forms/useSchemaForm';
+import type { OutboxEntry } from '../../outbox/outboxSlice';
+import { RetryNotice, retryValues, useAnnounceSaved } from '../../outbox/retry';
 import { useSaveEventTypeMutation } from './eventTypesApi';
 
-export function EventTypeDialog({ eventType, onClose }: { eventType?: EventType; onClose(): void }) {
-  const form = useSchemaForm(eventTypeForm, { id: eventType?.id, event: eventType?.name ?? '', pretty: eventType?.pretty_name ?? '' });
+interface EventTypeDialogProps {
+  eventType?: EventType;
+  /** A refused outbox entry to edit again. */
+  retry?: OutboxEntry;
+  onClose(): void;
+}
+
+export function EventTypeDialog({ eventType, retry, onClose }: EventTypeDialogProps) {
+  const initial: EventTypeRequest = retry
+    ? retryValues<EventTypeRequest>(retry)
+    : { id: eventType?.id, updated_at: eventType?.updated_at, event: eventType?.name ?? '', pretty: eventType?.pretty_name ?? '' };
+  const form = useSchemaForm(eventTypeForm, initial);
   const [save, { isLoading }] = useSaveEventTypeMutation();
+  const announce = useAnnounceSaved(retry);
+  const editing = initial.id !== undefined;
 
   async function submit() {
     if (!form.data) return;
     const saved = await save(form.data);
     if ('data' in saved) {
-      showSuccess(`Event type ${saved.data?.name ?? ''} saved`);
+      announce(saved.data, `Event type ${form.data.event} saved`);
       onClose();
     }
   }
 
   return (
-    <FormDialog title={eventType ? 'Edit event type' : 'Add event type'} isOpen valid={form.valid} saving={isLoading} onClose={onClose} onSave={submit}>
+    <FormDialog
+      title={editing ? 'Edit event type' : 'Add event type'}
+      isOpen
+      valid={form.valid}
+      saving={isLoading}
+      onClose={onClose}
+      onSave={submit}
+      notice={retry && <RetryNotice entry={retry} />}
+    >
       <TextField
         id="event-key"
         label="Key"

@@ -1,22 +1,36 @@
 // Edit the SMS link prefixes of one country (SPEC.md section 2): one URL prefix per language,
-// empty for the default welcome link, and a row to add a language code of 2 to 5 characters.
+// empty for the default welcome link, and a row to add a language code of 2 to 5 characters. The
+// save sends the country's updated_at as read, so a change made meanwhile is refused, not overwritten.
 import { Button, H6 } from '@blueprintjs/core';
 import { Add, Cross } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { z } from 'zod';
+import type { CountrySmsRequest } from '../../../contract/api';
 import type { CountrySms } from '../../../contract/entities';
 import { countrySmsRequest, languageCode, urlPrefix } from '../../../contract/schemas';
 import { useTranslationsQuery } from '../../api/referenceApi';
 import { FormDialog } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
-import { showSuccess } from '../../components/toaster';
 import { useSchemaForm } from '../../forms/useSchemaForm';
+import type { OutboxEntry } from '../../outbox/outboxSlice';
+import { RetryNotice, retryValues, useAnnounceSaved } from '../../outbox/retry';
 import { languagesOf, useSaveCountrySmsMutation } from './countrySmsApi';
 
 const DEFAULT_LINK_HELP = 'Empty: the default welcome link is used.';
 
-export function CountrySmsDialog({ country, onClose }: { country: CountrySms; onClose(): void }) {
-  const form = useSchemaForm(countrySmsRequest, { id: country.id, code: country.code, urls: country.urls });
+interface CountrySmsDialogProps {
+  country: CountrySms;
+  /** A refused outbox entry to edit again. */
+  retry?: OutboxEntry;
+  onClose(): void;
+}
+
+export function CountrySmsDialog({ country, retry, onClose }: CountrySmsDialogProps) {
+  const form = useSchemaForm(
+    countrySmsRequest,
+    retry ? retryValues<CountrySmsRequest>(retry) : { id: country.id, updated_at: country.updated_at, code: country.code, urls: country.urls },
+  );
+  const announce = useAnnounceSaved(retry);
   const translations = useTranslationsQuery();
   const [save, { isLoading }] = useSaveCountrySmsMutation();
   // Languages added in this popup can be taken out again before saving; saved ones stay.
@@ -46,13 +60,21 @@ export function CountrySmsDialog({ country, onClose }: { country: CountrySms; on
     if (!form.data) return;
     const saved = await save(form.data);
     if ('data' in saved) {
-      showSuccess(`SMS link prefixes of ${country.country} saved`);
+      announce(saved.data, `SMS link prefixes of ${country.country} saved`);
       onClose();
     }
   }
 
   return (
-    <FormDialog title={`SMS link prefixes: ${country.country}`} isOpen valid={form.valid} saving={isLoading} onClose={onClose} onSave={submit}>
+    <FormDialog
+      title={`SMS link prefixes: ${country.country}`}
+      isOpen
+      valid={form.valid}
+      saving={isLoading}
+      onClose={onClose}
+      onSave={submit}
+      notice={retry && <RetryNotice entry={retry} />}
+    >
       {languagesOf(urls).length === 0 && <p>This country has no languages yet. Add one below.</p>}
       {languagesOf(urls).map((code) => (
         <TextField

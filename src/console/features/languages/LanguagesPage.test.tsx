@@ -134,6 +134,7 @@ describe('LanguagesPage, the edit popup', () => {
     expect(backend.calls('POST', 'admin/country_sms').map((c) => c.body)).toEqual([
       {
         id: 3,
+        updated_at: kenya.updated_at,
         code: '254',
         urls: { sw: 'https://r.example.org/ke/sw/', en: 'https://r.example.org/ke/en/', luo: 'https://r.example.org/ke/luo/' },
       },
@@ -151,7 +152,7 @@ describe('LanguagesPage, the edit popup', () => {
     expect(screen.queryByLabelText('URL prefix, luo (luo)')).not.toBeInTheDocument();
     await user.click(save());
     await screen.findByText('SMS link prefixes of Kenya saved');
-    expect(backend.calls('POST', 'admin/country_sms')[0]?.body).toEqual({ id: 3, code: '254', urls: kenya.urls });
+    expect(backend.calls('POST', 'admin/country_sms')[0]?.body).toEqual({ id: 3, updated_at: kenya.updated_at, code: '254', urls: kenya.urls });
   });
 
   it("shows the server's refusal and keeps the popup open", async () => {

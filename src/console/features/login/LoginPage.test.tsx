@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { REMEMBERED_EMAIL_KEY } from '../../../contract/constants';
+import { browserWentOffline, browserWentOnline } from '../../api/connectivity';
 import { fakeBackend } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { LoginPage } from './LoginPage';
@@ -105,5 +106,21 @@ describe('LoginPage', () => {
     expect(screen.getByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
     expect(emailField()).toHaveValue('norole@demo.test');
     expect(store.getState().signIn).toBeNull();
+  });
+
+  it('says signing in needs a connection while the browser is offline, and waits for it', async () => {
+    const backend = fakeBackend();
+    const { user, store } = renderLogin();
+    act(() => void store.dispatch(browserWentOffline()));
+    await user.type(emailField(), 'super@demo.test');
+    await user.type(passwordField(), 'Referral#2026');
+    expect(screen.getByText('You are offline. Signing in needs a connection: try again once you are back online.')).toBeInTheDocument();
+    expect(logIn()).toBeDisabled();
+    await user.type(passwordField(), '{Enter}');
+    expect(backend.calls()).toEqual([]);
+
+    act(() => void store.dispatch(browserWentOnline()));
+    expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument();
+    expect(logIn()).toBeEnabled();
   });
 });

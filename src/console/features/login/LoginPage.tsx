@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { messages } from '../../../contract/messages';
 import { loginForm } from '../../../contract/schemas';
 import { useAppDispatch } from '../../app/hooks';
+import { NeedsConnection, useBrowserOffline } from '../../components/NeedsConnection';
 import { SignedOutFrame } from '../../components/SignedOutFrame';
 import { showSuccess } from '../../components/toaster';
 import { useSchemaForm } from '../../forms/useSchemaForm';
@@ -19,11 +20,12 @@ export function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const offline = useBrowserOffline();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     form.submitTried();
-    if (!form.data) return;
+    if (!form.data || offline) return;
     const { email, password } = form.data;
     rememberEmail(email);
     const sent = await sendOtp({ username: email, password, otp_type: 'LOGIN', medium: 'EMAIL' });
@@ -67,7 +69,8 @@ export function LoginPage() {
             }
           />
         </FormGroup>
-        <Button type="submit" intent={Intent.PRIMARY} fill disabled={!form.valid} loading={isLoading}>
+        <NeedsConnection what="Signing in" />
+        <Button type="submit" intent={Intent.PRIMARY} fill disabled={!form.valid || offline} loading={isLoading}>
           Log In
         </Button>
       </form>

@@ -1,21 +1,56 @@
-// /logout: revokes the refresh token, clears the session (persisted state included), then the
-// logged-out routes take the user to /login.
-import { Spinner } from '@blueprintjs/core';
-import { useEffect, useRef } from 'react';
+// /logout: revokes the refresh token, clears the session (persisted state included), every cache
+// of data (the query cache, through the session's end; the service worker's caches) and the
+// user's outbox, then the logged-out routes take the user to /login. Changes not sent yet are
+// not discarded without asking.
+import { Alert, Intent, Spinner } from '@blueprintjs/core';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { outboxCleared, selectOwnOutbox } from '../../outbox/outboxSlice';
+import { clearOfflineCaches } from '../../pwa/caches';
 import { useLogoutMutation } from '../../session/sessionApi';
 import { sessionEnded } from '../../session/sessionSlice';
 
+export const unsentWarning = (count: number) =>
+  `${count} ${count === 1 ? 'change has' : 'changes have'} not been sent yet. Log out and discard ${count === 1 ? 'it' : 'them'}?`;
+
 export function LogoutPage() {
   const refresh = useAppSelector((state) => state.session.refresh);
+  const username = useAppSelector((state) => state.session.user?.username);
+  const unsent = useAppSelector(selectOwnOutbox).length;
   const [logout] = useLogoutMutation();
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Asked once, when the page opens: an empty outbox logs out at once.
+  const [confirmed, setConfirmed] = useState(() => unsent === 0);
   const started = useRef(false);
+
   useEffect(() => {
-    if (started.current) return;
+    if (!confirmed || started.current) return;
     started.current = true;
-    // The session ends here whatever the server says (offline, already revoked).
-    void (refresh ? logout({ refresh }) : Promise.resolve()).finally(() => dispatch(sessionEnded()));
-  }, [dispatch, logout, refresh]);
+    if (username) dispatch(outboxCleared({ username }));
+    // The session ends here whatever the server says (offline, already revoked), and the
+    // service worker's cached answers go with it, so the next user of this browser sees none.
+    void clearOfflineCaches()
+      .catch(() => undefined)
+      .then(() => (refresh ? logout({ refresh }) : undefined))
+      .finally(() => dispatch(sessionEnded()));
+  }, [confirmed, dispatch, logout, refresh, username]);
+
+  if (!confirmed) {
+    return (
+      <Alert
+        isOpen
+        intent={Intent.DANGER}
+        confirmButtonText="Log out and discard"
+        cancelButtonText="Stay signed in"
+        onConfirm={() => setConfirmed(true)}
+        onCancel={() => (location.key === 'default' ? navigate('/', { replace: true }) : navigate(-1))}
+      >
+        <p>{unsentWarning(unsent)}</p>
+      </Alert>
+    );
+  }
   return <Spinner className="console-centered" aria-label="Logging out" />;
 }

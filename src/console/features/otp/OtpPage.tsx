@@ -8,6 +8,7 @@ import { messages, otpPrompt } from '../../../contract/messages';
 import { otpForm } from '../../../contract/schemas';
 import type { OtpType } from '../../../contract/constants';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { NeedsConnection, useBrowserOffline } from '../../components/NeedsConnection';
 import { OtpInput } from '../../components/OtpInput';
 import { SignedOutFrame } from '../../components/SignedOutFrame';
 import { showSuccess } from '../../components/toaster';
@@ -24,10 +25,11 @@ export function OtpPage() {
 
 function CodeForm(props: { otpType: string; medium: string; busy: boolean; onSubmit(otp: string): void; onResend(): void }) {
   const form = useSchemaForm(otpForm, { otp: '' });
+  const offline = useBrowserOffline();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     form.submitTried();
-    if (form.data) props.onSubmit(form.data.otp);
+    if (form.data && !offline) props.onSubmit(form.data.otp);
   };
   return (
     <form onSubmit={submit} noValidate>
@@ -35,11 +37,12 @@ function CodeForm(props: { otpType: string; medium: string; busy: boolean; onSub
         {otpPrompt(props.medium, props.otpType)}
       </Callout>
       <OtpInput value={form.values.otp} onChange={(otp) => form.set('otp', otp)} error={form.errorOf('otp')} autoFocus />
+      <NeedsConnection what="Checking a code" />
       <div className="console-actions">
-        <Button variant="minimal" onClick={props.onResend}>
+        <Button variant="minimal" disabled={offline} onClick={props.onResend}>
           Resend code
         </Button>
-        <Button type="submit" intent={Intent.PRIMARY} disabled={!form.valid} loading={props.busy}>
+        <Button type="submit" intent={Intent.PRIMARY} disabled={!form.valid || offline} loading={props.busy}>
           Verify
         </Button>
       </div>

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { messages } from '../../../contract/messages';
 import { email as emailRule, resetPasswordForm } from '../../../contract/schemas';
+import { NeedsConnection, useBrowserOffline } from '../../components/NeedsConnection';
 import { OtpInput } from '../../components/OtpInput';
 import { SignedOutFrame } from '../../components/SignedOutFrame';
 import { showSuccess } from '../../components/toaster';
@@ -31,11 +32,12 @@ function RequestCode({ onSent }: { onSent(username: string): void }) {
   const form = useSchemaForm(requestForm, { email: rememberedEmail() });
   const [sendOtp, { isLoading }] = useSendOtpMutation();
   const error = form.errorOf('email');
+  const offline = useBrowserOffline();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     form.submitTried();
-    if (!form.data) return;
+    if (!form.data || offline) return;
     const sent = await sendOtp({ username: form.data.email, otp_type: 'PASSWORD_RESET', medium: 'EMAIL' });
     if ('data' in sent) {
       showSuccess(messages.resetOtpSent);
@@ -56,7 +58,8 @@ function RequestCode({ onSent }: { onSent(username: string): void }) {
           onBlur={() => form.touch('email')}
         />
       </FormGroup>
-      <Button type="submit" intent={Intent.PRIMARY} fill disabled={!form.valid} loading={isLoading}>
+      <NeedsConnection what="Resetting a password" />
+      <Button type="submit" intent={Intent.PRIMARY} fill disabled={!form.valid || offline} loading={isLoading}>
         Send reset code
       </Button>
     </form>
@@ -69,9 +72,11 @@ function NewPassword({ username, onRestart }: { username: string; onRestart(): v
   const [failure, setFailure] = useState<string | null>(null);
   const navigate = useNavigate();
   const passwordError = form.errorOf('new_password');
+  const offline = useBrowserOffline();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (offline) return;
     form.submitTried();
     if (!form.data) {
       setFailure(messages.validationFailed);
@@ -102,11 +107,12 @@ function NewPassword({ username, onRestart }: { username: string; onRestart(): v
           onBlur={() => form.touch('new_password')}
         />
       </FormGroup>
+      <NeedsConnection what="Resetting a password" />
       <div className="console-actions">
         <Button variant="minimal" onClick={onRestart}>
           Send a new code
         </Button>
-        <Button type="submit" intent={Intent.PRIMARY} loading={isLoading}>
+        <Button type="submit" intent={Intent.PRIMARY} disabled={offline} loading={isLoading}>
           Reset password
         </Button>
       </div>

@@ -1,27 +1,43 @@
 // Add or edit an admin user (SPEC.md sections 5 and 6): every rule is the contract's
 // adminUserForm. The mobile number and the Super Admin, Unblacklist and Secure Page Access flags
 // are shown to, and sent by, a Super Admin only; agencies can be linked from GET /admin/agencies.
+// An edit sends the updated_at it read (a change made meanwhile is refused, not overwritten).
+// Offline, an edit without a password waits in the outbox; a password needs a connection.
 import { Button, Checkbox, FormGroup, Intent, Spinner } from '@blueprintjs/core';
 import { Key } from '@blueprintjs/icons';
 import { useState } from 'react';
+import type { AdminUserRequest } from '../../../contract/api';
 import type { AdminUser } from '../../../contract/entities';
 import { generatePassword } from '../../../contract/passwords';
 import { adminUserForm } from '../../../contract/schemas';
+import { selectBrowserOffline } from '../../api/connectivity';
+import { useAppSelector } from '../../app/hooks';
 import { FormDialog } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
-import { showSuccess } from '../../components/toaster';
 import { useSchemaForm } from '../../forms/useSchemaForm';
-import { adminUserRequest, useLinkableAgenciesQuery, useSaveAdminUserMutation } from './adminUsersApi';
+import type { OutboxEntry } from '../../outbox/outboxSlice';
+import { RetryNotice, retryValues, useAnnounceSaved } from '../../outbox/retry';
+import { adminUserRequest, canWaitOffline, useLinkableAgenciesQuery, useSaveAdminUserMutation } from './adminUsersApi';
+
+export const PASSWORD_NEEDS_CONNECTION =
+  'You are offline. A password is never kept on this device, so adding a user or setting a password needs a connection.';
 
 interface AdminUserDialogProps {
   user?: AdminUser;
+  /** A refused outbox entry to edit again. */
+  retry?: OutboxEntry;
   callerIsSuper: boolean;
   onClose(): void;
 }
 
-export function AdminUserDialog({ user, callerIsSuper, onClose }: AdminUserDialogProps) {
-  const form = useSchemaForm(adminUserForm, {
+function initialValues(user: AdminUser | undefined, retry: OutboxEntry | undefined): AdminUserRequest {
+  if (retry) {
+    const queued = retryValues<AdminUserRequest>(retry);
+    return { ...queued, password: '', msisdn: queued.msisdn ?? '' };
+  }
+  return {
     id: user?.id,
+    updated_at: user?.updated_at,
     email: user?.email ?? '',
     firstname: user?.firstname ?? '',
     lastname: user?.lastname ?? '',
@@ -31,7 +47,19 @@ export function AdminUserDialog({ user, callerIsSuper, onClose }: AdminUserDialo
     is_super: user?.is_super ?? false,
     unblacklist: user?.unblacklist ?? false,
     secure_page: user?.secure_page ?? false,
-  });
+  };
+}
+
+export function AdminUserDialog({ user: shown, retry, callerIsSuper, onClose }: AdminUserDialogProps) {
+  // Editing a refused change again: the user as the server has it now, when it said so.
+  const user = shown ?? (retry?.refusal?.current as AdminUser | undefined);
+  const form = useSchemaForm(adminUserForm, initialValues(shown, retry));
+  const editing = form.values.id !== undefined;
+  const announce = useAnnounceSaved(retry);
+  const browserOffline = useAppSelector(selectBrowserOffline);
+  // A new user always has a password; an edit has one when the admin typed or generated it.
+  const needsConnection = !editing || !canWaitOffline({ ...(form.values as AdminUserRequest) });
+  const blockedReason = browserOffline && needsConnection ? PASSWORD_NEEDS_CONNECTION : undefined;
   const agencies = useLinkableAgenciesQuery();
   const choices = agencies.data?.data;
   const [save, { isLoading }] = useSaveAdminUserMutation();
@@ -50,13 +78,22 @@ export function AdminUserDialog({ user, callerIsSuper, onClose }: AdminUserDialo
     if (!form.data) return;
     const saved = await save(adminUserRequest(form.data, callerIsSuper));
     if ('data' in saved) {
-      showSuccess(`User ${form.data.email} ${user ? 'updated' : 'added'}`);
+      announce(saved.data, `User ${form.data.email} ${editing ? 'updated' : 'added'}`);
       onClose();
     }
   }
 
   return (
-    <FormDialog title={user ? 'Edit user' : 'Add user'} isOpen valid={form.valid} saving={isLoading} onClose={onClose} onSave={submit}>
+    <FormDialog
+      title={editing ? 'Edit user' : 'Add user'}
+      isOpen
+      valid={form.valid}
+      saving={isLoading}
+      onClose={onClose}
+      onSave={submit}
+      notice={retry && <RetryNotice entry={retry} />}
+      blockedReason={blockedReason}
+    >
       <TextField
         id="user-email"
         label="Email"
@@ -93,7 +130,7 @@ export function AdminUserDialog({ user, callerIsSuper, onClose }: AdminUserDialo
         helper={
           generated
             ? 'Generated password: pass it on to the user now.'
-            : user
+            : editing
               ? 'Leave empty to keep the current password.'
               : undefined
         }

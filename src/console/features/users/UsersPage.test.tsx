@@ -1,13 +1,17 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { LinkableAgency, ListPage } from '../../../contract/api';
 import type { AdminUser } from '../../../contract/entities';
 import { messages } from '../../../contract/messages';
 import { PASSWORD_STRENGTH_PATTERN } from '../../../contract/schemas';
 import type { AdminRoleType } from '../../../contract/roles';
+import { browserWentOffline } from '../../api/connectivity';
+import { makeStore } from '../../app/store';
+import { QUEUED_TEXT } from '../../outbox/outboxRunner';
 import { fakeBackend, type RecordedCall } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedIn } from '../../test/sessions';
+import { PASSWORD_NEEDS_CONNECTION } from './AdminUserDialog';
 import { UsersPage } from './UsersPage';
 
 const agencies: LinkableAgency[] = [
@@ -267,6 +271,8 @@ describe('UsersPage, the add/edit popup', () => {
     expect(backend.calls('PUT', 'admin/register').map((c) => c.body)).toEqual([
       {
         id: 7,
+        // The version the list showed: a change made since is refused (409), not overwritten.
+        updated_at: kofi.updated_at,
         email: 'kofi@demo.test',
         firstname: 'Kofi',
         lastname: 'Mensah',
@@ -296,6 +302,7 @@ describe('UsersPage, the add/edit popup', () => {
     await screen.findByText('User kofi@demo.test updated');
     expect(backend.calls('PUT', 'admin/register')[0]?.body).toEqual({
       id: 7,
+      updated_at: kofi.updated_at,
       email: 'kofi@demo.test',
       firstname: 'Kofi',
       lastname: 'Boateng',
@@ -314,5 +321,37 @@ describe('UsersPage, the add/edit popup', () => {
     await user.click(save());
     expect(await screen.findByText(messages.duplicateEmail)).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Add user' })).toBeInTheDocument();
+  });
+});
+
+describe('UsersPage, offline', () => {
+  it('keeps an edit without a password to send later, and says a password needs a connection', async () => {
+    const backend = usersBackend();
+    const store = makeStore(signedIn('Super Admin'), { outbox: { delay: () => 60_000 } });
+    const { user } = renderWithProviders(<UsersPage />, { store });
+    await user.click(await screen.findByRole('cell', { name: 'kofi@demo.test' }));
+    await screen.findByRole('checkbox', { name: 'Ghana Country Agency' });
+    act(() => void store.dispatch(browserWentOffline()));
+
+    await user.type(field('Password'), 'Strong#2026');
+    expect(screen.getByText(PASSWORD_NEEDS_CONNECTION)).toBeInTheDocument();
+    expect(save()).toBeDisabled();
+    await user.clear(field('Password'));
+    expect(screen.queryByText(PASSWORD_NEEDS_CONNECTION)).not.toBeInTheDocument();
+    await user.clear(field('Last name'));
+    await user.type(field('Last name'), 'Mensah');
+    await user.click(save());
+
+    expect(await screen.findByText(QUEUED_TEXT)).toBeInTheDocument();
+    expect(screen.queryByText('User kofi@demo.test updated')).not.toBeInTheDocument();
+    expect(backend.calls('PUT', 'admin/register')).toEqual([]);
+    const row = (await screen.findByRole('cell', { name: 'Mensah' })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('pending')).toBeInTheDocument();
+
+    // A new user always has a password: not while offline.
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    await screen.findByRole('dialog', { name: 'Add user' });
+    expect(screen.getByText(PASSWORD_NEEDS_CONNECTION)).toBeInTheDocument();
+    expect(save()).toBeDisabled();
   });
 });

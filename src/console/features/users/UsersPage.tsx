@@ -1,5 +1,6 @@
 // Users (admin users, SPEC.md section 2): list with add/edit popup, for every admin role. The
-// Mobile Number and Super Admin columns are a Super Admin's only (section 6).
+// Mobile Number and Super Admin columns are a Super Admin's only (section 6). Changes waiting in
+// the outbox show on their rows ('pending').
 import { Button, H2, Intent } from '@blueprintjs/core';
 import { Plus, Tick } from '@blueprintjs/icons';
 import { useState } from 'react';
@@ -8,8 +9,10 @@ import { isSuperAdmin } from '../../../contract/roles';
 import { useAppSelector } from '../../app/hooks';
 import { ListTable, type Column } from '../../components/ListTable';
 import { useListParams } from '../../forms/useListParams';
+import { PendingNewRows, usePendingRows } from '../../outbox/pendingRows';
+import { useOutboxRetry } from '../../outbox/retry';
 import { AdminUserDialog } from './AdminUserDialog';
-import { useAdminUsersQuery } from './adminUsersApi';
+import { useAdminUsersQuery, withQueuedAdminUser } from './adminUsersApi';
 
 /** The first two agency names, then 'N more' (as the campaign dropdown of SPEC.md section 2 reads); all in the tooltip. */
 function linkedAgencyNames(user: AdminUser) {
@@ -33,11 +36,15 @@ function columnsFor(callerIsSuper: boolean): Array<Column<AdminUser>> {
   ];
 }
 
+const overlay = { endpoint: 'saveAdminUser', apply: withQueuedAdminUser };
+
 export function UsersPage() {
   const callerIsSuper = isSuperAdmin(useAppSelector((state) => state.session.user?.role_type ?? ''));
   const list = useListParams('email');
   const { data, isFetching, isError } = useAdminUsersQuery(list.query);
   const [editing, setEditing] = useState<AdminUser | 'new' | null>(null);
+  const pending = usePendingRows<AdminUser>('AdminUser', overlay);
+  const retry = useOutboxRetry('saveAdminUser');
   return (
     <section>
       <header className="console-page-header">
@@ -46,10 +53,11 @@ export function UsersPage() {
           Add user
         </Button>
       </header>
+      <PendingNewRows entries={pending.added} />
       <ListTable<AdminUser>
         label="Users"
         columns={columnsFor(callerIsSuper)}
-        rows={data?.data}
+        rows={pending.rows(data?.data)}
         count={data?.count ?? 0}
         list={list}
         loading={isFetching}
@@ -57,9 +65,14 @@ export function UsersPage() {
         emptyText="No users found"
         rowKey={(row) => row.id}
         onOpen={(row) => setEditing(row)}
+        rowNote={pending.note}
       />
-      {editing && (
-        <AdminUserDialog user={editing === 'new' ? undefined : editing} callerIsSuper={callerIsSuper} onClose={() => setEditing(null)} />
+      {retry.entry ? (
+        <AdminUserDialog key={retry.entry.key} retry={retry.entry} callerIsSuper={callerIsSuper} onClose={retry.finish} />
+      ) : (
+        editing && (
+          <AdminUserDialog user={editing === 'new' ? undefined : editing} callerIsSuper={callerIsSuper} onClose={() => setEditing(null)} />
+        )
       )}
     </section>
   );

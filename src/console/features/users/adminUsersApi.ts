@@ -1,9 +1,18 @@
 // GET /admin/admins, POST and PUT /admin/register, GET /admin/agencies (SPEC.md section 7).
+// An edit without a new password may wait in the outbox offline; a password is never kept on the
+// device, so adding a user or setting a password needs a connection.
 import type { AdminUserRequest, LinkableAgency, ListPage, ListQuery } from '../../../contract/api';
 import type { AdminUser } from '../../../contract/entities';
 import type { adminUserForm } from '../../../contract/schemas';
 import type { z } from 'zod';
 import { adminApi } from '../../api/backends';
+import { TAB_PATHS } from '../../app/tabs';
+import { offlineWrite, unlessQueued, type Saved } from '../../outbox/offlineWrite';
+
+const savedAdminUsers = [{ type: 'AdminUser', id: 'LIST' }] as const;
+
+/** Whether a save can wait in the outbox: not with a password. */
+export const canWaitOffline = (body: AdminUserRequest): boolean => !body.password;
 
 export const adminUsersApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
@@ -16,9 +25,16 @@ export const adminUsersApi = adminApi.injectEndpoints({
       query: () => ({ url: 'admin/agencies', params: { page_size: 0, orderby: 'agency_name' } satisfies ListQuery }),
       providesTags: [{ type: 'Agency', id: 'LIST' }],
     }),
-    saveAdminUser: build.mutation<AdminUser, AdminUserRequest>({
+    saveAdminUser: build.mutation<Saved<AdminUser>, AdminUserRequest>({
       query: (body) => ({ url: 'admin/register', method: body.id ? 'PUT' : 'POST', body }),
-      invalidatesTags: [{ type: 'AdminUser', id: 'LIST' }],
+      invalidatesTags: unlessQueued(savedAdminUsers),
+      extraOptions: offlineWrite<AdminUserRequest>({
+        entity: 'AdminUser',
+        screen: TAB_PATHS.admins,
+        describe: (body) => `${body.id ? 'Edit' : 'Add'} user ${body.email}`,
+        invalidates: savedAdminUsers,
+        queueable: canWaitOffline,
+      }),
     }),
   }),
 });
@@ -35,5 +51,19 @@ export function adminUserRequest(form: z.output<typeof adminUserForm>, callerIsS
     ...common,
     ...(password ? { password } : {}),
     ...(callerIsSuper ? { msisdn, is_super, unblacklist, secure_page } : {}),
+  };
+}
+
+/** An admin user with a queued save applied (the list shows it until the server has it). */
+export function withQueuedAdminUser(row: AdminUser, body: AdminUserRequest): AdminUser {
+  const links = body.linked_agencies;
+  return {
+    ...row,
+    email: body.email,
+    firstname: body.firstname,
+    lastname: body.lastname,
+    ...(body.msisdn !== undefined ? { msisdn: body.msisdn || null } : {}),
+    ...(body.is_super !== undefined ? { is_super: body.is_super } : {}),
+    linked_agencies: row.linked_agencies.map((link) => ({ ...link, linked: links.includes(link.id) })),
   };
 }

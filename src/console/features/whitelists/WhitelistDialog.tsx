@@ -1,24 +1,34 @@
 // Add or edit a whitelist entry (SPEC.md section 5): an msisdn of 8 to 20 digits, a country, and
-// an optional campaign; with a campaign, the entry takes the campaign's country.
+// an optional campaign; with a campaign, the entry takes the campaign's country. An edit sends the
+// updated_at it read, so a change made meanwhile by someone else is refused rather than overwritten.
 import { FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
+import type { WhitelistRequest } from '../../../contract/api';
 import type { Whitelist } from '../../../contract/entities';
 import { whitelistForm } from '../../../contract/schemas';
 import { FormDialog } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
-import { showSuccess } from '../../components/toaster';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useAppSelector } from '../../app/hooks';
+import type { OutboxEntry } from '../../outbox/outboxSlice';
+import { RetryNotice, retryValues, useAnnounceSaved } from '../../outbox/retry';
 import {
   countryChoices, useCampaignChoicesQuery, useSaveWhitelistMutation, useWhitelistCountriesQuery, whitelistRequest,
 } from './whitelistsApi';
 
-export function WhitelistDialog({ entry, onClose }: { entry?: Whitelist; onClose(): void }) {
-  const form = useSchemaForm(whitelistForm, {
-    id: entry?.id,
-    msisdn: entry?.msisdn ?? '',
-    country: entry?.country ?? '',
-    campaign_id: entry?.campaign_id ?? null,
-  });
+interface WhitelistDialogProps {
+  entry?: Whitelist;
+  /** A refused outbox entry to edit again. */
+  retry?: OutboxEntry;
+  onClose(): void;
+}
+
+export function WhitelistDialog({ entry, retry, onClose }: WhitelistDialogProps) {
+  const initial: WhitelistRequest = retry
+    ? retryValues<WhitelistRequest>(retry)
+    : { id: entry?.id, updated_at: entry?.updated_at, msisdn: entry?.msisdn ?? '', country: entry?.country ?? '', campaign_id: entry?.campaign_id ?? null };
+  const form = useSchemaForm(whitelistForm, initial);
+  const announce = useAnnounceSaved(retry);
+  const editing = initial.id !== undefined;
   const campaigns = useCampaignChoicesQuery();
   const countries = useWhitelistCountriesQuery();
   const superAdmin = useAppSelector((state) => state.session.user?.role_type === 'Super Admin');
@@ -39,13 +49,21 @@ export function WhitelistDialog({ entry, onClose }: { entry?: Whitelist; onClose
     if (!form.data) return;
     const saved = await save(whitelistRequest(form.data));
     if ('data' in saved) {
-      showSuccess(`Mobile Number ${form.data.msisdn} ${entry ? 'updated' : 'whitelisted'}`);
+      announce(saved.data, `Mobile Number ${form.data.msisdn} ${editing ? 'updated' : 'whitelisted'}`);
       onClose();
     }
   }
 
   return (
-    <FormDialog title={entry ? 'Edit whitelist entry' : 'Add whitelist entry'} isOpen valid={form.valid} saving={isLoading} onClose={onClose} onSave={submit}>
+    <FormDialog
+      title={editing ? 'Edit whitelist entry' : 'Add whitelist entry'}
+      isOpen
+      valid={form.valid}
+      saving={isLoading}
+      onClose={onClose}
+      onSave={submit}
+      notice={retry && <RetryNotice entry={retry} />}
+    >
       <TextField
         id="whitelist-msisdn"
         label="Mobile Number"

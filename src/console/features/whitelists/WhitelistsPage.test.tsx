@@ -174,7 +174,7 @@ describe('WhitelistsPage, the add/edit popup', () => {
     await user.click(save());
     await screen.findByText('Mobile Number 0241234567 updated');
     expect(backend.calls('PUT', 'admin/whitelist').map((c) => c.body)).toEqual([
-      { id: 3, msisdn: '0241234567', country: 'GH', campaign_id: null },
+      { id: 3, updated_at: entry.updated_at, msisdn: '0241234567', country: 'GH', campaign_id: null },
     ]);
   });
 

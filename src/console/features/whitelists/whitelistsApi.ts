@@ -1,9 +1,14 @@
 // GET /admin/whitelists, POST and PUT /admin/whitelist, GET /admin/campaigns (SPEC.md section 7).
+// A save may wait in the outbox offline.
 import type { z } from 'zod';
 import type { CampaignChoice, ListPage, ListQuery, WhitelistRequest } from '../../../contract/api';
 import type { AdminCountry, Whitelist } from '../../../contract/entities';
 import type { whitelistForm } from '../../../contract/schemas';
 import { adminApi } from '../../api/backends';
+import { TAB_PATHS } from '../../app/tabs';
+import { offlineWrite, unlessQueued, type Saved } from '../../outbox/offlineWrite';
+
+const savedWhitelists = [{ type: 'Whitelist', id: 'LIST' }] as const;
 
 export const whitelistsApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
@@ -21,9 +26,15 @@ export const whitelistsApi = adminApi.injectEndpoints({
       query: () => ({ url: 'admin/countries', params: { page_size: 0, orderby: 'country' } satisfies ListQuery }),
       providesTags: [{ type: 'Country', id: 'LIST' }],
     }),
-    saveWhitelist: build.mutation<Whitelist, WhitelistRequest>({
+    saveWhitelist: build.mutation<Saved<Whitelist>, WhitelistRequest>({
       query: (body) => ({ url: 'admin/whitelist', method: body.id ? 'PUT' : 'POST', body }),
-      invalidatesTags: [{ type: 'Whitelist', id: 'LIST' }],
+      invalidatesTags: unlessQueued(savedWhitelists),
+      extraOptions: offlineWrite<WhitelistRequest>({
+        entity: 'Whitelist',
+        screen: TAB_PATHS.whitelist,
+        describe: (body) => `${body.id ? 'Edit' : 'Add'} whitelist entry ${body.msisdn}`,
+        invalidates: savedWhitelists,
+      }),
     }),
   }),
 });
@@ -34,6 +45,14 @@ export const { useWhitelistsQuery, useCampaignChoicesQuery, useWhitelistCountrie
 export const whitelistRequest = (form: z.output<typeof whitelistForm>): WhitelistRequest => ({
   ...form,
   campaign_id: form.campaign_id ?? null,
+});
+
+/** A whitelist entry with a queued save applied (the list shows it until the server has it). */
+export const withQueuedWhitelist = (row: Whitelist, body: WhitelistRequest): Whitelist => ({
+  ...row,
+  msisdn: body.msisdn,
+  country: body.country,
+  campaign_id: body.campaign_id ?? null,
 });
 
 /**

@@ -1,0 +1,249 @@
+// The console offline, as an admin meets it in the shell: the banner with the time of the data on
+// screen, an edit saved offline (toast, 'pending' on its row, the outbox count), the outbox panel
+// (a refused change: its message, the current values, Edit and retry, Discard), and logging out
+// with changes not sent.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ListPage } from '../../contract/api';
+import type { EventType } from '../../contract/entities';
+import { messages } from '../../contract/messages';
+import { offlineBannerText } from '../components/OfflineBanner';
+import { QUEUED_TEXT } from '../outbox/outboxRunner';
+import { selectOwnOutbox } from '../outbox/outboxSlice';
+import { fakeBackend, type Handler } from '../test/fakeBackend';
+import { renderWithProviders } from '../test/renderWithProviders';
+import { signedIn } from '../test/sessions';
+import { App } from './App';
+import { makeStore, type AppStore } from './store';
+
+const simActivation: EventType = { id: 3, name: 'sim_activation', pretty_name: 'SIM Activation', updated_at: '2026-11-01T09:30:00.000Z' };
+const firstTopUp: EventType = { id: 4, name: 'first_topup', pretty_name: 'First Top-up', updated_at: '2026-11-01T09:30:00.000Z' };
+/** The same row, changed by someone else meanwhile. */
+const changedElsewhere: EventType = { ...simActivation, pretty_name: 'SIM Activation (by the API)', updated_at: '2026-11-02T08:00:00.000Z' };
+
+const empty = { count: 0, next: null, previous: null, results: [] };
+const network = { up: true };
+const whenUp =
+  (handler: Handler): Handler =>
+  (call) =>
+    network.up ? handler(call) : 'offline';
+
+function eventTypesBackend(put: Handler = ({ body }) => ({ body: { ...simActivation, ...(body as object), updated_at: '2026-11-03T10:00:00.000Z' } })) {
+  network.up = true;
+  const page: ListPage<EventType> = { data: [simActivation, firstTopUp], count: 2 };
+  return fakeBackend()
+    .on('GET', 'api/v1/status-types', whenUp(() => ({ body: empty })))
+    .on('GET', 'api/v1/translations/', whenUp(() => ({ body: empty })))
+    .on('GET', 'admin/event_types', whenUp(() => ({ body: page })))
+    .on('PUT', 'admin/event_types', whenUp(put))
+    .on('POST', 'admin/event_types', whenUp(({ body }) => ({ status: 201, body: { id: 9, ...(body as object) } })))
+    .on('POST', 'api/v1/auth/logout/', whenUp(() => ({ body: { message: 'Logged out' } })));
+}
+
+/** The browser loses (or finds) its network: the events the console listens to. */
+function goOffline() {
+  network.up = false;
+  act(() => void window.dispatchEvent(new Event('offline')));
+}
+function goOnline() {
+  network.up = true;
+  act(() => void window.dispatchEvent(new Event('online')));
+}
+
+function renderConsole(route = '/event-types', store: AppStore = makeStore(signedIn('Super Admin'), { outbox: { delay: () => 60_000 } })) {
+  return renderWithProviders(<App />, { route, store });
+}
+
+const table = () => screen.findByRole('table', { name: 'Event types' });
+const rowOf = async (text: string) => (await screen.findByRole('cell', { name: text })).closest('tr') as HTMLElement;
+const outboxButton = () => screen.getByRole('button', { name: /^Outbox/ });
+
+async function editOffline(user: ReturnType<typeof renderConsole>['user'], pretty: string) {
+  await user.click(await screen.findByRole('cell', { name: 'SIM Activation' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Edit event type' });
+  const field = within(dialog).getByLabelText('Pretty name');
+  await user.clear(field);
+  await user.type(field, pretty);
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+}
+
+describe('the offline banner', () => {
+  it('says the console is offline and how old the data on screen is, and goes when the connection returns', async () => {
+    eventTypesBackend();
+    const { store } = renderConsole();
+    await table();
+    expect(screen.queryByText(/^Offline/)).not.toBeInTheDocument();
+    // The data on screen: the list and the shell's reference data; the oldest of them counts.
+    const { adminApi, usersApi } = store.getState();
+    const times = [...Object.values(adminApi.queries), ...Object.values(usersApi.queries)].map((query) => query?.fulfilledTimeStamp ?? Infinity);
+    const oldest = Math.min(...times);
+    expect(oldest).toBeLessThan(Infinity);
+
+    goOffline();
+    // The list stays, under the banner with the time of its data.
+    expect(await screen.findByText(offlineBannerText(oldest))).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'SIM Activation' })).toBeInTheDocument();
+
+    goOnline();
+    await waitFor(() => expect(screen.queryByText(/^Offline/)).not.toBeInTheDocument());
+  });
+
+  it('shows when the server cannot be reached although the browser is online, until it answers again', async () => {
+    eventTypesBackend();
+    const { user } = renderConsole();
+    await table();
+    network.up = false;
+    await user.click(screen.getByRole('button', { name: 'Key' })); // a new sort: a request that fails
+    expect(await screen.findByText(/^Offline — data as of /)).toBeInTheDocument();
+    // No error toast for a read: the banner says it once.
+    expect(screen.queryByText('The server cannot be reached. Check the connection and try again.')).not.toBeInTheDocument();
+    network.up = true;
+    await user.click(screen.getByRole('button', { name: 'Pretty name' }));
+    await waitFor(() => expect(screen.queryByText(/^Offline/)).not.toBeInTheDocument(), { timeout: 2_000 });
+  });
+});
+
+describe('an edit saved offline', () => {
+  it('closes the dialog with the offline toast, shows the new value as pending, and counts it in the header', async () => {
+    const backend = eventTypesBackend();
+    const { user, store } = renderConsole();
+    await table();
+    expect(outboxButton()).toHaveAccessibleName('Outbox: nothing waiting');
+    goOffline();
+
+    await editOffline(user, 'SIM Activation (offline)');
+    expect(await screen.findByText(QUEUED_TEXT)).toBeInTheDocument();
+    const row = await rowOf('SIM Activation (offline)');
+    expect(within(row).getByText('pending')).toBeInTheDocument();
+    expect(within(await rowOf('First Top-up')).queryByText('pending')).not.toBeInTheDocument();
+    expect(outboxButton()).toHaveAccessibleName('Outbox: 1 change not sent');
+    expect(backend.calls('PUT', 'admin/event_types')).toEqual([]);
+    expect(selectOwnOutbox(store.getState())[0]?.body).toEqual({
+      id: 3,
+      event: 'sim_activation',
+      pretty: 'SIM Activation (offline)',
+      updated_at: simActivation.updated_at,
+    });
+
+    // A new one waits above the list.
+    await user.click(screen.getByRole('button', { name: 'Add event type' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add event type' });
+    await user.type(within(dialog).getByLabelText('Key'), 'loyalty_bonus');
+    await user.type(within(dialog).getByLabelText('Pretty name'), 'Loyalty Bonus');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const added = await screen.findByRole('list', { name: 'New, not sent yet' });
+    expect(within(added).getByText(/Add event type loyalty_bonus/)).toBeInTheDocument();
+    expect(outboxButton()).toHaveAccessibleName('Outbox: 2 changes not sent');
+
+    // Back online: both are sent, in order, and the list is read again.
+    goOnline();
+    await waitFor(() => expect(selectOwnOutbox(store.getState())).toEqual([]));
+    expect(backend.calls().filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.path}`)).toEqual([
+      'PUT /admin/event_types',
+      'POST /admin/event_types',
+    ]);
+    expect(await screen.findByText('Sent: Edit event type sim_activation')).toBeInTheDocument();
+    await waitFor(() => expect(outboxButton()).toHaveAccessibleName('Outbox: nothing waiting'));
+    expect(screen.queryByRole('list', { name: 'New, not sent yet' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the outbox panel', () => {
+  /** The server refuses the stale edit: the row changed since it was read. */
+  const conflict: Handler = ({ body }) =>
+    (body as { updated_at?: string }).updated_at === changedElsewhere.updated_at
+      ? { body: { ...changedElsewhere, pretty_name: (body as { pretty: string }).pretty, updated_at: '2026-11-03T10:00:00.000Z' } }
+      : { status: 409, body: { error: messages.recordChanged, current: changedElsewhere } };
+
+  async function refusedEdit() {
+    const backend = eventTypesBackend(conflict);
+    const rendered = renderConsole();
+    await table();
+    goOffline();
+    await editOffline(rendered.user, 'SIM Activation (mine)');
+    goOnline();
+    await waitFor(() => expect(selectOwnOutbox(rendered.store.getState())[0]?.status).toBe('failed'));
+    await rendered.user.click(outboxButton());
+    const panel = await screen.findByRole('region', { name: 'Outbox' });
+    return { backend, panel, ...rendered };
+  }
+
+  it("shows a refused change with the server's message and the record as it is now; Edit and retry sends it on that version", async () => {
+    const { backend, panel, user, store, location } = await refusedEdit();
+    const item = within(panel).getByRole('listitem', { name: 'Edit event type sim_activation' });
+    expect(within(item).getByText('refused')).toBeInTheDocument();
+    expect(within(item).getByText(messages.recordChanged)).toBeInTheDocument();
+    expect(within(item).getByText('SIM Activation (by the API)')).toBeInTheDocument();
+    expect(within(await rowOf('SIM Activation')).getByText('not sent')).toBeInTheDocument();
+
+    await user.click(within(item).getByRole('button', { name: 'Edit and retry' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit event type' });
+    expect(location()).toBe('/event-types');
+    expect(within(dialog).getByLabelText('Pretty name')).toHaveValue('SIM Activation (mine)');
+    expect(within(dialog).getByText(messages.recordChanged)).toBeInTheDocument();
+    expect(within(dialog).getByText('SIM Activation (by the API)')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Event type sim_activation saved')).toBeInTheDocument();
+    await waitFor(() => expect(selectOwnOutbox(store.getState())).toEqual([]));
+    expect(backend.calls('PUT', 'admin/event_types').map((call) => (call.body as { updated_at: string }).updated_at)).toEqual([
+      simActivation.updated_at,
+      changedElsewhere.updated_at,
+    ]);
+  });
+
+  it('discards a refused change', async () => {
+    const { panel, user, store } = await refusedEdit();
+    await user.click(within(panel).getByRole('button', { name: 'Discard' }));
+    expect(await within(panel).findByText('Nothing waiting to be sent')).toBeInTheDocument();
+    expect(selectOwnOutbox(store.getState())).toEqual([]);
+    expect(within(await rowOf('SIM Activation')).queryByText('not sent')).not.toBeInTheDocument();
+  });
+
+  it('sends the waiting changes at once with Send now', async () => {
+    const backend = eventTypesBackend();
+    const { user, store } = renderConsole();
+    await table();
+    network.up = false; // the browser does not know: the save fails, and waits
+    await editOffline(user, 'SIM Activation (later)');
+    await waitFor(() => expect(selectOwnOutbox(store.getState())[0]?.problemKind).toBe('network'));
+    network.up = true;
+    await user.click(outboxButton());
+    const panel = await screen.findByRole('region', { name: 'Outbox' });
+    expect(within(panel).getByText(/Last try: The server cannot be reached/)).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Send now' }));
+    expect(await within(panel).findByText('Nothing waiting to be sent')).toBeInTheDocument();
+    expect(backend.calls('PUT', 'admin/event_types').at(-1)?.body).toMatchObject({ pretty: 'SIM Activation (later)' });
+  });
+});
+
+describe('logging out with changes not sent', () => {
+  it('warns first; staying keeps everything, logging out discards the changes', async () => {
+    const backend = eventTypesBackend();
+    const { user, store, location } = renderConsole();
+    await table();
+    goOffline();
+    await editOffline(user, 'SIM Activation (offline)');
+    const nav = screen.getByRole('navigation', { name: 'Side menu' });
+
+    await user.click(within(nav).getByRole('menuitem', { name: 'Logout' }));
+    expect(await screen.findByText('1 change has not been sent yet. Log out and discard it?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Stay signed in' }));
+    await waitFor(() => expect(location()).toBe('/event-types'));
+    expect(store.getState().session.user).not.toBeNull();
+    expect(selectOwnOutbox(store.getState())).toHaveLength(1);
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Side menu' })).getByRole('menuitem', { name: 'Logout' }));
+    await user.click(await screen.findByRole('button', { name: 'Log out and discard' }));
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
+    expect(store.getState().outbox.byUser).toEqual({});
+    expect(store.getState().adminApi.queries).toEqual({});
+    // Offline, the revocation was tried and failed; the session ended on this device anyway.
+    expect(backend.calls('POST', 'api/v1/auth/logout/')).toHaveLength(1);
+    expect(store.getState().session.refresh).toBeNull();
+    // The login page says why it cannot sign in now.
+    expect(screen.getByText(/You are offline\. Signing in needs a connection/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log In' })).toBeDisabled();
+  });
+});

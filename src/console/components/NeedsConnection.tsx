@@ -1,0 +1,20 @@
+// Calls that never wait in the outbox (signing in, codes, password resets) are disabled while the
+// browser has no network, and this says why.
+import { Classes, Intent } from '@blueprintjs/core';
+import { selectBrowserOffline } from '../api/connectivity';
+import { useAppSelector } from '../app/hooks';
+
+export const useBrowserOffline = (): boolean => useAppSelector(selectBrowserOffline);
+
+export const needsConnectionText = (what: string) => `You are offline. ${what} needs a connection: try again once you are back online.`;
+
+export function NeedsConnection({ what }: { what: string }) {
+  const offline = useBrowserOffline();
+  if (!offline) return null;
+  // Blueprint's callout look without its component: this sits on the login page, whose JavaScript is budgeted.
+  return (
+    <div role="status" className={`${Classes.CALLOUT} ${Classes.intentClass(Intent.WARNING)} console-prompt`}>
+      {needsConnectionText(what)}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+// The outbox panel: every change of the user that the server does not have yet, oldest first.
+// Pending ones are sent by themselves when the connection returns ('Send now' tries at once);
+// a refused one shows the server's message (and the row as it is now, for a conflict) and offers
+// 'Edit and retry' (the screen's dialog with the queued values) or 'Discard'.
+import { Button, Drawer, DrawerSize, Intent, NonIdealState, Tag } from '@blueprintjs/core';
+import { CloudUpload, Edit, Refresh, Trash } from '@blueprintjs/icons';
+import { useNavigate } from 'react-router-dom';
+import { selectBrowserOffline } from '../api/connectivity';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { CurrentValues } from './CurrentValues';
+import { entryDiscarded, retryRequested, selectOwnOutbox, type OutboxEntry } from './outboxSlice';
+import { RETRY_STATE } from './retry';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function StatusTag({ entry }: { entry: OutboxEntry }) {
+  if (entry.status === 'failed') return <Tag intent={Intent.DANGER} minimal>refused</Tag>;
+  if (entry.status === 'sending') return <Tag intent={Intent.PRIMARY} minimal>sending</Tag>;
+  return <Tag intent={Intent.WARNING} minimal>pending</Tag>;
+}
+
+function EntryItem({ entry, onEdit, onDiscard }: { entry: OutboxEntry; onEdit(): void; onDiscard(): void }) {
+  const conflict = entry.refusal?.current !== undefined;
+  return (
+    <li className="console-outbox-entry" aria-label={entry.description}>
+      <div className="console-outbox-entry-head">
+        <strong>{entry.description}</strong>
+        <StatusTag entry={entry} />
+      </div>
+      <div className="bp6-text-muted">Made {timeFormat.format(entry.createdAt)}</div>
+      {entry.status !== 'failed' && entry.lastProblem && (
+        <div className="bp6-text-muted">
+          Last try: {entry.lastProblem}
+          {entry.notBefore > 0 ? ` Next try at ${timeFormat.format(entry.notBefore)}, or now with Send now.` : ''}
+        </div>
+      )}
+      {entry.refusal && (
+        <div role="alert">
+          <p className="bp6-text-danger">{entry.refusal.text}</p>
+          {conflict && (
+            <>
+              <div>The record as it is now:</div>
+              <CurrentValues current={entry.refusal.current} />
+            </>
+          )}
+        </div>
+      )}
+      <div className="console-outbox-entry-actions">
+        {entry.status === 'failed' && (
+          <Button small intent={Intent.PRIMARY} icon={<Edit />} onClick={onEdit}>
+            Edit and retry
+          </Button>
+        )}
+        {entry.status !== 'sending' && (
+          <Button small icon={<Trash />} onClick={onDiscard}>
+            Discard
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function OutboxPanel({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
+  const entries = useAppSelector(selectOwnOutbox);
+  const username = useAppSelector((state) => state.session.user?.username);
+  const browserOffline = useAppSelector(selectBrowserOffline);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const waiting = entries.some((entry) => entry.status === 'pending');
+  return (
+    <Drawer title="Outbox" icon={<CloudUpload />} isOpen={isOpen} onClose={onClose} size={DrawerSize.SMALL}>
+      <section className="bp6-drawer-body console-outbox-panel" aria-label="Outbox">
+        {entries.length === 0 ? (
+          <NonIdealState icon={<CloudUpload />} title="Nothing waiting to be sent" description="Every change you made has reached the server." />
+        ) : (
+          <>
+            <p>
+              {entries.length} {entries.length === 1 ? 'change has' : 'changes have'} not reached the server yet. They are sent in the
+              order they were made when the connection returns.
+            </p>
+            {waiting && username && (
+              <Button icon={<Refresh />} disabled={browserOffline} onClick={() => dispatch(retryRequested({ username }))}>
+                Send now
+              </Button>
+            )}
+            <ul className="console-outbox-list">
+              {entries.map((entry) => (
+                <EntryItem
+                  key={entry.key}
+                  entry={entry}
+                  onEdit={() => {
+                    onClose();
+                    navigate(entry.screen, { state: { [RETRY_STATE]: entry.key } });
+                  }}
+                  onDiscard={() => username && dispatch(entryDiscarded({ username, key: entry.key }))}
+                />
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+    </Drawer>
+  );
+}

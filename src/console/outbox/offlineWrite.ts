@@ -1,0 +1,73 @@
+// How a mutation endpoint says it may wait in the outbox. An endpoint opts in with
+// `extraOptions: offlineWrite({...})`; every other mutation (sign-in calls, uploads, payment runs)
+// is sent now or fails, never queued. A queued save resolves with a QueuedWrite instead of the
+// server's answer, which the screens treat as 'saved, pending'.
+import type { TagDescription } from '@reduxjs/toolkit/query';
+
+/** The row a write touches: its entity and id. Writes to one row are sent one after another. */
+export const rowKeyOf = (entity: string, id: unknown): string | undefined =>
+  id === undefined || id === null || id === '' ? undefined : `${entity}:${String(id)}`;
+
+export interface OfflineWrite {
+  /** The entity of the rows the endpoint writes ('EventType'); with the body's `id`, the row. */
+  entity: string;
+  /** The screen where the change can be edited again ('/event-types'). */
+  screen: string;
+  /** What a person reads in the outbox: 'Edit event type sim_activation'. */
+  describe(body: never): string;
+  /** The tags a replayed write invalidates (the endpoint's invalidatesTags). */
+  invalidates: ReadonlyArray<TagDescription<string>>;
+  /** False for a body that must not be kept on the device (a password). Default: every body. */
+  queueable?(body: never): boolean;
+}
+
+export interface OfflineExtraOptions {
+  offline?: OfflineWrite;
+}
+
+/** The extraOptions of a mutation whose writes may wait in the outbox. */
+export function offlineWrite<Body>(write: {
+  entity: string;
+  screen: string;
+  describe(body: Body): string;
+  invalidates: ReadonlyArray<TagDescription<string>>;
+  queueable?(body: Body): boolean;
+}): OfflineExtraOptions {
+  return { offline: write as OfflineWrite };
+}
+
+/** A body that carries a password is never kept on the device, whatever the endpoint says. */
+export const carriesPassword = (body: unknown): boolean =>
+  Boolean(body && typeof body === 'object' && ['password', 'new_password'].some((field) => Boolean((body as Record<string, unknown>)[field])));
+
+/** What a queued save resolves with: the change waits in the outbox under this key. */
+export interface QueuedWrite {
+  queued: true;
+  key: string;
+  description: string;
+}
+
+/** The result of a save that may have been queued. */
+export type Saved<T> = T | QueuedWrite;
+
+export const isQueuedWrite = (value: unknown): value is QueuedWrite =>
+  Boolean(value && typeof value === 'object' && (value as { queued?: unknown }).queued === true);
+
+/**
+ * invalidatesTags for a save that may be queued: a queued save changed nothing on the server yet,
+ * so it invalidates nothing (invalidating would drop the other cached pages that offline reading needs).
+ */
+export const unlessQueued =
+  <Tags extends ReadonlyArray<TagDescription<string>>>(tags: Tags) =>
+  (result: unknown): Tags | [] =>
+    isQueuedWrite(result) ? [] : tags;
+
+/** A fresh Idempotency-Key. crypto.randomUUID needs a secure context; getRandomValues does not. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

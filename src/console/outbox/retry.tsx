@@ -1,0 +1,71 @@
+// 'Edit and retry' of a refused outbox entry: the outbox panel opens the entry's screen with the
+// entry's key in the location state; the screen opens its dialog with the queued values, and the
+// dialog shows why it was refused (and the row as it is now, for a conflict). Saving it again
+// replaces the refused entry.
+import { Callout, Intent } from '@blueprintjs/core';
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { showSuccess } from '../components/toaster';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { CurrentValues } from './CurrentValues';
+import { isQueuedWrite } from './offlineWrite';
+import { entryDiscarded, selectOwnOutbox, type OutboxEntry } from './outboxSlice';
+
+/** The location state that asks a screen to edit an outbox entry again. */
+export const RETRY_STATE = 'outboxRetry';
+
+/** The refused entry of `endpoint` the user asked to edit again on this screen, and how to close it. */
+export function useOutboxRetry(endpoint: string): { entry?: OutboxEntry; finish(): void } {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const key = (location.state as Record<string, unknown> | null)?.[RETRY_STATE];
+  const entry = useAppSelector(selectOwnOutbox).find((candidate) => candidate.key === key && candidate.endpoint === endpoint);
+  const finish = useCallback(
+    () => navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null }),
+    [navigate, location.pathname, location.search],
+  );
+  return { entry, finish };
+}
+
+/**
+ * The values to edit again: the queued body, on the version the user now sees. For a conflict that
+ * is the server's current row, so the next save is not refused for the same reason.
+ */
+export function retryValues<Body extends object>(entry: OutboxEntry): Body {
+  const current = entry.refusal?.current as { updated_at?: unknown } | undefined;
+  const body = { ...(entry.body as Body) };
+  return typeof current?.updated_at === 'string' ? { ...body, updated_at: current.updated_at } : body;
+}
+
+/** Why the entry was not sent, at the top of the dialog. */
+export function RetryNotice({ entry }: { entry: OutboxEntry }) {
+  if (!entry.refusal) return null;
+  const current = entry.refusal.current;
+  return (
+    <Callout intent={Intent.DANGER} title="Not sent" className="console-pending-new">
+      <p>{entry.refusal.text}</p>
+      {current !== undefined && (
+        <>
+          <div>The record as it is now (your values are in the form):</div>
+          <CurrentValues current={current} />
+        </>
+      )}
+    </Callout>
+  );
+}
+
+/**
+ * After a save: the success toast when the server has it (a queued save was announced by the
+ * outbox already), and the refused entry it replaces is discarded.
+ */
+export function useAnnounceSaved(retried?: OutboxEntry) {
+  const dispatch = useAppDispatch();
+  const username = useAppSelector((state) => state.session.user?.username);
+  return useCallback(
+    (data: unknown, success: string) => {
+      if (!isQueuedWrite(data)) showSuccess(success);
+      if (retried && username) dispatch(entryDiscarded({ username, key: retried.key }));
+    },
+    [dispatch, retried, username],
+  );
+}

@@ -1,0 +1,21 @@
+// The per-address rate limit guards the backends, not the console's own files.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../support/server';
+
+describe('rate limit', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer('pglite', { RATE_LIMIT_PER_MINUTE: '5' });
+  });
+  afterAll(async () => server?.stop());
+
+  it("does not count the console's files, and refuses the backends past the limit", async () => {
+    for (let i = 0; i < 12; i++) expect((await server.get('/config.js')).status).toBe(200);
+    const health = [];
+    for (let i = 0; i < 7; i++) health.push((await server.get('/health')).status);
+    expect(health.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(health.slice(5)).toEqual([429, 429]);
+    const refused = await server.get('/health');
+    expect(refused.body).toEqual({ error: 'Too many requests. Please wait a moment and try again.' });
+  });
+});
