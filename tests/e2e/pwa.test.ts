@@ -3,13 +3,16 @@
 // worker, the app shell opening offline, the reference data answering offline from the worker's
 // cache, and the update prompt when a new worker waits (served through a small proxy that can
 // change sw.js, as a new deployment would).
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_DATA_CACHE } from '../../src/console/pwa/caches';
 import { RELOAD_ACTION, UPDATE_AVAILABLE_MESSAGE } from '../../src/console/pwa/updatePrompt';
-import { signIn, toast, useBrowser, WAIT_MS } from '../support/browser';
+import { CHROMIUM, CHROMIUM_ARGS, signIn, toast, useBrowser, WAIT_MS } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -161,6 +164,25 @@ describe('the installable console (PWA)', { timeout: 120_000 }, () => {
     await openControlled(page, server.url);
     const controller = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null);
     expect(controller).toBe(`${server.url}/sw.js`);
+  });
+
+  it("passes Chromium's own installability check", async () => {
+    // In a real profile: Chromium never offers to install from an incognito window, which is what
+    // the other tests' fresh contexts are.
+    const profile = await mkdtemp(path.join(tmpdir(), 'pwa-profile-'));
+    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await openControlled(page, server.url);
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: Array<{ errorId: string }>;
+      };
+      expect(installabilityErrors.map((error) => error.errorId)).toEqual([]);
+    } finally {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    }
   });
 
   it('opens the app shell offline: the login page on a reload, and a screen path not visited yet', async () => {
