@@ -12,18 +12,30 @@ export function useSchemaForm<S extends z.ZodType<unknown, Record<string, unknow
   const result = useMemo(() => schema.safeParse(values), [schema, values]);
   const errors: FieldErrors = result.success ? {} : fieldErrors(result.error);
 
+  type Field = keyof z.input<S> & string;
+  const set = <K extends Field>(field: K, value: z.input<S>[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setTouched((current) => ({ ...current, [field]: true }));
+  };
+  const touch = (field: string) => setTouched((current) => ({ ...current, [field]: true }));
+  /** The first message of a field, once the user has been there. */
+  const errorOf = (field: string): string | undefined => (touched[field] || submitTried ? errors[field]?.[0] : undefined);
+
   return {
     values,
     valid: result.success,
     /** The parsed values (trimmed, sanitised) when valid. */
     data: result.success ? (result.data as z.output<S>) : undefined,
-    set<K extends keyof z.input<S> & string>(field: K, value: z.input<S>[K]) {
-      setValues((current) => ({ ...current, [field]: value }));
-      setTouched((current) => ({ ...current, [field]: true }));
-    },
-    touch: (field: string) => setTouched((current) => ({ ...current, [field]: true })),
-    /** The first message of a field, once the user has been there. */
-    errorOf: (field: string): string | undefined => (touched[field] || submitTried ? errors[field]?.[0] : undefined),
+    set,
+    touch,
+    errorOf,
+    /** The props of a TextField bound to a text field; `clean` rewrites what is typed (a key, a dialing code). */
+    textField: (field: Field, clean: (typed: string) => string = (typed) => typed) => ({
+      value: (values[field] ?? '') as string,
+      error: errorOf(field),
+      onChange: (typed: string) => set(field, clean(typed) as z.input<S>[Field]),
+      onBlur: () => touch(field),
+    }),
     submitTried: () => setSubmitTried(true),
   };
 }

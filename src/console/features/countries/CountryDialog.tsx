@@ -74,10 +74,7 @@ export function CountryDialog({ country, retry, onClose }: CountryDialogProps) {
       <TextField
         id="country-name"
         label="Country"
-        value={form.values.country as string}
-        error={form.errorOf('country')}
-        onChange={(value) => form.set('country', value)}
-        onBlur={() => form.touch('country')}
+        {...form.textField('country')}
         autoFocus
       />
       <TextField
@@ -85,18 +82,12 @@ export function CountryDialog({ country, retry, onClose }: CountryDialogProps) {
         label="Dialing Code"
         inputMode="decimal"
         helper="Digits and dots only, without the +"
-        value={form.values.code as string}
-        error={form.errorOf('code')}
-        onChange={(value) => form.set('code', sanitizeDialingCode(value))}
-        onBlur={() => form.touch('code')}
+        {...form.textField('code', sanitizeDialingCode)}
       />
       <TextField
         id="country-sms-from"
         label="SMS From"
-        value={form.values.sms_from as string}
-        error={form.errorOf('sms_from')}
-        onChange={(value) => form.set('sms_from', value)}
-        onBlur={() => form.touch('sms_from')}
+        {...form.textField('sms_from')}
       />
       <TextField
         id="country-sms-cid"

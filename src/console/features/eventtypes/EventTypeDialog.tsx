@@ -50,19 +50,13 @@ export function EventTypeDialog({ eventType, retry, onClose }: EventTypeDialogPr
         id="event-key"
         label="Key"
         helper="Letters, digits, underscore and hyphen"
-        value={form.values.event as string}
-        error={form.errorOf('event')}
-        onChange={(value) => form.set('event', sanitizeEventKey(value))}
-        onBlur={() => form.touch('event')}
+        {...form.textField('event', sanitizeEventKey)}
         autoFocus
       />
       <TextField
         id="event-pretty"
         label="Pretty name"
-        value={form.values.pretty as string}
-        error={form.errorOf('pretty')}
-        onChange={(value) => form.set('pretty', value)}
-        onBlur={() => form.touch('pretty')}
+        {...form.textField('pretty')}
       />
     </FormDialog>
   );

@@ -98,27 +98,18 @@ export function AdminUserDialog({ user: shown, retry, callerIsSuper, onClose }: 
         id="user-email"
         label="Email"
         type="email"
-        value={form.values.email as string}
-        error={form.errorOf('email')}
-        onChange={(value) => form.set('email', value)}
-        onBlur={() => form.touch('email')}
+        {...form.textField('email')}
         autoFocus
       />
       <TextField
         id="user-firstname"
         label="First name"
-        value={form.values.firstname as string}
-        error={form.errorOf('firstname')}
-        onChange={(value) => form.set('firstname', value)}
-        onBlur={() => form.touch('firstname')}
+        {...form.textField('firstname')}
       />
       <TextField
         id="user-lastname"
         label="Last name"
-        value={form.values.lastname as string}
-        error={form.errorOf('lastname')}
-        onChange={(value) => form.set('lastname', value)}
-        onBlur={() => form.touch('lastname')}
+        {...form.textField('lastname')}
       />
       <TextField
         id="user-password"
@@ -158,11 +149,8 @@ export function AdminUserDialog({ user: shown, retry, callerIsSuper, onClose }: 
             id="user-msisdn"
             label="Mobile Number"
             inputMode="numeric"
-            value={form.values.msisdn ?? ''}
-            error={form.errorOf('msisdn')}
             helper="Optional"
-            onChange={(value) => form.set('msisdn', value)}
-            onBlur={() => form.touch('msisdn')}
+            {...form.textField('msisdn')}
           />
           <FormGroup label="Rights">
             <Checkbox label="Super Admin" checked={form.values.is_super ?? false} onChange={(e) => form.set('is_super', e.currentTarget.checked)} />

@@ -68,10 +68,7 @@ export function WhitelistDialog({ entry, retry, onClose }: WhitelistDialogProps)
         id="whitelist-msisdn"
         label="Mobile Number"
         inputMode="numeric"
-        value={form.values.msisdn as string}
-        error={form.errorOf('msisdn')}
-        onChange={(value) => form.set('msisdn', value)}
-        onBlur={() => form.touch('msisdn')}
+        {...form.textField('msisdn')}
         autoFocus
       />
       <FormGroup
