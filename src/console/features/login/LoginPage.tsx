@@ -1,6 +1,6 @@
 // Admin Login (SPEC.md sections 2 and 5): email and password, Log In enabled only when both are
 // valid, the remembered email restored. Submitting sends the LOGIN code and goes to /otp/login.
-import { Button, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Intent } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { messages } from '../../../contract/messages';
@@ -8,6 +8,7 @@ import { loginForm } from '../../../contract/schemas';
 import { useAppDispatch } from '../../app/hooks';
 import { NeedsConnection, useBrowserOffline } from '../../components/NeedsConnection';
 import { SignedOutFrame } from '../../components/SignedOutFrame';
+import { TextField } from '../../components/TextField';
 import { showSuccess } from '../../components/toaster';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useSendOtpMutation } from '../../session/sessionApi';
@@ -35,40 +36,30 @@ export function LoginPage() {
     navigate('/otp/login');
   }
 
-  const emailError = form.errorOf('email');
-  const passwordError = form.errorOf('password');
   return (
     <SignedOutFrame title="Admin Login">
       <form onSubmit={submit} noValidate>
-        <FormGroup label="Email" labelFor="email" helperText={emailError} intent={emailError ? Intent.DANGER : Intent.NONE}>
-          <InputGroup
-            id="email"
-            type="email"
-            autoComplete="username"
-            autoFocus={!form.values.email}
-            value={form.values.email}
-            intent={emailError ? Intent.DANGER : Intent.NONE}
-            onChange={(e) => form.set('email', e.target.value)}
-            onBlur={() => form.touch('email')}
-          />
-        </FormGroup>
-        <FormGroup label="Password" labelFor="password" helperText={passwordError} intent={passwordError ? Intent.DANGER : Intent.NONE}>
-          <InputGroup
-            id="password"
-            type={showPassword ? 'text' : 'password'}
-            autoComplete="current-password"
-            autoFocus={Boolean(form.values.email)}
-            value={form.values.password}
-            intent={passwordError ? Intent.DANGER : Intent.NONE}
-            onChange={(e) => form.set('password', e.target.value)}
-            onBlur={() => form.touch('password')}
-            rightElement={
-              <Button variant="minimal" small onClick={() => setShowPassword((s) => !s)}>
-                {showPassword ? 'Hide' : 'Show'}
-              </Button>
-            }
-          />
-        </FormGroup>
+        <TextField
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="username"
+          autoFocus={!form.values.email}
+          {...form.textField('email')}
+        />
+        <TextField
+          id="password"
+          label="Password"
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="current-password"
+          autoFocus={Boolean(form.values.email)}
+          {...form.textField('password')}
+          rightElement={
+            <Button variant="minimal" small onClick={() => setShowPassword((s) => !s)}>
+              {showPassword ? 'Hide' : 'Show'}
+            </Button>
+          }
+        />
         <NeedsConnection what="Signing in" />
         <Button type="submit" intent={Intent.PRIMARY} fill disabled={!form.valid || offline} loading={isLoading}>
           Log In

@@ -1,6 +1,6 @@
 // Reset Password (SPEC.md sections 2, 4, 5 and 8): the email, a PASSWORD_RESET code, then the new
 // password with the strength rule; success returns to /login.
-import { Alert, Button, Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { Alert, Button, Callout, Intent } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { messages } from '../../../contract/messages';
@@ -8,6 +8,7 @@ import { email as emailRule, resetPasswordForm } from '../../../contract/schemas
 import { NeedsConnection, useBrowserOffline } from '../../components/NeedsConnection';
 import { OtpInput } from '../../components/OtpInput';
 import { SignedOutFrame } from '../../components/SignedOutFrame';
+import { TextField } from '../../components/TextField';
 import { showSuccess } from '../../components/toaster';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { rememberedEmail } from '../../session/rememberedEmail';
@@ -31,7 +32,6 @@ export function ResetPasswordPage() {
 function RequestCode({ onSent }: { onSent(username: string): void }) {
   const form = useSchemaForm(requestForm, { email: rememberedEmail() });
   const [sendOtp, { isLoading }] = useSendOtpMutation();
-  const error = form.errorOf('email');
   const offline = useBrowserOffline();
 
   async function submit(event: FormEvent) {
@@ -48,16 +48,7 @@ function RequestCode({ onSent }: { onSent(username: string): void }) {
   return (
     <form onSubmit={submit} noValidate>
       {isLoading && <Callout className="console-prompt">{messages.requestingResetOtp}</Callout>}
-      <FormGroup label="Email" labelFor="reset-email" helperText={error} intent={error ? Intent.DANGER : Intent.NONE}>
-        <InputGroup
-          id="reset-email"
-          type="email"
-          autoComplete="username"
-          value={form.values.email}
-          onChange={(e) => form.set('email', e.target.value)}
-          onBlur={() => form.touch('email')}
-        />
-      </FormGroup>
+      <TextField id="reset-email" label="Email" type="email" autoComplete="username" {...form.textField('email')} />
       <NeedsConnection what="Resetting a password" />
       <Button type="submit" intent={Intent.PRIMARY} fill disabled={!form.valid || offline} loading={isLoading}>
         Send reset code
@@ -71,7 +62,6 @@ function NewPassword({ username, onRestart }: { username: string; onRestart(): v
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const navigate = useNavigate();
-  const passwordError = form.errorOf('new_password');
   const offline = useBrowserOffline();
 
   async function submit(event: FormEvent) {
@@ -97,16 +87,7 @@ function NewPassword({ username, onRestart }: { username: string; onRestart(): v
         {messages.resetOtpPrompt}
       </Callout>
       <OtpInput value={form.values.otp} onChange={(otp) => form.set('otp', otp)} error={form.errorOf('otp')} autoFocus />
-      <FormGroup label="New password" labelFor="new-password" helperText={passwordError} intent={passwordError ? Intent.DANGER : Intent.NONE}>
-        <InputGroup
-          id="new-password"
-          type="password"
-          autoComplete="new-password"
-          value={form.values.new_password}
-          onChange={(e) => form.set('new_password', e.target.value)}
-          onBlur={() => form.touch('new_password')}
-        />
-      </FormGroup>
+      <TextField id="new-password" label="New password" type="password" autoComplete="new-password" {...form.textField('new_password')} />
       <NeedsConnection what="Resetting a password" />
       <div className="console-actions">
         <Button variant="minimal" onClick={onRestart}>
