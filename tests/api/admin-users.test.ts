@@ -3,10 +3,10 @@
 // decided by the unique indexes, the audit trail, and the logged-out /register page.
 // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminUserRequest, LinkableAgency, ListPage } from '../../src/contract/api';
+import type { AdminUserRequest, ListPage } from '../../src/contract/api';
 import type { AdminUser } from '../../src/contract/entities';
 import { messages, unknownAgencies, unknownSortField } from '../../src/contract/messages';
-import { accessToken, backends, DEMO_PASSWORD, startServer, type TestServer } from '../support/server';
+import { accessToken, backends, DEMO_PASSWORD, startServer, type TestServer, demoIds } from '../support/server';
 
 const ADMINS = '/admin/admins';
 const REGISTER = '/admin/register';
@@ -35,8 +35,7 @@ describe.each(backends)('admin users on %s', (backend) => {
     superToken = await accessToken(server, 'super@demo.test');
     agencyToken = await accessToken(server, 'agency@demo.test');
     campaignToken = await accessToken(server, 'campaign@demo.test');
-    const agencies = await server.get<ListPage<LinkableAgency>>('/admin/agencies?page_size=0', superToken);
-    for (const agency of agencies.body.data) agencyId[agency.agency_name] = agency.id;
+    Object.assign(agencyId, (await demoIds(server, superToken)).agency);
     goldCoast = agencyId['Gold Coast Field Partners'] as number;
     accra = agencyId['Accra Connect Agency'] as number;
     headOffice = agencyId['Head Office Pilot Agency'] as number;

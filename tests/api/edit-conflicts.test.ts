@@ -5,10 +5,10 @@
 // POST /admin/country with an id, POST /admin/country_sms.
 // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminUserRequest, ApiError, LinkableAgency, ListPage } from '../../src/contract/api';
+import type { AdminUserRequest, ApiError, ListPage } from '../../src/contract/api';
 import type { AdminCountry, AdminUser, CountrySms, EventType, Whitelist } from '../../src/contract/entities';
 import { messages } from '../../src/contract/messages';
-import { accessToken, backends, startServer, type Answer, type TestServer } from '../support/server';
+import { accessToken, backends, startServer, type Answer, type TestServer, demoIds } from '../support/server';
 
 /** updated_at on the wire: ISO 8601, UTC, milliseconds. */
 const ISO_MILLIS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -31,10 +31,9 @@ describe.each(backends)('edit conflicts on %s', (backend) => {
     });
     superToken = await accessToken(server, 'super@demo.test');
     agencyToken = await accessToken(server, 'agency@demo.test');
-    const agencies = await server.get<ListPage<LinkableAgency>>('/admin/agencies?page_size=0', superToken);
-    goldCoast = agencies.body.data.find((agency) => agency.agency_name === 'Gold Coast Field Partners')?.id as number;
-    const campaigns = await server.get<ListPage<{ id: number; campaign_name: string }>>('/admin/campaigns?page_size=0', superToken);
-    gh01 = campaigns.body.data.find((campaign) => campaign.campaign_name === 'SIM Drive GH-01')?.id as number;
+    const ids = await demoIds(server, superToken);
+    goldCoast = ids.agency['Gold Coast Field Partners'] as number;
+    gh01 = ids.campaign['SIM Drive GH-01'] as number;
     expect([goldCoast, gh01].every(Number.isInteger)).toBe(true);
   });
   afterAll(async () => server?.stop());

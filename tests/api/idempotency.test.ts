@@ -5,11 +5,11 @@
 // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminUserRequest, LinkableAgency, ListPage, LoginResponse } from '../../src/contract/api';
+import type { AdminUserRequest, ListPage, LoginResponse } from '../../src/contract/api';
 import type { AdminUser, EventType, Whitelist } from '../../src/contract/entities';
 import { messages } from '../../src/contract/messages';
 import { requestFingerprint } from '../../src/server/http/idempotency';
-import { accessToken, backends, DEMO_PASSWORD, startServer, type Answer, type TestServer } from '../support/server';
+import { accessToken, backends, DEMO_PASSWORD, startServer, type Answer, type TestServer, demoIds } from '../support/server';
 
 type Body<T> = T & { error?: string; errors?: Record<string, string[]> };
 
@@ -41,10 +41,9 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
     agencyToken = await accessToken(server, 'agency@demo.test');
     const admins = await server.get<ListPage<AdminUser>>('/admin/admins?search=super@demo.test', superToken);
     superId = admins.body.data[0]?.id as number;
-    const agencies = await server.get<ListPage<LinkableAgency>>('/admin/agencies?page_size=0', superToken);
-    goldCoast = agencies.body.data.find((agency) => agency.agency_name === 'Gold Coast Field Partners')?.id as number;
-    const campaigns = await server.get<ListPage<{ id: number; campaign_name: string }>>('/admin/campaigns?page_size=0', superToken);
-    gh01 = campaigns.body.data.find((campaign) => campaign.campaign_name === 'SIM Drive GH-01')?.id as number;
+    const ids = await demoIds(server, superToken);
+    goldCoast = ids.agency['Gold Coast Field Partners'] as number;
+    gh01 = ids.campaign['SIM Drive GH-01'] as number;
     expect([superId, goldCoast, gh01].every(Number.isInteger)).toBe(true);
   });
   afterAll(async () => server?.stop());

@@ -7,7 +7,7 @@ import type { CampaignChoice, LinkableAgency, ListPage, PublicCountry } from '..
 import type { AdminCountry, CountrySms, EventType, Whitelist } from '../../src/contract/entities';
 import { duplicateEventKey, messages, unknownLanguages, unknownSortField } from '../../src/contract/messages';
 import { readCountryAgencies } from '../../src/server/auth/countryAgencies';
-import { accessToken, backends, startServer, type TestServer } from '../support/server';
+import { accessToken, backends, startServer, type TestServer, demoIds } from '../support/server';
 
 type Answer<T> = T & { error?: string; errors?: Record<string, string[]> };
 /** Every row carries its updated_at: ISO 8601, UTC, milliseconds (tests/api/edit-conflicts.test.ts tests the rule). */
@@ -30,8 +30,7 @@ describe.each(backends)('reference data on %s', (backend) => {
     campaignToken = await accessToken(server, 'campaign@demo.test');
     const admins = await server.get<ListPage<{ id: number; email: string }>>('/admin/admins?search=super@demo.test', superToken);
     superId = admins.body.data[0]?.id as number;
-    const campaigns = await server.get<ListPage<CampaignChoice>>('/admin/campaigns?page_size=0', superToken);
-    for (const campaign of campaigns.body.data) campaignId[campaign.campaign_name] = campaign.id;
+    Object.assign(campaignId, (await demoIds(server, superToken)).campaign);
   });
   afterAll(async () => server?.stop());
 

@@ -156,3 +156,13 @@ export async function accessToken(server: TestServer, username: string, password
   if (login.status !== 200) throw new Error(`sign-in of ${username} failed: ${login.status} ${JSON.stringify(login.body)}`);
   return login.body.access;
 }
+
+/** The ids of the demo agencies and campaigns by name, as a Super Admin lists them. */
+export async function demoIds(server: TestServer, superToken: string): Promise<{ agency: Record<string, number>; campaign: Record<string, number> }> {
+  const agencies = await server.get<{ data: Array<{ id: number; agency_name: string }> }>('/admin/agencies?page_size=0', superToken);
+  const campaigns = await server.get<{ data: Array<{ id: number; campaign_name: string }> }>('/admin/campaigns?page_size=0', superToken);
+  return {
+    agency: Object.fromEntries(agencies.body.data.map((a) => [a.agency_name, a.id])),
+    campaign: Object.fromEntries(campaigns.body.data.map((c) => [c.campaign_name, c.id])),
+  };
+}
