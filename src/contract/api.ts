@@ -2,7 +2,7 @@
 // Request types are inferred from the schemas, so the wire and the validation cannot drift.
 import type { z } from 'zod';
 import type {
-  adminUserForm, countryForm, countrySmsRequest, eventTypeForm, FieldErrors, listQuery, loginRequest, otpSendRequest, otpVerifyRequest,
+  adminUserForm, countryForm, countrySmsRequest, eventTypeForm, FieldErrors, gridQuery, listQuery, loginRequest, otpSendRequest, otpVerifyRequest,
   refreshRequest, resetPasswordRequest, whitelistForm,
 } from './schemas';
 import type { AdminCountry, Language, SessionUser, StatusType, UserRoleCampaign } from './entities';
@@ -73,6 +73,8 @@ export function apiErrorText(body: unknown, message?: string): string {
 // ---- the legacy admin backend's reference data (issue 4) -------------------------------------
 
 export type ListQuery = z.input<typeof listQuery>;
+/** The body of a grid call, as the console sends it. */
+export type GridQuery = z.input<typeof gridQuery>;
 /** A page of a legacy list: the rows of the page and the count of all matching rows. */
 export interface ListPage<T> { data: T[]; count: number }
 

@@ -39,6 +39,13 @@ export const SECURE_UPLOAD_EXTENSION = '.csv';
 /** Grid page sizes; 0 means all rows. */
 export const GRID_PAGE_SIZES = [20, 50, 100, 0] as const;
 export const DEFAULT_GRID_PAGE_SIZE = 20;
+/** A grid's default date range: the last 30 days. */
+export const DEFAULT_GRID_RANGE_DAYS = 30;
+/** The `export` value of a grid body that asks for the whole result as a CSV file (page_size 0). */
+export const GRID_EXPORT_CSV = 'csv';
+
+/** Downloaded reports kept for offline use, in total; a download past it is not kept (ours). */
+export const SAVED_REPORTS_MAX_BYTES = 200 * 1024 * 1024;
 
 export const COMPENSATION_VALUE_STEP = 0.01;
 

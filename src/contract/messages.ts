@@ -117,6 +117,11 @@ export const messages = {
   notFound: 'Not found',
   internalError: 'Something went wrong on the server. Please try again; if it persists, contact support.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+
+  // Report grids and downloads (ours)
+  requestDateInvalid: 'Dates are sent as DD-MMM-YYYY, for example 01-Nov-2026.',
+  endBeforeStartDate: 'End Date cannot be before Start Date.',
+  includeBlacklistedSuperOnly: 'Only a Super Admin may include blacklisted rows.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

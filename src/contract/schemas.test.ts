@@ -12,6 +12,7 @@ import {
   email,
   eventTypeForm,
   fieldErrors,
+  gridQuery,
   joinFieldErrors,
   languageCode,
   legacySecureUploadSize,
@@ -744,5 +745,31 @@ describe('fieldErrors of a record with a bad key', () => {
     const result = countrySmsRequest.safeParse({ id: 1, urls: { english: '' } });
     expect(result.success).toBe(false);
     if (!result.success) expect(fieldErrors(result.error)).toEqual({ 'urls.english': [messages.languageCodeLength] });
+  });
+});
+
+describe('grid query (the body of the grid calls)', () => {
+  const base = { start_date: '01-Oct-2026', end_date: '31-Oct-2026' };
+
+  it('reads DD-MMM-YYYY dates as ISO dates, with the list defaults', () => {
+    expect(gridQuery.parse(base)).toMatchObject({
+      start_date: '2026-10-01', end_date: '2026-10-31', page_size: 20, current_page: 1, search: '', orderby: '', blacklisted: false,
+    });
+  });
+
+  it.each([
+    [{ ...base, start_date: '' }, 'start_date', messages.startDateRequired],
+    [{ end_date: '31-Oct-2026' }, 'start_date', messages.startDateRequired],
+    [{ ...base, end_date: '' }, 'end_date', messages.endDateRequired],
+    [{ ...base, start_date: '2026-10-01' }, 'start_date', messages.requestDateInvalid],
+    [{ ...base, end_date: '31-Sep-2026' }, 'end_date', messages.requestDateInvalid],
+    [{ ...base, start_date: '01-Nov-2026' }, 'end_date', messages.endBeforeStartDate],
+    [{ ...base, export: 'xlsx' }, 'export', 'export must be "csv"'],
+    [{ ...base, blacklisted: 'yes' }, 'blacklisted', 'blacklisted must be true or false'],
+    [{ ...base, campaign: -1 }, 'campaign', 'campaign must be a campaign id'],
+  ])('refuses %j on %s', (body, field, message) => {
+    const result = gridQuery.safeParse(body);
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error as z.ZodError)[field]).toContain(message);
   });
 });

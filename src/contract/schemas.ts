@@ -19,7 +19,9 @@ import {
   SECURE_UPLOAD_EXTENSION,
   GRID_PAGE_SIZES,
   DEFAULT_GRID_PAGE_SIZE,
+  GRID_EXPORT_CSV,
 } from './constants';
+import { fromRequestDate } from './dates';
 import { messages } from './messages';
 
 // ---- rules as patterns and small pure functions ------------------------------------------
@@ -265,6 +267,34 @@ export const listQuery = z.object({
   search: z.string().trim().max(100).default(''),
   orderby: z.string().trim().regex(/^-?[a-z_]*$/, { error: 'orderby must be a field name, with - in front for descending' }).default(''),
 });
+
+/** A DD-MMM-YYYY date of a grid body, read as an ISO date. */
+const requestDate = (emptyMessage: string) =>
+  z
+    .string({ error: emptyMessage })
+    .trim()
+    .min(1, { error: emptyMessage })
+    .transform((value, ctx) => {
+      const iso = fromRequestDate(value);
+      if (iso === null) ctx.addIssue({ code: 'custom', message: messages.requestDateInvalid });
+      return iso ?? '';
+    });
+
+/**
+ * The body of the legacy grid calls (SPEC.md section 7, 'Grid calls'): a date range (DD-MMM-YYYY),
+ * paging, search and sort as the lists take them, the optional campaign and country filters,
+ * 'Include Blacklisted' (Super Admin only), and export 'csv' for the whole result as a file.
+ */
+export const gridQuery = listQuery
+  .extend({
+    start_date: requestDate(messages.startDateRequired),
+    end_date: requestDate(messages.endDateRequired),
+    campaign: z.coerce.number().int().positive({ error: 'campaign must be a campaign id' }).optional(),
+    country: z.string().trim().regex(/^[A-Za-z]{2}$/, { error: 'country must be a two-letter country code' }).toUpperCase().optional(),
+    blacklisted: z.boolean({ error: 'blacklisted must be true or false' }).default(false),
+    export: z.literal(GRID_EXPORT_CSV, { error: `export must be "${GRID_EXPORT_CSV}"` }).optional(),
+  })
+  .refine((q) => !q.start_date || !q.end_date || q.end_date >= q.start_date, { path: ['end_date'], error: messages.endBeforeStartDate });
 
 /** POST /admin/country: the legacy wire sends the languages as a comma string. */
 export const countryRequest = z.preprocess(
