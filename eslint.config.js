@@ -37,9 +37,9 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, ...forbid(['**/server/**', 'node:*']) },
   },
-  // Shared console code (api, session, components, forms, outbox) never reaches into features or the app.
+  // Shared console code (api, session, components, forms, outbox, downloads) never reaches into features or the app.
   {
-    files: ['src/console/{api,session,components,forms,outbox}/**'],
+    files: ['src/console/{api,session,components,forms,outbox,downloads}/**'],
     rules: forbid(['**/server/**', 'node:*', '**/features/**', '**/app/App', '**/app/SignedInRoutes', '**/app/Shell']),
   },
   // A feature never imports another feature (bulletproof-react); the app composes them.

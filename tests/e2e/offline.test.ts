@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListPage } from '../../src/contract/api';
 import type { EventType } from '../../src/contract/entities';
 import { messages } from '../../src/contract/messages';
-import { screenshot, sideMenuOf, signIn, toast, useBrowser, waitForPath, WAIT_MS } from '../support/browser';
+import { screenshot, serviceWorkerControls, sideMenuOf, signIn, toast, useBrowser, waitForPath, WAIT_MS } from '../support/browser';
 import { accessToken, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
@@ -63,16 +63,6 @@ async function storedOutbox(page: Page, username: string): Promise<Array<{ key: 
   const raw = await page.evaluate(() => localStorage.getItem('persist:console:outbox'));
   const outbox = raw ? (JSON.parse(raw) as { byUser?: Record<string, Array<{ key: string; description: string; status: string }>> }) : {};
   return outbox.byUser?.[username] ?? [];
-}
-
-/** Waits until the service worker controls the page, so a reload without a network still opens the console. */
-async function serviceWorkerControls(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      return Boolean(navigator.serviceWorker.controller);
-    }), { timeout: WAIT_MS })
-    .toBe(true);
 }
 
 describe('the console offline', { timeout: 180_000 }, () => {

@@ -167,3 +167,13 @@ export async function screenshot(page: Page, name: string, options: { withoutToa
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
 }
+
+/** Waits until the service worker controls the page, so a reload without a network still opens the console. */
+export async function serviceWorkerControls(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      return Boolean(navigator.serviceWorker.controller);
+    }), { timeout: WAIT_MS })
+    .toBe(true);
+}

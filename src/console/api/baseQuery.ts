@@ -216,6 +216,52 @@ export async function sendQueuedWrite(
   return result.error ? { error: result.error } : { data: result.data };
 }
 
+/** A file a backend answered: its bytes, type and the name the server gave it. */
+export interface FetchedFile { blob: Blob; filename: string; mime: string }
+
+/** The file name of a Content-Disposition header ('attachment; filename="x.csv"'), else `fallback`. */
+export function filenameOf(disposition: string | null, fallback: string): string {
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition ?? '');
+  if (!match?.[1]) return fallback;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return match[1];
+  }
+}
+
+/**
+ * Fetches a file (a report download) with the session's token, refreshing it once on a 401 like
+ * every call; a refusal carries the server's error text. Files never wait in the outbox: a
+ * download needs the network now.
+ */
+export async function fetchFile(
+  backend: Backend,
+  args: FetchArgs,
+  store: { dispatch: BaseQueryApi['dispatch']; getState(): unknown },
+  fallbackName: string,
+): Promise<{ data: FetchedFile } | { error: ApiFailure }> {
+  const controller = new AbortController();
+  const api: BaseQueryApi = {
+    signal: controller.signal,
+    abort: (reason) => controller.abort(reason),
+    dispatch: store.dispatch,
+    getState: store.getState,
+    extra: undefined,
+    endpoint: 'download',
+    type: 'query',
+  };
+  // A refusal is JSON (the error shape); an answer is the file's bytes.
+  const responseHandler = async (response: Response) => (response.ok ? response.blob() : response.json().catch(() => response.statusText));
+  const result = await sendWithSession(backend, { ...args, responseHandler }, api, {});
+  if (result.error) return { error: toFailure(result.error) };
+  const headers = result.meta?.response?.headers;
+  const blob = result.data as Blob;
+  return {
+    data: { blob, filename: filenameOf(headers?.get('content-disposition') ?? null, fallbackName), mime: blob.type || 'application/octet-stream' },
+  };
+}
+
 /** Test hook: forget the cached fetchers (their base URLs) and any refresh in flight. */
 export function resetBaseQueries(): void {
   rawQueries.clear();

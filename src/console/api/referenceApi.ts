@@ -1,6 +1,8 @@
-// Reference data every screen leans on: status types and languages (new user backend) and the
-// public country list (legacy admin backend).
-import type { PublicCountriesResponse, StatusTypesResponse, TranslationsResponse } from '../../contract/api';
+// Reference data every screen leans on: status types and languages (new user backend), the
+// public country list and the campaigns the caller sees (legacy admin backend).
+import type {
+  CampaignChoice, ListPage, ListQuery, PublicCountriesResponse, StatusTypesResponse, TranslationsResponse,
+} from '../../contract/api';
 import { adminApi, usersApi } from './backends';
 
 export const usersReferenceApi = usersApi.injectEndpoints({
@@ -17,8 +19,13 @@ export const adminReferenceApi = adminApi.injectEndpoints({
       query: () => ({ url: 'admin/countries', params: { page_size: 0 } }),
       providesTags: ['Country'],
     }),
+    /** Every campaign the caller sees, in one page, by name (the server scopes it). */
+    campaignChoices: build.query<ListPage<CampaignChoice>, void>({
+      query: () => ({ url: 'admin/campaigns', params: { page_size: 0, orderby: 'campaign_name' } satisfies ListQuery }),
+      providesTags: [{ type: 'Campaign', id: 'LIST' }],
+    }),
   }),
 });
 
 export const { useStatusTypesQuery, useTranslationsQuery } = usersReferenceApi;
-export const { usePublicCountriesQuery } = adminReferenceApi;
+export const { usePublicCountriesQuery, useCampaignChoicesQuery } = adminReferenceApi;

@@ -1,4 +1,4 @@
-// The main shell: header (with the outbox button), side menu, and the screen of the current path,
+// The main shell: header (with the saved reports and outbox buttons), side menu, and the screen of the current path,
 // under the offline banner when the console cannot reach its backends.
 import { Spinner } from '@blueprintjs/core';
 import { Suspense } from 'react';
@@ -7,6 +7,7 @@ import type { MenuItem } from '../../contract/roles';
 import { useStatusTypesQuery, useTranslationsQuery } from '../api/referenceApi';
 import { Header } from '../components/Header';
 import { OfflineBanner } from '../components/OfflineBanner';
+import { SavedReportsButton } from '../downloads/SavedReportsButton';
 import { OutboxButton } from '../outbox/OutboxButton';
 import { useAppSelector } from './hooks';
 import { SideMenu } from './SideMenu';
@@ -19,6 +20,7 @@ export function Shell({ menu }: { menu: MenuItem[] }) {
   return (
     <div className="console-shell">
       <Header username={username}>
+        <SavedReportsButton />
         <OutboxButton />
       </Header>
       <div className="console-shell-body">

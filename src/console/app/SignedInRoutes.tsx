@@ -7,10 +7,12 @@ import { NotAvailableYet } from '../components/NotAvailableYet';
 import { useAppSelector } from './hooks';
 import { page } from './page';
 import { Shell } from './Shell';
-import { pathOf } from './tabs';
+import { pathOf, SAVED_REPORTS_PATH } from './tabs';
 
 const OtpPage = page(() => import('../features/otp/OtpPage'), 'OtpPage');
 const LogoutPage = page(() => import('../features/logout/LogoutPage'), 'LogoutPage');
+const SavedReportsPage = page(() => import('../features/savedreports/SavedReportsPage'), 'SavedReportsPage');
+const SavedReportPage = page(() => import('../features/savedreports/SavedReportPage'), 'SavedReportPage');
 
 /** The screens built so far; every other tab shows an honest 'not available yet'. */
 const SCREENS: Partial<Record<ShellTab, ComponentType>> = {
@@ -20,6 +22,7 @@ const SCREENS: Partial<Record<ShellTab, ComponentType>> = {
   countries: page(() => import('../features/countries/CountriesPage'), 'CountriesPage'),
   languages: page(() => import('../features/languages/LanguagesPage'), 'LanguagesPage'),
   whitelist: page(() => import('../features/whitelists/WhitelistsPage'), 'WhitelistsPage'),
+  agentfraudreport: page(() => import('../features/fraudevents/FraudEventsPage'), 'FraudEventsPage'),
 };
 
 /** Report screens ask for a REPORTS code first, once per session (SPEC.md section 2). */
@@ -40,6 +43,8 @@ export function SignedInRoutes() {
       <Route path="/login" element={<Navigate to="/" replace />} />
       <Route element={<Shell menu={menu} />}>
         <Route path="/otp/:type?" element={<OtpPage />} />
+        <Route path={SAVED_REPORTS_PATH} element={<SavedReportsPage />} />
+        <Route path={`${SAVED_REPORTS_PATH}/:id`} element={<SavedReportPage />} />
         {menu
           .filter((item) => item.id !== 'logout')
           .map((item) => {

@@ -25,3 +25,7 @@ export const TAB_PATHS: Record<ShellTab, string> = {
 };
 
 export const pathOf = (item: MenuItem): string => (item.id === 'logout' ? '/logout' : TAB_PATHS[item.id]);
+
+/** 'Saved for offline': the reports kept on this device, and one of them opened (not a menu tab). */
+export const SAVED_REPORTS_PATH = '/saved-reports';
+export const savedReportPath = (id: string) => `${SAVED_REPORTS_PATH}/${encodeURIComponent(id)}`;

@@ -7,11 +7,14 @@ export const REFERENCE_DATA_CACHE = 'reference-data';
 /** /config.js: the deployment's backend URLs, so the shell opened offline still knows them. */
 export const CONSOLE_CONFIG_CACHE = 'console-config';
 
-/** Every runtime cache that may hold answers of the backends (data a signed-in admin saw). */
-export const OFFLINE_DATA_CACHES = [REFERENCE_DATA_CACHE] as const;
+/** Reports downloaded and kept for offline use (downloads/savedReports.ts writes it). */
+export const SAVED_REPORTS_CACHE = 'saved-reports';
+
+/** Every cache that may hold data a signed-in admin saw: the backends' answers, the saved reports. */
+export const OFFLINE_DATA_CACHES = [REFERENCE_DATA_CACHE, SAVED_REPORTS_CACHE] as const;
 
 /**
- * Deletes the runtime caches that hold the backends' answers. Call it at logout: the next admin
+ * Deletes the caches that hold the backends' answers and the saved reports. Call it at logout: the next admin
  * on this browser must not be shown what the last one could see. Resolves once they are gone; a
  * browser without the Cache API (or a page not served over https/localhost) has nothing to delete.
  */

@@ -16,7 +16,10 @@ export interface RecordedCall {
 
 export interface FakeReply {
   status?: number;
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is instead (a file), with `headers`. */
+  file?: { text: string; headers: Record<string, string> };
 }
 /** 'offline' makes fetch reject, as it does when the server cannot be reached. */
 type Reply = FakeReply | 'offline';
@@ -53,6 +56,7 @@ export function fakeBackend() {
       : { status: 404, body: { error: `The fake backend has no answer for ${call.method} ${call.path}` } };
     if (reply === 'offline') throw new TypeError('Failed to fetch');
     const status = reply.status ?? 200;
+    if (reply.file) return new Response(reply.file.text, { status, headers: reply.file.headers });
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status,
       headers: { 'content-type': 'application/json' },

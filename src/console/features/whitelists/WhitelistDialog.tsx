@@ -5,6 +5,7 @@ import { FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import type { WhitelistRequest } from '../../../contract/api';
 import type { Whitelist } from '../../../contract/entities';
 import { whitelistForm } from '../../../contract/schemas';
+import { useCampaignChoicesQuery } from '../../api/referenceApi';
 import { FormDialog } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
 import { useSchemaForm } from '../../forms/useSchemaForm';
@@ -12,7 +13,7 @@ import { useAppSelector } from '../../app/hooks';
 import type { OutboxEntry } from '../../outbox/outboxSlice';
 import { RetryNotice, retryValues, useAnnounceSaved } from '../../outbox/retry';
 import {
-  countryChoices, useCampaignChoicesQuery, useSaveWhitelistMutation, useWhitelistCountriesQuery, whitelistRequest,
+  countryChoices, useSaveWhitelistMutation, useWhitelistCountriesQuery, whitelistRequest,
 } from './whitelistsApi';
 
 interface WhitelistDialogProps {

@@ -16,11 +16,6 @@ export const whitelistsApi = adminApi.injectEndpoints({
       query: (params) => ({ url: 'admin/whitelists', params }),
       providesTags: [{ type: 'Whitelist', id: 'LIST' }],
     }),
-    /** Every campaign the caller sees, in one page. */
-    campaignChoices: build.query<ListPage<CampaignChoice>, void>({
-      query: () => ({ url: 'admin/campaigns', params: { page_size: 0, orderby: 'campaign_name' } satisfies ListQuery }),
-      providesTags: [{ type: 'Campaign', id: 'LIST' }],
-    }),
     /** Every country the caller sees, in one page, for the country select. */
     whitelistCountries: build.query<ListPage<AdminCountry>, void>({
       query: () => ({ url: 'admin/countries', params: { page_size: 0, orderby: 'country' } satisfies ListQuery }),
@@ -39,7 +34,7 @@ export const whitelistsApi = adminApi.injectEndpoints({
   }),
 });
 
-export const { useWhitelistsQuery, useCampaignChoicesQuery, useWhitelistCountriesQuery, useSaveWhitelistMutation } = whitelistsApi;
+export const { useWhitelistsQuery, useWhitelistCountriesQuery, useSaveWhitelistMutation } = whitelistsApi;
 
 /** The body of a save: without a campaign, campaign_id is null, so an edit can drop the campaign. */
 export const whitelistRequest = (form: z.output<typeof whitelistForm>): WhitelistRequest => ({

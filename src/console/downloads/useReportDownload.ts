@@ -1,0 +1,52 @@
+// Downloading a report (SPEC.md section 8: 'Download started', 'Download complete'; a failure shows
+// the server's error text): the file is fetched with the session, handed to the browser to save
+// and kept in 'Saved for offline', so it opens again without a network.
+import type { FetchArgs } from '@reduxjs/toolkit/query';
+import { useState } from 'react';
+import { useStore } from 'react-redux';
+import { messages } from '../../contract/messages';
+import { fetchFile, type Backend } from '../api/baseQuery';
+import { showError, showNotice, showSuccess } from '../components/toaster';
+import { NotSavedError, saveReport, saveToDevice } from './savedReports';
+
+export interface ReportDownload {
+  backend: Backend;
+  request: FetchArgs;
+  /** The name used when the server does not give one. */
+  fallbackName: string;
+  /** What the report holds, shown in Saved for offline. */
+  description: string;
+  /** The screen it comes from (a path). */
+  screen: string;
+}
+
+export function useReportDownload() {
+  const store = useStore();
+  const [downloading, setDownloading] = useState(false);
+
+  async function download(report: ReportDownload): Promise<void> {
+    setDownloading(true);
+    showNotice(messages.downloadStarted, 2_000);
+    try {
+      const result = await fetchFile(report.backend, report.request, store, report.fallbackName);
+      if ('error' in result) {
+        showError(result.error.text);
+        return;
+      }
+      const { blob, filename, mime } = result.data;
+      saveToDevice(blob, filename);
+      try {
+        await saveReport(blob, { filename, mime, description: report.description, screen: report.screen });
+        showSuccess(`${messages.downloadComplete}: ${filename}, also saved for offline use.`);
+      } catch (error) {
+        if (!(error instanceof NotSavedError)) throw error;
+        showSuccess(`${messages.downloadComplete}: ${filename}.`);
+        showNotice(error.message, 8_000);
+      }
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return { download, downloading };
+}

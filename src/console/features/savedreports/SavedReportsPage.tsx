@@ -1,0 +1,64 @@
+// 'Saved for offline': the reports downloaded on this device, what each takes, and how much in
+// all; each opens without a network, saves to the device again, or is removed.
+import { Button, Callout, H2, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { DocumentOpen, Trash } from '@blueprintjs/icons';
+import { Link } from 'react-router-dom';
+import { savedReportPath } from '../../app/tabs';
+import { formatBytes, removeSavedReport, savedReportsAvailable, totalSize } from '../../downloads/savedReports';
+import { useSavedReports } from '../../downloads/useSavedReports';
+import { savedAtText } from './savedAt';
+
+export function SavedReportsPage() {
+  const reports = useSavedReports();
+  return (
+    <section>
+      <header className="console-page-header">
+        <H2>Saved for offline</H2>
+        {reports && reports.length > 0 && <span>{`${reports.length} ${reports.length === 1 ? 'report' : 'reports'}, ${formatBytes(totalSize(reports))} in all`}</span>}
+      </header>
+      <Callout className="console-prompt" compact>
+        Every report you download is kept here too, and opens without a connection. They stay on this device until you remove
+        them or log out.
+      </Callout>
+      {!savedReportsAvailable() ? (
+        <NonIdealState title="Reports can be saved for offline use only when the console is opened over https." />
+      ) : !reports ? (
+        <Spinner size={24} className="console-centered" />
+      ) : reports.length === 0 ? (
+        <NonIdealState title="No reports saved yet" description="Download a report from a report screen and it appears here." />
+      ) : (
+        <HTMLTable compact striped className="console-table" aria-label="Saved reports">
+          <thead>
+            <tr>
+              <th>Report</th>
+              <th>File</th>
+              <th>Saved</th>
+              <th>Size</th>
+              <th aria-label="Actions" />
+            </tr>
+          </thead>
+          <tbody>
+            {reports.map((report) => (
+              <tr key={report.id}>
+                <td>
+                  <Link to={savedReportPath(report.id)}>{report.description}</Link>
+                </td>
+                <td>{report.filename}</td>
+                <td>{savedAtText(report.savedAt)}</td>
+                <td>{formatBytes(report.size)}</td>
+                <td className="console-row-actions">
+                  <Link to={savedReportPath(report.id)} aria-label={`Open ${report.description}`} className="bp6-button bp6-minimal">
+                    <DocumentOpen /> Open
+                  </Link>
+                  <Button variant="minimal" icon={<Trash />} aria-label={`Remove ${report.description}`} onClick={() => void removeSavedReport(report.id)}>
+                    Remove
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+    </section>
+  );
+}

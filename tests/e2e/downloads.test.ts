@@ -1,0 +1,126 @@
+// Reports downloaded in the browser (issue 5, 'Offline downloads'; SPEC.md section 8): a download
+// says 'Download started' and 'Download complete', saves the file and keeps it in 'Saved for
+// offline', with its size and a remove action; a saved report opens again with no network at all
+// (page reloaded from the service worker); a refused download shows the server's text; logout
+// deletes what was saved.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import Papa from 'papaparse';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, serviceWorkerControls, sideMenuOf, signIn, toast, useBrowser, waitForPath } from '../support/browser';
+import { startServer, type TestServer } from '../support/server';
+
+const SUPER = 'super@demo.test';
+const root = path.resolve(import.meta.dirname, '../..');
+const serviceWorkerBuilt = existsSync(path.join(root, 'dist/console/sw.js'));
+const API_PATHS = /\/(api\/v1|admin|service)\//;
+
+const savedButton = (page: Page): Locator => page.getByRole('button', { name: /^Saved for offline/ });
+const savedTable = (page: Page): Locator => page.getByRole('table', { name: 'Saved reports' });
+const downloadButton = (page: Page): Locator => page.getByRole('button', { name: 'Download CSV' });
+
+async function openFraudEvents(page: Page): Promise<number> {
+  await sideMenuOf(page).getByRole('menuitem', { name: 'Fraud Events', exact: true }).click();
+  await waitForPath(page, '/reports/fraud-events');
+  await page.getByRole('table', { name: 'Fraud events' }).locator('tbody tr').first().waitFor();
+  const summary = await page.getByText(/· \d+ rows?$/).innerText();
+  return Number(/· (\d+) rows?$/.exec(summary)?.[1]);
+}
+
+/** Clicks Download CSV and returns the saved file's rows (the header row first). */
+async function downloadCsv(page: Page): Promise<string[][]> {
+  const [download] = await Promise.all([page.waitForEvent('download'), downloadButton(page).click()]);
+  await toast(page, 'Download started').first().waitFor();
+  await toast(page, /^Download complete: fraud-events_.*\.csv, also saved for offline use\.$/).first().waitFor();
+  expect(download.suggestedFilename()).toMatch(/^fraud-events_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await readFile(await download.path(), 'utf8');
+  return Papa.parse<string[]>(text.trim()).data;
+}
+
+describe('report downloads, saved for offline', { timeout: 180_000 }, () => {
+  const b = useBrowser();
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer('pglite', { OTP_SEND_LIMIT_PER_15MIN: '100', ACCESS_TOKEN_TTL_SECONDS: '3600' });
+  });
+  afterAll(async () => server?.stop());
+
+  it.skipIf(!serviceWorkerBuilt)('downloads the whole report, keeps it, and opens it again after a reload with no network', async () => {
+    const { page, context } = b;
+    await signIn(page, server, SUPER);
+    const count = await openFraudEvents(page);
+    expect(count).toBeGreaterThan(0);
+
+    const rows = await downloadCsv(page);
+    const [header = [], ...body] = rows;
+    expect(header).toEqual(expect.arrayContaining(['created_at', 'campaign_name', 'description']));
+    expect(body).toHaveLength(count);
+
+    await savedButton(page).filter({ hasText: '1' }).waitFor();
+    await savedButton(page).click();
+    await waitForPath(page, '/saved-reports');
+    const saved = savedTable(page).locator('tbody tr');
+    await expect.poll(() => saved.count()).toBe(1);
+    expect(await saved.first().innerText()).toMatch(/Fraud Events, \d{2}-[A-Z][a-z]{2}-\d{4} to \d{2}-[A-Z][a-z]{2}-\d{4}[\s\S]*\d+(\.\d)? (KB|MB|bytes)/);
+    await screenshot(page, 'saved-for-offline');
+
+    // No network at all: the service worker serves the shell, the report comes from this device.
+    await serviceWorkerControls(page);
+    await context.setOffline(true);
+    await context.route(API_PATHS, (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await savedTable(page).locator('tbody tr').first().getByRole('link', { name: /^Open / }).click();
+    const preview = page.getByRole('table', { name: /^Fraud Events, / });
+    await preview.waitFor();
+    expect(await preview.locator('thead th').allInnerTexts()).toEqual(header);
+    expect(await preview.locator('tbody tr').count()).toBe(Math.min(count, 200));
+    expect(await preview.locator('tbody tr').first().locator('td').allInnerTexts()).toEqual(body[0]);
+    await screenshot(page, 'saved-report-offline');
+
+    // Offline, a new download is not possible, and the screen says why.
+    await sideMenuOf(page).getByRole('menuitem', { name: 'Fraud Events', exact: true }).click();
+    await expect.poll(() => downloadButton(page).isDisabled()).toBe(true);
+    expect(await downloadButton(page).getAttribute('title')).toBe(
+      'You are offline. Downloading a report needs a connection: try again once you are back online.',
+    );
+
+    await savedButton(page).click();
+    await savedTable(page).getByRole('button', { name: /^Remove / }).click();
+    await page.getByText('No reports saved yet').waitFor();
+    await savedButton(page).filter({ hasNotText: /\d/ }).waitFor();
+    await context.unroute(API_PATHS);
+    await context.setOffline(false);
+  });
+
+  it('shows the server text when a download is refused, and keeps nothing', async () => {
+    const { page, context } = b;
+    await signIn(page, server, SUPER);
+    await openFraudEvents(page);
+    await context.route(/\/admin\/fraud$/, async (route) => {
+      const body = route.request().postDataJSON() as { export?: string };
+      if (body.export !== 'csv') return route.fallback();
+      return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Reports are paused for maintenance.' }) });
+    });
+    await downloadButton(page).click();
+    await toast(page, 'Reports are paused for maintenance.').waitFor();
+    await savedButton(page).click();
+    await page.getByText('No reports saved yet').waitFor();
+  });
+
+  it('deletes the saved reports at logout', async () => {
+    const { page } = b;
+    await signIn(page, server, SUPER);
+    await openFraudEvents(page);
+    await downloadCsv(page);
+    expect(await page.evaluate(() => caches.keys())).toContain('saved-reports');
+
+    await sideMenuOf(page).getByRole('menuitem', { name: 'Logout' }).click();
+    await waitForPath(page, '/login');
+    expect(await page.evaluate(() => caches.keys())).not.toContain('saved-reports');
+    await signIn(page, server, SUPER);
+    await savedButton(page).click();
+    await page.getByText('No reports saved yet').waitFor();
+  });
+});
