@@ -2,6 +2,7 @@
 // current_page, a search term and orderby ('field' or '-field') over the fields each list offers.
 // Sorting, searching and paging happen in SQL.
 import { asc, desc, ilike, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
 import { unknownSortField } from '../../../contract/messages';
 import { listQuery } from '../../../contract/schemas';
@@ -17,7 +18,11 @@ export interface ListParams<F extends string> {
 
 /** Parses a list query; an orderby field the list does not offer answers 400. */
 export function parseListQuery<F extends string>(query: unknown, sortable: readonly F[]): ListParams<F> {
-  const q = parse(listQuery, query);
+  return listParamsOf(parse(listQuery, query), sortable);
+}
+
+/** The paging, search and sort of a parsed list query (or a grid body, which extends it). */
+export function listParamsOf<F extends string>(q: z.output<typeof listQuery>, sortable: readonly F[]): ListParams<F> {
   let order: ListParams<F>['order'];
   if (q.orderby) {
     const descending = q.orderby.startsWith('-');
