@@ -222,6 +222,8 @@ export interface PaymentRunDetailRow {
 }
 
 export interface FraudEvent {
+  /** Ours: the row key of the grid. */
+  id: number;
   created_at: IsoDate;
   campaign_name: string;
   firstname: string;

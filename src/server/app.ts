@@ -22,6 +22,7 @@ import { campaignRoutes } from './routes/admin/campaigns';
 import { countryRoutes } from './routes/admin/countries';
 import { countrySmsRoutes } from './routes/admin/countrySms';
 import { eventTypeRoutes } from './routes/admin/eventTypes';
+import { fraudRoutes } from './routes/admin/fraud';
 import { whitelistRoutes } from './routes/admin/whitelists';
 import { registerConsole } from './routes/console';
 import { outboxRoutes } from './routes/dev/outbox';
@@ -88,6 +89,7 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
   await app.register(campaignRoutes(db), { prefix: '/admin' });
   await app.register(whitelistRoutes(db), { prefix: '/admin' });
   await app.register(eventTypeRoutes(db), { prefix: '/admin' });
+  await app.register(fraudRoutes(db), { prefix: '/admin' });
   const outbox = codeDelivery.outbox;
   if (config.demo && outbox) await app.register(outboxRoutes(outbox), { prefix: '/dev' });
   return app;
