@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Papa from 'papaparse';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, serviceWorkerControls, sideMenuOf, signIn, toast, useBrowser, waitForPath } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
@@ -29,11 +29,25 @@ async function openFraudEvents(page: Page): Promise<number> {
   return Number(/· (\d+) rows?$/.exec(summary)?.[1]);
 }
 
+const isExport = (route: Route) => (route.request().postDataJSON() as { export?: string } | null)?.export === 'csv';
+
 /** Clicks Download CSV and returns the saved file's rows (the header row first). */
 async function downloadCsv(page: Page): Promise<string[][]> {
-  const [download] = await Promise.all([page.waitForEvent('download'), downloadButton(page).click()]);
-  await toast(page, 'Download started').first().waitFor();
+  // The file is held back until 'Download started' has been seen: it stays up only while the download runs.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/admin\/fraud$/, async (route) => {
+    if (isExport(route)) await held;
+    await route.fallback();
+  });
+  const downloaded = page.waitForEvent('download');
+  await downloadButton(page).click();
+  await toast(page, 'Download started').waitFor();
+  release();
+  const download = await downloaded;
   await toast(page, /^Download complete: fraud-events_.*\.csv, also saved for offline use\.$/).first().waitFor();
+  await toast(page, 'Download started').waitFor({ state: 'detached' });
+  await page.unroute(/\/admin\/fraud$/);
   expect(download.suggestedFilename()).toMatch(/^fraud-events_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await readFile(await download.path(), 'utf8');
   return Papa.parse<string[]>(text.trim()).data;
@@ -52,6 +66,7 @@ describe('report downloads, saved for offline', { timeout: 180_000 }, () => {
     await signIn(page, server, SUPER);
     const count = await openFraudEvents(page);
     expect(count).toBeGreaterThan(0);
+    await screenshot(page, 'fraud-events', { withoutToasts: true });
 
     const rows = await downloadCsv(page);
     const [header = [], ...body] = rows;
@@ -71,9 +86,10 @@ describe('report downloads, saved for offline', { timeout: 180_000 }, () => {
     await context.setOffline(true);
     await context.route(API_PATHS, (route) => route.abort('internetdisconnected'));
     await page.reload();
-    await savedTable(page).locator('tbody tr').first().getByRole('link', { name: /^Open / }).click();
+    await savedTable(page).locator('tbody tr').first().getByRole('button', { name: /^Open / }).click();
     const preview = page.getByRole('table', { name: /^Fraud Events, / });
     await preview.waitFor();
+    await page.getByRole('status', { name: 'Offline' }).filter({ hasText: 'Offline — saved reports open from this device' }).waitFor();
     expect(await preview.locator('thead th').allInnerTexts()).toEqual(header);
     expect(await preview.locator('tbody tr').count()).toBe(Math.min(count, 200));
     expect(await preview.locator('tbody tr').first().locator('td').allInnerTexts()).toEqual(body[0]);
@@ -99,8 +115,7 @@ describe('report downloads, saved for offline', { timeout: 180_000 }, () => {
     await signIn(page, server, SUPER);
     await openFraudEvents(page);
     await context.route(/\/admin\/fraud$/, async (route) => {
-      const body = route.request().postDataJSON() as { export?: string };
-      if (body.export !== 'csv') return route.fallback();
+      if (!isExport(route)) return route.fallback();
       return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Reports are paused for maintenance.' }) });
     });
     await downloadButton(page).click();

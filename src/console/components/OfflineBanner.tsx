@@ -2,21 +2,27 @@
 // the screen shows the data it kept, and says how old it is.
 import { Callout, Intent } from '@blueprintjs/core';
 import { Offline } from '@blueprintjs/icons';
+import { useLocation } from 'react-router-dom';
 import { selectDataAsOf, selectOffline } from '../api/connectivity';
 import { useAppSelector } from '../app/hooks';
+import { SAVED_REPORTS_PATH } from '../app/tabs';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 export const offlineBannerText = (asOf: number | null): string =>
   asOf === null ? 'Offline — no data has been kept for this screen yet' : `Offline — data as of ${timeFormat.format(asOf)}`;
 
+/** Saved reports are read from this device: their screens have no data that can be out of date. */
+export const SAVED_REPORTS_OFFLINE_TEXT = 'Offline — saved reports open from this device';
+
 export function OfflineBanner() {
   const offline = useAppSelector(selectOffline);
   const asOf = useAppSelector(selectDataAsOf);
+  const { pathname } = useLocation();
   if (!offline) return null;
   return (
     <Callout intent={Intent.WARNING} icon={<Offline />} className="console-offline-banner" role="status" aria-label="Offline">
-      {offlineBannerText(asOf)}
+      {pathname.startsWith(SAVED_REPORTS_PATH) ? SAVED_REPORTS_OFFLINE_TEXT : offlineBannerText(asOf)}
     </Callout>
   );
 }

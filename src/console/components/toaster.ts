@@ -13,7 +13,12 @@ export function showSuccess(message: string, timeout = 3_000): void {
   void theToaster().then((t) => t.show({ message, intent: Intent.SUCCESS, timeout }));
 }
 
-/** News that is neither success nor failure: a change kept to be sent later. */
-export function showNotice(message: string, timeout = 5_000): void {
-  void theToaster().then((t) => t.show({ message, intent: Intent.PRIMARY, timeout }));
+/** News that is neither success nor failure: a change kept to be sent later. Resolves to its key. */
+export function showNotice(message: string, timeout = 5_000): Promise<string> {
+  return theToaster().then((t) => t.show({ message, intent: Intent.PRIMARY, timeout }));
+}
+
+/** Takes a toast away before its time (news overtaken by the next). */
+export function dismissToast(key: Promise<string>): void {
+  void Promise.all([theToaster(), key]).then(([t, k]) => t.dismiss(k));
 }

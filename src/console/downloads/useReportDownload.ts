@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useStore } from 'react-redux';
 import { messages } from '../../contract/messages';
 import { fetchFile, type Backend } from '../api/baseQuery';
-import { showError, showNotice, showSuccess } from '../components/toaster';
+import { dismissToast, showError, showNotice, showSuccess } from '../components/toaster';
 import { NotSavedError, saveReport, saveToDevice } from './savedReports';
 
 export interface ReportDownload {
@@ -26,7 +26,7 @@ export function useReportDownload() {
 
   async function download(report: ReportDownload): Promise<void> {
     setDownloading(true);
-    showNotice(messages.downloadStarted, 2_000);
+    const started = showNotice(messages.downloadStarted, 0);
     try {
       const result = await fetchFile(report.backend, report.request, store, report.fallbackName);
       if ('error' in result) {
@@ -41,9 +41,10 @@ export function useReportDownload() {
       } catch (error) {
         if (!(error instanceof NotSavedError)) throw error;
         showSuccess(`${messages.downloadComplete}: ${filename}.`);
-        showNotice(error.message, 8_000);
+        void showNotice(error.message, 8_000);
       }
     } finally {
+      dismissToast(started);
       setDownloading(false);
     }
   }

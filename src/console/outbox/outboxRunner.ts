@@ -199,7 +199,7 @@ export function createOutboxRunner(options: RunnerOptions): Middleware {
       const reachableBefore = (store.getState() as Partial<State>).connectivity?.serverReachable;
       const result = next(action);
       const reachableAfter = (store.getState() as Partial<State>).connectivity?.serverReachable;
-      if (entryQueued.match(action)) showNotice(QUEUED_TEXT);
+      if (entryQueued.match(action)) void showNotice(QUEUED_TEXT);
       const rehydrated = (action as { type?: unknown }).type === REHYDRATE;
       // Back online, logged in again, or the server answers again: a fresh chance for everything
       // that waits, without sitting out the backoff.

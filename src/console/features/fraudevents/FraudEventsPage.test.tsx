@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CampaignChoice, GridQuery, ListPage } from '../../../contract/api';
 import type { FraudEvent } from '../../../contract/entities';
-import { fakeBackend } from '../../test/fakeBackend';
+import { deferred, fakeBackend } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedIn } from '../../test/sessions';
 import { FraudEventsPage } from './FraudEventsPage';
@@ -27,12 +27,12 @@ const fraud: FraudEvent = {
 
 const CSV = 'created_at,campaign_name,description\n2026-11-02 08:15:30,Agent Referral GH-01,Same device\n';
 
-function fraudBackend(page: ListPage<FraudEvent> = { data: [fraud], count: 1 }) {
+function fraudBackend(page: ListPage<FraudEvent> = { data: [fraud], count: 1 }, fileSent: Promise<void> = Promise.resolve()) {
   return fakeBackend()
     .on('GET', 'admin/campaigns', { body: { data: campaigns, count: campaigns.length } })
-    .on('POST', 'admin/fraud', ({ body }) =>
+    .on('POST', 'admin/fraud', async ({ body }) =>
       (body as GridQuery).export === 'csv'
-        ? { file: { text: CSV, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="fraud-events_2026-10-22_2026-11-21.csv"' } } }
+        ? (await fileSent, { file: { text: CSV, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="fraud-events_2026-10-22_2026-11-21.csv"' } } })
         : { body: page },
     );
 }
@@ -81,7 +81,8 @@ describe('FraudEventsPage', () => {
   });
 
   it('downloads every row of the filtered report as CSV, saying so', async () => {
-    const backend = fraudBackend();
+    const fileSent = deferred();
+    const backend = fraudBackend(undefined, fileSent.promise);
     const createObjectURL = vi.fn(() => 'blob:report');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
@@ -90,6 +91,7 @@ describe('FraudEventsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
 
     expect(await screen.findByText('Download started')).toBeInTheDocument();
+    fileSent.resolve();
     expect(await screen.findByText('Download complete: fraud-events_2026-10-22_2026-11-21.csv.')).toBeInTheDocument();
     const exportCall = backend.calls('POST', 'admin/fraud').find((call) => (call.body as GridQuery).export === 'csv');
     expect(exportCall?.body).toMatchObject({ export: 'csv', page_size: 0, start_date: '22-Oct-2026', end_date: '21-Nov-2026' });
@@ -98,6 +100,8 @@ describe('FraudEventsPage', () => {
     expect(await (createObjectURL.mock.calls[0] as unknown as [Blob])[0].text()).toBe(CSV);
     // This test browser has no Cache Storage: the file is on the device, and the page says why it is not kept.
     expect(await screen.findByText('Saving for offline use needs the console opened over https.')).toBeInTheDocument();
+    // 'Download started' stays only while the download runs.
+    await waitFor(() => expect(screen.queryByText('Download started')).not.toBeInTheDocument());
     clicked.mockRestore();
   });
 });

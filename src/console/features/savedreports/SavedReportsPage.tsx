@@ -2,7 +2,7 @@
 // all; each opens without a network, saves to the device again, or is removed.
 import { Button, Callout, H2, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { DocumentOpen, Trash } from '@blueprintjs/icons';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { savedReportPath } from '../../app/tabs';
 import { formatBytes, removeSavedReport, savedReportsAvailable, totalSize } from '../../downloads/savedReports';
 import { useSavedReports } from '../../downloads/useSavedReports';
@@ -10,6 +10,7 @@ import { savedAtText } from './savedAt';
 
 export function SavedReportsPage() {
   const reports = useSavedReports();
+  const navigate = useNavigate();
   return (
     <section>
       <header className="console-page-header">
@@ -47,9 +48,9 @@ export function SavedReportsPage() {
                 <td>{savedAtText(report.savedAt)}</td>
                 <td>{formatBytes(report.size)}</td>
                 <td className="console-row-actions">
-                  <Link to={savedReportPath(report.id)} aria-label={`Open ${report.description}`} className="bp6-button bp6-minimal">
-                    <DocumentOpen /> Open
-                  </Link>
+                  <Button variant="minimal" icon={<DocumentOpen />} aria-label={`Open ${report.description}`} onClick={() => navigate(savedReportPath(report.id))}>
+                    Open
+                  </Button>
                   <Button variant="minimal" icon={<Trash />} aria-label={`Remove ${report.description}`} onClick={() => void removeSavedReport(report.id)}>
                     Remove
                   </Button>
