@@ -24,6 +24,15 @@ const reactRouterProduction = (file: string) => path.resolve(import.meta.dirname
  * The matchers below are serialised into sw.js with Function#toString: they must not use anything
  * from this file's scope.
  */
+/** The reference-data cache (src/console/pwa/caches.ts names it; logout deletes it). */
+const referenceDataCache = {
+  cacheName: REFERENCE_DATA_CACHE,
+  cacheableResponse: { statuses: [200] },
+  expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 },
+  // Cached by URL alone: the token changes every few minutes.
+  matchOptions: { ignoreVary: true },
+};
+
 const pwa: Partial<VitePWAOptions> = {
   strategies: 'generateSW',
   // A new version waits until the admin clicks Reload in the toast (src/console/pwa): nothing
@@ -68,23 +77,25 @@ const pwa: Partial<VitePWAOptions> = {
     navigateFallbackDenylist: [/^\/api\//, /^\/admin\//, /^\/service\//, /^\/dev\//, /^\/health/, /^[^?]*\.[a-z0-9]+(?:\?.*)?$/i],
     runtimeCaching: [
       {
-        // Reference data. Network first, the cache only when the network fails: these answers
-        // carry the bearer token, so an online read must reach the server (a revoked session must
-        // see its 401, an edit must be seen by the list that follows it). No timeout: on a hanging
+        // Reference data that is the same for every admin and that nobody edits from the console
+        // (status types, languages): stale-while-revalidate, the cached answer at once and a fresh
+        // one fetched behind it for next time. Deleted at logout (clearOfflineCaches).
+        urlPattern: ({ url }) => /\/api\/v1\/(?:status-types|translations)\/?$/.test(url.pathname),
+        method: 'GET',
+        handler: 'StaleWhileRevalidate',
+        options: referenceDataCache,
+      },
+      {
+        // Reference data scoped by role or edited from the console (countries, agencies,
+        // campaigns, event types): network first, the cache only when the network fails. An online
+        // read must reach the server: an edit must be seen by the list read right after it, and
+        // an admin's scope is the server's to apply, not a cached copy's. No timeout: on a hanging
         // connection a cached answer would reach the page looking fresh, with no offline banner,
         // while the console's persisted store already shows the last data, marked by its time.
-        // Deleted at logout (clearOfflineCaches in src/console/pwa/caches.ts).
-        urlPattern: ({ url }) =>
-          /\/api\/v1\/(?:status-types|translations)\/?$/.test(url.pathname) || /\/admin\/(?:countries|agencies|campaigns|event_types)\/?$/.test(url.pathname),
+        urlPattern: ({ url }) => /\/admin\/(?:countries|agencies|campaigns|event_types)\/?$/.test(url.pathname),
         method: 'GET',
         handler: 'NetworkFirst',
-        options: {
-          cacheName: REFERENCE_DATA_CACHE,
-          cacheableResponse: { statuses: [200] },
-          expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 },
-          // Cached by URL alone: the token changes every few minutes.
-          matchOptions: { ignoreVary: true },
-        },
+        options: referenceDataCache,
       },
       {
         // The deployment's backend URLs (written by the server): fresh when online, the last

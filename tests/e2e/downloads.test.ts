@@ -102,8 +102,11 @@ describe('report downloads, saved for offline', { timeout: 180_000 }, () => {
     expect(await preview.locator('tbody tr').first().locator('td').allInnerTexts()).toEqual(body[0]);
     await screenshot(page, 'saved-report-offline');
 
-    // Offline, a new download is not possible, and the screen says why.
+    // The grid (a POST, kept by the console's persisted query cache) opens offline from its last
+    // data; a new download is not possible, and the screen says why.
     await sideMenuOf(page).getByRole('menuitem', { name: 'Fraud Events', exact: true }).click();
+    await page.getByRole('status', { name: 'Offline' }).filter({ hasText: /^Offline — data as of / }).waitFor();
+    await page.getByText(/^Page 1 of \d+ · \d+ rows?$/).waitFor();
     await expect.poll(() => downloadButton(page).isDisabled()).toBe(true);
     expect(await downloadButton(page).getAttribute('title')).toBe(
       'You are offline. Downloading a report needs a connection: try again once you are back online.',

@@ -215,6 +215,24 @@ describe('the installable console (PWA)', { timeout: 120_000 }, () => {
       }, REFERENCE_DATA_CACHE);
     await expect.poll(cached, { timeout: WAIT_MS }).toEqual(expect.arrayContaining(['/api/v1/status-types', '/api/v1/translations/']));
 
+    // Stale-while-revalidate: online, a slow server does not hold the status types back; the
+    // cached answer comes at once and the fresh one is fetched behind it.
+    let revalidated = 0;
+    await context.route(/\/api\/v1\/status-types$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      revalidated += 1;
+      await route.fallback();
+    });
+    const quick = await page.evaluate(async () => {
+      const started = performance.now();
+      const answer = await fetch('/api/v1/status-types', { headers: { authorization: 'Bearer any' } });
+      return { status: answer.status, ms: performance.now() - started };
+    });
+    expect(quick.status).toBe(200);
+    expect(quick.ms).toBeLessThan(3_000);
+    await expect.poll(() => revalidated, { timeout: WAIT_MS }).toBe(1);
+    await context.unroute(/\/api\/v1\/status-types$/);
+
     await context.setOffline(true);
     expect(await reachesServer(page)).toBe(false);
     const offline = await page.evaluate(async () => {
