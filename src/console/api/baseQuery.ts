@@ -196,21 +196,28 @@ export function backendBaseQuery(backend: Backend): BaseQueryFn<string | FetchAr
 
 export type WriteOutcome = { data: unknown } | { error: ApiFailure };
 
-/** Sends an outbox entry again, with its own Idempotency-Key and the session's token. */
-export async function sendQueuedWrite(
-  entry: Pick<OutboxEntry, 'backend' | 'method' | 'url' | 'body' | 'key' | 'endpoint'>,
-  store: { dispatch: BaseQueryApi['dispatch']; getState(): unknown },
-): Promise<WriteOutcome> {
+type Store = { dispatch: BaseQueryApi['dispatch']; getState(): unknown };
+
+/** What the base query needs of RTK Query, for a call made without it (an outbox replay, a file). */
+function callOutsideRtk(store: Store, endpoint: string, type: BaseQueryApi['type']): BaseQueryApi {
   const controller = new AbortController();
-  const api: BaseQueryApi = {
+  return {
     signal: controller.signal,
     abort: (reason) => controller.abort(reason),
     dispatch: store.dispatch,
     getState: store.getState,
     extra: undefined,
-    endpoint: entry.endpoint,
-    type: 'mutation',
+    endpoint,
+    type,
   };
+}
+
+/** Sends an outbox entry again, with its own Idempotency-Key and the session's token. */
+export async function sendQueuedWrite(
+  entry: Pick<OutboxEntry, 'backend' | 'method' | 'url' | 'body' | 'key' | 'endpoint'>,
+  store: Store,
+): Promise<WriteOutcome> {
+  const api = callOutsideRtk(store, entry.endpoint, 'mutation');
   const args = withKey({ url: entry.url, method: entry.method, ...(entry.body === undefined ? {} : { body: entry.body }) }, entry.key);
   const result = settle(await sendWithSession(entry.backend, args, api, {}));
   return result.error ? { error: result.error } : { data: result.data };
@@ -238,19 +245,10 @@ export function filenameOf(disposition: string | null, fallback: string): string
 export async function fetchFile(
   backend: Backend,
   args: FetchArgs,
-  store: { dispatch: BaseQueryApi['dispatch']; getState(): unknown },
+  store: Store,
   fallbackName: string,
 ): Promise<{ data: FetchedFile } | { error: ApiFailure }> {
-  const controller = new AbortController();
-  const api: BaseQueryApi = {
-    signal: controller.signal,
-    abort: (reason) => controller.abort(reason),
-    dispatch: store.dispatch,
-    getState: store.getState,
-    extra: undefined,
-    endpoint: 'download',
-    type: 'query',
-  };
+  const api = callOutsideRtk(store, 'download', 'query');
   // A refusal is JSON (the error shape); an answer is the file's bytes.
   const responseHandler = async (response: Response) => (response.ok ? response.blob() : response.json().catch(() => response.statusText));
   const result = await sendWithSession(backend, { ...args, responseHandler }, api, {});

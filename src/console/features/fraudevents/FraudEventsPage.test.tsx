@@ -1,16 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CampaignChoice, GridQuery, ListPage } from '../../../contract/api';
+import type { GridQuery, ListPage } from '../../../contract/api';
 import type { FraudEvent } from '../../../contract/entities';
 import { deferred, fakeBackend } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';
+import { campaignChoices } from '../../test/campaigns';
 import { signedIn } from '../../test/sessions';
 import { FraudEventsPage } from './FraudEventsPage';
 
-const campaigns: CampaignChoice[] = [
-  { id: 5, campaign_name: 'Agent Referral GH-01', country_code: 'GH' },
-  { id: 6, campaign_name: 'Agent Referral KE-01', country_code: 'KE' },
-];
+const campaigns = campaignChoices;
 
 const fraud: FraudEvent = {
   id: 11,

@@ -1,17 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { CampaignChoice, ListPage } from '../../../contract/api';
+import type { ListPage } from '../../../contract/api';
 import type { AdminCountry, Whitelist } from '../../../contract/entities';
 import { messages } from '../../../contract/messages';
 import { fakeBackend, type RecordedCall } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';
+import { campaignChoices } from '../../test/campaigns';
 import { signedIn } from '../../test/sessions';
 import { WhitelistsPage } from './WhitelistsPage';
 
-const campaigns: CampaignChoice[] = [
-  { id: 5, campaign_name: 'Agent Referral GH-01', country_code: 'GH' },
-  { id: 6, campaign_name: 'Agent Referral KE-01', country_code: 'KE' },
-];
+const campaigns = campaignChoices;
 
 const entry: Whitelist = {
   id: 3,
