@@ -58,35 +58,38 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
       ) : !props.rows?.length ? (
         <NonIdealState title={props.emptyText} />
       ) : (
-        <HTMLTable compact striped interactive={Boolean(props.onOpen)} className="console-table" aria-label={props.label}>
-          <thead>
-            <tr>
-              {props.columns.map((column) => (
-                <th key={column.label} aria-sort={ariaSort(orderby, column.sort)}>
-                  {column.sort ? (
-                    <button type="button" className="console-sort" onClick={() => list.sortBy(column.sort as string)}>
-                      {column.label} {sortIcon(orderby, column.sort)}
-                    </button>
-                  ) : (
-                    column.label
-                  )}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {props.rows.map((row) => (
-              <tr key={props.rowKey(row)} onClick={props.onOpen ? () => props.onOpen?.(row) : undefined}>
-                {props.columns.map((column, index) => (
-                  <td key={column.label}>
-                    {column.cell(row)}
-                    {index === 0 && props.rowNote?.(row)}
-                  </td>
+        // A wide grid scrolls sideways inside the page on a tablet instead of running off it.
+        <div className="console-table-scroll">
+          <HTMLTable compact striped interactive={Boolean(props.onOpen)} className="console-table" aria-label={props.label}>
+            <thead>
+              <tr>
+                {props.columns.map((column) => (
+                  <th key={column.label} aria-sort={ariaSort(orderby, column.sort)}>
+                    {column.sort ? (
+                      <button type="button" className="console-sort" onClick={() => list.sortBy(column.sort as string)}>
+                        {column.label} {sortIcon(orderby, column.sort)}
+                      </button>
+                    ) : (
+                      column.label
+                    )}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+            </thead>
+            <tbody>
+              {props.rows.map((row) => (
+                <tr key={props.rowKey(row)} onClick={props.onOpen ? () => props.onOpen?.(row) : undefined}>
+                  {props.columns.map((column, index) => (
+                    <td key={column.label}>
+                      {column.cell(row)}
+                      {index === 0 && props.rowNote?.(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
       )}
       {count > 0 && (
         <nav className="console-pager" aria-label="Pages">

@@ -28,37 +28,39 @@ export function SavedReportsPage() {
       ) : reports.length === 0 ? (
         <NonIdealState title="No reports saved yet" description="Download a report from a report screen and it appears here." />
       ) : (
-        <HTMLTable compact striped className="console-table" aria-label="Saved reports">
-          <thead>
-            <tr>
-              <th>Report</th>
-              <th>File</th>
-              <th>Saved</th>
-              <th>Size</th>
-              <th aria-label="Actions" />
-            </tr>
-          </thead>
-          <tbody>
-            {reports.map((report) => (
-              <tr key={report.id}>
-                <td>
-                  <Link to={savedReportPath(report.id)}>{report.description}</Link>
-                </td>
-                <td>{report.filename}</td>
-                <td>{savedAtText(report.savedAt)}</td>
-                <td>{formatBytes(report.size)}</td>
-                <td className="console-row-actions">
-                  <Button variant="minimal" icon={<DocumentOpen />} aria-label={`Open ${report.description}`} onClick={() => navigate(savedReportPath(report.id))}>
-                    Open
-                  </Button>
-                  <Button variant="minimal" icon={<Trash />} aria-label={`Remove ${report.description}`} onClick={() => void removeSavedReport(report.id)}>
-                    Remove
-                  </Button>
-                </td>
+        <div className="console-table-scroll">
+          <HTMLTable compact striped className="console-table" aria-label="Saved reports">
+            <thead>
+              <tr>
+                <th>Report</th>
+                <th>File</th>
+                <th>Saved</th>
+                <th>Size</th>
+                <th aria-label="Actions" />
               </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+            </thead>
+            <tbody>
+              {reports.map((report) => (
+                <tr key={report.id}>
+                  <td>
+                    <Link to={savedReportPath(report.id)}>{report.description}</Link>
+                  </td>
+                  <td>{report.filename}</td>
+                  <td>{savedAtText(report.savedAt)}</td>
+                  <td className="console-nowrap">{formatBytes(report.size)}</td>
+                  <td className="console-row-actions">
+                    <Button variant="minimal" icon={<DocumentOpen />} aria-label={`Open ${report.description}`} onClick={() => navigate(savedReportPath(report.id))}>
+                      Open
+                    </Button>
+                    <Button variant="minimal" icon={<Trash />} aria-label={`Remove ${report.description}`} onClick={() => void removeSavedReport(report.id)}>
+                      Remove
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
       )}
     </section>
   );
