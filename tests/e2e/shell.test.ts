@@ -179,7 +179,9 @@ describe('the signed-in console', { timeout: 90_000 }, () => {
 });
 
 describe('session expiry in the browser', { timeout: 90_000 }, () => {
-  const b = useBrowser();
+  // The page's own calls, as the base query sends them: the service worker would answer status
+  // types and languages from its cache (stale-while-revalidate) and hide their 401s.
+  const b = useBrowser({ serviceWorkers: 'block' });
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer('pglite', { ACCESS_TOKEN_TTL_SECONDS: '2' });

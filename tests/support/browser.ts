@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { TestServer } from './server';
 
@@ -45,7 +45,7 @@ export interface BrowserSession {
  * Registers the hooks of a test file: one browser for the file, a fresh context and page for
  * each test. Read `page` inside tests (it changes per test).
  */
-export function useBrowser(): BrowserSession {
+export function useBrowser(options: Pick<BrowserContextOptions, 'serviceWorkers'> = {}): BrowserSession {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
@@ -56,7 +56,7 @@ export function useBrowser(): BrowserSession {
     await browser?.close();
   });
   beforeEach(async () => {
-    context = await (browser as Browser).newContext({ viewport: { width: 1280, height: 800 } });
+    context = await (browser as Browser).newContext({ viewport: { width: 1280, height: 800 }, ...options });
     context.setDefaultTimeout(WAIT_MS);
     context.setDefaultNavigationTimeout(30_000);
     page = await context.newPage();
