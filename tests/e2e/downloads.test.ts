@@ -148,4 +148,22 @@ describe('report downloads, saved for offline', { timeout: 180_000 }, () => {
     await savedButton(page).click();
     await page.getByText('No reports saved yet').waitFor();
   });
+
+  it("keeps an admin's saved reports from the next admin to sign in after a session ended without logout", async () => {
+    const { page } = b;
+    await signIn(page, server, SUPER);
+    await openFraudEvents(page);
+    await downloadCsv(page);
+    const keptReports = () => page.evaluate(async () => (await (await caches.open('saved-reports')).keys()).length);
+    expect(await keptReports()).toBe(1);
+
+    // The session is gone (as when it runs out), but nobody went through /logout.
+    await page.evaluate(() => localStorage.removeItem('persist:console'));
+    await page.reload();
+    await waitForPath(page, '/login');
+    await signIn(page, server, 'campaign@demo.test');
+    await savedButton(page).click();
+    await page.getByText('No reports saved yet').waitFor();
+    await expect.poll(keptReports).toBe(0);
+  });
 });

@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { filenameOf } from '../api/baseQuery';
-import { formatBytes, reasonNotSaved, totalSize, type SavedReport } from './savedReports';
+import { fakeCaches } from '../test/fakeCaches';
+import {
+  formatBytes, listSavedReports, onSavedReportsChange, readSavedReport, reasonNotSaved, removeOthersReports,
+  removeSavedReport, saveReport, totalSize, type SavedReport,
+} from './savedReports';
 
 const report = (size: number): SavedReport => ({
-  id: String(size), filename: 'r.csv', description: 'r', mime: 'text/csv', size, savedAt: 0, screen: '/',
+  id: String(size), owner: 'super@demo.test', filename: 'r.csv', description: 'r', mime: 'text/csv', size, savedAt: 0, screen: '/',
 });
 
 describe('formatBytes', () => {
@@ -42,5 +46,57 @@ describe('the file name of a download', () => {
     [null, 'fallback.csv'],
   ])('%s gives %s', (disposition, name) => {
     expect(filenameOf(disposition, 'fallback.csv')).toBe(name);
+  });
+});
+
+describe('the saved reports kept in Cache Storage', () => {
+  const SUPER = 'super@demo.test';
+  const CAMPAIGN = 'campaign@demo.test';
+  const details = (owner: string, description: string) => ({ owner, description, filename: `${description}.csv`, mime: 'text/csv', screen: '/reports/fraud-events' });
+  const csv = (text: string) => new Blob([text], { type: 'text/csv' });
+
+  beforeEach(() => {
+    vi.stubGlobal('caches', fakeCaches());
+  });
+
+  it('keeps a report with its size and details, lists it newest first, opens it, removes it', async () => {
+    const heard = vi.fn();
+    const stop = onSavedReportsChange(heard);
+    const first = await saveReport(csv('a,b\n1,2\n'), details(SUPER, 'October'));
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    const second = await saveReport(csv('a\n'), details(SUPER, 'November'));
+    expect(first).toMatchObject({ owner: SUPER, description: 'October', size: 8 });
+    expect((await listSavedReports(SUPER)).map((report) => report.description)).toEqual(['November', 'October']);
+
+    const opened = await readSavedReport(first.id, SUPER);
+    expect(opened?.report.filename).toBe('October.csv');
+    expect(await opened?.blob.text()).toBe('a,b\n1,2\n');
+
+    await removeSavedReport(first.id);
+    expect(await readSavedReport(first.id, SUPER)).toBeUndefined();
+    expect((await listSavedReports(SUPER)).map((report) => report.id)).toEqual([second.id]);
+    expect(heard).toHaveBeenCalledTimes(3);
+    stop();
+  });
+
+  it("never shows one admin another admin's reports, and deletes them when another admin signs in", async () => {
+    const theirs = await saveReport(csv('x\n'), details(SUPER, 'Super only'));
+    await saveReport(csv('y\n'), details(CAMPAIGN, 'Mine'));
+    expect((await listSavedReports(CAMPAIGN)).map((report) => report.description)).toEqual(['Mine']);
+    expect(await readSavedReport(theirs.id, CAMPAIGN)).toBeUndefined();
+
+    await removeOthersReports(CAMPAIGN);
+    expect(await listSavedReports(SUPER)).toEqual([]);
+    expect((await listSavedReports(CAMPAIGN)).map((report) => report.description)).toEqual(['Mine']);
+  });
+
+  it('refuses to keep a report past the limit, saying what to do, and keeps nothing of it', async () => {
+    await saveReport(csv('0123456789'), details(SUPER, 'Fills it'), 12);
+    await expect(saveReport(csv('abc'), details(SUPER, 'Over'), 12)).rejects.toThrow(
+      'It was not saved for offline use: saved reports would take more than 12 bytes. Remove some in Saved for offline.',
+    );
+    // Another admin's reports do not count against this admin's room.
+    await expect(saveReport(csv('abc'), details(CAMPAIGN, 'Theirs'), 12)).resolves.toMatchObject({ size: 3 });
+    expect((await listSavedReports(SUPER)).map((report) => report.description)).toEqual(['Fills it']);
   });
 });

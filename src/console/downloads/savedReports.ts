@@ -1,12 +1,16 @@
 // 'Saved for offline': every report downloaded is also kept in the browser's Cache Storage (the
 // storage the service worker's caches live in), so it opens again without a network. The cache is
 // the one source of truth: a report's details travel in a header of its stored answer, so the list
-// can never disagree with what is kept. Logout deletes the cache with the others (pwa/caches.ts).
+// can never disagree with what is kept. Each report belongs to the admin who downloaded it: the
+// next admin to sign in on this browser neither sees nor keeps it, while the same admin signing in
+// again after a session ran out finds theirs. Logout deletes the cache with the others (pwa/caches.ts).
 import { SAVED_REPORTS_MAX_BYTES } from '../../contract/constants';
 import { SAVED_REPORTS_CACHE } from '../pwa/caches';
 
 export interface SavedReport {
   id: string;
+  /** The username of the admin who downloaded it. */
+  owner: string;
   filename: string;
   /** What the report holds, e.g. 'Fraud Events, 01-Oct-2026 to 31-Oct-2026'. */
   description: string;
@@ -49,12 +53,28 @@ async function details(response: Response | undefined): Promise<SavedReport | un
   }
 }
 
-/** Every saved report, newest first. */
-export async function listSavedReports(): Promise<SavedReport[]> {
-  if (!savedReportsAvailable()) return [];
+/** Every report kept on this device, whoever downloaded it, with its cache key. */
+async function everyReport(): Promise<Array<{ key: Request; report: SavedReport | undefined }>> {
   const cache = await caches.open(SAVED_REPORTS_CACHE);
-  const found = await Promise.all((await cache.keys()).map(async (request) => details(await cache.match(request))));
-  return found.filter((report): report is SavedReport => report !== undefined).sort((a, b) => b.savedAt - a.savedAt);
+  return Promise.all((await cache.keys()).map(async (key) => ({ key, report: await details(await cache.match(key)) })));
+}
+
+/** The saved reports of an admin, newest first. */
+export async function listSavedReports(owner: string): Promise<SavedReport[]> {
+  if (!savedReportsAvailable()) return [];
+  return (await everyReport())
+    .flatMap(({ report }) => (report?.owner === owner ? [report] : []))
+    .sort((a, b) => b.savedAt - a.savedAt);
+}
+
+/** Deletes the reports other admins saved on this browser (an admin signed in after them). */
+export async function removeOthersReports(owner: string): Promise<void> {
+  if (!savedReportsAvailable()) return;
+  const others = (await everyReport()).filter(({ report }) => report?.owner !== owner);
+  if (others.length === 0) return;
+  const cache = await caches.open(SAVED_REPORTS_CACHE);
+  await Promise.all(others.map(({ key }) => cache.delete(key)));
+  changed();
 }
 
 export const totalSize = (reports: readonly SavedReport[]): number => reports.reduce((sum, report) => sum + report.size, 0);
@@ -68,33 +88,37 @@ export function reasonNotSaved(size: number, reports: readonly SavedReport[], li
 }
 
 /** Keeps a downloaded file; throws NotSavedError with a reason a person can act on. */
-export async function saveReport(blob: Blob, report: Omit<SavedReport, 'id' | 'size' | 'savedAt'>): Promise<SavedReport> {
+export async function saveReport(
+  blob: Blob,
+  report: Omit<SavedReport, 'id' | 'size' | 'savedAt'>,
+  limit = SAVED_REPORTS_MAX_BYTES,
+): Promise<SavedReport> {
   if (!savedReportsAvailable()) throw new NotSavedError('Saving for offline use needs the console opened over https.');
-  const reason = reasonNotSaved(blob.size, await listSavedReports());
+  const reason = reasonNotSaved(blob.size, await listSavedReports(report.owner), limit);
   if (reason) throw new NotSavedError(reason);
   const saved: SavedReport = { ...report, id: crypto.randomUUID(), size: blob.size, savedAt: Date.now() };
   const cache = await caches.open(SAVED_REPORTS_CACHE);
   try {
     await cache.put(
       keyOf(saved.id),
-      new Response(blob, { headers: { 'content-type': saved.mime, [DETAILS_HEADER]: encodeURIComponent(JSON.stringify(saved)) } }),
+      new Response(await blob.arrayBuffer(), { headers: { 'content-type': saved.mime, [DETAILS_HEADER]: encodeURIComponent(JSON.stringify(saved)) } }),
     );
   } catch (error) {
     // The browser's storage quota: the download itself is on the device all the same.
     throw new NotSavedError(`It was not saved for offline use: the browser has no room left (${String(error)}).`);
   }
   // Ask the browser not to evict what a person chose to keep (it may say no; nothing else changes).
-  void navigator.storage?.persist?.().catch(() => false);
+  void globalThis.navigator?.storage?.persist?.().catch(() => false);
   changed();
   return saved;
 }
 
-/** A saved report and its bytes; undefined when it is no longer kept. */
-export async function readSavedReport(id: string): Promise<{ report: SavedReport; blob: Blob } | undefined> {
+/** An admin's saved report and its bytes; undefined when it is no longer kept (or not theirs). */
+export async function readSavedReport(id: string, owner: string): Promise<{ report: SavedReport; blob: Blob } | undefined> {
   if (!savedReportsAvailable()) return undefined;
   const response = await (await caches.open(SAVED_REPORTS_CACHE)).match(keyOf(id));
   const report = await details(response);
-  if (!response || !report) return undefined;
+  if (!response || report?.owner !== owner) return undefined;
   return { report, blob: await response.blob() };
 }
 

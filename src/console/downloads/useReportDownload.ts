@@ -8,6 +8,7 @@ import { messages } from '../../contract/messages';
 import { fetchFile, type Backend } from '../api/baseQuery';
 import { dismissToast, showError, showNotice, showSuccess } from '../components/toaster';
 import { NotSavedError, saveReport, saveToDevice } from './savedReports';
+import { useReportOwner } from './useSavedReports';
 
 export interface ReportDownload {
   backend: Backend;
@@ -22,6 +23,7 @@ export interface ReportDownload {
 
 export function useReportDownload() {
   const store = useStore();
+  const owner = useReportOwner();
   const [downloading, setDownloading] = useState(false);
 
   async function download(report: ReportDownload): Promise<void> {
@@ -36,7 +38,7 @@ export function useReportDownload() {
       const { blob, filename, mime } = result.data;
       saveToDevice(blob, filename);
       try {
-        await saveReport(blob, { filename, mime, description: report.description, screen: report.screen });
+        await saveReport(blob, { owner, filename, mime, description: report.description, screen: report.screen });
         showSuccess(`${messages.downloadComplete}: ${filename}, also saved for offline use.`);
       } catch (error) {
         if (!(error instanceof NotSavedError)) throw error;

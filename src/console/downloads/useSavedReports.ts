@@ -1,14 +1,19 @@
-// The saved reports, read again whenever one is saved or removed (in any tab of the console).
+// The signed-in admin's saved reports, read again whenever one is saved or removed (in any tab).
 import { useEffect, useState } from 'react';
+import { useAppSelector } from '../app/hooks';
 import { listSavedReports, onSavedReportsChange, type SavedReport } from './savedReports';
+
+/** The signed-in admin's username: saved reports are theirs. */
+export const useReportOwner = (): string => useAppSelector((state) => state.session.user?.username ?? '');
 
 /** undefined while the list is read. */
 export function useSavedReports(): SavedReport[] | undefined {
+  const owner = useReportOwner();
   const [reports, setReports] = useState<SavedReport[]>();
   useEffect(() => {
     let current = true;
     const read = () =>
-      void listSavedReports()
+      void listSavedReports(owner)
         .catch(() => [])
         .then((found) => current && setReports(found));
     read();
@@ -17,6 +22,6 @@ export function useSavedReports(): SavedReport[] | undefined {
       current = false;
       stop();
     };
-  }, []);
+  }, [owner]);
   return reports;
 }

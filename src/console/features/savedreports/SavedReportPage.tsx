@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { SAVED_REPORTS_PATH } from '../../app/tabs';
 import { formatBytes, readSavedReport, removeSavedReport, saveToDevice, type SavedReport } from '../../downloads/savedReports';
+import { useReportOwner } from '../../downloads/useSavedReports';
 import { savedAtText } from './savedAt';
 
 /** Rows shown on screen; the file holds the rest. */
@@ -23,20 +24,21 @@ export async function previewRows(blob: Blob, rows = PREVIEW_ROWS): Promise<stri
 
 export function SavedReportPage() {
   const { id = '' } = useParams();
+  const owner = useReportOwner();
   const navigate = useNavigate();
   const [opened, setOpened] = useState<Opened | null>();
 
   useEffect(() => {
     let current = true;
     void (async () => {
-      const found = await readSavedReport(id).catch(() => undefined);
+      const found = await readSavedReport(id, owner).catch(() => undefined);
       const result = found ? { ...found, rows: found.report.mime.includes('csv') ? await previewRows(found.blob) : [] } : null;
       if (current) setOpened(result);
     })();
     return () => {
       current = false;
     };
-  }, [id]);
+  }, [id, owner]);
 
   const back = (
     <Button variant="minimal" icon={<ArrowLeft />} onClick={() => navigate(SAVED_REPORTS_PATH)}>
