@@ -1,8 +1,10 @@
 // The add/edit popup of every reference-data screen: a Blueprint dialog whose Save stays
-// disabled until the form is valid. `notice` goes above the fields (why an outbox entry was
-// refused); `blockedReason` disables Save and says why (a save that cannot wait offline).
+// disabled until the form is valid. `retry`, a refused outbox entry edited again, says above the
+// fields why it was refused; `blockedReason` disables Save and says why (a save that cannot wait offline).
 import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import type { FormEvent, ReactNode } from 'react';
+import type { OutboxEntry } from '../outbox/outboxSlice';
+import { RetryNotice } from '../outbox/retry';
 
 interface FormDialogProps {
   title: string;
@@ -11,7 +13,7 @@ interface FormDialogProps {
   saving: boolean;
   onClose(): void;
   onSave(): void;
-  notice?: ReactNode;
+  retry?: OutboxEntry;
   blockedReason?: string;
   children: ReactNode;
 }
@@ -26,7 +28,7 @@ export function FormDialog(props: FormDialogProps) {
     <Dialog title={props.title} isOpen={props.isOpen} onClose={props.onClose} canOutsideClickClose={false}>
       <form onSubmit={submit} noValidate>
         <DialogBody>
-          {props.notice}
+          {props.retry && <RetryNotice entry={props.retry} />}
           {props.children}
           {props.blockedReason && (
             <Callout intent={Intent.WARNING} role="status">

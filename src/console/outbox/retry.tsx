@@ -55,17 +55,21 @@ export function RetryNotice({ entry }: { entry: OutboxEntry }) {
 }
 
 /**
- * After a save: the success toast when the server has it (a queued save was announced by the
- * outbox already), and the refused entry it replaces is discarded.
+ * Saves from a dialog: once the server has the change, or the outbox keeps it, the success toast
+ * (a queued save was announced by the outbox already), the refused entry it replaces discarded,
+ * and the dialog closed. A refusal keeps the dialog open (the base query has said why).
  */
-export function useAnnounceSaved(retried?: OutboxEntry) {
+export function useSaveAndClose(retried: OutboxEntry | undefined, onClose: () => void) {
   const dispatch = useAppDispatch();
   const username = useAppSelector((state) => state.session.user?.username);
   return useCallback(
-    (data: unknown, success: string) => {
-      if (!isQueuedWrite(data)) showSuccess(success);
+    async (saving: PromiseLike<{ data: unknown } | { error: unknown }>, success: string) => {
+      const saved = await saving;
+      if (!('data' in saved)) return;
+      if (!isQueuedWrite(saved.data)) showSuccess(success);
       if (retried && username) dispatch(entryDiscarded({ username, key: retried.key }));
+      onClose();
     },
-    [dispatch, retried, username],
+    [dispatch, onClose, retried, username],
   );
 }

@@ -11,7 +11,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import type { OutboxEntry } from '../../outbox/outboxSlice';
-import { RetryNotice, retryValues, useAnnounceSaved } from '../../outbox/retry';
+import { retryValues, useSaveAndClose } from '../../outbox/retry';
 import { countryRequestOf, languageCodesOf, useSaveCountryMutation } from './countriesApi';
 
 interface CountryDialogProps {
@@ -40,7 +40,7 @@ function initialValues(country: AdminCountry | undefined, retry: OutboxEntry | u
 export function CountryDialog({ country, retry, onClose }: CountryDialogProps) {
   const form = useSchemaForm(countryForm, initialValues(country, retry));
   const editing = form.values.id !== undefined;
-  const announce = useAnnounceSaved(retry);
+  const saveAndClose = useSaveAndClose(retry, onClose);
   const translations = useTranslationsQuery();
   const [save, { isLoading }] = useSaveCountryMutation();
 
@@ -53,12 +53,7 @@ export function CountryDialog({ country, retry, onClose }: CountryDialogProps) {
   const languagesError = form.errorOf('languages');
 
   async function submit() {
-    if (!form.data) return;
-    const saved = await save(countryRequestOf(form.data));
-    if ('data' in saved) {
-      announce(saved.data, `Country ${form.data.country} saved`);
-      onClose();
-    }
+    if (form.data) await saveAndClose(save(countryRequestOf(form.data)), `Country ${form.data.country} saved`);
   }
 
   return (
@@ -69,7 +64,7 @@ export function CountryDialog({ country, retry, onClose }: CountryDialogProps) {
       saving={isLoading}
       onClose={onClose}
       onSave={submit}
-      notice={retry && <RetryNotice entry={retry} />}
+      retry={retry}
     >
       <TextField
         id="country-name"

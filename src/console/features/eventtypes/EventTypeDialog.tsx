@@ -8,7 +8,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import type { OutboxEntry } from '../../outbox/outboxSlice';
-import { RetryNotice, retryValues, useAnnounceSaved } from '../../outbox/retry';
+import { retryValues, useSaveAndClose } from '../../outbox/retry';
 import { useSaveEventTypeMutation } from './eventTypesApi';
 
 interface EventTypeDialogProps {
@@ -24,16 +24,11 @@ export function EventTypeDialog({ eventType, retry, onClose }: EventTypeDialogPr
     : { id: eventType?.id, updated_at: eventType?.updated_at, event: eventType?.name ?? '', pretty: eventType?.pretty_name ?? '' };
   const form = useSchemaForm(eventTypeForm, initial);
   const [save, { isLoading }] = useSaveEventTypeMutation();
-  const announce = useAnnounceSaved(retry);
+  const saveAndClose = useSaveAndClose(retry, onClose);
   const editing = initial.id !== undefined;
 
   async function submit() {
-    if (!form.data) return;
-    const saved = await save(form.data);
-    if ('data' in saved) {
-      announce(saved.data, `Event type ${form.data.event} saved`);
-      onClose();
-    }
+    if (form.data) await saveAndClose(save(form.data), `Event type ${form.data.event} saved`);
   }
 
   return (
@@ -44,7 +39,7 @@ export function EventTypeDialog({ eventType, retry, onClose }: EventTypeDialogPr
       saving={isLoading}
       onClose={onClose}
       onSave={submit}
-      notice={retry && <RetryNotice entry={retry} />}
+      retry={retry}
     >
       <TextField
         id="event-key"

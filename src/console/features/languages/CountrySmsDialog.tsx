@@ -13,7 +13,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import type { OutboxEntry } from '../../outbox/outboxSlice';
-import { RetryNotice, retryValues, useAnnounceSaved } from '../../outbox/retry';
+import { retryValues, useSaveAndClose } from '../../outbox/retry';
 import { languagesOf, useSaveCountrySmsMutation } from './countrySmsApi';
 
 const DEFAULT_LINK_HELP = 'Empty: the default welcome link is used.';
@@ -30,7 +30,7 @@ export function CountrySmsDialog({ country, retry, onClose }: CountrySmsDialogPr
     countrySmsRequest,
     retry ? retryValues<CountrySmsRequest>(retry) : { id: country.id, updated_at: country.updated_at, code: country.code, urls: country.urls },
   );
-  const announce = useAnnounceSaved(retry);
+  const saveAndClose = useSaveAndClose(retry, onClose);
   const translations = useTranslationsQuery();
   const [save, { isLoading }] = useSaveCountrySmsMutation();
   // Languages added in this popup can be taken out again before saving; saved ones stay.
@@ -57,12 +57,7 @@ export function CountrySmsDialog({ country, retry, onClose }: CountrySmsDialogPr
   };
 
   async function submit() {
-    if (!form.data) return;
-    const saved = await save(form.data);
-    if ('data' in saved) {
-      announce(saved.data, `SMS link prefixes of ${country.country} saved`);
-      onClose();
-    }
+    if (form.data) await saveAndClose(save(form.data), `SMS link prefixes of ${country.country} saved`);
   }
 
   return (
@@ -73,7 +68,7 @@ export function CountrySmsDialog({ country, retry, onClose }: CountrySmsDialogPr
       saving={isLoading}
       onClose={onClose}
       onSave={submit}
-      notice={retry && <RetryNotice entry={retry} />}
+      retry={retry}
     >
       {languagesOf(urls).length === 0 && <p>This country has no languages yet. Add one below.</p>}
       {languagesOf(urls).map((code) => (

@@ -16,7 +16,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import type { OutboxEntry } from '../../outbox/outboxSlice';
-import { RetryNotice, retryValues, useAnnounceSaved } from '../../outbox/retry';
+import { retryValues, useSaveAndClose } from '../../outbox/retry';
 import { adminUserRequest, canWaitOffline, useLinkableAgenciesQuery, useSaveAdminUserMutation } from './adminUsersApi';
 
 export const PASSWORD_NEEDS_CONNECTION =
@@ -55,7 +55,7 @@ export function AdminUserDialog({ user: shown, retry, callerIsSuper, onClose }: 
   const user = shown ?? (retry?.refusal?.current as AdminUser | undefined);
   const form = useSchemaForm(adminUserForm, initialValues(shown, retry));
   const editing = form.values.id !== undefined;
-  const announce = useAnnounceSaved(retry);
+  const saveAndClose = useSaveAndClose(retry, onClose);
   const browserOffline = useAppSelector(selectBrowserOffline);
   // A new user always has a password; an edit has one when the admin typed or generated it.
   const needsConnection = !editing || !canWaitOffline({ ...(form.values as AdminUserRequest) });
@@ -75,12 +75,7 @@ export function AdminUserDialog({ user: shown, retry, callerIsSuper, onClose }: 
     form.set('linked_agencies', on ? [...linked, id] : linked.filter((linkedId) => linkedId !== id));
 
   async function submit() {
-    if (!form.data) return;
-    const saved = await save(adminUserRequest(form.data, callerIsSuper));
-    if ('data' in saved) {
-      announce(saved.data, `User ${form.data.email} ${editing ? 'updated' : 'added'}`);
-      onClose();
-    }
+    if (form.data) await saveAndClose(save(adminUserRequest(form.data, callerIsSuper)), `User ${form.data.email} ${editing ? 'updated' : 'added'}`);
   }
 
   return (
@@ -91,7 +86,7 @@ export function AdminUserDialog({ user: shown, retry, callerIsSuper, onClose }: 
       saving={isLoading}
       onClose={onClose}
       onSave={submit}
-      notice={retry && <RetryNotice entry={retry} />}
+      retry={retry}
       blockedReason={blockedReason}
     >
       <TextField

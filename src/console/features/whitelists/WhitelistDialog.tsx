@@ -11,7 +11,7 @@ import { TextField } from '../../components/TextField';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useAppSelector } from '../../app/hooks';
 import type { OutboxEntry } from '../../outbox/outboxSlice';
-import { RetryNotice, retryValues, useAnnounceSaved } from '../../outbox/retry';
+import { retryValues, useSaveAndClose } from '../../outbox/retry';
 import {
   countryChoices, useSaveWhitelistMutation, useWhitelistCountriesQuery, whitelistRequest,
 } from './whitelistsApi';
@@ -28,7 +28,7 @@ export function WhitelistDialog({ entry, retry, onClose }: WhitelistDialogProps)
     ? retryValues<WhitelistRequest>(retry)
     : { id: entry?.id, updated_at: entry?.updated_at, msisdn: entry?.msisdn ?? '', country: entry?.country ?? '', campaign_id: entry?.campaign_id ?? null };
   const form = useSchemaForm(whitelistForm, initial);
-  const announce = useAnnounceSaved(retry);
+  const saveAndClose = useSaveAndClose(retry, onClose);
   const editing = initial.id !== undefined;
   const campaigns = useCampaignChoicesQuery();
   const countries = useWhitelistCountriesQuery();
@@ -47,12 +47,7 @@ export function WhitelistDialog({ entry, retry, onClose }: WhitelistDialogProps)
   }
 
   async function submit() {
-    if (!form.data) return;
-    const saved = await save(whitelistRequest(form.data));
-    if ('data' in saved) {
-      announce(saved.data, `Mobile Number ${form.data.msisdn} ${editing ? 'updated' : 'whitelisted'}`);
-      onClose();
-    }
+    if (form.data) await saveAndClose(save(whitelistRequest(form.data)), `Mobile Number ${form.data.msisdn} ${editing ? 'updated' : 'whitelisted'}`);
   }
 
   return (
@@ -63,7 +58,7 @@ export function WhitelistDialog({ entry, retry, onClose }: WhitelistDialogProps)
       saving={isLoading}
       onClose={onClose}
       onSave={submit}
-      notice={retry && <RetryNotice entry={retry} />}
+      retry={retry}
     >
       <TextField
         id="whitelist-msisdn"
