@@ -40,17 +40,8 @@ const row = {
   secure_page: users.securePage,
   updated_at: isoMillis(users.updatedAt),
 };
-interface AdminRow {
-  id: number;
-  email: string | null;
-  msisdn: string | null;
-  firstname: string;
-  lastname: string;
-  is_super: boolean;
-  unblacklist: boolean;
-  secure_page: boolean;
-  updated_at: string;
-}
+/** An admin user as `row` reads it: the wire shape before its links, the email still nullable. */
+type AdminRow = Omit<AdminUser, 'email' | 'linked_agencies'> & { email: string | null };
 
 /** Admin users are the users with an email; agents and gifters have none. */
 const isAdminUser = isNotNull(users.email);
