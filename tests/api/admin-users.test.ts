@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUserRequest, ListPage } from '../../src/contract/api';
 import type { AdminUser } from '../../src/contract/entities';
 import { messages, unknownAgencies, unknownSortField } from '../../src/contract/messages';
-import { accessToken, backends, DEMO_PASSWORD, startServer, type TestServer, demoIds } from '../support/server';
+import { accessToken, backends, DEMO_PASSWORD, startServer, type TestServer, demoIds, SIGNED_IN_SUITE } from '../support/server';
 
 const ADMINS = '/admin/admins';
 const REGISTER = '/admin/register';
@@ -29,9 +29,7 @@ describe.each(backends)('admin users on %s', (backend) => {
   let headOffice: number; // not a country agency
 
   beforeAll(async () => {
-    server = await startServer(backend, {
-      OTP_SEND_LIMIT_PER_15MIN: '1000', OTP_SEND_LIMIT_PER_ADDRESS_15MIN: '10000', ACCESS_TOKEN_TTL_SECONDS: '3600',
-    });
+    server = await startServer(backend, SIGNED_IN_SUITE);
     superToken = await accessToken(server, 'super@demo.test');
     agencyToken = await accessToken(server, 'agency@demo.test');
     campaignToken = await accessToken(server, 'campaign@demo.test');

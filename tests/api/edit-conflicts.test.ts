@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUserRequest, ApiError, ListPage } from '../../src/contract/api';
 import type { AdminCountry, AdminUser, CountrySms, EventType, Whitelist } from '../../src/contract/entities';
 import { messages } from '../../src/contract/messages';
-import { accessToken, backends, startServer, type Answer, type TestServer, demoIds } from '../support/server';
+import { accessToken, backends, startServer, type Answer, type TestServer, demoIds, SIGNED_IN_SUITE } from '../support/server';
 
 /** updated_at on the wire: ISO 8601, UTC, milliseconds. */
 const ISO_MILLIS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -26,9 +26,7 @@ describe.each(backends)('edit conflicts on %s', (backend) => {
   let gh01: number;
 
   beforeAll(async () => {
-    server = await startServer(backend, {
-      OTP_SEND_LIMIT_PER_15MIN: '1000', OTP_SEND_LIMIT_PER_ADDRESS_15MIN: '10000', ACCESS_TOKEN_TTL_SECONDS: '3600',
-    });
+    server = await startServer(backend, SIGNED_IN_SUITE);
     superToken = await accessToken(server, 'super@demo.test');
     agencyToken = await accessToken(server, 'agency@demo.test');
     const ids = await demoIds(server, superToken);

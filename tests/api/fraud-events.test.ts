@@ -8,7 +8,7 @@ import type { CampaignChoice, GridQuery, ListPage } from '../../src/contract/api
 import { reportTableTime } from '../../src/contract/dates';
 import type { FraudEvent } from '../../src/contract/entities';
 import { messages, unknownSortField } from '../../src/contract/messages';
-import { accessToken, backends, demoIds, startServer, type TestServer } from '../support/server';
+import { accessToken, backends, demoIds, startServer, type TestServer, SIGNED_IN_SUITE } from '../support/server';
 
 type Answer<T> = T & { error?: string; errors?: Record<string, string[]> };
 
@@ -31,7 +31,7 @@ describe.each(backends)('fraud events on %s', (backend) => {
   beforeAll(async () => {
     // A bigger demo than the other API tests, so that every role's campaigns have fraud events.
     server = await startServer(backend, {
-      OTP_SEND_LIMIT_PER_15MIN: '1000', OTP_SEND_LIMIT_PER_ADDRESS_15MIN: '10000', ACCESS_TOKEN_TTL_SECONDS: '3600',
+      ...SIGNED_IN_SUITE,
       DEMO_AGENTS: '600', DEMO_EVENTS: '60000',
     });
     superToken = await accessToken(server, 'super@demo.test');

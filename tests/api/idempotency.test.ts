@@ -9,7 +9,7 @@ import type { AdminUserRequest, ListPage, LoginResponse } from '../../src/contra
 import type { AdminUser, EventType, Whitelist } from '../../src/contract/entities';
 import { messages } from '../../src/contract/messages';
 import { requestFingerprint } from '../../src/server/http/idempotency';
-import { accessToken, backends, DEMO_PASSWORD, startServer, type Answer, type TestServer, demoIds } from '../support/server';
+import { accessToken, backends, DEMO_PASSWORD, startServer, type Answer, type TestServer, demoIds, SIGNED_IN_SUITE } from '../support/server';
 
 type Body<T> = T & { error?: string; errors?: Record<string, string[]> };
 
@@ -34,9 +34,7 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
   let gh01: number;
 
   beforeAll(async () => {
-    server = await startServer(backend, {
-      OTP_SEND_LIMIT_PER_15MIN: '1000', OTP_SEND_LIMIT_PER_ADDRESS_15MIN: '10000', ACCESS_TOKEN_TTL_SECONDS: '3600',
-    });
+    server = await startServer(backend, SIGNED_IN_SUITE);
     superToken = await accessToken(server, 'super@demo.test');
     agencyToken = await accessToken(server, 'agency@demo.test');
     const admins = await server.get<ListPage<AdminUser>>('/admin/admins?search=super@demo.test', superToken);

@@ -7,7 +7,7 @@ import type { CampaignChoice, LinkableAgency, ListPage, PublicCountry } from '..
 import type { AdminCountry, CountrySms, EventType, Whitelist } from '../../src/contract/entities';
 import { duplicateEventKey, messages, unknownLanguages, unknownSortField } from '../../src/contract/messages';
 import { readCountryAgencies } from '../../src/server/auth/countryAgencies';
-import { accessToken, backends, startServer, type TestServer, demoIds } from '../support/server';
+import { accessToken, backends, startServer, type TestServer, demoIds, SIGNED_IN_SUITE } from '../support/server';
 
 type Answer<T> = T & { error?: string; errors?: Record<string, string[]> };
 /** Every row carries its updated_at: ISO 8601, UTC, milliseconds (tests/api/edit-conflicts.test.ts tests the rule). */
@@ -22,9 +22,7 @@ describe.each(backends)('reference data on %s', (backend) => {
   const campaignId: Record<string, number> = {};
 
   beforeAll(async () => {
-    server = await startServer(backend, {
-      OTP_SEND_LIMIT_PER_15MIN: '1000', OTP_SEND_LIMIT_PER_ADDRESS_15MIN: '10000', ACCESS_TOKEN_TTL_SECONDS: '3600',
-    });
+    server = await startServer(backend, SIGNED_IN_SUITE);
     superToken = await accessToken(server, 'super@demo.test');
     agencyToken = await accessToken(server, 'agency@demo.test');
     campaignToken = await accessToken(server, 'campaign@demo.test');

@@ -13,6 +13,11 @@ export type Backend = 'pglite' | 'postgres';
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
 export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
+/** Settings for suites that sign each role in and keep its token for the whole file. */
+export const SIGNED_IN_SUITE = {
+  OTP_SEND_LIMIT_PER_15MIN: '1000', OTP_SEND_LIMIT_PER_ADDRESS_15MIN: '10000', ACCESS_TOKEN_TTL_SECONDS: '3600',
+} as const;
+
 export interface Answer<T = Record<string, unknown>> { status: number; body: T; headers: Headers }
 
 export interface TestServer {
