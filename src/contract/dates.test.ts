@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysBefore, fromRequestDate, reportTableTime, toRequestDate } from './dates';
+import { addDays, fromRequestDate, reportTableTime, toRequestDate } from './dates';
 
 describe('request dates (DD-MMM-YYYY)', () => {
   it.each([
@@ -26,9 +26,10 @@ describe('report table times', () => {
   });
 });
 
-describe('daysBefore', () => {
-  it('crosses months and years', () => {
-    expect(daysBefore('2026-03-01', 1)).toBe('2026-02-28');
-    expect(daysBefore('2026-01-05', 30)).toBe('2025-12-06');
+describe('addDays', () => {
+  it('crosses months and years, both ways', () => {
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addDays('2026-01-05', -30)).toBe('2025-12-06');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
   });
 });

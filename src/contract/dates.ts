@@ -25,9 +25,9 @@ export function fromRequestDate(requestDate: string): string | null {
 /** An ISO date-time as report tables show it: 'YYYY-MM-DD HH:MM:SS' (UTC). */
 export const reportTableTime = (isoDateTime: string): string => isoDateTime.slice(0, 19).replace('T', ' ');
 
-/** The ISO date `days` before `isoDate`. */
-export function daysBefore(isoDate: string, days: number): string {
+/** The ISO date `days` after `isoDate` (before it when negative). */
+export function addDays(isoDate: string, days: number): string {
   const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
+  date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { GridQuery } from '../../contract/api';
 import { DEFAULT_GRID_RANGE_DAYS } from '../../contract/constants';
-import { daysBefore, toRequestDate } from '../../contract/dates';
+import { addDays, toRequestDate } from '../../contract/dates';
 import { reconcileDateRange } from '../../contract/reports';
 import { useListParams } from './useListParams';
 
@@ -19,7 +19,7 @@ export interface GridFilterValues {
 const today = () => new Date().toISOString().slice(0, 10);
 
 export function initialGridFilters(now = today()): GridFilterValues {
-  return { start: daysBefore(now, DEFAULT_GRID_RANGE_DAYS), end: now, campaign: undefined, blacklisted: false };
+  return { start: addDays(now, -DEFAULT_GRID_RANGE_DAYS), end: now, campaign: undefined, blacklisted: false };
 }
 
 /** The grid call's body for these filters and list state. */

@@ -4,7 +4,7 @@
 import { and, count, desc, eq, gte, lt, lte, max, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
-import { reportTableTime } from '../../../contract/dates';
+import { addDays, reportTableTime } from '../../../contract/dates';
 import type { FraudEvent } from '../../../contract/entities';
 import { messages } from '../../../contract/messages';
 import type { RoleScope } from '../../../contract/roles';
@@ -51,20 +51,14 @@ const sortColumns: Record<FraudSort, SQLWrapper> = { ...shape, created_at: fraud
 /** The first instant of an ISO date, UTC. */
 const startOfDay = (isoDate: string): Date => new Date(`${isoDate}T00:00:00.000Z`);
 
-/** The first instant of the day after an ISO date, UTC: the end date counts in full. */
-function startOfNextDay(isoDate: string): Date {
-  const date = startOfDay(isoDate);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date;
-}
-
 /** The rows a request selects; 403 when a non-super caller asks for blacklisted rows. */
 function fraudFilter({ scope, query, params }: FraudRequest): SQL {
   if (query.blacklisted && !seesEverything(scope)) throw forbidden(messages.includeBlacklistedSuperOnly);
   return and(
     campaignVisible(scope, campaigns),
     gte(fraudEvents.createdAt, startOfDay(query.start_date)),
-    lt(fraudEvents.createdAt, startOfNextDay(query.end_date)),
+    // Up to the start of the next day: the end date counts in full.
+    lt(fraudEvents.createdAt, startOfDay(addDays(query.end_date, 1))),
     // An id no campaign can have matches nothing (and must not reach SQL as an int4 overflow).
     query.campaign === undefined ? undefined : isStorableId(query.campaign) ? eq(fraudEvents.campaignId, query.campaign) : sql`false`,
     query.country === undefined ? undefined : eq(campaigns.countryCode, query.country),
