@@ -8,6 +8,7 @@ import { useStatusTypesQuery, useTranslationsQuery } from '../api/referenceApi';
 import { Header } from '../components/Header';
 import { OfflineBanner } from '../components/OfflineBanner';
 import { SavedReportsButton } from '../downloads/SavedReportsButton';
+import { useForgetOthersReports } from '../downloads/useSavedReports';
 import { OutboxButton } from '../outbox/OutboxButton';
 import { useAppSelector } from './hooks';
 import { SideMenu } from './SideMenu';
@@ -17,6 +18,8 @@ export function Shell({ menu }: { menu: MenuItem[] }) {
   // Reference data the screens share; loaded once per session and cached.
   useStatusTypesQuery();
   useTranslationsQuery();
+  // Reports another admin saved on this browser are not this one's to see or keep.
+  useForgetOthersReports();
   return (
     <div className="console-shell">
       <Header username={username}>

@@ -7,7 +7,7 @@ import {
 } from './savedReports';
 
 const report = (size: number): SavedReport => ({
-  id: String(size), owner: 'super@demo.test', filename: 'r.csv', description: 'r', mime: 'text/csv', size, savedAt: 0, screen: '/',
+  id: String(size), owner: 'super@demo.test', filename: 'r.csv', description: 'r', mime: 'text/csv', size, savedAt: 0,
 });
 
 describe('formatBytes', () => {
@@ -52,7 +52,7 @@ describe('the file name of a download', () => {
 describe('the saved reports kept in Cache Storage', () => {
   const SUPER = 'super@demo.test';
   const CAMPAIGN = 'campaign@demo.test';
-  const details = (owner: string, description: string) => ({ owner, description, filename: `${description}.csv`, mime: 'text/csv', screen: '/reports/fraud-events' });
+  const details = (owner: string, description: string) => ({ owner, description, filename: `${description}.csv`, mime: 'text/csv' });
   const csv = (text: string) => new Blob([text], { type: 'text/csv' });
 
   beforeEach(() => {

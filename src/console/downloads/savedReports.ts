@@ -19,8 +19,6 @@ export interface SavedReport {
   size: number;
   /** Epoch milliseconds. */
   savedAt: number;
-  /** The screen it was downloaded from. */
-  screen: string;
 }
 
 const DETAILS_HEADER = 'x-saved-report';

@@ -17,8 +17,6 @@ export interface ReportDownload {
   fallbackName: string;
   /** What the report holds, shown in Saved for offline. */
   description: string;
-  /** The screen it comes from (a path). */
-  screen: string;
 }
 
 export function useReportDownload() {
@@ -38,7 +36,7 @@ export function useReportDownload() {
       const { blob, filename, mime } = result.data;
       saveToDevice(blob, filename);
       try {
-        await saveReport(blob, { owner, filename, mime, description: report.description, screen: report.screen });
+        await saveReport(blob, { owner, filename, mime, description: report.description });
         showSuccess(`${messages.downloadComplete}: ${filename}, also saved for offline use.`);
       } catch (error) {
         if (!(error instanceof NotSavedError)) throw error;

@@ -7,7 +7,6 @@ import type { FraudEvent } from '../../../contract/entities';
 import { reportTableTime, toRequestDate } from '../../../contract/dates';
 import { useCampaignChoicesQuery } from '../../api/referenceApi';
 import { useAppSelector } from '../../app/hooks';
-import { TAB_PATHS } from '../../app/tabs';
 import { GridFilters } from '../../components/GridFilters';
 import { ListTable, type Column } from '../../components/ListTable';
 import { needsConnectionText, useBrowserOffline } from '../../components/NeedsConnection';
@@ -62,7 +61,6 @@ export function FraudEventsPage() {
               request: fraudEventsExport(grid.body),
               fallbackName: 'fraud-events.csv',
               description,
-              screen: TAB_PATHS.agentfraudreport,
             })
           }
         >

@@ -30,7 +30,7 @@ describe('Saved for offline, with reports kept', () => {
 
   async function renderSaved() {
     vi.stubGlobal('caches', fakeCaches());
-    const details = { owner: 'super@demo.test', mime: 'text/csv', screen: '/reports/fraud-events' };
+    const details = { owner: 'super@demo.test', mime: 'text/csv' };
     await saveReport(new Blob([CSV]), { ...details, filename: 'fraud-events_2026-10-01_2026-10-31.csv', description: 'Fraud Events, 01-Oct-2026 to 31-Oct-2026' });
     await saveReport(new Blob(['x'.repeat(3000)]), { ...details, owner: 'campaign@demo.test', filename: 'other.csv', description: 'Not mine' });
     return renderWithProviders(
