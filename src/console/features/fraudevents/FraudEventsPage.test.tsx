@@ -8,7 +8,6 @@ import { campaignChoices } from '../../test/campaigns';
 import { signedIn } from '../../test/sessions';
 import { FraudEventsPage } from './FraudEventsPage';
 
-const campaigns = campaignChoices;
 
 const fraud: FraudEvent = {
   id: 11,
@@ -27,7 +26,7 @@ const CSV = 'created_at,campaign_name,description\n2026-11-02 08:15:30,Agent Ref
 
 function fraudBackend(page: ListPage<FraudEvent> = { data: [fraud], count: 1 }, fileSent: Promise<void> = Promise.resolve()) {
   return fakeBackend()
-    .on('GET', 'admin/campaigns', { body: { data: campaigns, count: campaigns.length } })
+    .on('GET', 'admin/campaigns', { body: { data: campaignChoices, count: campaignChoices.length } })
     .on('POST', 'admin/fraud', async ({ body }) =>
       (body as GridQuery).export === 'csv'
         ? (await fileSent, { file: { text: CSV, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="fraud-events_2026-10-22_2026-11-21.csv"' } } })
