@@ -67,6 +67,8 @@ const pwa: Partial<VitePWAOptions> = {
     // Source maps are for debugging, not for offline use; the Vite manifest is for the size check.
     globIgnores: ['**/*.map', '**/.vite/**', 'sw.js', 'workbox-*.js'],
     cleanupOutdatedCaches: true,
+    // Nor does the service worker: /sw.js.map would carry Workbox's sources and ours.
+    sourcemap: false,
     // The first visit's page is taken over at once, so the reference data it reads is cached for
     // offline use from the first session. An update still waits for the admin's click.
     clientsClaim: true,
@@ -127,7 +129,8 @@ export default defineConfig(({ mode }) => ({
     outDir: '../../dist/console',
     emptyOutDir: true,
     manifest: true,
-    sourcemap: true,
+    // Source maps carry the whole source: a production build ships none (npm run dev has its own).
+    sourcemap: false,
   },
   server: {
     port: 5173,

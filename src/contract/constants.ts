@@ -66,3 +66,38 @@ export const OTP_TYPES = ['LOGIN', 'PASSWORD_RESET', 'SECURE_PAGES', 'REPORTS'] 
 export type OtpType = (typeof OTP_TYPES)[number];
 export const OTP_MEDIA = ['EMAIL', 'SMS'] as const;
 export type OtpMedium = (typeof OTP_MEDIA)[number];
+
+/**
+ * The longest value each text field takes (ours; SPEC.md sets no length). The contract refuses a
+ * longer one with a clear 400 and the database column holds no more, so a 1 MB name is never stored
+ * nor an index row overflowed. An email address is at most 254 characters (RFC 5321).
+ */
+export const TEXT_MAX = {
+  email: 254,
+  username: 254,
+  /** Long enough for any passphrase, short enough that hashing it costs nothing unusual. */
+  password: 128,
+  personName: 100,
+  countryName: 100,
+  dialingCode: 10,
+  smsFrom: 20,
+  smsCid: 50,
+  eventKey: 100,
+  prettyName: 200,
+  urlPrefix: 500,
+  search: 100,
+  /** updated_at as the lists send it (ISO 8601). */
+  timestamp: 40,
+  /** A refresh token (43 characters base64url) with room to spare. */
+  token: 200,
+  msisdn: MSISDN_MAX_DIGITS,
+  countryCode: 8,
+} as const;
+export type TextField = keyof typeof TEXT_MAX;
+
+/** Dates a report request may name (DD-MMM-YYYY, ours): the programme's records lie well within. */
+export const REQUEST_DATE_MIN = '2000-01-01';
+export const REQUEST_DATE_MAX = '2099-12-31';
+
+/** How deeply a request's JSON may nest: every form of SPEC.md is two levels deep (ours). */
+export const MAX_JSON_DEPTH = 32;

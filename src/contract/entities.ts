@@ -21,6 +21,8 @@ export interface AdminUser {
   linked_agencies: LinkedAgency[];
   /** When the row last changed (ISO, milliseconds): sent back with an edit to detect a conflict. */
   updated_at: IsoDate;
+  /** Whether the caller may change this user: its whole reach lies within the caller's (ours). */
+  editable: boolean;
 }
 
 /** User of the new backend (agents and admins alike). */

@@ -60,7 +60,6 @@ export const messages = {
   campaignOutOfScope: 'This campaign does not exist, or is outside the campaigns you manage.',
   unknownCountry: 'There is no country with this code.',
   countryOutOfScope: 'This country is outside the agencies you manage.',
-  superAdminUserProtected: 'Only a Super Admin can change a Super Admin user.',
   whitelistNotFound: 'This whitelist entry does not exist, or is outside the campaigns you manage.',
   eventTypeNotFound: 'This event type does not exist.',
   countryNotFound: 'This country does not exist.',
@@ -122,6 +121,15 @@ export const messages = {
   requestDateInvalid: 'Dates are sent as DD-MMM-YYYY, for example 01-Nov-2026.',
   endBeforeStartDate: 'End Date cannot be before Start Date.',
   includeBlacklistedSuperOnly: 'Only a Super Admin may include blacklisted rows.',
+
+  // Admin users beyond the caller's reach (ours)
+  adminOutOfReach:
+    'This admin user holds roles or rights beyond the agencies and campaigns you manage. Only a Super Admin can change this user.',
+  superOnlyCredentials:
+    'Only a Super Admin can change the email address or password of an admin user. To change your own password, use Forgot password on the login page.',
+
+  // Requests the server refuses whole (ours)
+  jsonTooDeep: 'The request is nested too deeply. Send the form as the console does.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -147,6 +155,13 @@ export const unknownLanguages = (codes: readonly string[]): string =>
 /** A list sorted by a field it does not offer. */
 export const unknownSortField = (field: string, allowed: readonly string[]): string =>
   `orderby: "${field}" is not a field of this list; use one of ${allowed.join(', ')}, with - in front for descending.`;
+
+/** A text value longer than its field takes (ours): 'First name must be at most 100 characters.' */
+export const tooLong = (label: string, max: number): string => `${label} must be at most ${max} characters.`;
+
+/** A report date outside the years a request may name (ours), in the words of 'Start Date cannot be empty.' */
+export const requestDateOutOfRange = (label: string, min: string, max: string): string =>
+  `${label} must be between ${min} and ${max}.`;
 
 /** Too many sends for one account or address; `minutes` is the wait left. */
 export const otpSendLimitReached = (minutes: number): string =>

@@ -94,6 +94,61 @@ export function roleScope(roleType: AdminRoleType, roleCampaigns: readonly RoleC
 
 export const isSuperAdmin = (roleType: string): boolean => roleType === 'Super Admin';
 
+// ---- how far an admin user reaches, and who may change them -------------------------------------
+
+/** The legacy rights a Super Admin grants: a user holding one reaches further than one without. */
+export const ADMIN_FLAGS = ['is_super', 'unblacklist', 'secure_page'] as const;
+export type AdminFlag = (typeof ADMIN_FLAGS)[number];
+export type AdminFlags = Record<AdminFlag, boolean>;
+
+/** One role of an admin user, with the campaigns of its role campaigns and each one's agency. */
+export interface HeldRole {
+  role_type: string;
+  agency_id: number | null;
+  campaigns: ReadonlyArray<{ id: number; agency_id: number }>;
+}
+
+/**
+ * Everything an admin user could act on: every role it holds (valid or not: an ended role can be
+ * renewed) and its flags. `everything` for a Super Admin role or flag; otherwise whole agencies
+ * (an Agency Admin role, or a role without a campaign) and single campaigns.
+ */
+export interface Reach {
+  everything: boolean;
+  agencyIds: number[];
+  campaigns: Array<{ id: number; agency_id: number }>;
+  flags: AdminFlag[];
+}
+
+export function reachOf(roles: readonly HeldRole[], flags: AdminFlags): Reach {
+  const reach: Reach = { everything: flags.is_super, agencyIds: [], campaigns: [], flags: ADMIN_FLAGS.filter((flag) => flags[flag]) };
+  for (const role of roles) {
+    if (role.role_type === 'Super Admin') reach.everything = true;
+    else if (role.role_type === 'Agency Admin' || role.campaigns.length === 0) {
+      if (role.agency_id !== null) reach.agencyIds.push(role.agency_id);
+    } else reach.campaigns.push(...role.campaigns);
+  }
+  return reach;
+}
+
+/**
+ * Whether a caller may change an admin user (issue 10): only when the user's whole reach lies
+ * inside the caller's own scope and the user holds no flag the caller lacks. A Super Admin may
+ * change anyone; nobody else may change a Super Admin.
+ */
+export function reachWithin(target: Reach, caller: { scope: RoleScope; flags: AdminFlags }): boolean {
+  const { scope } = caller;
+  if (scope.kind === 'all') return true;
+  if (target.everything) return false;
+  if (target.flags.some((flag) => !caller.flags[flag])) return false;
+  if (scope.kind === 'agencies') {
+    return target.agencyIds.every((id) => scope.agencyIds.includes(id))
+      && target.campaigns.every((campaign) => scope.agencyIds.includes(campaign.agency_id));
+  }
+  // A Campaign Admin manages campaigns, never a whole agency.
+  return target.agencyIds.length === 0 && target.campaigns.every((campaign) => scope.campaignIds.includes(campaign.id));
+}
+
 // ---- the main shell and its side menu (section 2) ----------------------------------------
 
 export const SHELL_TABS = [

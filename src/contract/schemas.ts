@@ -20,9 +20,13 @@ import {
   GRID_PAGE_SIZES,
   DEFAULT_GRID_PAGE_SIZE,
   GRID_EXPORT_CSV,
+  REQUEST_DATE_MAX,
+  REQUEST_DATE_MIN,
+  TEXT_MAX,
+  type TextField,
 } from './constants';
-import { fromRequestDate } from './dates';
-import { messages } from './messages';
+import { fromRequestDate, toRequestDate } from './dates';
+import { messages, requestDateOutOfRange, tooLong } from './messages';
 
 // ---- rules as patterns and small pure functions ------------------------------------------
 
@@ -48,15 +52,24 @@ export const sanitizeDialingCode = (code: string): string => code.replace(/[^\d.
 const trimmed = z.string().trim();
 /** A string whose absence, wrong type or emptiness all read `message`. */
 const text = (message: string) => z.string({ error: message });
-const required = (message: string) => text(message).trim().min(1, { error: message });
+
+/** The longest value of a text field, with the message that names it (TEXT_MAX). */
+const atMost = (field: TextField, label: string) => [TEXT_MAX[field], { error: tooLong(label, TEXT_MAX[field]) }] as const;
+/** True when a value is too long for its field: its pattern is not tried (nor reported) then. */
+const overLimit = (value: string, field: TextField) => value.length > TEXT_MAX[field];
+
+/** A required text field: absent, wrong type or empty reads `message`; too long names the field. */
+const required = (message: string, field: TextField, label: string) => text(message).trim().min(1, { error: message }).max(...atMost(field, label));
 
 // An empty value reports only its 'required' message (section 5); the pattern check skips it.
-export const email = required(messages.emailRequired).refine((value) => value === '' || EMAIL_PATTERN.test(value), {
-  error: messages.emailInvalid,
-});
+export const email = required(messages.emailRequired, 'email', 'Email address').refine(
+  (value) => value === '' || overLimit(value, 'email') || EMAIL_PATTERN.test(value),
+  { error: messages.emailInvalid },
+);
 export const strongPassword = text(messages.passwordRequired)
   .min(1, { error: messages.passwordRequired })
-  .refine((value) => value === '' || PASSWORD_STRENGTH_PATTERN.test(value), { error: messages.passwordStrength });
+  .max(...atMost('password', 'Password'))
+  .refine((value) => value === '' || overLimit(value, 'password') || PASSWORD_STRENGTH_PATTERN.test(value), { error: messages.passwordStrength });
 export const otp = text(messages.otpRequired).regex(OTP_PATTERN, { error: messages.otpRequired });
 export const otpType = z.preprocess(
   (value) => (typeof value === 'string' ? value.toUpperCase() : value),
@@ -68,8 +81,9 @@ export const otpMedium = z.preprocess(
 );
 /** Optional msisdn of the admin user form: empty, or 8 to 20 digits. */
 export const optionalMsisdn = z
-  .string()
+  .string({ error: messages.msisdnMustStartWithZero })
   .trim()
+  .max(...atMost('msisdn', 'Mobile Number'))
   .refine((value) => value === '' || MSISDN_PATTERN.test(value), { error: messages.msisdnMustStartWithZero });
 
 // ---- forms and requests --------------------------------------------------------------------
@@ -77,7 +91,7 @@ export const optionalMsisdn = z
 /** Login form: the password is 'valid' at 4 characters; its strength is not checked here. */
 export const loginForm = z.object({
   email,
-  password: text(messages.passwordRequired).min(LOGIN_PASSWORD_MIN_LENGTH, { error: messages.passwordRequired }),
+  password: text(messages.passwordRequired).min(LOGIN_PASSWORD_MIN_LENGTH, { error: messages.passwordRequired }).max(...atMost('password', 'Password')),
 });
 
 export const otpForm = z.object({ otp });
@@ -88,9 +102,13 @@ export const secureOtpForm = z.object({
 export const resetPasswordForm = z.object({ otp, new_password: strongPassword });
 
 /** POST /api/v1/otp/send/ */
+const username = required(messages.usernameRequired, 'username', 'Username');
+/** A password sent to be checked, not chosen: any length up to the limit. */
+const givenPassword = text(messages.passwordRequired).max(...atMost('password', 'Password'));
+
 export const otpSendRequest = z.object({
-  username: required(messages.usernameRequired),
-  password: z.string().optional(),
+  username,
+  password: givenPassword.optional(),
   otp_type: otpType,
   medium: otpMedium.default('EMAIL'),
   resend: z.boolean().optional().default(false),
@@ -98,39 +116,43 @@ export const otpSendRequest = z.object({
 
 /** POST /api/v1/otp/verify/ */
 export const otpVerifyRequest = z.object({
-  username: required(messages.usernameRequired),
+  username,
   otp_type: otpType,
   otp,
 });
 
 /** POST api/v1/auth/login/jwt/ */
 export const loginRequest = z.object({
-  username: required(messages.usernameRequired),
-  password: text(messages.passwordRequired).min(1, { error: messages.passwordRequired }),
+  username,
+  password: givenPassword.min(1, { error: messages.passwordRequired }),
   otp_type: otpType.default('LOGIN'),
   otp,
 });
 
 /** POST api/v1/auth/token/refresh/ and POST api/v1/auth/logout/ */
-export const refreshRequest = z.object({ refresh: text('refresh is required').min(1, { error: 'refresh is required' }) });
+export const refreshRequest = z.object({
+  refresh: text('refresh is required').min(1, { error: 'refresh is required' }).max(...atMost('token', 'refresh')),
+});
 
 /** POST api/v1/auth/reset-password/ */
 export const resetPasswordRequest = z.object({
-  username: required(messages.usernameRequired),
+  username,
   otp,
   new_password: strongPassword,
 });
+
+/** The row's updated_at as the client last read it (ISO 8601); a newer stored one answers 409. */
+const updatedAt = z.string({ error: messages.updatedAtInvalid }).max(TEXT_MAX.timestamp, { error: messages.updatedAtInvalid }).optional();
 
 /** Admin user form (legacy POST or PUT /admin/register). Password: required to add, optional to edit. */
 export const adminUserForm = z
   .object({
     id: z.number().int().positive().optional(),
-    /** The row's updated_at as the client last read it; a newer stored one answers 409. */
-    updated_at: z.string().optional(),
+    updated_at: updatedAt,
     email,
-    firstname: required(messages.firstnameRequired),
-    lastname: required(messages.lastnameRequired),
-    password: z.string().optional().default(''),
+    firstname: required(messages.firstnameRequired, 'personName', 'First name'),
+    lastname: required(messages.lastnameRequired, 'personName', 'Last name'),
+    password: text(messages.passwordStrength).max(...atMost('password', 'Password')).optional().default(''),
     msisdn: optionalMsisdn.optional().default(''),
     linked_agencies: z.array(z.number().int().positive()).min(1, { error: messages.agencyLinkRequired }),
     is_super: z.boolean().optional().default(false),
@@ -141,7 +163,7 @@ export const adminUserForm = z
     const adding = form.id === undefined;
     if (form.password === '') {
       if (adding) ctx.addIssue({ code: 'custom', path: ['password'], message: messages.passwordRequired });
-    } else if (!PASSWORD_STRENGTH_PATTERN.test(form.password)) {
+    } else if (!overLimit(form.password, 'password') && !PASSWORD_STRENGTH_PATTERN.test(form.password)) {
       ctx.addIssue({ code: 'custom', path: ['password'], message: messages.passwordStrength });
     }
   });
@@ -149,36 +171,43 @@ export const adminUserForm = z
 /** Whitelist entry: msisdn 8 to 20 digits; without a campaign the campaign code is used. */
 export const whitelistForm = z.object({
   id: z.number().int().positive().optional(),
-  /** The row's updated_at as the client last read it; a newer stored one answers 409. */
-  updated_at: z.string().optional(),
-  msisdn: trimmed.regex(MSISDN_PATTERN, { error: messages.msisdnRequired }),
-  country: required(messages.countryRequired),
+  updated_at: updatedAt,
+  msisdn: text(messages.msisdnRequired).trim().regex(MSISDN_PATTERN, { error: messages.msisdnRequired }),
+  country: required(messages.countryRequired, 'countryName', 'Country'),
   campaign_id: z.number().int().positive().nullish(),
 });
 
 /** Event type: the key is stripped of other characters, then required. */
 export const eventTypeForm = z.object({
   id: z.number().int().positive().optional(),
-  /** The row's updated_at as the client last read it; a newer stored one answers 409. */
-  updated_at: z.string().optional(),
-  event: text(messages.eventKeyRequired).transform(sanitizeEventKey).pipe(text(messages.eventKeyRequired).min(1, { error: messages.eventKeyRequired })),
-  pretty: required(messages.prettyNameRequired),
+  updated_at: updatedAt,
+  event: text(messages.eventKeyRequired)
+    .max(...atMost('eventKey', 'Event key'))
+    .transform(sanitizeEventKey)
+    .pipe(text(messages.eventKeyRequired).min(1, { error: messages.eventKeyRequired })),
+  pretty: required(messages.prettyNameRequired, 'prettyName', 'Pretty name'),
 });
 
 export const paymentRunForm = z.object({
-  reference: required(messages.accountingReferenceRequired),
+  reference: required(messages.accountingReferenceRequired, 'prettyName', 'Accounting reference'),
 });
 
 /** Country form; `languages` is a list here, a comma string on the legacy wire. */
 export const countryForm = z.object({
   id: z.number().int().positive().optional(),
-  /** The row's updated_at as the client last read it; a newer stored one answers 409. */
-  updated_at: z.string().optional(),
-  country: required(messages.countryNameRequired),
-  code: text(messages.dialingCodeRequired).transform(sanitizeDialingCode).pipe(text(messages.dialingCodeRequired).min(1, { error: messages.dialingCodeRequired })),
-  sms_from: required(messages.smsFromRequired),
-  sms_cid: trimmed.optional().default(''),
-  languages: z.array(text(messages.languageRequired).min(1)).min(1, { error: messages.languageRequired }),
+  updated_at: updatedAt,
+  country: required(messages.countryNameRequired, 'countryName', 'Country name'),
+  code: text(messages.dialingCodeRequired)
+    .transform(sanitizeDialingCode)
+    .pipe(text(messages.dialingCodeRequired).min(1, { error: messages.dialingCodeRequired }).max(...atMost('dialingCode', 'Dialing Code'))),
+  sms_from: required(messages.smsFromRequired, 'smsFrom', 'SMS From'),
+  sms_cid: z.string({ error: tooLong('SMS CID', TEXT_MAX.smsCid) }).trim().max(...atMost('smsCid', 'SMS CID')).optional().default(''),
+  languages: z
+    .array(text(messages.languageRequired).min(1, { error: messages.languageRequired }).max(LANGUAGE_CODE_MAX_LENGTH, { error: messages.languageCodeLength }), {
+      error: messages.languageRequired,
+    })
+    .min(1, { error: messages.languageRequired })
+    .max(50, { error: messages.languageRequired }),
 });
 
 export const languageCode = trimmed
@@ -209,18 +238,19 @@ export const legacySecureUploadSize = z.number().int().nonnegative().max(UPLOAD_
 /** Add agent: every field required, msisdn longer than 8 digits and starting with 0. */
 export const addAgentForm = z
   .object({
-    first_name: required(messages.firstNameRequired),
-    last_name: required(messages.lastnameRequired),
-    username: required(messages.usernameRequired),
-    password: text(messages.passwordRequired).min(1, { error: messages.passwordRequired }),
+    first_name: required(messages.firstNameRequired, 'personName', 'First name'),
+    last_name: required(messages.lastnameRequired, 'personName', 'Last name'),
+    username,
+    password: givenPassword.min(1, { error: messages.passwordRequired }),
     msisdn: trimmed
+      .max(...atMost('msisdn', 'Mobile Number'))
       .regex(/^\d*$/, { error: messages.msisdnMustStartWithZero })
       .refine((value) => value.startsWith('0'), { error: messages.msisdnMustStartWithZero })
       .refine((value) => value.length > AGENT_MSISDN_MORE_THAN_DIGITS, { error: messages.agentMsisdnTooShort }),
     agency_id: z.number({ error: messages.agencyNotSelected }).int().positive(),
     campaign_id: z.number({ error: messages.campaignNotSelected }).int().positive(),
-    role_start_date: required(messages.startDateNotSelected),
-    role_end_date: required(messages.endDateNotSelected),
+    role_start_date: required(messages.startDateNotSelected, 'timestamp', 'Start date'),
+    role_end_date: required(messages.endDateNotSelected, 'timestamp', 'End date'),
   })
   .refine((form) => !form.role_start_date || !form.role_end_date || form.role_end_date >= form.role_start_date, {
     path: ['role_end_date'],
@@ -229,9 +259,9 @@ export const addAgentForm = z
 
 /** Edit agent: first name, second name and msisdn must not be empty. */
 export const editAgentForm = z.object({
-  first_name: required(messages.firstNameRequired),
-  last_name: required(messages.secondNameRequired),
-  msisdn: required(messages.msisdnRequired),
+  first_name: required(messages.firstNameRequired, 'personName', 'First name'),
+  last_name: required(messages.secondNameRequired, 'personName', 'Second name'),
+  msisdn: required(messages.msisdnRequired, 'msisdn', 'Mobile Number'),
 });
 
 // ---- turning a zod failure into the API's field lines ----------------------------------------
@@ -264,12 +294,19 @@ export const listQuery = z.object({
     .refine((size) => (GRID_PAGE_SIZES as readonly number[]).includes(size), { error: `page_size must be one of ${GRID_PAGE_SIZES.join(', ')}` })
     .default(DEFAULT_GRID_PAGE_SIZE),
   current_page: z.coerce.number().int().positive({ error: 'current_page must be 1 or more' }).default(1),
-  search: z.string().trim().max(100).default(''),
-  orderby: z.string().trim().regex(/^-?[a-z_]*$/, { error: 'orderby must be a field name, with - in front for descending' }).default(''),
+  search: z.string({ error: tooLong('search', TEXT_MAX.search) }).trim().max(...atMost('search', 'search')).default(''),
+  orderby: z
+    .string()
+    .trim()
+    .regex(/^-?[a-z_]{0,40}$/, { error: 'orderby must be a field name, with - in front for descending' })
+    .default(''),
 });
 
-/** A DD-MMM-YYYY date of a grid body, read as an ISO date. */
-const requestDate = (emptyMessage: string) =>
+/**
+ * A DD-MMM-YYYY date of a grid body, read as an ISO date, between REQUEST_DATE_MIN and
+ * REQUEST_DATE_MAX (a year 0 or 9999 would run past what the database's dates hold).
+ */
+const requestDate = (emptyMessage: string, label: string) =>
   z
     .string({ error: emptyMessage })
     .trim()
@@ -277,6 +314,9 @@ const requestDate = (emptyMessage: string) =>
     .transform((value, ctx) => {
       const iso = fromRequestDate(value);
       if (iso === null) ctx.addIssue({ code: 'custom', message: messages.requestDateInvalid });
+      else if (iso < REQUEST_DATE_MIN || iso > REQUEST_DATE_MAX) {
+        ctx.addIssue({ code: 'custom', message: requestDateOutOfRange(label, toRequestDate(REQUEST_DATE_MIN), toRequestDate(REQUEST_DATE_MAX)) });
+      }
       return iso ?? '';
     });
 
@@ -287,8 +327,8 @@ const requestDate = (emptyMessage: string) =>
  */
 export const gridQuery = listQuery
   .extend({
-    start_date: requestDate(messages.startDateRequired),
-    end_date: requestDate(messages.endDateRequired),
+    start_date: requestDate(messages.startDateRequired, 'Start Date'),
+    end_date: requestDate(messages.endDateRequired, 'End Date'),
     campaign: z.coerce.number().int().positive({ error: 'campaign must be a campaign id' }).optional(),
     country: z.string().trim().regex(/^[A-Za-z]{2}$/, { error: 'country must be a two-letter country code' }).toUpperCase().optional(),
     blacklisted: z.boolean({ error: 'blacklisted must be true or false' }).default(false),
@@ -315,13 +355,13 @@ export const countryRequest = z.preprocess(
 export const urlPrefix = z
   .string({ error: messages.urlPrefixInvalid })
   .trim()
-  .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), { error: messages.urlPrefixInvalid });
+  .max(...atMost('urlPrefix', 'A URL prefix'))
+  .refine((value) => value === '' || overLimit(value, 'urlPrefix') || /^https?:\/\/[^\s]+$/i.test(value), { error: messages.urlPrefixInvalid });
 
 /** POST /admin/country_sms: one URL prefix per language of the country; a new language code is 2 to 5 characters. */
 export const countrySmsRequest = z.object({
   id: z.number({ error: 'id is required' }).int().positive(),
-  /** The row's updated_at as the client last read it; a newer stored one answers 409. */
-  updated_at: z.string().optional(),
-  code: z.string().optional(),
+  updated_at: updatedAt,
+  code: z.string().max(...atMost('dialingCode', 'Dialing Code')).optional(),
   urls: z.record(languageCode, urlPrefix),
 });

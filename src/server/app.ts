@@ -13,8 +13,8 @@ import { demoOutbox, productionDelivery, type CodeDelivery } from './delivery';
 import { installAuthentication } from './http/authentication';
 import { installErrorHandling } from './http/errors';
 import { installIdempotency } from './http/idempotency';
-import { installTextGuard } from './http/text';
-import { isConsolePath } from './http/paths';
+import { loggerOptions } from './http/logging';
+import { installRequestGuard } from './http/requestGuard';
 import { CountryAgencies } from './auth/countryAgencies';
 import { adminUserRoutes } from './routes/admin/adminUsers';
 import { agencyRoutes } from './routes/admin/agencies';
@@ -24,7 +24,7 @@ import { countrySmsRoutes } from './routes/admin/countrySms';
 import { eventTypeRoutes } from './routes/admin/eventTypes';
 import { fraudRoutes } from './routes/admin/fraud';
 import { whitelistRoutes } from './routes/admin/whitelists';
-import { registerConsole } from './routes/console';
+import { consoleIsBuilt, registerConsole } from './routes/console';
 import { outboxRoutes } from './routes/dev/outbox';
 import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/users/auth';
@@ -39,7 +39,7 @@ export interface AppDependencies {
 
 export async function buildApp({ config, database, delivery }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password', 'req.body.otp'] },
+    logger: loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -52,8 +52,6 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
   const countryAgencies = CountryAgencies.fromConfig();
 
   const consoleOrigins = Object.values(config.backends).flatMap((url) => (url ? [new URL(url).origin] : []));
-  const servesConsole = await registerConsole(app, config.backends);
-  installErrorHandling(app, { servesConsole });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -68,16 +66,20 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
     },
   });
   // The console's own files do not count: a whole office behind one address installing or
-  // updating the console (some 60 files each) must not lock itself out of the backends.
+  // updating the console (some 60 files each) must not lock itself out of the backends. Which
+  // route that is comes from the matched route's config, never from the URL text.
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
-    allowList: (request) => isConsolePath(request.url),
+    allowList: (request) => request.routeOptions.config.consoleFile === true,
   });
+  installErrorHandling(app, { servesConsole: consoleIsBuilt() });
   installAuthentication(app, tokens);
-  installTextGuard(app);
+  installRequestGuard(app);
   // After authentication (keys belong to the caller), before every route (every write honours them).
   await installIdempotency(app, db);
+
+  await registerConsole(app, config.backends);
 
   await app.register(healthRoutes(database));
   await app.register(authRoutes(signIn), { prefix: '/api/v1' });

@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   if (config.demo) {
     lines.push(`Demo accounts, password ${DEMO_PASSWORD}:`);
     for (const account of DEMO_ACCOUNTS) lines.push(`  ${account.username.padEnd(20)} ${account.outcome}`);
-    lines.push(`One-time codes go to the demo outbox: ${url}/dev/outbox (and this log).`);
+    lines.push(`One-time codes go to the demo outbox: ${url}/dev/outbox.`);
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }

@@ -305,7 +305,7 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
       const key = newKey();
       const name = `crash_${unique()}`;
       const body = { event: name, pretty: 'Crashed' };
-      const fingerprint = requestFingerprint({ method: 'POST', path: EVENT_TYPES, body });
+      const fingerprint = requestFingerprint({ method: 'POST', route: EVENT_TYPES, params: {}, query: {}, body });
       // What a request that crashed mid-way leaves: a claim and no answer.
       await server.sql?.query(
         `insert into idempotency_keys (scope, key, fingerprint, claim_token, claimed_at) values ($1, $2, $3, 'dead', now())`,

@@ -1,6 +1,7 @@
 // Starts the real server (src/server/main.ts) as a child process on a free port with a fresh
 // database: a new PGlite directory, or a new PostgreSQL database on TEST_DATABASE_URL.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,10 +29,38 @@ export interface TestServer {
   request<T = Record<string, unknown>>(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Answer<T>>;
   post<T = Record<string, unknown>>(path: string, body?: unknown, token?: string): Promise<Answer<T>>;
   get<T = Record<string, unknown>>(path: string, token?: string): Promise<Answer<T>>;
+  /**
+   * A request written byte for byte as given: an encoded path ('/%61dmin/...') or an absolute-form
+   * target ('http://host/admin/...'), which fetch would normalise away.
+   */
+  raw(method: string, target: string, options?: { body?: string; headers?: Record<string, string> }): Promise<{ status: number; body: string }>;
   outbox(): Promise<OutboxMessage[]>;
   /** The newest code sent to an address for a code type. */
   latestCode(to: string, otpType: string): Promise<string>;
+  /** Everything the server has written to its log so far. */
+  log(): string;
+  /** Stops the server, then checks its log holds no secret it handed out (see secretsIn). */
   stop(): Promise<void>;
+}
+
+/**
+ * What a server log must never hold (issue 10): the demo password, any password hash, any
+ * one-time code the server sent, any token it gave out. Returns the leaks found, named, not shown.
+ */
+export function secretsIn(log: string, handedOut: { codes: Iterable<string>; tokens: Iterable<string>; hashes?: Iterable<string> }): string[] {
+  const leaks: string[] = [];
+  // The demo banner names the demo password on purpose (it is in the README too); log records never.
+  const records = log.split('\n').filter((line) => line.startsWith('{')).join('\n');
+  if (records.includes(DEMO_PASSWORD)) leaks.push('the demo password');
+  if (/scrypt\$\d+\$/.test(log)) leaks.push('a password hash');
+  if (/eyJ[\w-]{10,}\.eyJ[\w-]{10,}/.test(log)) leaks.push('a JSON web token');
+  for (const hash of handedOut.hashes ?? []) if (log.includes(hash)) leaks.push('a stored password hash');
+  for (const token of handedOut.tokens) if (token.length > 8 && log.includes(token)) leaks.push('a refresh or access token');
+  // A 4-digit code is short: look for it as a value, not as any four digits (ports, times).
+  for (const code of handedOut.codes) {
+    if (new RegExp(`(?:code|otp)\\W{1,4}${code}\\b|"${code}"`, 'i').test(log)) leaks.push(`a one-time code`);
+  }
+  return [...new Set(leaks)];
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -65,7 +94,8 @@ export async function startServer(backend: Backend, env: Record<string, string> 
       ...process.env,
       PORT: '0',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      // Every request is logged, so the check at stop reads what production would keep.
+      LOG_LEVEL: 'info',
       DEMO_AGENTS: '60',
       DEMO_EVENTS: '1500',
       RATE_LIMIT_PER_MINUTE: '10000',
@@ -75,18 +105,19 @@ export async function startServer(backend: Backend, env: Record<string, string> 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
+    const onData = () => {
       const match = output.match(/is running at (http:\/\/\S+)/);
       if (match?.[1]) {
         clearTimeout(timer);
+        child.stdout?.off('data', onData);
         resolve(match[1]);
       }
     };
     child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${output}`));
@@ -94,10 +125,19 @@ export async function startServer(backend: Backend, env: Record<string, string> 
   });
 
   const sqlPool = database ? new pg.Pool({ connectionString: database.url, max: 2 }) : undefined;
+  /** What the server handed out through this harness: checked against its log at stop. */
+  const handedOut = { codes: new Set<string>(), tokens: new Set<string>() };
+  const remember = (body: unknown) => {
+    if (!body || typeof body !== 'object') return;
+    for (const field of ['access', 'refresh'] as const) {
+      const value = (body as Record<string, unknown>)[field];
+      if (typeof value === 'string') handedOut.tokens.add(value);
+    }
+  };
 
   const request: TestServer['request'] = async (method, route, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.body !== undefined) headers['content-type'] ??= 'application/json';
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     const response = await fetch(url + route, {
       method,
@@ -111,6 +151,7 @@ export async function startServer(backend: Backend, env: Record<string, string> 
     } catch {
       // not JSON: keep the text
     }
+    remember(body);
     return { status: response.status, body: body as never, headers: response.headers };
   };
 
@@ -121,16 +162,33 @@ export async function startServer(backend: Backend, env: Record<string, string> 
     request,
     post: (route, body, token) => request('POST', route, { body: body ?? {}, token }),
     get: (route, token) => request('GET', route, { token }),
+    raw(method, target, options = {}) {
+      const { hostname, port } = new URL(url);
+      return new Promise((resolve, reject) => {
+        const sent = httpRequest({ host: hostname, port, method, path: target, headers: options.headers }, (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        });
+        sent.on('error', reject);
+        sent.end(options.body);
+      });
+    },
     async outbox() {
       const answer = await request<OutboxMessage[]>('GET', '/dev/outbox');
+      if (Array.isArray(answer.body)) for (const message of answer.body) handedOut.codes.add(message.code);
       return answer.body;
     },
+    log: () => output,
     async latestCode(to, otpType) {
       const message = (await server.outbox()).find((m) => m.to === to && m.otp_type === otpType);
       if (!message) throw new Error(`no ${otpType} code for ${to} in the outbox`);
       return message.code;
     },
     async stop() {
+      const hashes = sqlPool
+        ? (await sqlPool.query<{ h: string }>('select distinct password_hash as h from users where password_hash is not null').catch(() => ({ rows: [] }))).rows.map((row) => row.h)
+        : [];
       await sqlPool?.end();
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -139,6 +197,8 @@ export async function startServer(backend: Backend, env: Record<string, string> 
       }
       await database?.drop();
       await rm(dataDir, { recursive: true, force: true });
+      const leaks = secretsIn(output, { ...handedOut, hashes });
+      if (leaks.length > 0) throw new Error(`the server log holds ${leaks.join(', ')} (issue 10: logs never hold secrets)`);
     },
   };
   return server;

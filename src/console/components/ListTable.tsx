@@ -24,6 +24,8 @@ interface ListTableProps<Row> {
   emptyText: string;
   rowKey(row: Row): string | number;
   onOpen?(row: Row): void;
+  /** Rows that do not open (the caller may not change them); all open when absent. */
+  canOpen?(row: Row): boolean;
   /** Marks a row, e.g. a change waiting to be sent. */
   rowNote?(row: Row): ReactNode;
 }
@@ -78,7 +80,10 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
             </thead>
             <tbody>
               {props.rows.map((row) => (
-                <tr key={props.rowKey(row)} onClick={props.onOpen ? () => props.onOpen?.(row) : undefined}>
+                <tr
+                  key={props.rowKey(row)}
+                  onClick={props.onOpen && (props.canOpen?.(row) ?? true) ? () => props.onOpen?.(row) : undefined}
+                >
                   {props.columns.map((column, index) => (
                     <td key={column.label}>
                       {column.cell(row)}

@@ -1,13 +1,18 @@
 // One-time codes (DESIGN.md 'Codes'): 4 digits from a cryptographic generator, stored as an HMAC,
 // valid OTP_TTL_SECONDS, single use, bound to their purpose, burned after OTP_MAX_TRIES wrong
 // tries. A 4-digit code has 10,000 values, so guessing is budgeted per account: at most
-// OTP_FAIL_LIMIT_PER_DAY wrong codes in 24 hours, and at most OTP_SEND_LIMIT_PER_15MIN sends
-// (per account, and OTP_SEND_LIMIT_PER_ADDRESS_15MIN per client address) in 15 minutes.
+// OTP_FAIL_LIMIT_PER_DAY wrong codes in 24 hours, and at most OTP_SEND_LIMIT_PER_15MIN codes
+// delivered in 15 minutes (and OTP_SEND_LIMIT_PER_ADDRESS_15MIN sends and wrong passwords per
+// client address).
+// What an anonymous caller can trigger never blocks the account's owner: a reset code needs no
+// password, so reset codes have budgets of their own ('reset'), apart from those of signing in
+// ('sign-in': login codes, which need the password, and the session's own codes); only codes
+// actually delivered count; wrong passwords count per client address, not per account.
 // Every check and count for an account runs under a lock on its user row, so parallel wrong
 // tries each count.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, inArray, isNull, min, sql } from 'drizzle-orm';
-import type { OtpMedium, OtpType } from '../../contract/constants';
+import { OTP_TYPES, type OtpMedium, type OtpType } from '../../contract/constants';
 import { messages, otpAccountLocked, otpSendLimitReached } from '../../contract/messages';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -16,8 +21,13 @@ import { tooManyRequests, type HttpError } from '../http/errors';
 
 const DAY_MS = 24 * 3600 * 1000;
 const SEND_WINDOW_MS = 15 * 60 * 1000;
-/** What counts against the send budget: codes sent, and wrong passwords on the way to one. */
-const SEND_KINDS = ['otp_sent', 'password_failed'] as const;
+/** What counts against an address's send budget: codes sent, and wrong passwords on the way to one. */
+const ADDRESS_KINDS = ['otp_sent', 'password_failed'] as const;
+
+/** The budget a code's purpose spends: a reset never spends what signing in needs. */
+const BUDGET: Record<OtpType, 'reset' | 'sign-in'> = { PASSWORD_RESET: 'reset', LOGIN: 'sign-in', SECURE_PAGES: 'sign-in', REPORTS: 'sign-in' };
+/** The purposes that share a budget with `purpose`. */
+const budgetOf = (purpose: OtpType): OtpType[] => OTP_TYPES.filter((other) => BUDGET[other] === BUDGET[purpose]);
 
 export type CodeCheck = 'ok' | 'wrong' | 'burned' | 'expired';
 
@@ -38,43 +48,58 @@ export class Codes {
   ) {}
 
   /**
-   * Refuses when the account or the address has spent its send budget; call before checking a
-   * password, so password guessing is budgeted too.
+   * Refuses when the address has spent its send budget, or the account the budget of `purpose`;
+   * call before checking a password, so password guessing from one address is budgeted too.
    */
-  async assertMaySend(userId: number | null, address: string): Promise<void> {
+  async assertMaySend(userId: number | null, address: string, purpose: OtpType): Promise<void> {
     const since = new Date(Date.now() - SEND_WINDOW_MS);
-    const byAddress = await this.countSince(and(eq(authEvents.address, address), inArray(authEvents.kind, SEND_KINDS)), since);
+    const byAddress = await this.countSince(and(eq(authEvents.address, address), inArray(authEvents.kind, ADDRESS_KINDS)), since);
     if (byAddress.n >= this.limits.sendLimitPerAddress15Min) throw this.sendLimit(byAddress.oldest);
     if (userId === null) return;
-    await this.assertNotLocked(this.db, userId);
-    const byAccount = await this.countSince(and(eq(authEvents.userId, userId), inArray(authEvents.kind, SEND_KINDS)), since);
+    await this.assertNotLocked(this.db, userId, purpose);
+    const byAccount = await this.countSince(
+      and(eq(authEvents.userId, userId), eq(authEvents.kind, 'otp_sent'), inArray(authEvents.purpose, budgetOf(purpose))),
+      since,
+    );
     if (byAccount.n >= this.limits.sendLimitPer15Min) throw this.sendLimit(byAccount.oldest);
   }
 
+  /** A wrong password: counted against the client address (and kept with the account, for the record). */
   async recordPasswordFailure(userId: number | null, address: string): Promise<void> {
     await this.db.insert(authEvents).values({ kind: 'password_failed', userId, address });
   }
 
   /** Creates a code for a purpose, closing the account's earlier open codes of that purpose. */
-  async issue(input: { userId: number; purpose: OtpType; medium: OtpMedium; address: string }): Promise<{ code: string; expiresAt: Date }> {
+  async issue(input: { userId: number; purpose: OtpType; medium: OtpMedium }): Promise<{ id: number; code: string; expiresAt: Date }> {
     const code = String(randomInt(0, 10_000)).padStart(4, '0');
     const expiresAt = new Date(Date.now() + this.limits.ttlSeconds * 1000);
-    await this.db.transaction(async (tx) => {
+    const id = await this.db.transaction(async (tx) => {
       await this.lockAccount(tx, input.userId);
       await tx
         .update(oneTimeCodes)
         .set({ closedAt: sql`now()`, closedReason: 'superseded' })
         .where(and(eq(oneTimeCodes.userId, input.userId), eq(oneTimeCodes.purpose, input.purpose), isNull(oneTimeCodes.closedAt)));
-      await tx.insert(oneTimeCodes).values({
-        userId: input.userId,
-        purpose: input.purpose,
-        medium: input.medium,
-        codeHash: this.hash(input.userId, input.purpose, code),
-        expiresAt,
-      });
-      await tx.insert(authEvents).values({ kind: 'otp_sent', userId: input.userId, address: input.address });
+      const [issued] = await tx
+        .insert(oneTimeCodes)
+        .values({ userId: input.userId, purpose: input.purpose, medium: input.medium, codeHash: this.hash(input.userId, input.purpose, code), expiresAt })
+        .returning({ id: oneTimeCodes.id });
+      if (!issued) throw new Error('one-time code insert returned no row');
+      return issued.id;
     });
-    return { code, expiresAt };
+    return { id, code, expiresAt };
+  }
+
+  /** The code reached its medium: only now does it count against the budgets. */
+  async delivered(input: { userId: number; purpose: OtpType; address: string }): Promise<void> {
+    await this.db.insert(authEvents).values({ kind: 'otp_sent', userId: input.userId, purpose: input.purpose, address: input.address });
+  }
+
+  /** The code never reached its medium: it is closed, and counts for nothing. */
+  async undelivered(codeId: number): Promise<void> {
+    await this.db
+      .update(oneTimeCodes)
+      .set({ closedAt: sql`now()`, closedReason: 'undelivered' })
+      .where(and(eq(oneTimeCodes.id, codeId), isNull(oneTimeCodes.closedAt)));
   }
 
   /**
@@ -84,7 +109,7 @@ export class Codes {
   async check(input: { userId: number; purpose: OtpType; code: string; address: string }): Promise<CodeCheck> {
     return this.db.transaction(async (tx) => {
       await this.lockAccount(tx, input.userId);
-      await this.assertNotLocked(tx, input.userId);
+      await this.assertNotLocked(tx, input.userId, input.purpose);
       const [open] = await tx
         .select()
         .from(oneTimeCodes)
@@ -105,7 +130,7 @@ export class Codes {
         .update(oneTimeCodes)
         .set(burned ? { failedAttempts: tries, closedAt: sql`now()`, closedReason: 'burned' } : { failedAttempts: tries })
         .where(eq(oneTimeCodes.id, open.id));
-      await tx.insert(authEvents).values({ kind: 'otp_failed', userId: input.userId, address: input.address });
+      await tx.insert(authEvents).values({ kind: 'otp_failed', userId: input.userId, purpose: input.purpose, address: input.address });
       return burned ? 'burned' : 'wrong';
     });
   }
@@ -115,9 +140,14 @@ export class Codes {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   }
 
-  private async assertNotLocked(db: Database | Transaction, userId: number): Promise<void> {
+  /** Refuses the codes of `purpose`'s budget once that budget's wrong codes of the day are spent. */
+  private async assertNotLocked(db: Database | Transaction, userId: number, purpose: OtpType): Promise<void> {
     const since = new Date(Date.now() - DAY_MS);
-    const failures = await this.countSince(and(eq(authEvents.userId, userId), eq(authEvents.kind, 'otp_failed')), since, db);
+    const failures = await this.countSince(
+      and(eq(authEvents.userId, userId), eq(authEvents.kind, 'otp_failed'), inArray(authEvents.purpose, budgetOf(purpose))),
+      since,
+      db,
+    );
     if (failures.n >= this.limits.failLimitPerDay && failures.oldest) {
       const until = new Date(failures.oldest.getTime() + DAY_MS);
       throw tooManyRequests(otpAccountLocked(until.toISOString().slice(0, 16).replace('T', ' ') + ' UTC'), (until.getTime() - Date.now()) / 1000);

@@ -35,7 +35,7 @@ export class SignIn {
     const answer: OtpSendResponse = { message: messages.otpSent, medium: input.medium, otp_type: input.otp_type };
 
     if (input.otp_type === 'LOGIN') {
-      await this.codes.assertMaySend(account?.id ?? null, input.address);
+      await this.codes.assertMaySend(account?.id ?? null, input.address, 'LOGIN');
       const allowed = await this.checkPassword(account, input.password ?? '', input.address);
       const pick = await this.pickRole(allowed.id);
       if (!pick.ok) throw forbidden(pick.error);
@@ -44,7 +44,7 @@ export class SignIn {
     }
 
     if (input.otp_type === 'PASSWORD_RESET') {
-      await this.codes.assertMaySend(account?.id ?? null, input.address);
+      await this.codes.assertMaySend(account?.id ?? null, input.address, 'PASSWORD_RESET');
       // An unknown address gets the same answer and no code (SPEC: 'email known, code sent').
       if (!account) return answer;
       await this.deliverCode(account, 'PASSWORD_RESET', input.medium, input.address);
@@ -54,7 +54,7 @@ export class SignIn {
     // SECURE_PAGES and REPORTS: only for the signed-in admin, to their own address.
     if (!input.session) throw unauthorized(messages.accessTokenMissing);
     if (!account || account.id !== input.session.userId) throw forbidden('You can only request a code for your own account.');
-    await this.codes.assertMaySend(account.id, input.address);
+    await this.codes.assertMaySend(account.id, input.address, input.otp_type);
     await this.deliverCode(account, input.otp_type, input.medium, input.address);
     return answer;
   }
@@ -76,20 +76,16 @@ export class SignIn {
   }
 
   /**
-   * POST api/v1/auth/login/jwt/. The code is checked before the password, so someone without the
-   * code learns nothing about the password; a wrong password says only 'Unable to login user'.
+   * POST api/v1/auth/login/jwt/. The password is checked before the code: a caller without it can
+   * neither spend the tries of the owner's code nor the account's daily budget of wrong codes (it
+   * learns no more than the code request already tells). Wrong passwords spend the address's budget.
    */
   async login(input: { username: string; password: string; otp_type: OtpType; otp: string; address: string }): Promise<LoginResponse> {
     if (input.otp_type !== 'LOGIN') throw badRequest('otp_type must be LOGIN to log in.');
-    const account = await findAccount(this.db, input.username);
-    if (!account) {
-      await verifyPassword(input.password, null);
-      await this.codes.recordPasswordFailure(null, input.address);
-      throw unauthorized(messages.loginFailed);
-    }
+    await this.codes.assertMaySend(null, input.address, 'LOGIN');
+    const account = await this.checkPassword(await findAccount(this.db, input.username), input.password, input.address);
     const check = await this.codes.check({ userId: account.id, purpose: 'LOGIN', code: input.otp, address: input.address });
     if (check !== 'ok') throw unauthorized(`${messages.loginFailed}. ${codeCheckMessage(check)}`);
-    await this.checkPassword(account, input.password, input.address);
 
     const roleCampaigns = await loadRoleCampaigns(this.db, account.id);
     const pick = pickSessionRole(roleCampaigns, new Date());
@@ -158,10 +154,13 @@ export class SignIn {
   private async deliverCode(account: Account, purpose: OtpType, medium: OtpMedium, address: string): Promise<void> {
     const to = medium === 'SMS' ? account.msisdn : (account.email ?? account.username);
     if (!to) throw badRequest(messages.otpNoMobileNumber);
-    const { code, expiresAt } = await this.codes.issue({ userId: account.id, purpose, medium, address });
+    const { id, code, expiresAt } = await this.codes.issue({ userId: account.id, purpose, medium });
     try {
       await this.delivery.send({ to, medium, otp_type: purpose, code, expiresAt });
+      await this.codes.delivered({ userId: account.id, purpose, address });
     } catch (error) {
+      // A code that never arrived counts for nothing and cannot be used.
+      await this.codes.undelivered(id);
       if (error instanceof HttpError) throw error;
       const failure = new HttpError(502, `The OTP could not be sent by ${medium}. Please try again in a moment.`);
       failure.cause = error; // logged by the error handler, never shown

@@ -106,10 +106,12 @@ export class Tokens {
     }
     const claims = { userId: Number(payload.sub), sessionId: String(payload.sid), roleType: payload.role as AdminRoleType };
     const [session] = await this.db
-      .select({ revokedAt: authSessions.revokedAt })
+      .select({ userId: authSessions.userId, roleType: authSessions.roleType, revokedAt: authSessions.revokedAt })
       .from(authSessions)
       .where(eq(authSessions.id, claims.sessionId));
     if (!session || session.revokedAt) throw unauthorized(messages.sessionExpired);
+    // The token must name its session's own user and role: the session, not the token, is the truth.
+    if (session.userId !== claims.userId || session.roleType !== claims.roleType) throw unauthorized(messages.accessTokenMissing);
     return claims;
   }
 

@@ -3,13 +3,16 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint, bigserial, boolean, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text,
-  timestamp, uniqueIndex,
+  timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
+import { TEXT_MAX, type TextField } from '../../contract/constants';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** A column an admin types into: it holds no more than the contract's limit for its field. */
+const typed = (name: string, field: TextField) => varchar(name, { length: TEXT_MAX[field] });
 
 // ---- reference data ---------------------------------------------------------------------------
 
@@ -28,10 +31,10 @@ export const currencies = pgTable('currencies', {
 export const countries = pgTable('countries', {
   id: serial('id').primaryKey(),
   isoCode: text('iso_code').unique(), // 'GH'; countries added in the console may have none
-  name: text('name').notNull().unique(),
-  dialingCode: text('dialing_code').notNull(), // digits and dots, '233'
-  smsCid: text('sms_cid').notNull().default(''),
-  smsFrom: text('sms_from').notNull().default(''),
+  name: typed('name', 'countryName').notNull().unique(),
+  dialingCode: typed('dialing_code', 'dialingCode').notNull(), // digits and dots, '233'
+  smsCid: typed('sms_cid', 'smsCid').notNull().default(''),
+  smsFrom: typed('sms_from', 'smsFrom').notNull().default(''),
   defaultLanguage: text('default_language').references(() => languages.code),
   currencyId: integer('currency_id').references(() => currencies.id),
   updatedAt: updatedAt(),
@@ -44,7 +47,7 @@ export const countryLanguages = pgTable(
     id: serial('id').primaryKey(),
     countryId: integer('country_id').notNull().references(() => countries.id, { onDelete: 'cascade' }),
     languageCode: text('language_code').notNull().references(() => languages.code),
-    urlPrefix: text('url_prefix').notNull().default(''),
+    urlPrefix: typed('url_prefix', 'urlPrefix').notNull().default(''),
   },
   (t) => [uniqueIndex('country_languages_country_language').on(t.countryId, t.languageCode)],
 );
@@ -61,8 +64,8 @@ export const roleTypes = pgTable('role_types', {
 
 export const eventTypes = pgTable('event_types', {
   id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(), // the event key
-  prettyName: text('pretty_name').notNull(),
+  name: typed('name', 'eventKey').notNull().unique(), // the event key
+  prettyName: typed('pretty_name', 'prettyName').notNull(),
   updatedAt: updatedAt(),
 });
 
@@ -89,11 +92,12 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    username: text('username').notNull(), // the email address for admins
-    email: text('email'),
-    msisdn: text('msisdn'), // international form
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
+    username: typed('username', 'username').notNull(), // the email address for admins
+    email: typed('email', 'email'),
+    // International form: the national number with its dialing code in front.
+    msisdn: varchar('msisdn', { length: TEXT_MAX.msisdn + TEXT_MAX.dialingCode }),
+    firstName: typed('first_name', 'personName').notNull(),
+    lastName: typed('last_name', 'personName').notNull(),
     passwordHash: text('password_hash'), // null: cannot sign in
     countryCode: text('country_code'),
     languageCode: text('language_code').references(() => languages.code),
@@ -252,8 +256,8 @@ export const whitelists = pgTable(
   'whitelists',
   {
     id: serial('id').primaryKey(),
-    msisdn: text('msisdn').notNull(),
-    countryCode: text('country_code').notNull(),
+    msisdn: typed('msisdn', 'msisdn').notNull(),
+    countryCode: typed('country_code', 'countryCode').notNull(),
     campaignId: integer('campaign_id').references(() => campaigns.id),
     updatedAt: updatedAt(),
   },
@@ -451,6 +455,8 @@ export const authEvents = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind', { enum: ['otp_sent', 'otp_failed', 'password_failed', 'login', 'logout', 'token_reuse'] }).notNull(),
+    /** The code's otp_type, for otp_sent and otp_failed: each budget counts its own purposes. */
+    purpose: text('purpose'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     address: text('address'),
     createdAt: createdAt(),

@@ -1,4 +1,5 @@
-// Where one-time codes go. Demo mode: an outbox, printed in the log and listed by GET /dev/outbox.
+// Where one-time codes go. Demo mode: an outbox, listed by GET /dev/outbox (the log says a code was
+// sent, never the code).
 // Otherwise: email through SMTP and SMS through an HTTP provider, as configured.
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxMessage } from '../../contract/api';
@@ -26,7 +27,8 @@ export function demoOutbox(log: FastifyBaseLogger, keep = 500): CodeDelivery {
       const { to, medium, otp_type, code } = message;
       sent.unshift({ to, medium, otp_type, code, sent_at: new Date().toISOString() });
       sent.length = Math.min(sent.length, keep);
-      log.info({ to: message.to, medium: message.medium, otp_type: message.otp_type, code: message.code }, 'demo outbox: one-time code');
+      // Never the code itself: the log may be kept or shipped. /dev/outbox shows it.
+      log.info({ medium, otp_type }, 'demo outbox: a one-time code was sent; read it at /dev/outbox');
     },
     outbox: () => [...sent],
   };

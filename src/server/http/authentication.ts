@@ -1,16 +1,12 @@
-// Every backend route requires a valid bearer token unless its config says `public: true`
-// (sign-in, code sending, password reset, the public country list, /register, health, the demo
-// outbox). The console's own files are public.
+// A route is private unless its config says `public: true` (routeConfig.ts): a private route needs
+// a valid bearer token. The decision reads the matched route, never the URL text.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../../contract/messages';
 import type { SessionClaims, Tokens } from '../auth/tokens';
 import { unauthorized } from './errors';
-import { isConsolePath } from './paths';
+import './routeConfig';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    public?: boolean;
-  }
   interface FastifyRequest {
     session?: SessionClaims;
   }
@@ -25,13 +21,14 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export function installAuthentication(app: FastifyInstance, tokens: Tokens): void {
   app.decorateRequest('session', undefined);
   app.addHook('onRequest', async (request) => {
+    // No route matched: the not-found handler answers (a console screen, or 404), and nothing runs.
+    if (!request.routeOptions.url) return;
     const token = bearerToken(request);
-    if (request.routeOptions.config.public || isConsolePath(request.url)) {
+    if (request.routeOptions.config.public) {
       // Public routes still learn who is calling when a token comes along (code sending).
       if (token) request.session = await tokens.verifyAccess(token).catch(() => undefined);
       return;
     }
-    if (!request.routeOptions.url) return; // unknown path: the 404 handler answers
     if (!token) throw unauthorized(messages.accessTokenMissing);
     request.session = await tokens.verifyAccess(token);
   });

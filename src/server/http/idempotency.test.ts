@@ -2,11 +2,9 @@
 // answers are stored, and whose key it is. The store itself is tested over HTTP in
 // tests/api/idempotency.test.ts, on PGlite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
-import {
-  answersAreStored, callerScope, canonicalJson, isStoredStatus, normalizedPath, requestFingerprint,
-} from './idempotency';
+import { callerScope, canonicalJson, holdsToken, isStoredStatus, requestFingerprint } from './idempotency';
 
-const request = (body: unknown, method = 'POST', path = '/admin/whitelist') => ({ method, path, body });
+const request = (body: unknown, method = 'POST', route = '/admin/whitelist', query: unknown = {}) => ({ method, route, query, body });
 
 describe('canonicalJson', () => {
   it('sorts the keys of every object, at any depth, and keeps the order of arrays', () => {
@@ -35,6 +33,12 @@ describe('requestFingerprint', () => {
     expect(requestFingerprint(request(body, 'post', '/admin/whitelist/'))).toBe(requestFingerprint(request(body)));
   });
 
+  it('reads the matched route and its parameters, not the URL text', () => {
+    const one = { method: 'PUT', route: '/service/campaigns/:id', params: { id: '7' }, body };
+    expect(requestFingerprint(one)).toBe(requestFingerprint({ ...one, params: { id: '7' } }));
+    expect(requestFingerprint(one)).not.toBe(requestFingerprint({ ...one, params: { id: '8' } }));
+  });
+
   it.each([
     ['another value', request({ ...body, msisdn: '0241234568' })],
     ['another type of a value', request({ ...body, campaign_id: '5' })],
@@ -43,7 +47,7 @@ describe('requestFingerprint', () => {
     ['another array order', request({ ...body, extra: { b: true, a: [2, 1] } })],
     ['another method', request(body, 'PUT')],
     ['another path', request(body, 'POST', '/admin/event_types')],
-    ['another query', request(body, 'POST', '/admin/whitelist?dry=1')],
+    ['another query', request(body, 'POST', '/admin/whitelist', { dry: '1' })],
     ['no body', request(undefined)],
     ['the body as text', request(JSON.stringify(body))],
   ])('differs for %s', (_label, other) => {
@@ -59,27 +63,17 @@ describe('requestFingerprint', () => {
   });
 });
 
-describe('normalizedPath', () => {
+describe('holdsToken', () => {
   it.each([
-    ['/admin/register/', '/admin/register'],
-    ['/admin/register', '/admin/register'],
-    ['/admin/register//?a=1', '/admin/register?a=1'],
-    ['/', '/'],
-  ])('%s is %s', (url, path) => {
-    expect(normalizedPath(url)).toBe(path);
-  });
-});
-
-describe('answersAreStored', () => {
-  it.each([
-    '/api/v1/auth/login/jwt/', '/api/v1/auth/token/refresh', '/api/v1/auth/logout/', '/api/v1/auth/reset-password/',
-    '/api/v1/otp/send/', '/api/v1/otp/verify', '/api/v1/auth',
-  ])('never for the sign-in call %s (tokens and codes)', (path) => {
-    expect(answersAreStored(path)).toBe(false);
-  });
-
-  it.each(['/admin/register', '/admin/whitelist', '/admin/country_sms', '/api/v1/authors', '/api/v1/otpx'])('for %s', (path) => {
-    expect(answersAreStored(path)).toBe(true);
+    ['{"access":"eyJ…","refresh":"r"}', true],
+    ['{"refresh":"r"}', true],
+    ['{"token":"t"}', true],
+    ['{"message":"OTP sent"}', false],
+    ['{"error":"Unable to login user"}', false],
+    ['not json', false],
+    ['["access"]', false],
+  ])('%s → %s', (body, holds) => {
+    expect(holdsToken(body)).toBe(holds);
   });
 });
 

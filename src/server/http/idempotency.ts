@@ -10,7 +10,9 @@
 // - a 5xx (or a crash) stores nothing: the claim is released, so the retry runs again. A claim
 //   whose request never answered (its instance died) is taken over after ABANDONED_AFTER_SECONDS;
 // - keys belong to the caller (the session's user; logged out, the client address), so nobody can
-//   be handed someone else's answer; answers are kept KEEP_HOURS, then deleted.
+//   be handed someone else's answer; answers are kept KEEP_HOURS, then deleted;
+// - a route that declares `replayable: false` (the sign-in calls) is never stored, and no answer
+//   that holds a token is ever stored, whatever its route says (routeConfig.ts).
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -18,6 +20,7 @@ import { messages } from '../../contract/messages';
 import { queryRows, type Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { badRequest, conflict, unprocessable } from './errors';
+import './routeConfig';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotency-replayed';
@@ -31,13 +34,8 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 /** The answer headers a replay repeats (the others, helmet's, are set again on every answer). */
 const REPLAYED_ANSWER_HEADERS = ['content-type', 'location'];
 
-/**
- * The sign-in calls answer with tokens (login, refresh) or act on one-time codes: their answers are
- * never stored, so a stored answer can never hand out a token again. They accept the header (the
- * console sends it on every write) and simply run; their own rules (single-use codes, refresh
- * tokens claimed once) already make a replay harmless.
- */
-const UNSTORED_PREFIXES = ['/api/v1/auth/', '/api/v1/otp/'];
+/** Fields of an answer that hold a token: such an answer is never stored for a replay. */
+const TOKEN_FIELDS = ['access', 'refresh', 'token'];
 
 // ---- the pure parts -----------------------------------------------------------------------------
 
@@ -53,26 +51,30 @@ function sortedKeys(value: unknown): unknown {
 /** JSON with every object's keys sorted: the same value gives the same text whatever its key order. */
 export const canonicalJson = (value: unknown): string => JSON.stringify(sortedKeys(value)) ?? '';
 
-/** The path of a URL without trailing slashes (the router ignores them), with its query string kept. */
-export function normalizedPath(url: string): string {
-  const [pathname = '', ...query] = url.split('?');
-  const trimmed = pathname.replace(/\/+$/, '') || '/';
-  const search = query.join('?');
-  return search ? `${trimmed}?${search}` : trimmed;
-}
-
-/** What makes two requests 'the same request' for one key: method, path and body (as JSON, any key order). */
-export function requestFingerprint(request: { method: string; path: string; body: unknown }): string {
+/**
+ * What makes two requests 'the same request' for one key: method, the route the router matched
+ * with its parameters and query (however the URL spelled them: '/%61dmin/x' is '/admin/x'), and
+ * the body (as JSON, any key order).
+ */
+export function requestFingerprint(request: { method: string; route: string; params?: unknown; query?: unknown; body: unknown }): string {
   const body = Buffer.isBuffer(request.body)
     ? `bytes:${request.body.toString('base64')}`
     : typeof request.body === 'string'
       ? `text:${request.body}`
       : `json:${canonicalJson(request.body ?? null)}`;
-  return createHash('sha256').update(`${request.method.toUpperCase()}\n${normalizedPath(request.path)}\n${body}`).digest('hex');
+  const target = `${request.route.replace(/\/+$/, '') || '/'} ${canonicalJson(request.params ?? {})} ${canonicalJson(request.query ?? {})}`;
+  return createHash('sha256').update(`${request.method.toUpperCase()}\n${target}\n${body}`).digest('hex');
 }
 
-/** True for the paths whose answers are stored (every write but the sign-in calls). */
-export const answersAreStored = (path: string): boolean => !UNSTORED_PREFIXES.some((prefix) => `${normalizedPath(path)}/`.startsWith(prefix));
+/** True when an answer's JSON holds a token at its top level: it must never be stored for a replay. */
+export function holdsToken(body: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return Boolean(parsed && typeof parsed === 'object' && TOKEN_FIELDS.some((field) => field in parsed));
+  } catch {
+    return false;
+  }
+}
 
 /** Only 2xx to 4xx answers are stored; not 429 either, which says 'later', not 'never'. */
 export const isStoredStatus = (status: number): boolean => status >= 200 && status < 500 && status !== 429;
@@ -182,12 +184,15 @@ export async function installIdempotency(app: FastifyInstance, db: Database): Pr
   app.addHook('preHandler', async (request, reply) => {
     const key = request.headers[IDEMPOTENCY_KEY_HEADER];
     if (key === undefined || !WRITE_METHODS.has(request.method)) return;
-    if (!request.routeOptions.url) return; // no such route: the 404 handler answers, nothing runs
-    if (!answersAreStored(request.url)) return; // the sign-in calls: see UNSTORED_PREFIXES
+    const route = request.routeOptions;
+    if (!route.url) return; // no such route: the 404 handler answers, nothing runs
+    // The sign-in calls accept the header (the console sends it on every write) and simply run:
+    // single-use codes and refresh tokens claimed once already make a replay harmless.
+    if (route.config.replayable === false) return;
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw badRequest(messages.idempotencyKeyInvalid);
 
     const scope = callerScope(request);
-    const fingerprint = requestFingerprint({ method: request.method, path: request.url, body: request.body });
+    const fingerprint = requestFingerprint({ method: request.method, route: route.url, params: request.params, query: request.query, body: request.body });
     const outcome = await store.claim(scope, key, fingerprint);
     switch (outcome.kind) {
       case 'claimed':
@@ -210,7 +215,7 @@ export async function installIdempotency(app: FastifyInstance, db: Database): Pr
     const status = reply.statusCode;
     const body = payload === null || payload === undefined ? '' : payload;
     try {
-      if (isStoredStatus(status) && typeof body === 'string') {
+      if (isStoredStatus(status) && typeof body === 'string' && !holdsToken(body)) {
         const headers: Record<string, string> = {};
         for (const name of REPLAYED_ANSWER_HEADERS) {
           const value = reply.getHeader(name);

@@ -1,12 +1,14 @@
 // The console: the Vite build under dist/console (with its service worker and web app manifest),
 // /config.js with the backends' base URLs, and index.html for every screen path (the console
-// routes on the client).
+// routes on the client). Every route registered here is the console's own file: public, and not
+// counted by the rate limit (routeConfig.ts), declared once by this context's onRoute hook.
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import '../http/routeConfig';
 
 /** The service worker files and the manifest, by name (vite-plugin-pwa's output). */
 function pwaContentType(fileName: string): string | undefined {
@@ -16,26 +18,37 @@ function pwaContentType(fileName: string): string | undefined {
 }
 
 export const consoleRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/console');
-export async function registerConsole(app: FastifyInstance, backends: Config['backends']): Promise<boolean> {
+
+const files: FastifyStaticOptions = {
+  root: consoleRoot,
+  wildcard: false,
+  // Hashed assets never change; everything else (index.html, the service worker, its Workbox
+  // runtime, the web app manifest, the icons) is checked with the server at each use, so a new
+  // build reaches the browser, which then offers the update.
+  setHeaders: (response, filePath) => {
+    response.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    const type = pwaContentType(path.basename(filePath));
+    if (type) response.header('content-type', type);
+  },
+};
+
+/** Whether `npm run build` has put the console in place. */
+export const consoleIsBuilt = (): boolean => existsSync(path.join(consoleRoot, 'index.html'));
+
+export async function registerConsole(app: FastifyInstance, backends: Config['backends']): Promise<void> {
   const configScript = `window.__CONSOLE_CONFIG__ = ${JSON.stringify(backends)};\n`;
-  app.get('/config.js', { config: { public: true } }, async (_request, reply) =>
-    reply.type('text/javascript').header('cache-control', 'no-cache').send(configScript),
-  );
-  if (!existsSync(path.join(consoleRoot, 'index.html'))) {
-    app.log.warn(`no console build in ${consoleRoot}: run npm run build (npm start does)`);
-    return false;
-  }
-  await app.register(fastifyStatic, {
-    root: consoleRoot,
-    wildcard: false,
-    // Hashed assets never change; everything else (index.html, the service worker, its Workbox
-    // runtime, the web app manifest, the icons) is checked with the server at each use, so a new
-    // build reaches the browser, which then offers the update.
-    setHeaders: (response, filePath) => {
-      response.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      const type = pwaContentType(path.basename(filePath));
-      if (type) response.header('content-type', type);
-    },
+  const built = consoleIsBuilt();
+  if (!built) app.log.warn(`no console build in ${consoleRoot}: run npm run build (npm start does)`);
+  // reply.sendFile for the not-found handler, which answers screen paths with index.html.
+  else await app.register(fastifyStatic, { ...files, serve: false });
+
+  await app.register(async (consoleFiles) => {
+    consoleFiles.addHook('onRoute', (route) => {
+      route.config = { ...route.config, public: true, consoleFile: true };
+    });
+    consoleFiles.get('/config.js', async (_request, reply) =>
+      reply.type('text/javascript').header('cache-control', 'no-cache').send(configScript),
+    );
+    if (built) await consoleFiles.register(fastifyStatic, { ...files, decorateReply: false });
   });
-  return true;
 }

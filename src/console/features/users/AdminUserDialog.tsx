@@ -19,6 +19,8 @@ import type { OutboxEntry } from '../../outbox/outboxSlice';
 import { retryValues, useSaveAndClose } from '../../outbox/retry';
 import { adminUserRequest, canWaitOffline, useLinkableAgenciesQuery, useSaveAdminUserMutation } from './adminUsersApi';
 
+export const CREDENTIALS_LOCKED = 'Only a Super Admin can change the email address or password of an admin user.';
+
 export const PASSWORD_NEEDS_CONNECTION =
   'You are offline. A password is never kept on this device, so adding a user or setting a password needs a connection.';
 
@@ -55,6 +57,9 @@ export function AdminUserDialog({ user: shown, retry, callerIsSuper, onClose }: 
   const user = shown ?? (retry?.refusal?.current as AdminUser | undefined);
   const form = useSchemaForm(adminUserForm, initialValues(shown, retry));
   const editing = form.values.id !== undefined;
+  // Whoever holds an admin's email receives their codes: only a Super Admin changes another
+  // admin's email or password; everyone resets their own through Forgot password.
+  const credentialsLocked = editing && !callerIsSuper;
   const saveAndClose = useSaveAndClose(retry, onClose);
   const browserOffline = useAppSelector(selectBrowserOffline);
   // A new user always has a password; an edit has one when the admin typed or generated it.
@@ -94,7 +99,9 @@ export function AdminUserDialog({ user: shown, retry, callerIsSuper, onClose }: 
         label="Email"
         type="email"
         {...form.textField('email')}
-        autoFocus
+        readOnly={credentialsLocked}
+        helper={credentialsLocked ? CREDENTIALS_LOCKED : undefined}
+        autoFocus={!credentialsLocked}
       />
       <TextField
         id="user-firstname"
@@ -106,7 +113,7 @@ export function AdminUserDialog({ user: shown, retry, callerIsSuper, onClose }: 
         label="Last name"
         {...form.textField('lastname')}
       />
-      <TextField
+      {!credentialsLocked && <TextField
         id="user-password"
         label="Password"
         type={generated ? 'text' : 'password'}
@@ -137,7 +144,7 @@ export function AdminUserDialog({ user: shown, retry, callerIsSuper, onClose }: 
             Generate Password
           </Button>
         }
-      />
+      />}
       {callerIsSuper && (
         <>
           <TextField

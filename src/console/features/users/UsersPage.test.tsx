@@ -11,8 +11,8 @@ import { QUEUED_TEXT } from '../../outbox/outboxRunner';
 import { fakeBackend, type RecordedCall } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedIn } from '../../test/sessions';
-import { PASSWORD_NEEDS_CONNECTION } from './AdminUserDialog';
-import { UsersPage } from './UsersPage';
+import { CREDENTIALS_LOCKED, PASSWORD_NEEDS_CONNECTION } from './AdminUserDialog';
+import { UsersPage, VIEW_ONLY_TITLE } from './UsersPage';
 
 const agencies: LinkableAgency[] = [
   { id: 11, agency_name: 'Ghana Country Agency', country: 'GH', is_country_agency: true },
@@ -33,6 +33,7 @@ const kofi: AdminUser = {
     { id: 12, agency_name: 'Kenya Country Agency', linked: false },
   ],
   updated_at: '2026-11-01T09:30:00.000Z',
+  editable: true,
 };
 
 function usersBackend(page: ListPage<AdminUser> = { data: [kofi], count: 1 }) {
@@ -308,6 +309,26 @@ describe('UsersPage, the add/edit popup', () => {
       lastname: 'Boateng',
       linked_agencies: [11, 30, 12],
       });
+  });
+
+  it('lets an Agency Admin edit a user but not its email or password', async () => {
+    usersBackend({ data: [{ ...kofi, msisdn: null }], count: 1 });
+    const { user } = renderUsers('Agency Admin');
+    await user.click(await screen.findByRole('cell', { name: 'kofi@demo.test' }));
+    await screen.findByRole('dialog', { name: 'Edit user' });
+    expect(field('Email')).toHaveAttribute('readonly');
+    expect(screen.getByText(CREDENTIALS_LOCKED)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Generate Password' })).not.toBeInTheDocument();
+  });
+
+  it('marks a user beyond the caller\'s reach view only, and does not open it', async () => {
+    usersBackend({ data: [{ ...kofi, msisdn: null, editable: false }], count: 1 });
+    const { user } = renderUsers('Campaign Admin');
+    const row = (await screen.findByRole('cell', { name: /kofi@demo.test/ })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('view only')).toHaveAttribute('title', VIEW_ONLY_TITLE);
+    await user.click(row);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it("shows the server's refusal and keeps the popup open", async () => {

@@ -1,7 +1,7 @@
 // Users (admin users, SPEC.md section 2): list with add/edit popup, for every admin role. The
 // Mobile Number and Super Admin columns are a Super Admin's only (section 6). Changes waiting in
 // the outbox show on their rows ('pending').
-import { Button, H2, Intent } from '@blueprintjs/core';
+import { Button, H2, Intent, Tag } from '@blueprintjs/core';
 import { Plus, Tick } from '@blueprintjs/icons';
 import { useState } from 'react';
 import type { AdminUser } from '../../../contract/entities';
@@ -38,6 +38,13 @@ function columnsFor(callerIsSuper: boolean): Array<Column<AdminUser>> {
 
 const overlay = { endpoint: 'saveAdminUser', apply: withQueuedAdminUser };
 
+export const VIEW_ONLY_TITLE = 'This user holds roles or rights beyond yours: only a Super Admin can change them.';
+const ViewOnly = () => (
+  <Tag minimal className="console-row-note" title={VIEW_ONLY_TITLE}>
+    view only
+  </Tag>
+);
+
 export function UsersPage() {
   const callerIsSuper = isSuperAdmin(useAppSelector((state) => state.session.user?.role_type ?? ''));
   const list = useListParams('email');
@@ -65,7 +72,9 @@ export function UsersPage() {
         emptyText="No users found"
         rowKey={(row) => row.id}
         onOpen={(row) => setEditing(row)}
-        rowNote={pending.note}
+        // A user whose roles or rights reach beyond the caller's is a Super Admin's to change.
+        canOpen={(row) => row.editable}
+        rowNote={(row) => pending.note(row) ?? (row.editable ? null : <ViewOnly />)}
       />
       {retry.entry ? (
         <AdminUserDialog key={retry.entry.key} retry={retry.entry} callerIsSuper={callerIsSuper} onClose={retry.finish} />

@@ -2,7 +2,9 @@
 // whatever the console sends (SPEC.md section 6):
 // - only a Super Admin sets the Super Admin, Unblacklist and Secure Page Access flags and the msisdn,
 //   and only a Super Admin sees the msisdn;
-// - other admins link users to the 15 country agencies only, and cannot change a Super Admin user;
+// - other admins link users to the 15 country agencies only, and change a user only when the user's
+//   whole reach (every role it holds, its flags) lies inside their own scope; they never see a Super
+//   Admin user, and never change another admin's email or password (the owner resets their own);
 // - email and msisdn are unique by index (users_username_lower, users_email_lower, users_msisdn), so of two requests
 //   racing for one address exactly one wins.
 import { and, count, eq, inArray, isNotNull, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
@@ -10,7 +12,7 @@ import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
 import type { AdminUser, LinkedAgency } from '../../../contract/entities';
 import { messages, unknownAgencies } from '../../../contract/messages';
-import { ROLE_TYPE_ID, type RoleScope } from '../../../contract/roles';
+import { reachOf, reachWithin, ROLE_TYPE_ID, type AdminFlags, type HeldRole, type RoleScope } from '../../../contract/roles';
 import type { adminUserForm } from '../../../contract/schemas';
 import { recordChange } from '../../audit';
 import type { CountryAgencies } from '../../auth/countryAgencies';
@@ -19,7 +21,7 @@ import { seesEverything, visibleAgencyIds, within, type Caller } from '../../aut
 import type { Database } from '../../db/client';
 import { isStorableId, uniqueViolation } from '../../db/errors';
 import { lockRow } from '../../db/locks';
-import { adminAgencyLinks, agencies, authSessions, userRoles, users } from '../../db/schema';
+import { adminAgencyLinks, agencies, authSessions, campaigns, roleTypes, userRoleCampaigns, userRoles, users } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { listPage, orderOf, paged, searchIn, type ListParams } from './lists';
@@ -40,8 +42,8 @@ const row = {
   secure_page: users.securePage,
   updated_at: isoMillis(users.updatedAt),
 };
-/** An admin user as `row` reads it: the wire shape before its links, the email still nullable. */
-type AdminRow = Omit<AdminUser, 'email' | 'linked_agencies'> & { email: string | null };
+/** An admin user as `row` reads it: the wire shape before its links and reach, the email still nullable. */
+type AdminRow = Omit<AdminUser, 'email' | 'linked_agencies' | 'editable'> & { email: string | null };
 
 /** Admin users are the users with an email; agents and gifters have none. */
 const isAdminUser = isNotNull(users.email);
@@ -53,11 +55,63 @@ const isAdminUser = isNotNull(users.email);
 const isSuperAdminUser = sql<boolean>`(${users}.is_super or exists (
   select 1 from ${userRoles} r where r.user_id = ${users}.id and r.role_type_id = ${ROLE_TYPE_ID['Super Admin']}))`;
 
-/** Admin users linked to at least one agency the caller sees; a Super Admin sees all. */
+/**
+ * Admin users linked to at least one agency the caller sees; a Super Admin sees all. Super Admin
+ * users are a Super Admin's only: nobody else can act on them, so nobody else is shown them.
+ */
 function adminVisible(scope: RoleScope): SQL {
   if (seesEverything(scope)) return sql`true`;
-  return sql`exists (select 1 from ${adminAgencyLinks}
+  return sql`not ${isSuperAdminUser} and exists (select 1 from ${adminAgencyLinks}
     where ${adminAgencyLinks}.user_id = ${users}.id and ${within(adminAgencyLinks.agencyId, visibleAgencyIds(scope))})`;
+}
+
+/** Every role the users hold, valid or not, with the campaigns of its role campaigns. */
+async function heldRolesOf(db: Database, userIds: number[]): Promise<Map<number, HeldRole[]>> {
+  const held = new Map<number, HeldRole[]>();
+  if (userIds.length === 0) return held;
+  const rows = await db
+    .select({
+      userId: userRoles.userId, roleId: userRoles.id, roleType: roleTypes.name, agencyId: userRoles.agencyId,
+      campaignId: campaigns.id, campaignAgencyId: campaigns.agencyId,
+    })
+    .from(userRoles)
+    .innerJoin(roleTypes, eq(roleTypes.id, userRoles.roleTypeId))
+    .leftJoin(userRoleCampaigns, eq(userRoleCampaigns.userRoleId, userRoles.id))
+    .leftJoin(campaigns, eq(campaigns.id, userRoleCampaigns.campaignId))
+    .where(inArray(userRoles.userId, userIds));
+  const byRole = new Map<number, { userId: number; role: HeldRole }>();
+  for (const row of rows) {
+    let entry = byRole.get(row.roleId);
+    if (!entry) {
+      entry = { userId: row.userId, role: { role_type: row.roleType, agency_id: row.agencyId, campaigns: [] } };
+      byRole.set(row.roleId, entry);
+      held.set(row.userId, [...(held.get(row.userId) ?? []), entry.role]);
+    }
+    if (row.campaignId !== null && row.campaignAgencyId !== null) {
+      (entry.role.campaigns as Array<{ id: number; agency_id: number }>).push({ id: row.campaignId, agency_id: row.campaignAgencyId });
+    }
+  }
+  return held;
+}
+
+const flagsOf = (user: Pick<AdminUser, 'is_super' | 'unblacklist' | 'secure_page'>): AdminFlags =>
+  ({ is_super: user.is_super, unblacklist: user.unblacklist, secure_page: user.secure_page });
+
+/** Who may change whom: the caller's scope and own flags (a logged-out caller holds none). */
+interface Changer { scope: RoleScope; flags: AdminFlags }
+
+async function changerOf(db: Database, caller: Caller): Promise<Changer> {
+  const none = { is_super: false, unblacklist: false, secure_page: false };
+  if (caller.userId === null) return { scope: caller.scope, flags: none };
+  const [own] = await db.select({ is_super: users.isSuper, unblacklist: users.unblacklist, secure_page: users.securePage })
+    .from(users).where(eq(users.id, caller.userId));
+  return { scope: caller.scope, flags: own ?? none };
+}
+
+/** Whether the caller may change each user: the user's whole reach lies within the caller's. */
+async function editableBy(db: Database, changer: Changer, users: ReadonlyArray<Pick<AdminUser, 'id' | 'is_super' | 'unblacklist' | 'secure_page'>>) {
+  const held = await heldRolesOf(db, users.map((user) => user.id));
+  return new Map(users.map((user) => [user.id, reachWithin(reachOf(held.get(user.id) ?? [], flagsOf(user)), changer)]));
 }
 
 async function linksOf(db: Database, userIds: number[]): Promise<Map<number, LinkedAgency[]>> {
@@ -78,11 +132,12 @@ async function linksOf(db: Database, userIds: number[]): Promise<Map<number, Lin
 }
 
 /** The wire shape; the msisdn only for a Super Admin's eyes. */
-const toAdminUser = (user: AdminRow, links: LinkedAgency[], showMsisdn: boolean): AdminUser => ({
+const toAdminUser = (user: AdminRow, links: LinkedAgency[], showMsisdn: boolean, editable: boolean): AdminUser => ({
   ...user,
   email: user.email ?? '',
   msisdn: showMsisdn ? user.msisdn : null,
   linked_agencies: links,
+  editable,
 });
 
 /**
@@ -99,9 +154,9 @@ const linksSeen = (user: AdminUser, seen: Set<number> | null): AdminUser =>
   seen ? { ...user, linked_agencies: user.linked_agencies.filter((link) => seen.has(link.id)) } : user;
 
 export async function listAdminUsers(
-  db: Database, countryAgencies: CountryAgencies, input: { scope: RoleScope; params: ListParams<AdminSort> },
+  db: Database, countryAgencies: CountryAgencies, input: { caller: Caller; params: ListParams<AdminSort> },
 ): Promise<ListPage<AdminUser>> {
-  const { scope, params } = input;
+  const { caller: { scope }, params } = input;
   const seen = await agenciesSeenBy(db, countryAgencies, scope);
   const superCaller = seesEverything(scope);
   // Searching by msisdn would reveal it: only a Super Admin searches it.
@@ -110,28 +165,27 @@ export async function listAdminUsers(
   const rows = await paged(db.select(row).from(users).where(where).orderBy(...orderOf(params, row, users.id)).$dynamic(), params);
   const [total] = await db.select({ n: count() }).from(users).where(where);
   const links = await linksOf(db, rows.map((user) => user.id));
+  const editable = await editableBy(db, await changerOf(db, input.caller), rows);
   return listPage(
-    rows.map((user) => linksSeen(toAdminUser(user, links.get(user.id) ?? [], superCaller), seen)),
+    rows.map((user) => linksSeen(toAdminUser(user, links.get(user.id) ?? [], superCaller, editable.get(user.id) ?? false), seen)),
     total?.n ?? 0,
   );
 }
 
-interface StoredAdminUser {
-  user: AdminUser;
-  isSuperUser: boolean;
-}
-
-/** An admin user the scope sees, with everything (msisdn included) for the rules and the audit trail. */
-async function findAdminUser(db: Database, scope: RoleScope, id: number): Promise<StoredAdminUser | undefined> {
+/**
+ * An admin user the caller sees, with everything (msisdn included) for the rules and the audit
+ * trail, and whether the caller may change it.
+ */
+async function findAdminUser(db: Database, changer: Changer, id: number, seenBy: RoleScope = changer.scope): Promise<AdminUser | undefined> {
   if (!isStorableId(id)) return undefined;
   const [found] = await db
-    .select({ ...row, isSuperUser: isSuperAdminUser })
+    .select(row)
     .from(users)
-    .where(and(eq(users.id, id), isAdminUser, adminVisible(scope)));
+    .where(and(eq(users.id, id), isAdminUser, adminVisible(seenBy)));
   if (!found) return undefined;
-  const { isSuperUser, ...user } = found;
   const links = await linksOf(db, [id]);
-  return { user: toAdminUser(user, links.get(id) ?? [], true), isSuperUser };
+  const editable = await editableBy(db, changer, [found]);
+  return toAdminUser(found, links.get(id) ?? [], true, editable.get(id) ?? false);
 }
 
 const FLAGS = ['is_super', 'unblacklist', 'secure_page'] as const;
@@ -192,6 +246,7 @@ export async function saveAdminUser(
   db: Database, countryAgencies: CountryAgencies, caller: Caller, form: AdminUserForm,
 ): Promise<AdminUser> {
   const superCaller = seesEverything(caller.scope);
+  const changer = await changerOf(db, caller);
   // Empty on edit keeps the old password. scrypt is slow by design: hash before the transaction.
   const passwordHash = form.password === '' ? undefined : await hashPassword(form.password);
 
@@ -199,13 +254,16 @@ export async function saveAdminUser(
     const after = await db.transaction(async (tx) => {
       let before: AdminUser | undefined;
       if (form.id !== undefined) {
+        // Locked, then read: a role granted meanwhile cannot slip between the check and the write.
         await lockRow(tx, users, form.id);
-        const stored = await findAdminUser(tx, caller.scope, form.id);
+        const stored = await findAdminUser(tx, changer, form.id);
         if (!stored) throw notFound(messages.adminUserNotFound);
-        if (stored.isSuperUser && !superCaller) throw forbidden(messages.superAdminUserProtected);
+        if (!stored.editable) throw forbidden(messages.adminOutOfReach);
+        // Whoever holds another admin's email receives their codes: only a Super Admin moves it.
+        if (!superCaller && (form.email !== stored.email || passwordHash)) throw forbidden(messages.superOnlyCredentials);
         // The current row as this caller's list shows it (the msisdn for a Super Admin only).
-        requireUnchanged(form.updated_at, stored.user, { ...stored.user, msisdn: superCaller ? stored.user.msisdn : null });
-        before = stored.user;
+        requireUnchanged(form.updated_at, stored, { ...stored, msisdn: superCaller ? stored.msisdn : null });
+        before = stored;
       }
       const fields = {
         username: form.email, // admins sign in with their email address
@@ -245,17 +303,19 @@ export async function saveAdminUser(
         }
       }
       await tx.insert(adminAgencyLinks).values(linkIds.map((agencyId) => ({ userId: id, agencyId }))).onConflictDoNothing();
-      const saved = await findAdminUser(tx, { kind: 'all' }, id);
+      // Read back whoever saved it (a logged-out /register sees no one).
+      const saved = await findAdminUser(tx, changer, id, { kind: 'all' });
       if (!saved) throw new Error('saved admin user not found');
+      const { editable: _editable, ...audited } = saved;
       await recordChange(tx, {
         actorId: caller.userId,
         action: before ? 'update' : 'create',
         entity: 'admin_user',
         entityId: id,
-        before: before ?? null,
-        after: { ...saved.user, password_changed: passwordHash !== undefined },
+        before: before ? (({ editable: _e, ...rest }) => rest)(before) : null,
+        after: { ...audited, password_changed: passwordHash !== undefined },
       });
-      return saved.user;
+      return saved;
     });
     return linksSeen({ ...after, msisdn: superCaller ? after.msisdn : null }, await agenciesSeenBy(db, countryAgencies, caller.scope));
   } catch (error) {

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { messages } from '../../../contract/messages';
 import { adminUserForm } from '../../../contract/schemas';
 import type { CountryAgencies } from '../../auth/countryAgencies';
-import { callerOf, scopeOf } from '../../auth/scope';
+import { callerOf } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { bearerToken, sessionOf } from '../../http/authentication';
 import { parse, unauthorized } from '../../http/errors';
@@ -16,7 +16,7 @@ import { forCreate, requireId } from './requests';
 export const adminUserRoutes = (db: Database, countryAgencies: CountryAgencies): FastifyPluginAsync => async (app) => {
   app.get('/admins', async (request) => {
     const params = parseListQuery(request.query, ADMIN_SORT);
-    return listAdminUsers(db, countryAgencies, { scope: await scopeOf(db, sessionOf(request)), params });
+    return listAdminUsers(db, countryAgencies, { caller: await callerOf(db, sessionOf(request)), params });
   });
 
   app.post('/register', { config: { public: true } }, async (request, reply) => {

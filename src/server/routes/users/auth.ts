@@ -4,8 +4,9 @@ import { loginRequest, otpSendRequest, otpVerifyRequest, refreshRequest, resetPa
 import type { SignIn } from '../../auth/signIn';
 import { parse } from '../../http/errors';
 import { sessionOf } from '../../http/authentication';
+import { SIGN_IN_CALL } from '../../http/routeConfig';
 
-const open = { config: { public: true } };
+const open = SIGN_IN_CALL;
 
 export const authRoutes = (signIn: SignIn): FastifyPluginAsync => async (app) => {
   app.post('/otp/send/', open, async (request) => {
@@ -13,7 +14,8 @@ export const authRoutes = (signIn: SignIn): FastifyPluginAsync => async (app) =>
     return signIn.sendCode({ ...body, address: request.ip, session: request.session });
   });
 
-  app.post('/otp/verify/', async (request) => {
+  // Inside a session, but it acts on a one-time code: never replayed either.
+  app.post('/otp/verify/', { config: { replayable: false } }, async (request) => {
     const body = parse(otpVerifyRequest, request.body);
     return signIn.verifyCode({ ...body, address: request.ip, session: sessionOf(request) });
   });

@@ -1,0 +1,20 @@
+// What a route declares about itself. Every decision about a request (must it carry a token, does
+// the rate limit count it, may its answer be replayed) is read here, from the route the router
+// matched, never from the URL text: the router decodes %XX and accepts absolute-form URLs, so
+// '/%61dmin/...' and 'http://host/admin/...' reach the same route as '/admin/...'.
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Anyone may call it. Without it a route is private: it needs a valid bearer token. */
+    public?: boolean;
+    /**
+     * Its answers are never stored for an Idempotency-Key replay: they carry tokens (sign-in,
+     * refresh) or act on one-time codes.
+     */
+    replayable?: false;
+    /** One of the console's own files: public, and not counted by the rate limit. */
+    consoleFile?: boolean;
+  }
+}
+
+/** The sign-in calls: public, and never replayed. */
+export const SIGN_IN_CALL = { config: { public: true, replayable: false } } as const;

@@ -1,0 +1,176 @@
+// Hostile bodies against every write route and grid (issue 10), driven by each route's contract
+// schema: for every field of the schema, values of every wrong kind (types, lengths, NUL, nesting,
+// numbers past what a column holds, injection text), kept only when the schema itself refuses them;
+// then whole bodies that are not forms at all. The server must refuse each with a 4xx (a grid may
+// answer 200), never a 5xx, and the database must be exactly as it was. Runs on PostgreSQL, where
+// the test can read every table.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { MAX_JSON_DEPTH } from '../../src/contract/constants';
+import {
+  adminUserForm, countryRequest, countrySmsRequest, eventTypeForm, gridQuery, loginRequest, otpSendRequest, otpVerifyRequest,
+  refreshRequest, resetPasswordRequest, whitelistForm,
+} from '../../src/contract/schemas';
+import { forCreate } from '../../src/server/routes/admin/requests';
+import { accessToken, DEMO_PASSWORD, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
+
+const runsOnPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const AT_LEAST_PER_ROUTE = 100;
+
+interface WriteRoute {
+  method: 'POST' | 'PUT';
+  path: string;
+  schema: z.ZodType;
+  /** A body the schema accepts; each hostile body breaks it. */
+  valid: Record<string, unknown>;
+  /** A grid reads: it may answer 200. */
+  read?: boolean;
+  /** A legacy add: the route drops any id before it reads the body (forCreate). */
+  adds?: boolean;
+  signedIn: boolean;
+}
+
+/** The fields of a schema: an object's shape, through pipes and preprocessing. */
+function fieldsOf(schema: z.ZodType): string[] {
+  const def = (schema as unknown as { _zod: { def: { type: string; shape?: Record<string, unknown>; out?: z.ZodType; in?: z.ZodType } } })._zod.def;
+  if (def.type === 'object' && def.shape) return Object.keys(def.shape);
+  if (def.type === 'pipe') return [...new Set([...(def.in ? fieldsOf(def.in) : []), ...(def.out ? fieldsOf(def.out) : [])])];
+  return [];
+}
+
+const nested = (depth: number): unknown => (depth === 0 ? 'leaf' : { a: nested(depth - 1) });
+
+/** Values of every wrong kind, for any field. */
+const HOSTILE_VALUES: unknown[] = [
+  null, true, false, 0, -1, 1.5, 2_147_483_648, Number.MAX_SAFE_INTEGER, 1e308, -1e308,
+  '', '   ', '\u0000', 'a\u0000b', 'x'.repeat(100_000), '🙂'.repeat(5_000), "' OR '1'='1' --", '"; drop table users; --',
+  '<script>alert(1)</script>', '../../etc/passwd', '%00', '${jndi:ldap://x}', 'NaN', '-0', '1e309', '31-Feb-2026', '01-Jan-0000',
+  '31-Dec-9999', '=HYPERLINK("http://x")', '\r\n\t', '9'.repeat(400),
+  [], [null], ['x'.repeat(10_000)], [[[[[]]]]], new Array(1_000).fill(1), [-1, 0], {}, { $gt: '' }, nested(MAX_JSON_DEPTH + 2),
+];
+
+/** Request bodies that are no form at all, sent as raw text. */
+const HOSTILE_TEXTS: string[] = [
+  '[]', '"text"', 'null', '123', '{', '{"a":', '{"__proto__":{"is_super":true}}', '{"constructor":{"prototype":{"is_super":true}}}',
+  `${'['.repeat(20_000)}${']'.repeat(20_000)}`, `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`, '\uFEFF{}', '{"email":"\\ud800"}',
+];
+
+/** Every table's rows, hashed: 'nothing changed' is the same hash before and after. */
+async function databaseState(server: TestServer): Promise<Record<string, string>> {
+  const sql = server.sql as NonNullable<TestServer['sql']>;
+  const tables = await sql.query<{ name: string }>(`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+  const state: Record<string, string> = {};
+  for (const { name } of tables.rows) {
+    const row = await sql.query<{ h: string | null }>(`select md5(string_agg(t::text, '|' order by t::text)) as h from "${name}" t`);
+    state[name] = row.rows[0]?.h ?? 'empty';
+  }
+  return state;
+}
+
+describe.runIf(runsOnPostgres)('hostile bodies on postgres', () => {
+  let server: TestServer;
+  let token: string;
+  let routes: WriteRoute[];
+
+  beforeAll(async () => {
+    server = await startServer('postgres', { ...SIGNED_IN_SUITE, RATE_LIMIT_PER_MINUTE: '100000' });
+    token = await accessToken(server, 'super@demo.test');
+    const sql = server.sql as NonNullable<TestServer['sql']>;
+    const one = async (query: string) => (await sql.query<{ id: number }>(query)).rows[0]?.id as number;
+    const agency = await one('select id from agencies order by id limit 1');
+    const campaign = await one('select id from campaigns order by id limit 1');
+    const user = await one(`select id from users where email = 'norole@demo.test'`);
+    const eventType = await one('select id from event_types order by id limit 1');
+    const country = await one('select id from countries order by id limit 1');
+    const admin = { email: 'fuzz@example.org', firstname: 'Fuzz', lastname: 'Case', password: 'Fuzz#Pass2026', linked_agencies: [agency] };
+    routes = [
+      { method: 'POST', path: '/admin/register', schema: adminUserForm, valid: admin, adds: true, signedIn: true },
+      { method: 'PUT', path: '/admin/register', schema: adminUserForm, valid: { ...admin, id: user }, signedIn: true },
+      { method: 'POST', path: '/admin/whitelist', schema: whitelistForm, valid: { msisdn: '0241234567', country: 'GH', campaign_id: campaign }, adds: true, signedIn: true },
+      { method: 'PUT', path: '/admin/whitelist', schema: whitelistForm, valid: { id: 1, msisdn: '0241234567', country: 'GH' }, signedIn: true },
+      { method: 'POST', path: '/admin/event_types', schema: eventTypeForm, valid: { event: 'fuzz_event', pretty: 'Fuzz' }, adds: true, signedIn: true },
+      { method: 'PUT', path: '/admin/event_types', schema: eventTypeForm, valid: { id: eventType, event: 'fuzz_event', pretty: 'Fuzz' }, signedIn: true },
+      { method: 'POST', path: '/admin/country', schema: countryRequest, valid: { country: 'Fuzzland', code: '999', sms_from: 'FUZZ', languages: 'en' }, signedIn: true },
+      { method: 'POST', path: '/admin/country_sms', schema: countrySmsRequest, valid: { id: country, urls: { en: 'https://fuzz.example.org/' } }, signedIn: true },
+      { method: 'POST', path: '/admin/fraud', schema: gridQuery, valid: { start_date: '01-Nov-2026', end_date: '02-Nov-2026' }, read: true, signedIn: true },
+      { method: 'POST', path: '/api/v1/otp/send/', schema: otpSendRequest, valid: { username: 'super@demo.test', password: DEMO_PASSWORD, otp_type: 'LOGIN', medium: 'EMAIL' }, signedIn: false },
+      { method: 'POST', path: '/api/v1/otp/verify/', schema: otpVerifyRequest, valid: { username: 'super@demo.test', otp_type: 'REPORTS', otp: '1234' }, signedIn: true },
+      { method: 'POST', path: '/api/v1/auth/login/jwt/', schema: loginRequest, valid: { username: 'super@demo.test', password: DEMO_PASSWORD, otp_type: 'LOGIN', otp: '1234' }, signedIn: false },
+      { method: 'POST', path: '/api/v1/auth/token/refresh/', schema: refreshRequest, valid: { refresh: 'not-a-token' }, signedIn: false },
+      { method: 'POST', path: '/api/v1/auth/logout/', schema: refreshRequest, valid: { refresh: 'not-a-token' }, signedIn: false },
+      { method: 'POST', path: '/api/v1/auth/reset-password/', schema: resetPasswordRequest, valid: { username: 'super@demo.test', otp: '1234', new_password: 'Fuzz#Pass2026' }, signedIn: false },
+    ];
+  });
+  afterAll(async () => server?.stop());
+
+  /**
+   * Whether a body is sent: one the route's schema refuses, as the route reads it (a POST add
+   * ignores any id). A grid only reads, so it gets every body, accepted ones too (a date the schema
+   * let through once answered 500).
+   */
+  const refusedBy = (route: WriteRoute, body: unknown) => route.read === true || !route.schema.safeParse(route.adds ? forCreate(body) : body).success;
+
+  /** The hostile bodies of a route, as the text sent: every one refused by the route's own schema. */
+  function hostileBodies(route: WriteRoute): string[] {
+    const bodies = new Set<string>();
+    const fields = [...fieldsOf(route.schema), 'unknown_field'];
+    expect(fields.length, route.path).toBeGreaterThan(1);
+    for (const field of fields) {
+      for (const value of HOSTILE_VALUES) {
+        for (const body of [{ ...route.valid, [field]: value }, { ...route.valid, [field]: value, [fields[0] as string]: undefined }]) {
+          if (refusedBy(route, body)) bodies.add(JSON.stringify(body));
+        }
+      }
+    }
+    // A route of one or two fields: the same values wrapped, until there are enough.
+    for (const value of HOSTILE_VALUES) {
+      for (const field of fields) {
+        if (bodies.size >= AT_LEAST_PER_ROUTE * 1.2) break;
+        for (const body of [{ ...route.valid, [field]: [value] }, { ...route.valid, [field]: { value } }]) {
+          if (refusedBy(route, body)) bodies.add(JSON.stringify(body));
+        }
+      }
+    }
+    const refused = HOSTILE_TEXTS.filter((text) => {
+      try {
+        return refusedBy(route, JSON.parse(text));
+      } catch {
+        return true; // not JSON at all
+      }
+    });
+    return [...new Set([...bodies, ...refused])];
+  }
+
+  it('every write route and grid refuses at least 100 hostile bodies with a 4xx, and nothing changes', async () => {
+    const before = await databaseState(server);
+    const findings: string[] = [];
+    for (const route of routes) {
+      const bodies = hostileBodies(route);
+      expect(bodies.length, `${route.method} ${route.path}`).toBeGreaterThanOrEqual(AT_LEAST_PER_ROUTE);
+      for (const body of bodies) {
+        const answer = await server.request(route.method, route.path, { body, token: route.signedIn ? token : undefined });
+        const refused = answer.status >= 400 && answer.status < 500;
+        const answered = route.read ? answer.status === 200 || refused : refused;
+        if (!answered) findings.push(`${route.method} ${route.path} answered ${answer.status} to ${body.slice(0, 120)}`);
+        else if (answer.status === 200) continue;
+        else if (typeof answer.body !== 'object' || typeof (answer.body as { error?: unknown }).error !== 'string') {
+          findings.push(`${route.method} ${route.path} refused without an error text: ${body.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(findings).toEqual([]);
+    expect(await databaseState(server)).toEqual(before);
+  }, 300_000);
+
+  it('a body that is not JSON, or too large, is refused whole', async () => {
+    const before = await databaseState(server);
+    const xml = await server.request('POST', '/admin/event_types', { body: '<event>x</event>', token, headers: { 'content-type': 'application/xml' } });
+    expect(xml.status).toBe(415);
+    const plain = await server.request('POST', '/admin/event_types', { body: 'event=x', token, headers: { 'content-type': 'text/plain' } });
+    expect(plain.status).toBe(400);
+    const huge = await server.request('POST', '/admin/event_types', { body: JSON.stringify({ event: 'huge', pretty: 'x'.repeat(2_000_000) }), token });
+    expect(huge.status).toBe(413);
+    expect(huge.body).toEqual({ error: expect.any(String) });
+    expect(await databaseState(server)).toEqual(before);
+  });
+});
