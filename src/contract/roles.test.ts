@@ -8,6 +8,8 @@ import {
   isRoleValid,
   isSuperAdmin,
   pickSessionRole,
+  reachOf,
+  reachWithin,
   roleScope,
   sideMenu,
 } from './roles';
@@ -251,5 +253,37 @@ describe('sideMenu: the visibility table of SPEC.md section 2', () => {
 
   it('menu items carry no visibility function', () => {
     for (const item of sideMenu('Super Admin')) expect(Object.keys(item)).not.toContain('visible');
+  });
+});
+
+describe('reachWithin: who may change an admin user (issue 10)', () => {
+  const none = { is_super: false, unblacklist: false, secure_page: false };
+  const agencyAdmin = { scope: { kind: 'agencies' as const, agencyIds: [10] }, flags: none };
+  const campaignAdmin = { scope: { kind: 'campaigns' as const, campaignIds: [101], agencyIds: [10] }, flags: none };
+  const superAdmin = { scope: { kind: 'all' as const }, flags: { ...none, is_super: true } };
+  const role = (role_type: string, agency_id: number | null, campaigns: Array<[number, number]> = []) =>
+    ({ role_type, agency_id, campaigns: campaigns.map(([id, agency]) => ({ id, agency_id: agency })) });
+
+  it.each([
+    ['no role, no flag', [], none, true, true],
+    ['a Campaign Admin of campaign 101 (agency 10)', [role('Campaign Admin', 10, [[101, 10]])], none, true, true],
+    ['a Campaign Admin of campaign 102 (agency 10)', [role('Campaign Admin', 10, [[102, 10]])], none, true, false],
+    ['an Agency Admin of agency 10', [role('Agency Admin', 10, [[101, 10]])], none, true, false],
+    ['a role without a campaign in agency 10', [role('Campaign Admin', 10)], none, true, false],
+    ['an Agency Admin of agency 10 and a Campaign Admin in agency 20', [role('Agency Admin', 10), role('Campaign Admin', 20, [[201, 20]])], none, false, false],
+    ['an Agent of campaign 101', [role('Agent', 10, [[101, 10]])], none, true, true],
+    ['a Super Admin role', [role('Super Admin', null)], none, false, false],
+    ['the Super Admin flag', [], { ...none, is_super: true }, false, false],
+    ['the Secure Page Access flag', [], { ...none, secure_page: true }, false, false],
+  ])('%s: Agency Admin of 10 %s, Campaign Admin of 101 %s', (_label, roles, flags, byAgency, byCampaign) => {
+    const reach = reachOf(roles, flags);
+    expect(reachWithin(reach, agencyAdmin)).toBe(byAgency);
+    expect(reachWithin(reach, campaignAdmin)).toBe(byCampaign);
+    expect(reachWithin(reach, superAdmin)).toBe(true);
+  });
+
+  it('a flag the caller holds too is no reach beyond theirs', () => {
+    const reach = reachOf([], { ...none, unblacklist: true });
+    expect(reachWithin(reach, { ...agencyAdmin, flags: { ...none, unblacklist: true } })).toBe(true);
   });
 });

@@ -44,9 +44,10 @@ import {
   PASSWORD_SPECIAL_CHARACTERS,
   SECURE_OTP_LENGTH,
   SECURE_UPLOAD_EXTENSION,
+  TEXT_MAX,
   UPLOAD_MAX_BYTES,
 } from './constants';
-import { messages } from './messages';
+import { messages, tooLong } from './messages';
 
 // ---- helpers --------------------------------------------------------------------------------
 
@@ -771,5 +772,33 @@ describe('grid query (the body of the grid calls)', () => {
     const result = gridQuery.safeParse(body);
     expect(result.success).toBe(false);
     expect(fieldErrors(result.error as z.ZodError)[field]).toContain(message);
+  });
+});
+
+describe('text limits and report date bounds (issue 10)', () => {
+  it.each([
+    [eventTypeForm, { event: 'k'.repeat(TEXT_MAX.eventKey + 1), pretty: 'P' }, 'event', tooLong('Event key', TEXT_MAX.eventKey)],
+    [eventTypeForm, { event: 'key', pretty: 'p'.repeat(TEXT_MAX.prettyName + 1) }, 'pretty', tooLong('Pretty name', TEXT_MAX.prettyName)],
+    [loginForm, { email: `${'a'.repeat(TEXT_MAX.email)}@example.org`, password: 'secret' }, 'email', tooLong('Email address', TEXT_MAX.email)],
+    [whitelistForm, { msisdn: '0241234567', country: 'c'.repeat(TEXT_MAX.countryName + 1) }, 'country', tooLong('Country', TEXT_MAX.countryName)],
+  ])('a value one past its limit names the field and says only that', (schema, value, field, message) => {
+    expect(fieldMessages(schema as Schema, value, field)).toEqual([message]);
+  });
+
+  it('a value at its limit is taken', () => {
+    expect(fieldMessages(eventTypeForm, { event: 'k'.repeat(TEXT_MAX.eventKey), pretty: 'P' }, 'event')).toEqual([]);
+  });
+
+  it.each([
+    ['01-Jan-2000', '31-Dec-2099', true],
+    ['31-Dec-1999', '01-Jan-2026', false],
+    ['01-Jan-2026', '01-Jan-2100', false],
+    ['01-Jan-0000', '01-Jan-2026', false],
+  ])('grid dates %s to %s taken: %s', (start_date, end_date, ok) => {
+    const result = gridQuery.safeParse({ start_date, end_date });
+    expect(result.success).toBe(ok);
+    if (!result.success) {
+      expect(result.error.issues.map((issue) => issue.message)).toContainEqual(expect.stringMatching(/^(Start|End) Date must be between 01-Jan-2000 and 31-Dec-2099\.$/));
+    }
   });
 });

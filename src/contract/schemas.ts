@@ -83,7 +83,7 @@ export const otpMedium = z.preprocess(
 export const optionalMsisdn = z
   .string({ error: messages.msisdnMustStartWithZero })
   .trim()
-  .max(...atMost('msisdn', 'Mobile Number'))
+  // The pattern holds it to 20 digits, with the specification's message.
   .refine((value) => value === '' || MSISDN_PATTERN.test(value), { error: messages.msisdnMustStartWithZero });
 
 // ---- forms and requests --------------------------------------------------------------------
