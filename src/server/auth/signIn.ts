@@ -157,7 +157,6 @@ export class SignIn {
     const { id, code, expiresAt } = await this.codes.issue({ userId: account.id, purpose, medium });
     try {
       await this.delivery.send({ to, medium, otp_type: purpose, code, expiresAt });
-      await this.codes.delivered({ userId: account.id, purpose, address });
     } catch (error) {
       // A code that never arrived counts for nothing and cannot be used.
       await this.codes.undelivered(id);
@@ -166,6 +165,7 @@ export class SignIn {
       failure.cause = error; // logged by the error handler, never shown
       throw failure;
     }
+    await this.codes.delivered({ userId: account.id, purpose, address });
   }
 }
 

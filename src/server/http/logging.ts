@@ -36,7 +36,7 @@ export function safeError(error: unknown, depth = 0): Record<string, unknown> {
   return logged;
 }
 
-interface LoggedRequest { method: string; url: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }
+interface LoggedRequest { method: string; url: string; hostname?: string; ip?: string }
 
 /** A request as the log shows it: the path without its query string. */
 export const safeRequest = (request: LoggedRequest) => ({

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../contract/constants';
-import { findNul, refusalOf } from './requestGuard';
+import { refusalOf } from './requestGuard';
+
+/** The path of the first string holding a NUL character, at any depth, if any. */
+const findNul = (value: unknown) => {
+  const refusal = refusalOf(value, Number.POSITIVE_INFINITY);
+  return refusal?.kind === 'nul' ? refusal.path : undefined;
+};
 
 /** `{a: {a: … 'leaf' …}}`, `depth` objects deep. */
 function nested(depth: number): unknown {

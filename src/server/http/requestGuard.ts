@@ -41,12 +41,6 @@ export function refusalOf(value: unknown, maxDepth = MAX_JSON_DEPTH): Refusal | 
   return undefined;
 }
 
-/** The path of the first string holding a NUL character, if any. */
-export function findNul(value: unknown): string | undefined {
-  const refusal = refusalOf(value, Number.POSITIVE_INFINITY);
-  return refusal?.kind === 'nul' ? refusal.path : undefined;
-}
-
 export function installRequestGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const refusal = refusalOf(request.body) ?? refusalOf(request.query);

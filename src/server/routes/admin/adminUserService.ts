@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
 import type { AdminUser, LinkedAgency } from '../../../contract/entities';
 import { messages, unknownAgencies } from '../../../contract/messages';
-import { reachOf, reachWithin, ROLE_TYPE_ID, type AdminFlags, type HeldRole, type RoleScope } from '../../../contract/roles';
+import { ADMIN_FLAGS, reachOf, reachWithin, ROLE_TYPE_ID, type AdminFlags, type HeldRole, type RoleScope } from '../../../contract/roles';
 import type { adminUserForm } from '../../../contract/schemas';
 import { recordChange } from '../../audit';
 import type { CountryAgencies } from '../../auth/countryAgencies';
@@ -79,39 +79,36 @@ async function heldRolesOf(db: Database, userIds: number[]): Promise<Map<number,
     .leftJoin(userRoleCampaigns, eq(userRoleCampaigns.userRoleId, userRoles.id))
     .leftJoin(campaigns, eq(campaigns.id, userRoleCampaigns.campaignId))
     .where(inArray(userRoles.userId, userIds));
-  const byRole = new Map<number, { userId: number; role: HeldRole }>();
+  // One row per role campaign: a role's campaigns are gathered under its id.
+  const byRole = new Map<number, HeldRole & { campaigns: Array<{ id: number; agency_id: number }> }>();
   for (const row of rows) {
-    let entry = byRole.get(row.roleId);
-    if (!entry) {
-      entry = { userId: row.userId, role: { role_type: row.roleType, agency_id: row.agencyId, campaigns: [] } };
-      byRole.set(row.roleId, entry);
-      held.set(row.userId, [...(held.get(row.userId) ?? []), entry.role]);
+    let role = byRole.get(row.roleId);
+    if (!role) {
+      role = { role_type: row.roleType, agency_id: row.agencyId, campaigns: [] };
+      byRole.set(row.roleId, role);
+      held.set(row.userId, [...(held.get(row.userId) ?? []), role]);
     }
-    if (row.campaignId !== null && row.campaignAgencyId !== null) {
-      (entry.role.campaigns as Array<{ id: number; agency_id: number }>).push({ id: row.campaignId, agency_id: row.campaignAgencyId });
-    }
+    if (row.campaignId !== null && row.campaignAgencyId !== null) role.campaigns.push({ id: row.campaignId, agency_id: row.campaignAgencyId });
   }
   return held;
 }
 
-const flagsOf = (user: Pick<AdminUser, 'is_super' | 'unblacklist' | 'secure_page'>): AdminFlags =>
-  ({ is_super: user.is_super, unblacklist: user.unblacklist, secure_page: user.secure_page });
+const NO_FLAGS: AdminFlags = { is_super: false, unblacklist: false, secure_page: false };
 
 /** Who may change whom: the caller's scope and own flags (a logged-out caller holds none). */
 interface Changer { scope: RoleScope; flags: AdminFlags }
 
 async function changerOf(db: Database, caller: Caller): Promise<Changer> {
-  const none = { is_super: false, unblacklist: false, secure_page: false };
-  if (caller.userId === null) return { scope: caller.scope, flags: none };
+  if (caller.userId === null) return { scope: caller.scope, flags: NO_FLAGS };
   const [own] = await db.select({ is_super: users.isSuper, unblacklist: users.unblacklist, secure_page: users.securePage })
     .from(users).where(eq(users.id, caller.userId));
-  return { scope: caller.scope, flags: own ?? none };
+  return { scope: caller.scope, flags: own ?? NO_FLAGS };
 }
 
 /** Whether the caller may change each user: the user's whole reach lies within the caller's. */
-async function editableBy(db: Database, changer: Changer, users: ReadonlyArray<Pick<AdminUser, 'id' | 'is_super' | 'unblacklist' | 'secure_page'>>) {
+async function editableBy(db: Database, changer: Changer, users: ReadonlyArray<AdminFlags & { id: number }>) {
   const held = await heldRolesOf(db, users.map((user) => user.id));
-  return new Map(users.map((user) => [user.id, reachWithin(reachOf(held.get(user.id) ?? [], flagsOf(user)), changer)]));
+  return new Map(users.map((user) => [user.id, reachWithin(reachOf(held.get(user.id) ?? [], user), changer)]));
 }
 
 async function linksOf(db: Database, userIds: number[]): Promise<Map<number, LinkedAgency[]>> {
@@ -149,6 +146,9 @@ async function agenciesSeenBy(db: Database, countryAgencies: CountryAgencies, sc
   if (seesEverything(scope)) return null;
   return new Set([...(visibleAgencyIds(scope) ?? []), ...(await countryAgencies.ids(db))]);
 }
+
+/** What the audit trail keeps of a user: the stored row, not what one caller may do with it. */
+const auditedRow = ({ editable: _editable, ...user }: AdminUser) => user;
 
 const linksSeen = (user: AdminUser, seen: Set<number> | null): AdminUser =>
   seen ? { ...user, linked_agencies: user.linked_agencies.filter((link) => seen.has(link.id)) } : user;
@@ -188,15 +188,13 @@ async function findAdminUser(db: Database, changer: Changer, id: number, seenBy:
   return toAdminUser(found, links.get(id) ?? [], true, editable.get(id) ?? false);
 }
 
-const FLAGS = ['is_super', 'unblacklist', 'secure_page'] as const;
-
 /**
  * The flags to store. A non-super caller may not turn a flag on (it may send back one already on);
  * what it leaves off or omits keeps the stored value.
  */
 function flagsFor(superCaller: boolean, form: AdminUserForm, stored: AdminUser | undefined) {
   if (!superCaller) {
-    if (FLAGS.some((flag) => form[flag] && !stored?.[flag])) throw forbidden(messages.superOnlyFlags);
+    if (ADMIN_FLAGS.some((flag) => form[flag] && !stored?.[flag])) throw forbidden(messages.superOnlyFlags);
     return { isSuper: stored?.is_super ?? false, unblacklist: stored?.unblacklist ?? false, securePage: stored?.secure_page ?? false };
   }
   return { isSuper: form.is_super, unblacklist: form.unblacklist, securePage: form.secure_page };
@@ -306,14 +304,13 @@ export async function saveAdminUser(
       // Read back whoever saved it (a logged-out /register sees no one).
       const saved = await findAdminUser(tx, changer, id, { kind: 'all' });
       if (!saved) throw new Error('saved admin user not found');
-      const { editable: _editable, ...audited } = saved;
       await recordChange(tx, {
         actorId: caller.userId,
         action: before ? 'update' : 'create',
         entity: 'admin_user',
         entityId: id,
-        before: before ? (({ editable: _e, ...rest }) => rest)(before) : null,
-        after: { ...audited, password_changed: passwordHash !== undefined },
+        before: before ? auditedRow(before) : null,
+        after: { ...auditedRow(saved), password_changed: passwordHash !== undefined },
       });
       return saved;
     });
