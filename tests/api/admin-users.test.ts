@@ -7,15 +7,11 @@ import type { AdminUserRequest, ListPage } from '../../src/contract/api';
 import type { AdminUser } from '../../src/contract/entities';
 import { messages, unknownAgencies, unknownSortField } from '../../src/contract/messages';
 import { accessToken, backends, DEMO_PASSWORD, startServer, type TestServer, demoIds, SIGNED_IN_SUITE } from '../support/server';
+import { newEmail, REGISTER, SEND } from '../support/calls';
 
 const ADMINS = '/admin/admins';
-const REGISTER = '/admin/register';
-const SEND = '/api/v1/otp/send/';
 const NEW_PASSWORD = 'Fresh#Start2026';
 
-let sequence = 0;
-/** A unique address per call, so tests do not depend on each other's rows. */
-const newEmail = (label: string) => `${label}.${Date.now().toString(36)}${++sequence}@example.org`;
 
 describe.each(backends)('admin users on %s', (backend) => {
   let server: TestServer;

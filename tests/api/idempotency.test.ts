@@ -10,14 +10,12 @@ import type { AdminUser, EventType, Whitelist } from '../../src/contract/entitie
 import { messages } from '../../src/contract/messages';
 import { requestFingerprint } from '../../src/server/http/idempotency';
 import { accessToken, backends, DEMO_PASSWORD, startServer, type Answer, type TestServer, demoIds, SIGNED_IN_SUITE } from '../support/server';
+import { LOGIN, REGISTER, SEND } from '../support/calls';
 
 type Body<T> = T & { error?: string; errors?: Record<string, string[]> };
 
 const EVENT_TYPES = '/admin/event_types';
 const WHITELIST = '/admin/whitelist';
-const REGISTER = '/admin/register';
-const SEND = '/api/v1/otp/send/';
-const LOGIN = '/api/v1/auth/login/jwt/';
 const REPLAYED = 'idempotency-replayed';
 
 let sequence = 0;

@@ -13,18 +13,12 @@ import { messages, requestDateOutOfRange, tooLong } from '../../src/contract/mes
 import { ROLE_TYPE_ID, STATUS_TYPE_ID, type RoleType } from '../../src/contract/roles';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { accessToken, DEMO_PASSWORD, secretsIn, SIGNED_IN_SUITE, signIn, startServer, type TestServer } from '../support/server';
+import { LOGIN, newEmail, REGISTER, RESET, SEND, wrongCode as wrong } from '../support/calls';
 
 const runsOnPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const SEND = '/api/v1/otp/send/';
-const LOGIN = '/api/v1/auth/login/jwt/';
-const RESET = '/api/v1/auth/reset-password/';
-const REGISTER = '/admin/register';
 const TARGET_PASSWORD = 'Target#Pass2026';
 const ATTACKER_EMAIL = 'attacker@example.org';
 
-let sequence = 0;
-const newEmail = (label: string) => `${label}.${Date.now().toString(36)}${++sequence}@example.org`;
-const wrong = (code: string, offset = 1) => String((Number(code) + offset) % 10_000).padStart(4, '0');
 
 interface HeldRoleSpec { roleType: RoleType; agencyId: number | null; campaignIds: number[] }
 

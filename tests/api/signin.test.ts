@@ -6,17 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResponse, RefreshResponse } from '../../src/contract/api';
 import { messages } from '../../src/contract/messages';
 import { backends, startServer, type TestServer } from '../support/server';
+import { LOGIN, LOGOUT, REFRESH, RESET, SEND, wrongCode as wrong } from '../support/calls';
 
 const PASSWORD = 'Referral#2026';
-const SEND = '/api/v1/otp/send/';
-const LOGIN = '/api/v1/auth/login/jwt/';
-const REFRESH = '/api/v1/auth/token/refresh/';
-const LOGOUT = '/api/v1/auth/logout/';
-const RESET = '/api/v1/auth/reset-password/';
 const STATUS_TYPES = '/api/v1/status-types';
 
-/** A 4-digit code that is certainly not `code`. */
-const wrong = (code: string, offset = 1) => String((Number(code) + offset) % 10_000).padStart(4, '0');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function sendLoginCode(server: TestServer, username: string, password = PASSWORD) {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { LoginResponse, OutboxMessage } from '../../src/contract/api';
+import { LOGIN, SEND } from './calls';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -209,10 +210,10 @@ export const DEMO_PASSWORD = 'Referral#2026';
 
 /** Signs an account in the way the console does: LOGIN code by email, read from the outbox, then login. */
 export async function signIn(server: TestServer, username: string, password = DEMO_PASSWORD): Promise<Answer<LoginResponse>> {
-  const sent = await server.post('/api/v1/otp/send/', { username, password, otp_type: 'LOGIN', medium: 'EMAIL' });
+  const sent = await server.post(SEND, { username, password, otp_type: 'LOGIN', medium: 'EMAIL' });
   if (sent.status !== 200) return sent as unknown as Answer<LoginResponse>;
   const otp = await server.latestCode(username, 'LOGIN');
-  return server.post<LoginResponse>('/api/v1/auth/login/jwt/', { username, password, otp_type: 'LOGIN', otp });
+  return server.post<LoginResponse>(LOGIN, { username, password, otp_type: 'LOGIN', otp });
 }
 
 /** The access token of a signed-in account; fails loudly when the sign-in does not succeed. */
