@@ -2,12 +2,16 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
+import { SERVER_PATH_PREFIXES } from './src/contract/constants';
 import { CONSOLE_CONFIG_CACHE, REFERENCE_DATA_CACHE } from './src/console/pwa/caches';
 
 // The console: built into dist/console and served by the reference server (`npm start`), or
 // served by Vite in development with the API proxied to the server (`npm run dev`).
 const apiPort = process.env.API_PORT ?? '8080';
 const api = { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false };
+/** The server's paths (the contract lists them once): proxied in development, never a screen. */
+const serverPaths = [...SERVER_PATH_PREFIXES, '/config.js'];
+const escaped = (prefix: string) => prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 // react-router's package exports only its development build; production bundles take the
 // production one (smaller, without dev warnings).
@@ -76,7 +80,7 @@ const pwa: Partial<VitePWAOptions> = {
     // Screen paths (/agents, /campaigns/7) open the shell, also offline; the backends' paths and
     // files never do (the server draws the same line: src/server/http/paths.ts).
     navigateFallback: '/index.html',
-    navigateFallbackDenylist: [/^\/api\//, /^\/admin\//, /^\/service\//, /^\/dev\//, /^\/health/, /^[^?]*\.[a-z0-9]+(?:\?.*)?$/i],
+    navigateFallbackDenylist: [...serverPaths.map((prefix) => new RegExp(`^${escaped(prefix)}(?:[/?]|$)`)), /^[^?]*\.[a-z0-9]+(?:\?.*)?$/i],
     runtimeCaching: [
       {
         // Reference data that is the same for every admin and that nobody edits from the console
@@ -134,6 +138,6 @@ export default defineConfig(({ mode }) => ({
   },
   server: {
     port: 5173,
-    proxy: { '/api': api, '/admin': api, '/service': api, '/dev': api, '/health': api, '/config.js': api },
+    proxy: Object.fromEntries(serverPaths.map((prefix) => [prefix, api])),
   },
 }));

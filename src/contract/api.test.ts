@@ -10,6 +10,7 @@ describe('apiErrorText (section 8: error field, else data, else message)', () =>
 
   const fieldBody: ApiError & { data: string } = {
     error: 'validation failed',
+    code: 'validation',
     errors: { email: ['Email address is required'], password: ['Password is required', 'second line'] },
     data: 'some data',
   };

@@ -1,56 +1,75 @@
 // Requests and responses of the calls of SPEC.md section 7 that the reference server serves.
 // Request types are inferred from the schemas, so the wire and the validation cannot drift.
-import type { z } from 'zod';
+import { z } from 'zod';
 import type {
   adminUserForm, countryForm, countrySmsRequest, eventTypeForm, FieldErrors, gridQuery, listQuery, loginRequest, otpSendRequest, otpVerifyRequest,
   refreshRequest, resetPasswordRequest, whitelistForm,
 } from './schemas';
-import type { AdminCountry, Language, SessionUser, StatusType, UserRoleCampaign } from './entities';
+import { adminCountry, language, sessionUser, statusType, userRoleCampaign } from './entities';
+import { ERROR_CODE_LIST } from './errors';
 import { messages } from './messages';
 
 /** Every error of the reference server has this one shape. */
-export interface ApiError {
-  error: string;
-  errors?: FieldErrors;
-  /** A 409 edit conflict: the row as it is now, in the shape its list returns. */
-  current?: unknown;
-}
+export const apiError = z.object({
+  error: z.string().describe('The text to show a person (SPEC.md section 8)'),
+  code: z.enum(ERROR_CODE_LIST).describe('What went wrong, for programs (errors.ts): branch on it, never on `error`'),
+  errors: z.record(z.string(), z.array(z.string())).optional().describe('The lines of each field that failed'),
+  current: z.unknown().optional().describe('A 409 edit conflict: the row as it is now, in the shape its list returns'),
+});
+export type ApiError = z.infer<typeof apiError>;
 
-/** A page of the new user and service backends (Django REST style). */
+/** A page of the new user and service backends (Django REST style): `next` and `previous` are absolute links. */
+export const page = <T extends z.ZodType>(row: T) =>
+  z.object({ count: z.number().int(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(row) });
 export interface Page<T> { count: number; next: string | null; previous: string | null; results: T[] }
-/** A list of the legacy admin backend. */
+/** A list of the legacy admin backend: the rows of the page and the count of all matching rows. */
+export const listPage = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), count: z.number().int() });
+export interface ListPage<T> { data: T[]; count: number }
+/** A list of the legacy admin backend as the console reads it (the count may be missing). */
 export interface DataList<T> { data: T[]; count?: number }
 
 export type OtpSendRequest = z.input<typeof otpSendRequest>;
-export interface OtpSendResponse { message: string; medium: string; otp_type: string; user_id?: number }
+export const otpSendResponse = z.object({ message: z.string(), medium: z.string(), otp_type: z.string(), user_id: z.number().int().optional() });
+export type OtpSendResponse = z.infer<typeof otpSendResponse>;
 
 export type OtpVerifyRequest = z.input<typeof otpVerifyRequest>;
-export interface OtpVerifyResponse { verified: true; otp_type: string }
+export const otpVerifyResponse = z.object({ verified: z.literal(true), otp_type: z.string() });
+export type OtpVerifyResponse = z.infer<typeof otpVerifyResponse>;
 
 export type LoginRequest = z.input<typeof loginRequest>;
-export interface LoginResponse {
-  access: string;
-  refresh: string;
-  user_id: number;
-  user_role_campaign: UserRoleCampaign[];
+export const loginResponse = z.object({
+  access: z.string(),
+  refresh: z.string(),
+  user_id: z.number().int(),
+  user_role_campaign: z.array(userRoleCampaign),
   /** The session user with the role picked by the contract's rule. */
-  user: SessionUser;
-}
+  user: sessionUser.describe("The session user with the role picked by the contract's rule"),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
 
 export type RefreshRequest = z.input<typeof refreshRequest>;
-export interface RefreshResponse { access: string; refresh: string }
+export const refreshResponse = z.object({ access: z.string(), refresh: z.string() });
+export type RefreshResponse = z.infer<typeof refreshResponse>;
 
 export type LogoutRequest = RefreshRequest;
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
-export interface MessageResponse { message: string }
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
 
-export type StatusTypesResponse = Page<StatusType>;
-export type TranslationsResponse = Page<Language>;
-export type PublicCountry = Pick<AdminCountry, 'id' | 'country' | 'code'>;
+export const statusTypesResponse = page(statusType);
+export type StatusTypesResponse = Page<z.infer<typeof statusType>>;
+export const translationsResponse = page(language);
+export type TranslationsResponse = Page<z.infer<typeof language>>;
+export const publicCountry = adminCountry.pick({ id: true, country: true, code: true });
+export type PublicCountry = z.infer<typeof publicCountry>;
 export type PublicCountriesResponse = DataList<PublicCountry>;
 
 /** A code in the demo outbox (GET /dev/outbox, demo mode only). */
-export interface OutboxMessage { to: string; medium: string; otp_type: string; code: string; sent_at: string }
+export const outboxMessage = z.object({ to: z.string(), medium: z.string(), otp_type: z.string(), code: z.string(), sent_at: z.string() });
+export type OutboxMessage = z.infer<typeof outboxMessage>;
+
+/** GET /health */
+export const healthResponse = z.object({ status: z.enum(['ok', 'unavailable']), database: z.string(), error: z.string().optional() });
 
 /**
  * The text shown for a failed call (section 8): the server's error field, else its data, else the
@@ -75,16 +94,16 @@ export function apiErrorText(body: unknown, message?: string): string {
 export type ListQuery = z.input<typeof listQuery>;
 /** The body of a grid call, as the console sends it. */
 export type GridQuery = z.input<typeof gridQuery>;
-/** A page of a legacy list: the rows of the page and the count of all matching rows. */
-export interface ListPage<T> { data: T[]; count: number }
 
 export type AdminUserRequest = z.input<typeof adminUserForm>;
 /** An agency an admin may link (GET /admin/agencies). */
-export interface LinkableAgency { id: number; agency_name: string; country: string; is_country_agency: boolean }
+export const linkableAgency = z.object({ id: z.number().int(), agency_name: z.string(), country: z.string(), is_country_agency: z.boolean() });
+export type LinkableAgency = z.infer<typeof linkableAgency>;
 export type WhitelistRequest = z.input<typeof whitelistForm>;
 export type EventTypeRequest = z.input<typeof eventTypeForm>;
 /** GET /admin/campaigns */
-export interface CampaignChoice { id: number; campaign_name: string; country_code: string }
+export const campaignChoice = z.object({ id: z.number().int(), campaign_name: z.string(), country_code: z.string() });
+export type CampaignChoice = z.infer<typeof campaignChoice>;
 /** POST /admin/country: languages as a comma string on the wire. */
 export type CountryRequest = Omit<z.input<typeof countryForm>, 'languages'> & { languages: string };
 export type CountrySmsRequest = z.input<typeof countrySmsRequest>;

@@ -39,6 +39,8 @@ export const SECURE_UPLOAD_EXTENSION = '.csv';
 /** Grid page sizes; 0 means all rows. */
 export const GRID_PAGE_SIZES = [20, 50, 100, 0] as const;
 export const DEFAULT_GRID_PAGE_SIZE = 20;
+/** The largest page the service and new user backends send (their `page_size`). */
+export const SERVICE_PAGE_SIZE_MAX = 100;
 /** A grid's default date range: the last 30 days. */
 export const DEFAULT_GRID_RANGE_DAYS = 30;
 /** The `export` value of a grid body that asks for the whole result as a CSV file (page_size 0). */
@@ -101,3 +103,18 @@ export const REQUEST_DATE_MAX = '2099-12-31';
 
 /** How deeply a request's JSON may nest: every form of SPEC.md is two levels deep (ours). */
 export const MAX_JSON_DEPTH = 32;
+
+/**
+ * The path prefix of each backend on the reference server (SPEC.md section 7); the console's
+ * configured base URL of each backend is the origin they live on.
+ */
+export const BACKEND_PREFIXES = { admin: '/admin', users: '/api/v1', service: '/service' } as const;
+/** The server's own paths beside the backends: the demo outbox, the health check, the API document. */
+export const SERVER_PREFIXES = ['/api', '/dev', '/health', '/docs'] as const;
+/** Every path prefix the server answers; every other path is the console's (a file or a screen). */
+export const SERVER_PATH_PREFIXES = [...new Set([...Object.values(BACKEND_PREFIXES), ...SERVER_PREFIXES])];
+
+/** A write's key: the same key and request answers once, and a retry gets the first answer again. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** Set on an answer replayed for a repeated Idempotency-Key. */
+export const IDEMPOTENCY_REPLAYED_HEADER = 'Idempotency-Replayed';

@@ -1,252 +1,310 @@
 // The entities of SPEC.md section 3, as they travel on the wire (snake_case as the backends send).
-import type { AdminRoleType, RoleType } from './roles';
+// Each is a zod schema and its type: the server's answers are serialised through these schemas
+// (a field they do not name never leaves the server), and the OpenAPI document is drawn from them.
+import { z } from 'zod';
+import { ADMIN_ROLE_TYPES, ROLE_TYPES } from './roles';
 
 /** ISO 8601 date ('2026-11-21') or date-time ('2026-11-21T10:00:00.000Z'). */
-export type IsoDate = string;
+export const isoDate = z.string().describe('ISO 8601 date or date-time');
+export type IsoDate = z.infer<typeof isoDate>;
 /** Money travels as a decimal string ('12.50'); it is never a floating-point number. */
-export type Money = string;
+export const money = z.string().describe('A decimal string with two decimals, e.g. "12.50"');
+export type Money = z.infer<typeof money>;
 
-export interface LinkedAgency { id: number; agency_name: string; linked: boolean }
+const id = z.number().int();
+const nullableText = z.string().nullable();
+
+export const linkedAgency = z.object({ id, agency_name: z.string(), linked: z.boolean() });
+export type LinkedAgency = z.infer<typeof linkedAgency>;
 
 /** Admin user of the legacy backend. The password is write-only and never returned. */
-export interface AdminUser {
-  id: number;
-  email: string;
-  msisdn: string | null;
-  firstname: string;
-  lastname: string;
-  is_super: boolean;
-  unblacklist: boolean;
-  secure_page: boolean;
-  linked_agencies: LinkedAgency[];
+export const adminUser = z.object({
+  id,
+  email: z.string(),
+  msisdn: nullableText.describe('Only a Super Admin sees it; null for everyone else'),
+  firstname: z.string(),
+  lastname: z.string(),
+  is_super: z.boolean(),
+  unblacklist: z.boolean(),
+  secure_page: z.boolean(),
+  linked_agencies: z.array(linkedAgency),
   /** When the row last changed (ISO, milliseconds): sent back with an edit to detect a conflict. */
-  updated_at: IsoDate;
+  updated_at: isoDate,
   /** Whether the caller may change this user: its whole reach lies within the caller's (ours). */
-  editable: boolean;
-}
+  editable: z.boolean().describe("Whether the caller may change this user: its whole reach lies within the caller's"),
+});
+export type AdminUser = z.infer<typeof adminUser>;
 
 /** User of the new backend (agents and admins alike). */
-export interface User {
-  id: number;
-  msisdn: string | null;
-  username: string;
-  first_name: string;
-  last_name: string;
-  country_code: string | null;
-  language_code: string | null;
-  is_gifting: boolean;
-  added_by: number | null;
-}
+export const user = z.object({
+  id,
+  msisdn: nullableText,
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  country_code: nullableText,
+  language_code: nullableText,
+  is_gifting: z.boolean(),
+  added_by: id.nullable(),
+});
+export type User = z.infer<typeof user>;
 
-export interface StatusType { id: number; name: string }
-export interface RoleTypeRef { id: number; name: RoleType }
+export const statusType = z.object({ id, name: z.string() });
+export type StatusType = z.infer<typeof statusType>;
+export const roleTypeRef = z.object({ id, name: z.enum(ROLE_TYPES) });
+export type RoleTypeRef = z.infer<typeof roleTypeRef>;
 
-export interface UserRole {
-  id: number;
-  agency_id: number | null;
-  role_type: RoleType;
-  status_type: StatusType;
-  role_start_date: IsoDate | null;
-  role_end_date: IsoDate | null;
-  user: number;
-}
+export const userRole = z.object({
+  id,
+  agency_id: id.nullable(),
+  role_type: z.enum(ROLE_TYPES),
+  status_type: statusType,
+  role_start_date: isoDate.nullable(),
+  role_end_date: isoDate.nullable(),
+  user: id,
+});
+export type UserRole = z.infer<typeof userRole>;
 
-export interface UserRoleCampaign { id: number; campaign: number | null; user_role: UserRole }
+export const userRoleCampaign = z.object({ id, campaign: id.nullable(), user_role: userRole });
+export type UserRoleCampaign = z.infer<typeof userRoleCampaign>;
 
 /** The console's session user. */
-export interface SessionUser {
-  id: number;
-  username: string;
-  firstname: string;
-  lastname: string;
-  role_type: AdminRoleType;
-  is_super: boolean;
-  user_role_campaigns: UserRoleCampaign[];
-}
+export const sessionUser = z.object({
+  id,
+  username: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  role_type: z.enum(ADMIN_ROLE_TYPES),
+  is_super: z.boolean(),
+  user_role_campaigns: z.array(userRoleCampaign),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
 
-export interface Whitelist {
-  id: number;
-  msisdn: string;
-  country: string;
-  campaign_id: number | null;
-  agency_name: string | null;
-  campaign_name: string | null;
-  updated_at: IsoDate;
-}
+export const whitelist = z.object({
+  id,
+  msisdn: z.string(),
+  country: z.string(),
+  campaign_id: id.nullable(),
+  agency_name: nullableText,
+  campaign_name: nullableText,
+  updated_at: isoDate,
+});
+export type Whitelist = z.infer<typeof whitelist>;
 
-export interface EventType { id: number; name: string; pretty_name: string; updated_at: IsoDate }
+export const eventType = z.object({ id, name: z.string(), pretty_name: z.string(), updated_at: isoDate });
+export type EventType = z.infer<typeof eventType>;
 
-export interface Country {
-  code: string;
-  country: string;
-  country_name: string;
-  country_code: string;
-  country_dialing_code: string;
-  language: string | null;
-}
+export const country = z.object({
+  code: z.string(),
+  country: z.string(),
+  country_name: z.string(),
+  country_code: z.string(),
+  country_dialing_code: z.string(),
+  language: nullableText,
+});
+export type Country = z.infer<typeof country>;
+
 /** Country as the legacy admin backend sends it: `code` is the dialling code, `iso_code` the campaign code. */
-export interface AdminCountry {
-  id: number;
-  country: string;
-  code: string;
-  iso_code: string | null;
-  sms_cid: string;
-  sms_from: string;
-  languages: string;
-  updated_at: IsoDate;
-}
+export const adminCountry = z.object({
+  id,
+  country: z.string(),
+  code: z.string().describe('The dialling code'),
+  iso_code: nullableText.describe('The ISO code campaigns use'),
+  sms_cid: z.string(),
+  sms_from: z.string(),
+  languages: z.string().describe("The country's language codes, comma-separated: 'en,fr'"),
+  updated_at: isoDate,
+});
+export type AdminCountry = z.infer<typeof adminCountry>;
+
 /** `updated_at` is the country's: every change of its languages or link prefixes bumps it. */
-export interface CountrySms { id: number; country: string; code: string; urls: Record<string, string>; updated_at: IsoDate }
+export const countrySms = z.object({
+  id,
+  country: z.string(),
+  code: z.string(),
+  urls: z.record(z.string(), z.string()).describe('The SMS link prefix of each language code'),
+  updated_at: isoDate,
+});
+export type CountrySms = z.infer<typeof countrySms>;
 
-export interface Language { iso: string; language: string; language_code: string; language_name: string }
+export const language = z.object({ iso: z.string(), language: z.string(), language_code: z.string(), language_name: z.string() });
+export type Language = z.infer<typeof language>;
 
-export interface Agency {
-  id: number;
-  agency_name: string;
-  country: { country_name: string; currency: { currency_code: string }; language: { language_name: string } };
-  lokalise_key: string | null;
-  added_by: number | null;
-  active_flag: boolean;
-}
+export const agency = z.object({
+  id,
+  agency_name: z.string(),
+  country: z.object({
+    country_name: z.string(),
+    currency: z.object({ currency_code: z.string() }),
+    language: z.object({ language_name: z.string() }),
+  }),
+  lokalise_key: nullableText,
+  added_by: id.nullable(),
+  active_flag: z.boolean(),
+});
+export type Agency = z.infer<typeof agency>;
 
-export interface Campaign {
-  id: number;
-  name: string;
-  active_flag: boolean;
-  agency_campaign_type_config_id: number;
-  country_code: string;
-  updated_by: string | null;
-  campaign_start_date: IsoDate;
-  budget_spend_amount: Money;
-  extra_data: { agency: { id: number; agency_name: string; country: string }; campaign_type: string };
-}
+export const campaign = z.object({
+  id,
+  name: z.string(),
+  active_flag: z.boolean(),
+  agency_campaign_type_config_id: id,
+  country_code: z.string(),
+  updated_by: nullableText,
+  campaign_start_date: isoDate,
+  budget_spend_amount: money,
+  extra_data: z.object({
+    agency: z.object({ id, agency_name: z.string(), country: z.string() }),
+    campaign_type: z.string(),
+  }),
+});
+export type Campaign = z.infer<typeof campaign>;
 
-export interface CampaignVersion { id: number; max_agent_count: number; budget_allocated_amount: Money }
+export const campaignVersion = z.object({ id, max_agent_count: z.number().int(), budget_allocated_amount: money });
+export type CampaignVersion = z.infer<typeof campaignVersion>;
 
-export interface AgencyCampaignTypeConfig {
-  id: number;
-  agency: number;
-  invite_window_days: number;
-  total_max_invite_per_msisdn: number;
-  total_max_invite_limit: number;
-  invite_reset_window_days: number;
-  next_reinvitation_lapse_period_days: number;
-  compensation_eligibility_period_days: number;
-  total_max_invite_limit_period_days: number;
-  attribution_window_days: number;
-  auto_fraud_block_flag: boolean;
-  campaign_type: { id: number; campaign_type_name: string; compensation_type: { compensation_type_name: string } };
-}
+const days = z.number().int();
+export const agencyCampaignTypeConfig = z.object({
+  id,
+  agency: id,
+  invite_window_days: days,
+  total_max_invite_per_msisdn: z.number().int(),
+  total_max_invite_limit: z.number().int(),
+  invite_reset_window_days: days,
+  next_reinvitation_lapse_period_days: days,
+  compensation_eligibility_period_days: days,
+  total_max_invite_limit_period_days: days,
+  attribution_window_days: days,
+  auto_fraud_block_flag: z.boolean(),
+  campaign_type: z.object({
+    id,
+    campaign_type_name: z.string(),
+    compensation_type: z.object({ compensation_type_name: z.string() }),
+  }),
+});
+export type AgencyCampaignTypeConfig = z.infer<typeof agencyCampaignTypeConfig>;
 
-export interface CampaignLanguage { id: number; language_code: string; campaign: number }
+export const campaignLanguage = z.object({ id, language_code: z.string(), campaign: id });
+export type CampaignLanguage = z.infer<typeof campaignLanguage>;
 
-export interface EventCompensationConfig {
-  id: number;
-  event_type: { id: number; event_type_friendly_name: string };
-  compensation_earning_event_day: number;
-  compensation_earning_event_value: Money;
-  remuneration_type: { id: number; remuneration_type_name: string };
-  campaign: number;
-  campaign_version: number;
-}
+export const eventCompensationConfig = z.object({
+  id,
+  event_type: z.object({ id, event_type_friendly_name: z.string() }),
+  compensation_earning_event_day: z.number().int(),
+  compensation_earning_event_value: money,
+  remuneration_type: z.object({ id, remuneration_type_name: z.string() }),
+  campaign: id,
+  campaign_version: id,
+});
+export type EventCompensationConfig = z.infer<typeof eventCompensationConfig>;
 
-export interface Invite {
-  invite_datetime: IsoDate;
-  recipient_msisdn: string;
-  extra_data: { agency_name: string; campaign_name: string };
-}
+export const invite = z.object({
+  invite_datetime: isoDate,
+  recipient_msisdn: z.string(),
+  extra_data: z.object({ agency_name: z.string(), campaign_name: z.string() }),
+});
+export type Invite = z.infer<typeof invite>;
 
-export interface SecureReport {
-  id: number;
-  description: string;
-  agency_id: number;
-  campaign_id: number;
-  date_created: IsoDate;
-  created_by_id: number;
-}
+export const secureReport = z.object({
+  id,
+  description: z.string(),
+  agency_id: id,
+  campaign_id: id,
+  date_created: isoDate,
+  created_by_id: id,
+});
+export type SecureReport = z.infer<typeof secureReport>;
 
-export interface ReportRecord {
-  createdAt: IsoDate;
-  createdBy: string;
-  description: string;
-  status: string;
-  position: number | null;
-  downloadUrl: string | null;
-}
+export const reportRecord = z.object({
+  createdAt: isoDate,
+  createdBy: z.string(),
+  description: z.string(),
+  status: z.string(),
+  position: z.number().int().nullable(),
+  downloadUrl: nullableText,
+});
+export type ReportRecord = z.infer<typeof reportRecord>;
 
-export interface QueueReport {
-  id: number;
-  created_at: IsoDate;
-  description: string;
-  created_by: string;
-  status: string;
-  queue_position: number | null;
-}
+export const queueReport = z.object({
+  id,
+  created_at: isoDate,
+  description: z.string(),
+  created_by: z.string(),
+  status: z.string(),
+  queue_position: z.number().int().nullable(),
+});
+export type QueueReport = z.infer<typeof queueReport>;
 
-export interface EventReportRow {
-  campaign_name: string;
-  firstname: string;
-  lastname: string;
-  msisdn: string;
-  event: string;
-  events: number;
-  pay: Money;
-  agent_code: string | null;
-  created_at: IsoDate;
-  customer_msisdn: string | null;
-  medium: string | null;
-  paymentrun_id: number | null;
-  paid: boolean;
-}
+export const eventReportRow = z.object({
+  campaign_name: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  msisdn: z.string(),
+  event: z.string(),
+  events: z.number().int(),
+  pay: money,
+  agent_code: nullableText,
+  created_at: isoDate,
+  customer_msisdn: nullableText,
+  medium: nullableText,
+  paymentrun_id: id.nullable(),
+  paid: z.boolean(),
+});
+export type EventReportRow = z.infer<typeof eventReportRow>;
 
-export interface PaymentRun {
-  id: number;
-  ref: string;
-  created_at: IsoDate;
-  start_date: IsoDate;
-  end_date: IsoDate;
-  country: string | null;
-  campaign_name: string | null;
-  search: string | null;
-  username: string;
-  total: Money;
-  events: number;
-  reference: string;
-}
-export interface PaymentRunDetailRow {
-  country: string;
-  campaign_name: string;
-  agent: string;
-  msisdn: string;
-  download: string | null;
-  pretty_name: string;
-  cost: Money;
-}
+export const paymentRun = z.object({
+  id,
+  ref: z.string(),
+  created_at: isoDate,
+  start_date: isoDate,
+  end_date: isoDate,
+  country: nullableText,
+  campaign_name: nullableText,
+  search: nullableText,
+  username: z.string(),
+  total: money,
+  events: z.number().int(),
+  reference: z.string(),
+});
+export type PaymentRun = z.infer<typeof paymentRun>;
 
-export interface FraudEvent {
+export const paymentRunDetailRow = z.object({
+  country: z.string(),
+  campaign_name: z.string(),
+  agent: z.string(),
+  msisdn: z.string(),
+  download: nullableText,
+  pretty_name: z.string(),
+  cost: money,
+});
+export type PaymentRunDetailRow = z.infer<typeof paymentRunDetailRow>;
+
+export const fraudEvent = z.object({
   /** Ours: the row key of the grid. */
-  id: number;
-  created_at: IsoDate;
-  campaign_name: string;
-  firstname: string;
-  lastname: string;
-  agent_msisdn: string;
-  description: string;
-  msisdn: string;
-  device_id: string | null;
-  blacklisted: boolean;
-}
+  id: id.describe('Ours: the row key of the grid'),
+  created_at: isoDate,
+  campaign_name: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  agent_msisdn: z.string(),
+  description: z.string(),
+  msisdn: z.string(),
+  device_id: nullableText,
+  blacklisted: z.boolean(),
+});
+export type FraudEvent = z.infer<typeof fraudEvent>;
 
-export interface RetentionEvent {
-  campaign_name: string;
-  gifter_firstname: string;
-  gifter_lastname: string;
-  gifter_msisdn: string;
-  giftee_msisdn: string;
-  created_at: IsoDate;
-  event: string;
-  pay: Money;
-  medium: string | null;
-  giftee_activity_events: number;
-  events: number;
-}
+export const retentionEvent = z.object({
+  campaign_name: z.string(),
+  gifter_firstname: z.string(),
+  gifter_lastname: z.string(),
+  gifter_msisdn: z.string(),
+  giftee_msisdn: z.string(),
+  created_at: isoDate,
+  event: z.string(),
+  pay: money,
+  medium: nullableText,
+  giftee_activity_events: z.number().int(),
+  events: z.number().int(),
+});
+export type RetentionEvent = z.infer<typeof retentionEvent>;

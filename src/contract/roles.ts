@@ -94,6 +94,14 @@ export function roleScope(roleType: AdminRoleType, roleCampaigns: readonly RoleC
 
 export const isSuperAdmin = (roleType: string): boolean => roleType === 'Super Admin';
 
+/** A Super Admin's scope: every agency, campaign and record. */
+export const seesEverything = (scope: RoleScope): boolean => scope.kind === 'all';
+
+/** What a call may require of its caller's role; the server refuses anyone else. */
+export type RoleRequirement = 'Super Admin';
+export const meetsRequirement = (scope: RoleScope, requirement: RoleRequirement): boolean =>
+  requirement === 'Super Admin' && seesEverything(scope);
+
 // ---- how far an admin user reaches, and who may change them -------------------------------------
 
 /** The legacy rights a Super Admin grants: a user holding one reaches further than one without. */

@@ -19,6 +19,7 @@ import {
   SECURE_UPLOAD_EXTENSION,
   GRID_PAGE_SIZES,
   DEFAULT_GRID_PAGE_SIZE,
+  SERVICE_PAGE_SIZE_MAX,
   GRID_EXPORT_CSV,
   REQUEST_DATE_MAX,
   REQUEST_DATE_MIN,
@@ -299,6 +300,26 @@ export const listQuery = z.object({
     .string()
     .trim()
     .regex(/^-?[a-z_]{0,40}$/, { error: 'orderby must be a field name, with - in front for descending' })
+    .default(''),
+});
+
+/**
+ * List queries of the service and new user backends (Django REST style): 1-based page, page_size
+ * up to SERVICE_PAGE_SIZE_MAX, search, ordering 'field' or '-field'.
+ */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().positive({ error: 'page must be 1 or more' }).default(1),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1, { error: `page_size must be between 1 and ${SERVICE_PAGE_SIZE_MAX}` })
+    .max(SERVICE_PAGE_SIZE_MAX, { error: `page_size must be between 1 and ${SERVICE_PAGE_SIZE_MAX}` })
+    .default(DEFAULT_GRID_PAGE_SIZE),
+  search: listQuery.shape.search,
+  ordering: z
+    .string()
+    .trim()
+    .regex(/^-?[a-z_]{0,40}$/, { error: 'ordering must be a field name, with - in front for descending' })
     .default(''),
 });
 

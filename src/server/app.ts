@@ -11,11 +11,13 @@ import { SignIn } from './auth/signIn';
 import { Tokens } from './auth/tokens';
 import { demoOutbox, productionDelivery, type CodeDelivery } from './delivery';
 import { installAuthentication } from './http/authentication';
+import { installCaller } from './http/caller';
 import { installErrorHandling } from './http/errors';
 import { installIdempotency } from './http/idempotency';
 import { loggerOptions } from './http/logging';
 import { installRequestGuard } from './http/requestGuard';
-import { CountryAgencies } from './auth/countryAgencies';
+import { installSchemas } from './http/schemas';
+import { CountryAgencies } from './domain/agencies/countryAgencies';
 import { adminUserRoutes } from './routes/admin/adminUsers';
 import { agencyRoutes } from './routes/admin/agencies';
 import { campaignRoutes } from './routes/admin/campaigns';
@@ -74,7 +76,9 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
     allowList: (request) => request.routeOptions.config.consoleFile === true,
   });
   installErrorHandling(app, { servesConsole: consoleIsBuilt() });
+  await installSchemas(app, { browsable: config.demo });
   installAuthentication(app, tokens);
+  installCaller(app, db);
   installRequestGuard(app);
   // After authentication (keys belong to the caller), before every route (every write honours them).
   await installIdempotency(app, db);

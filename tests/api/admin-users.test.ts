@@ -161,7 +161,7 @@ describe.each(backends)('admin users on %s', (backend) => {
       const found = await list(superToken, `search=${encodeURIComponent(email)}`);
       expect(found.body.data).toEqual([added.body]);
       // The password was stored: it passes the password check, and the account (no role campaigns) is refused after it.
-      expect((await server.post(SEND, { username: email, password: NEW_PASSWORD, otp_type: 'LOGIN' })).body).toEqual({ error: messages.noRoleCampaigns });
+      expect((await server.post(SEND, { username: email, password: NEW_PASSWORD, otp_type: 'LOGIN' })).body).toEqual({ error: messages.noRoleCampaigns, code: 'forbidden' });
       expect((await server.post(SEND, { username: email, password: 'Wrong#Pass1', otp_type: 'LOGIN' })).status).toBe(401);
 
       if (server.sql) {
@@ -202,7 +202,7 @@ describe.each(backends)('admin users on %s', (backend) => {
       const changed = await register('PUT', { ...form({ email }), id: added.body.id, password: 'Second#Pass2026' }, superToken);
       expect(changed.status).toBe(200);
       expect((await server.post(SEND, { username: email, password: NEW_PASSWORD, otp_type: 'LOGIN' })).status).toBe(401);
-      expect((await server.post(SEND, { username: email, password: 'Second#Pass2026', otp_type: 'LOGIN' })).body).toEqual({ error: messages.noRoleCampaigns });
+      expect((await server.post(SEND, { username: email, password: 'Second#Pass2026', otp_type: 'LOGIN' })).body).toEqual({ error: messages.noRoleCampaigns, code: 'forbidden' });
     });
 
     it.each<[string, Partial<AdminUserRequest> | Record<string, unknown>, string, string]>([
@@ -254,14 +254,14 @@ describe.each(backends)('admin users on %s', (backend) => {
       await expectUnchanged(async () => {
         const email = await register('POST', form({ email: 'Super@Demo.TEST' }), superToken);
         expect(email.status).toBe(409);
-        expect(email.body).toEqual({ error: messages.duplicateEmail });
+        expect(email.body).toEqual({ error: messages.duplicateEmail, code: 'duplicate' });
         const msisdn = await register('POST', form({ msisdn: '233200000001' }), superToken);
         expect(msisdn.status).toBe(409);
-        expect(msisdn.body).toEqual({ error: messages.duplicateMsisdn });
+        expect(msisdn.body).toEqual({ error: messages.duplicateMsisdn, code: 'duplicate' });
         const campaignUser = await byEmail('campaign@demo.test');
         const renamed = await register('PUT', { ...form({ email: 'AGENCY@demo.test', password: '', linked_agencies: [accra] }), id: campaignUser?.id }, superToken);
         expect(renamed.status).toBe(409);
-        expect(renamed.body).toEqual({ error: messages.duplicateEmail });
+        expect(renamed.body).toEqual({ error: messages.duplicateEmail, code: 'duplicate' });
       });
     });
 
@@ -291,12 +291,12 @@ describe.each(backends)('admin users on %s', (backend) => {
         for (const token of [agencyToken, campaignToken]) {
           const answer = await register('POST', form({ ...flags, linked_agencies: [goldCoast] }), token);
           expect(answer.status).toBe(403);
-          expect(answer.body).toEqual({ error: messages.superOnlyFlags });
+          expect(answer.body).toEqual({ error: messages.superOnlyFlags, code: 'super_admin_only' });
         }
         const self = await byEmail('agency@demo.test');
         const edit = await register('PUT', { ...form({ email: 'agency@demo.test', password: '', ...flags }), id: self?.id }, agencyToken);
         expect(edit.status).toBe(403);
-        expect(edit.body).toEqual({ error: messages.superOnlyFlags });
+        expect(edit.body).toEqual({ error: messages.superOnlyFlags, code: 'super_admin_only' });
       });
     });
 
@@ -304,11 +304,11 @@ describe.each(backends)('admin users on %s', (backend) => {
       await expectUnchanged(async () => {
         const add = await register('POST', form({ msisdn: '0244999888' }), agencyToken);
         expect(add.status).toBe(403);
-        expect(add.body).toEqual({ error: messages.superOnlyMsisdn });
+        expect(add.body).toEqual({ error: messages.superOnlyMsisdn, code: 'super_admin_only' });
         const self = await byEmail('agency@demo.test');
         const edit = await register('PUT', { ...form({ email: 'agency@demo.test', password: '', msisdn: '0244999888' }), id: self?.id }, agencyToken);
         expect(edit.status).toBe(403);
-        expect(edit.body).toEqual({ error: messages.superOnlyMsisdn });
+        expect(edit.body).toEqual({ error: messages.superOnlyMsisdn, code: 'super_admin_only' });
       });
     });
 
@@ -317,7 +317,7 @@ describe.each(backends)('admin users on %s', (backend) => {
         for (const token of [agencyToken, campaignToken]) {
           const answer = await register('POST', form({ linked_agencies: [goldCoast, headOffice] }), token);
           expect(answer.status).toBe(403);
-          expect(answer.body).toEqual({ error: messages.countryAgenciesOnly });
+          expect(answer.body).toEqual({ error: messages.countryAgenciesOnly, code: 'out_of_scope' });
         }
       });
     });
@@ -342,7 +342,7 @@ describe.each(backends)('admin users on %s', (backend) => {
       await expectUnchanged(async () => {
         const edit = await register('PUT', { id: added.body.id, email, firstname: 'Abena', lastname: 'Boateng', linked_agencies: [goldCoast], unblacklist: true }, agencyToken);
         expect(edit.status).toBe(403);
-        expect(edit.body).toEqual({ error: messages.adminOutOfReach });
+        expect(edit.body).toEqual({ error: messages.adminOutOfReach, code: 'out_of_scope' });
       });
     });
 
@@ -352,12 +352,12 @@ describe.each(backends)('admin users on %s', (backend) => {
           const target = await byEmail(email);
           const answer = await register('PUT', { ...form({ email, password: '' }), id: target?.id }, agencyToken);
           expect(answer.status).toBe(404);
-          expect(answer.body).toEqual({ error: messages.adminUserNotFound });
+          expect(answer.body).toEqual({ error: messages.adminUserNotFound, code: 'not_found' });
         }
         const outside = await byEmail('agency@demo.test');
         const answer = await register('PUT', { ...form({ email: 'agency@demo.test', password: '' }), id: outside?.id }, campaignToken);
         expect(answer.status).toBe(404);
-        expect(answer.body).toEqual({ error: messages.adminUserNotFound });
+        expect(answer.body).toEqual({ error: messages.adminUserNotFound, code: 'not_found' });
       });
     });
 
@@ -385,20 +385,20 @@ describe.each(backends)('admin users on %s', (backend) => {
       expect(registered.body).toMatchObject({ email, msisdn: null, is_super: false, unblacklist: false, secure_page: false });
       const refused = await server.post(SEND, { username: email, password: NEW_PASSWORD, otp_type: 'LOGIN' });
       expect(refused.status).toBe(403);
-      expect(refused.body).toEqual({ error: messages.noRoleCampaigns });
+      expect(refused.body).toEqual({ error: messages.noRoleCampaigns, code: 'forbidden' });
       if (server.sql) expect((await auditOf(registered.body.id))[0]).toMatchObject({ actor_id: null, action: 'create' });
     });
 
     it('the logged-out /register page sets no flag, no msisdn and no agency outside the 15', async () => {
       await expectUnchanged(async () => {
-        expect((await register('POST', form({ is_super: true }))).body).toEqual({ error: messages.superOnlyFlags });
-        expect((await register('POST', form({ msisdn: '0244777888' }))).body).toEqual({ error: messages.superOnlyMsisdn });
-        expect((await register('POST', form({ linked_agencies: [headOffice] }))).body).toEqual({ error: messages.countryAgenciesOnly });
+        expect((await register('POST', form({ is_super: true }))).body).toEqual({ error: messages.superOnlyFlags, code: 'super_admin_only' });
+        expect((await register('POST', form({ msisdn: '0244777888' }))).body).toEqual({ error: messages.superOnlyMsisdn, code: 'super_admin_only' });
+        expect((await register('POST', form({ linked_agencies: [headOffice] }))).body).toEqual({ error: messages.countryAgenciesOnly, code: 'out_of_scope' });
         expect((await register('PUT', { ...form(), id: 1 })).status).toBe(401);
         // A token that no longer works is not taken for a logged-out visitor: 401, so the console refreshes.
         const stale = await register('POST', form(), 'not-a-jwt');
         expect(stale.status).toBe(401);
-        expect(stale.body).toEqual({ error: messages.sessionExpired });
+        expect(stale.body).toEqual({ error: messages.sessionExpired, code: 'session_expired' });
       });
     });
   });

@@ -70,7 +70,7 @@ describe.each(backends)('edit conflicts on %s', (backend) => {
     const audited = await auditCount();
     const stale = await call.edit(2, read.updated_at);
     expect(stale.status).toBe(409);
-    expect(stale.body).toEqual({ error: messages.recordChanged, current: now });
+    expect(stale.body).toEqual({ error: messages.recordChanged, code: 'edit_conflict', current: now });
     expect(await call.read()).toEqual(now);
     expect(await auditCount()).toBe(audited);
 
@@ -134,7 +134,7 @@ describe.each(backends)('edit conflicts on %s', (backend) => {
       expect(stale.status).toBe(409);
       const now = await listed<AdminUser>('/admin/admins', email, created.body.id, agencyToken);
       expect(now).toMatchObject({ lastname: 'By the Super Admin', msisdn: null });
-      expect(stale.body).toEqual({ error: messages.recordChanged, current: now });
+      expect(stale.body).toEqual({ error: messages.recordChanged, code: 'edit_conflict', current: now });
       expect(await listed<AdminUser>('/admin/admins', email, created.body.id)).toEqual(superEdit.body);
     });
   });
@@ -180,13 +180,13 @@ describe.each(backends)('edit conflicts on %s', (backend) => {
       const countryNow = await listed<AdminCountry>('/admin/countries', name, created.body.id);
       expect(countryNow.languages).toBe('en,fr');
       expect(countryNow.updated_at).toBe(links.body.updated_at);
-      expect(staleCountry.body).toEqual({ error: messages.recordChanged, current: countryNow });
+      expect(staleCountry.body).toEqual({ error: messages.recordChanged, code: 'edit_conflict', current: countryNow });
 
       const country = await write<AdminCountry>('POST', '/admin/country', countryBody(name, 4, { id: created.body.id, updated_at: countryNow.updated_at }));
       expect(country.status).toBe(200);
       const staleLinks = await write('POST', '/admin/country_sms', { id: created.body.id, urls: { en: 'https://r.example.org/en/' }, updated_at: links.body.updated_at });
       expect(staleLinks.status).toBe(409);
-      expect(staleLinks.body).toEqual({ error: messages.recordChanged, current: await listed<CountrySms>('/admin/country_sms', name, created.body.id) });
+      expect(staleLinks.body).toEqual({ error: messages.recordChanged, code: 'edit_conflict', current: await listed<CountrySms>('/admin/country_sms', name, created.body.id) });
     });
   });
 
@@ -195,7 +195,7 @@ describe.each(backends)('edit conflicts on %s', (backend) => {
     const created = await write<EventType>('POST', '/admin/event_types', { event: name, pretty: 'Bad date' });
     const answer = await write('PUT', '/admin/event_types', { id: created.body.id, event: name, pretty: 'Changed', updated_at: 'yesterday' });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ error: messages.updatedAtInvalid, errors: { updated_at: [messages.updatedAtInvalid] } });
+    expect(answer.body).toEqual({ error: messages.updatedAtInvalid, code: 'validation', errors: { updated_at: [messages.updatedAtInvalid] } });
     expect(await listed('/admin/event_types', name, created.body.id)).toEqual(created.body);
   });
 

@@ -151,7 +151,7 @@ describe.each(backends)('fraud events on %s', (backend) => {
       const refused = await grid({ ...ALL_DATES, orderby: '-agent_code' }, superToken);
       expect(refused.status).toBe(400);
       const message = unknownSortField('agent_code', CSV_COLUMNS);
-      expect(refused.body).toEqual({ error: message, errors: { orderby: [message] } });
+      expect(refused.body).toEqual({ error: message, code: 'validation', errors: { orderby: [message] } });
     });
 
     it.each([

@@ -98,7 +98,7 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
 
     const otherBody = await write('POST', EVENT_TYPES, { event: other, pretty: 'Other' }, key, superToken);
     expect(otherBody.status).toBe(422);
-    expect(otherBody.body).toEqual({ error: messages.idempotencyKeyReused });
+    expect(otherBody.body).toEqual({ error: messages.idempotencyKeyReused, code: 'idempotency_key_reused' });
     expect(otherBody.headers.get(REPLAYED)).toBeNull();
     const otherMethod = await write('PUT', EVENT_TYPES, { id: first.body.id, event: name, pretty: 'First' }, key, superToken);
     expect(otherMethod.status).toBe(422);
@@ -122,7 +122,7 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
     // The very same request by an Agency Admin is not handed the Super Admin's 201: it runs, and is refused.
     const sameRequest = await write('POST', EVENT_TYPES, body, key, agencyToken);
     expect(sameRequest.status).toBe(403);
-    expect(sameRequest.body).toEqual({ error: messages.superOnlyChange });
+    expect(sameRequest.body).toEqual({ error: messages.superOnlyChange, code: 'super_admin_only' });
     expect(sameRequest.headers.get(REPLAYED)).toBeNull();
     // A key someone else used is free for this caller's own request: it runs (no 422, no replay).
     const shared = newKey();
@@ -156,7 +156,7 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
     // The same key and request from a signed-in Super Admin is theirs: it runs (and finds the email taken).
     const signedIn = await write('POST', REGISTER, userForm(email), key, superToken);
     expect(signedIn.status).toBe(409);
-    expect(signedIn.body).toEqual({ error: messages.duplicateEmail });
+    expect(signedIn.body).toEqual({ error: messages.duplicateEmail, code: 'duplicate' });
     expect(signedIn.headers.get(REPLAYED)).toBeNull();
     if (server.sql) {
       const scopes = (await storedKey(key)).map((row) => row.scope as string);
@@ -190,7 +190,7 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
     expect(created.filter((answer) => answer.headers.get(REPLAYED) === null)).toHaveLength(1);
     for (const answer of waiting) {
       expect(answer.status).toBe(409);
-      expect(answer.body).toEqual({ error: messages.idempotencyInProgress });
+      expect(answer.body).toEqual({ error: messages.idempotencyInProgress, code: 'idempotency_in_progress' });
     }
     expect(await adminsWithEmail(email)).toHaveLength(1);
     if (server.sql) {
@@ -252,7 +252,7 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
       const body = { event: `boom_${unique()}`, pretty: 'Boom' };
       const first = await write('POST', EVENT_TYPES, body, key, superToken);
       expect(first.status).toBe(500);
-      expect(first.body).toEqual({ error: messages.internalError });
+      expect(first.body).toEqual({ error: messages.internalError, code: 'internal' });
       expect(await storedKey(key)).toEqual([]);
       const again = await write('POST', EVENT_TYPES, body, key, superToken);
       expect(again.status).toBe(500);
@@ -270,7 +270,7 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
     for (const key of ['x'.repeat(201), 'two words']) {
       const answer = await write('POST', EVENT_TYPES, { event: name, pretty: 'Bad key' }, key, superToken);
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ error: messages.idempotencyKeyInvalid });
+      expect(answer.body).toEqual({ error: messages.idempotencyKeyInvalid, code: 'bad_request' });
     }
     expect(await eventTypesNamed(name)).toEqual([]);
   });
@@ -311,7 +311,7 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
       );
       const busy = await write('POST', EVENT_TYPES, body, key, superToken);
       expect(busy.status).toBe(409);
-      expect(busy.body).toEqual({ error: messages.idempotencyInProgress });
+      expect(busy.body).toEqual({ error: messages.idempotencyInProgress, code: 'idempotency_in_progress' });
       expect(await eventTypesNamed(name)).toEqual([]);
 
       await server.sql?.query(`update idempotency_keys set claimed_at = now() - interval '10 minutes' where key = $1`, [key]);

@@ -61,6 +61,6 @@ describe.runIf(runsOnPostgres)('production mode on postgres', () => {
   it('refuses EMAIL clearly when no SMTP server is configured', async () => {
     const sent = await server.post('/api/v1/otp/send/', { username: 'ops@example.org', otp_type: 'PASSWORD_RESET', medium: 'EMAIL' });
     expect(sent.status).toBe(503);
-    expect(sent.body).toEqual({ error: 'Codes cannot be sent by EMAIL on this server. Choose the other medium or contact support.' });
+    expect(sent.body).toEqual({ error: 'Codes cannot be sent by EMAIL on this server. Choose the other medium or contact support.', code: 'code_not_sent' });
   });
 });

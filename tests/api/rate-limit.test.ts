@@ -19,6 +19,6 @@ describe('rate limit', () => {
     expect(health.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(health.slice(5)).toEqual([429, 429]);
     const refused = await server.get('/health');
-    expect(refused.body).toEqual({ error: 'Too many requests. Please wait a moment and try again.' });
+    expect(refused.body).toEqual({ error: 'Too many requests. Please wait a moment and try again.', code: 'too_many_requests' });
   });
 });

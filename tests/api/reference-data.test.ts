@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignChoice, LinkableAgency, ListPage, PublicCountry } from '../../src/contract/api';
 import type { AdminCountry, CountrySms, EventType, Whitelist } from '../../src/contract/entities';
 import { duplicateEventKey, messages, unknownLanguages, unknownSortField } from '../../src/contract/messages';
-import { readCountryAgencies } from '../../src/server/auth/countryAgencies';
+import { readCountryAgencies } from '../../src/server/domain/agencies/countryAgencies';
 import { accessToken, backends, startServer, type TestServer, demoIds, SIGNED_IN_SUITE } from '../support/server';
 
 type Answer<T> = T & { error?: string; errors?: Record<string, string[]> };
@@ -182,15 +182,15 @@ describe.each(backends)('reference data on %s', (backend) => {
       await expectUnchanged(WHITELISTS, async () => {
         const otherCampaign = await write('POST', WHITELIST, { msisdn: '0240000333', country: 'GH', campaign_id: campaignId['SIM Drive GH-03'] }, agencyToken);
         expect(otherCampaign.status).toBe(403);
-        expect(otherCampaign.body).toEqual({ error: messages.campaignOutOfScope });
+        expect(otherCampaign.body).toEqual({ error: messages.campaignOutOfScope, code: 'out_of_scope' });
         const otherCountry = await write('POST', WHITELIST, { msisdn: '0240000333', country: 'KE' }, agencyToken);
         expect(otherCountry.status).toBe(403);
-        expect(otherCountry.body).toEqual({ error: messages.countryOutOfScope });
+        expect(otherCountry.body).toEqual({ error: messages.countryOutOfScope, code: 'out_of_scope' });
         const campaignAdmin = await write('POST', WHITELIST, { msisdn: '0240000333', country: 'GH', campaign_id: campaignId['SIM Drive GH-01'] }, campaignToken);
         expect(campaignAdmin.status).toBe(403);
         const hidden = await write('PUT', WHITELIST, { id: kenyaEntry.id, msisdn: '0712345679', country: 'GH' }, agencyToken);
         expect(hidden.status).toBe(404);
-        expect(hidden.body).toEqual({ error: messages.whitelistNotFound });
+        expect(hidden.body).toEqual({ error: messages.whitelistNotFound, code: 'not_found' });
         const moveOut = await write('PUT', WHITELIST, { id: ghanaEntry.id, msisdn: '0241234567', country: 'KE', campaign_id: null }, agencyToken);
         expect(moveOut.status).toBe(403);
       });
@@ -212,12 +212,12 @@ describe.each(backends)('reference data on %s', (backend) => {
       await expectUnchanged(WHITELISTS, async () => {
         const again = await write('POST', WHITELIST, { msisdn: ghanaEntry.msisdn, country: 'GH', campaign_id: ghanaEntry.campaign_id }, superToken);
         expect(again.status).toBe(409);
-        expect(again.body).toEqual({ error: messages.duplicateWhitelist });
+        expect(again.body).toEqual({ error: messages.duplicateWhitelist, code: 'duplicate' });
         const countryAgain = await write('POST', WHITELIST, { msisdn: kenyaEntry.msisdn, country: 'KE' }, superToken);
         expect(countryAgain.status).toBe(409);
         const onto = await write('PUT', WHITELIST, { id: ghanaCountryEntry.id, msisdn: kenyaEntry.msisdn, country: 'KE' }, superToken);
         expect(onto.status).toBe(409);
-        expect(onto.body).toEqual({ error: messages.duplicateWhitelist });
+        expect(onto.body).toEqual({ error: messages.duplicateWhitelist, code: 'duplicate' });
       });
     });
 
@@ -239,7 +239,7 @@ describe.each(backends)('reference data on %s', (backend) => {
     it('unknown and malformed ids answer 400, 403 or 404, never 500', async () => {
       await expectUnchanged(WHITELISTS, async () => {
         expect((await write('POST', WHITELIST, { msisdn: '0241234567', country: 'GH', campaign_id: 99_999_999_999 }, superToken)).body)
-          .toEqual({ error: messages.campaignOutOfScope });
+          .toEqual({ error: messages.campaignOutOfScope, code: 'out_of_scope' });
         expect((await write('PUT', WHITELIST, { msisdn: '0241234567', country: 'GH' }, superToken)).body.errors).toEqual({ id: [messages.idRequired] });
         expect((await write('PUT', WHITELIST, { id: 99_999_999_999, msisdn: '0241234567', country: 'GH' }, superToken)).status).toBe(404);
         expect((await write('PUT', WHITELIST, { id: '7', msisdn: '0241234567', country: 'GH' }, superToken)).status).toBe(400);
@@ -283,10 +283,10 @@ describe.each(backends)('reference data on %s', (backend) => {
       await expectUnchanged(EVENT_TYPES, async () => {
         const again = await write('POST', EVENT_TYPES, { event: 'sim_activation', pretty: 'Again' }, superToken);
         expect(again.status).toBe(409);
-        expect(again.body).toEqual({ error: duplicateEventKey('sim_activation') });
+        expect(again.body).toEqual({ error: duplicateEventKey('sim_activation'), code: 'duplicate' });
         const onto = await write('PUT', EVENT_TYPES, { id: added.id, event: 'port_in', pretty: 'Port' }, superToken);
         expect(onto.status).toBe(409);
-        expect(onto.body).toEqual({ error: duplicateEventKey('port_in') });
+        expect(onto.body).toEqual({ error: duplicateEventKey('port_in'), code: 'duplicate' });
       });
     });
 
@@ -296,7 +296,7 @@ describe.each(backends)('reference data on %s', (backend) => {
         for (const [method, body] of [['POST', { event: 'mine', pretty: 'Mine' }], ['PUT', { id: added.id, event: 'mine', pretty: 'Mine' }]] as const) {
           const answer = await write(method, EVENT_TYPES, body, token);
           expect(answer.status).toBe(403);
-          expect(answer.body).toEqual({ error: messages.superOnlyChange });
+          expect(answer.body).toEqual({ error: messages.superOnlyChange, code: 'super_admin_only' });
         }
       });
     });
@@ -320,7 +320,7 @@ describe.each(backends)('reference data on %s', (backend) => {
         for (const id of [999_999, 99_999_999_999]) {
           const answer = await write('PUT', EVENT_TYPES, { id, event: 'ghost', pretty: 'Ghost' }, superToken);
           expect(answer.status).toBe(404);
-          expect(answer.body).toEqual({ error: messages.eventTypeNotFound });
+          expect(answer.body).toEqual({ error: messages.eventTypeNotFound, code: 'not_found' });
         }
         expect((await write('PUT', EVENT_TYPES, { event: 'ghost', pretty: 'Ghost' }, superToken)).body.errors).toEqual({ id: [messages.idRequired] });
       });
@@ -378,7 +378,7 @@ describe.each(backends)('reference data on %s', (backend) => {
       await expectUnchanged(COUNTRIES, async () => {
         const again = await write('POST', COUNTRY, { country: 'Ghana', code: '233', sms_from: 'X', languages: 'en' }, superToken);
         expect(again.status).toBe(409);
-        expect(again.body).toEqual({ error: messages.duplicateCountry });
+        expect(again.body).toEqual({ error: messages.duplicateCountry, code: 'duplicate' });
         const onto = await write('POST', COUNTRY, { id: testland.id, country: 'Kenya', code: '999', sms_from: 'X', languages: 'en' }, superToken);
         expect(onto.status).toBe(409);
       });
@@ -402,7 +402,7 @@ describe.each(backends)('reference data on %s', (backend) => {
       await expectUnchanged(COUNTRIES, async () => {
         const answer = await write('POST', COUNTRY, { country: 'Mine', code: '1', sms_from: 'X', languages: 'en' }, role === 'agency' ? agencyToken : campaignToken);
         expect(answer.status).toBe(403);
-        expect(answer.body).toEqual({ error: messages.superOnlyChange });
+        expect(answer.body).toEqual({ error: messages.superOnlyChange, code: 'super_admin_only' });
       });
     });
 
@@ -410,7 +410,7 @@ describe.each(backends)('reference data on %s', (backend) => {
       await expectUnchanged(COUNTRIES, async () => {
         const unknown = await write('POST', COUNTRY, { id: 99_999_999_999, country: 'Ghost', code: '1', sms_from: 'X', languages: 'en' }, superToken);
         expect(unknown.status).toBe(404);
-        expect(unknown.body).toEqual({ error: messages.countryNotFound });
+        expect(unknown.body).toEqual({ error: messages.countryNotFound, code: 'not_found' });
         expect((await write('POST', COUNTRY, { id: 'x', country: 'Ghost', code: '1', sms_from: 'X', languages: 'en' }, superToken)).status).toBe(400);
         expect((await write('POST', COUNTRY, { country: 'Ghost', code: '1', sms_from: 'X', languages: 'en' })).status).toBe(401);
       });
@@ -472,11 +472,11 @@ describe.each(backends)('reference data on %s', (backend) => {
         for (const token of [agencyToken, campaignToken]) {
           const answer = await write('POST', COUNTRY_SMS, { id: ghanaId, urls: { en: '' } }, token);
           expect(answer.status).toBe(403);
-          expect(answer.body).toEqual({ error: messages.superOnlyChange });
+          expect(answer.body).toEqual({ error: messages.superOnlyChange, code: 'super_admin_only' });
         }
         const unknown = await write('POST', COUNTRY_SMS, { id: 99_999_999_999, urls: { en: '' } }, superToken);
         expect(unknown.status).toBe(404);
-        expect(unknown.body).toEqual({ error: messages.countryNotFound });
+        expect(unknown.body).toEqual({ error: messages.countryNotFound, code: 'not_found' });
       });
     });
   });

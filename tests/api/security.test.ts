@@ -122,9 +122,9 @@ describe.runIf(runsOnPostgres)('security review on postgres', () => {
       for (const extra of [{ password: 'Attacker#Pass1' }, {}]) {
         const attempt = await put(edit(target, ATTACKER_EMAIL, [ids.accra], extra), campaignToken);
         expect(attempt.status).toBe(403);
-        expect(attempt.body).toEqual({ error: messages.adminOutOfReach });
+        expect(attempt.body).toEqual({ error: messages.adminOutOfReach, code: 'out_of_scope' });
       }
-      expect((await put(edit(target, email, [ids.accra]), campaignToken)).body).toEqual({ error: messages.adminOutOfReach });
+      expect((await put(edit(target, email, [ids.accra]), campaignToken)).body).toEqual({ error: messages.adminOutOfReach, code: 'out_of_scope' });
       expect(await adminTables(server)).toBe(before);
 
       // The attack's next step finds nothing: no account answers at the attacker's address, and the
@@ -150,7 +150,7 @@ describe.runIf(runsOnPostgres)('security review on postgres', () => {
         expect(shown?.editable).toBe(false);
         const attempt = await put(edit(target, shown?.email as string, [ids.goldCoast]), agencyToken);
         expect(attempt.status).toBe(403);
-        expect(attempt.body).toEqual({ error: messages.adminOutOfReach });
+        expect(attempt.body).toEqual({ error: messages.adminOutOfReach, code: 'out_of_scope' });
       }
       expect(await adminTables(server)).toBe(before);
     });
@@ -168,7 +168,7 @@ describe.runIf(runsOnPostgres)('security review on postgres', () => {
         for (const attempt of [edit(target, newEmail('moved'), [agency]), edit(target, email, [agency], { password: 'Attacker#Pass1' })]) {
           const answer = await put(attempt, token);
           expect(answer.status, caller).toBe(403);
-          expect(answer.body).toEqual({ error: messages.superOnlyCredentials });
+          expect(answer.body).toEqual({ error: messages.superOnlyCredentials, code: 'super_admin_only' });
         }
         expect(await adminTables(server)).toBe(before);
         const renamed = await put(edit(target, email, [agency]), token);
@@ -217,7 +217,7 @@ describe.runIf(runsOnPostgres)('security review on postgres', () => {
       for (const target of spellings(path, server.url)) {
         const answer = await server.raw(method, target, { headers: { 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
         expect(answer.status, target).toBe(401);
-        expect(JSON.parse(answer.body)).toEqual({ error: messages.accessTokenMissing });
+        expect(JSON.parse(answer.body)).toEqual({ error: messages.accessTokenMissing, code: 'unauthenticated' });
       }
     });
 
@@ -269,7 +269,7 @@ describe.runIf(runsOnPostgres)('security review on postgres', () => {
       try {
         const answer = await server.post(REGISTER, { email, firstname: 'Logged', lastname: 'Admin', password: 'Logged#Pass2026', linked_agencies: [ids.goldCoast] }, superToken);
         expect(answer.status).toBe(500);
-        expect(answer.body).toEqual({ error: messages.internalError });
+        expect(answer.body).toEqual({ error: messages.internalError, code: 'internal' });
       } finally {
         await sql.query('drop trigger refuse_users on users');
         await sql.query('drop function refuse_users()');
@@ -318,7 +318,7 @@ describe.runIf(runsOnPostgres)('security review on postgres', () => {
       for (const [path, token] of [[SEND, undefined], ['/admin/event_types', superToken]] as const) {
         const answer = await server.request('POST', path, { body: deep, token });
         expect(answer.status).toBe(400);
-        expect(answer.body).toEqual({ error: messages.jsonTooDeep });
+        expect(answer.body).toEqual({ error: messages.jsonTooDeep, code: 'bad_request' });
       }
       const shallow = `${'{"a":'.repeat(MAX_JSON_DEPTH)}1${'}'.repeat(MAX_JSON_DEPTH)}`;
       expect((await server.request('POST', SEND, { body: shallow })).status).toBe(400); // refused by the schema, not the depth

@@ -80,7 +80,7 @@ describe.each(backends)('sign-in on %s', (backend) => {
 
     const reuse = await server.post(REFRESH, { refresh: first });
     expect(reuse.status).toBe(401);
-    expect(reuse.body).toEqual({ error: messages.refreshTokenInvalid });
+    expect(reuse.body).toEqual({ error: messages.refreshTokenInvalid, code: 'session_expired' });
     // The thief's copy and the owner's newer token are both dead, and so is the session's access.
     expect((await server.post(REFRESH, { refresh: rotated.body.refresh })).status).toBe(401);
     expect((await server.get(STATUS_TYPES, rotated.body.access)).status).toBe(401);
@@ -119,7 +119,7 @@ describe.each(backends)('sign-in on %s', (backend) => {
     const before = (await server.outbox()).length;
     const sent = await sendLoginCode(server, username);
     expect(sent.status).toBe(403);
-    expect(sent.body).toEqual({ error: refusal });
+    expect(sent.body).toEqual({ error: refusal, code: 'forbidden' });
     expect((await server.outbox()).length).toBe(before);
   });
 
@@ -128,7 +128,7 @@ describe.each(backends)('sign-in on %s', (backend) => {
     for (const [username, password] of [['super@demo.test', 'Wrong#Pass1'], ['nobody@demo.test', PASSWORD]]) {
       const sent = await sendLoginCode(server, username as string, password);
       expect(sent.status).toBe(401);
-      expect(sent.body).toEqual({ error: messages.loginFailed });
+      expect(sent.body).toEqual({ error: messages.loginFailed, code: 'login_failed' });
     }
     expect((await server.outbox()).length).toBe(before);
   });
@@ -138,7 +138,7 @@ describe.each(backends)('sign-in on %s', (backend) => {
     const otp = await server.latestCode('campaign@demo.test', 'LOGIN');
     const login = await server.post(LOGIN, { username: 'campaign@demo.test', password: 'Wrong#Pass1', otp_type: 'LOGIN', otp });
     expect(login.status).toBe(401);
-    expect(login.body).toEqual({ error: messages.loginFailed });
+    expect(login.body).toEqual({ error: messages.loginFailed, code: 'login_failed' });
   });
 
   it('burns a code after 5 wrong tries: the 6th try fails even with the right code', async () => {
@@ -224,7 +224,7 @@ describe.each(backends)('sign-in on %s', (backend) => {
     expect(done.body).toEqual({ message: messages.passwordResetSuccess });
     // Old password refused; the new one is accepted (the role is still expired, so 403, not 401).
     expect((await sendLoginCode(server, username)).status).toBe(401);
-    expect((await sendLoginCode(server, username, 'Renewed#2027')).body).toEqual({ error: messages.roleNotValid });
+    expect((await sendLoginCode(server, username, 'Renewed#2027')).body).toEqual({ error: messages.roleNotValid, code: 'forbidden' });
   });
 
   it('an unknown address asking for a reset gets the same answer and no code', async () => {
@@ -246,7 +246,7 @@ describe.each(backends)('sign-in on %s', (backend) => {
   it('asks for a bearer token everywhere else, and refuses forged or foreign ones', async () => {
     const none = await server.get(STATUS_TYPES);
     expect(none.status).toBe(401);
-    expect(none.body).toEqual({ error: messages.accessTokenMissing });
+    expect(none.body).toEqual({ error: messages.accessTokenMissing, code: 'unauthenticated' });
     expect((await server.get(STATUS_TYPES, 'not-a-jwt')).status).toBe(401);
 
     const login = await logIn(server, 'super@demo.test');
@@ -256,7 +256,7 @@ describe.each(backends)('sign-in on %s', (backend) => {
       .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
     const refused = await server.get(STATUS_TYPES, foreign);
     expect(refused.status).toBe(401);
-    expect(refused.body).toEqual({ error: messages.accessTokenMissing });
+    expect(refused.body).toEqual({ error: messages.accessTokenMissing, code: 'unauthenticated' });
     expect((await server.post('/api/v1/otp/verify/', { username: 'super@demo.test', otp_type: 'REPORTS', otp: '1234' })).status).toBe(401);
   });
 
@@ -280,7 +280,7 @@ describe.each(backends)('sign-in on %s', (backend) => {
 
     const blocked = await server.post(LOGIN, { username: 'super@demo.test', password: PASSWORD, otp: '12e4' });
     expect(blocked.status).toBe(400);
-    expect(blocked.body).toEqual({ error: messages.otpRequired, errors: { otp: [messages.otpRequired] } });
+    expect(blocked.body).toEqual({ error: messages.otpRequired, code: 'validation', errors: { otp: [messages.otpRequired] } });
 
     const badType = await server.post(SEND, { username: 'super@demo.test', otp_type: 'NOPE' });
     expect(badType.status).toBe(400);
@@ -330,7 +330,7 @@ describe.each(backends)('short-lived codes and tokens on %s', (backend) => {
     await sleep(2_100);
     const expired = await server.get(STATUS_TYPES, login.body.access);
     expect(expired.status).toBe(401);
-    expect(expired.body).toEqual({ error: messages.sessionExpired });
+    expect(expired.body).toEqual({ error: messages.sessionExpired, code: 'session_expired' });
     const refreshed = await server.post<RefreshResponse>(REFRESH, { refresh: login.body.refresh });
     expect(refreshed.status).toBe(200);
     expect((await server.get(STATUS_TYPES, refreshed.body.access)).status).toBe(200);

@@ -169,9 +169,9 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
     // The generated password was saved: the account gets past the password check and is refused
     // only because it has no role campaigns; a wrong password is refused earlier, differently.
     const sent = await server.post('/api/v1/otp/send/', { username: email, password, otp_type: 'LOGIN', medium: 'EMAIL' });
-    expect(sent.body).toEqual({ error: messages.noRoleCampaigns });
+    expect(sent.body).toEqual({ error: messages.noRoleCampaigns, code: 'forbidden' });
     const wrong = await server.post('/api/v1/otp/send/', { username: email, password: `${password}x`, otp_type: 'LOGIN', medium: 'EMAIL' });
-    expect(wrong.body).toEqual({ error: messages.loginFailed });
+    expect(wrong.body).toEqual({ error: messages.loginFailed, code: 'login_failed' });
   });
 
   it('Whitelists: a Super Admin whitelists a mobile number for a country, then moves it to a campaign', async () => {

@@ -13,6 +13,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, inArray, isNull, min, sql } from 'drizzle-orm';
 import { OTP_TYPES, type OtpMedium, type OtpType } from '../../contract/constants';
+import type { ErrorCode } from '../../contract/errors';
 import { messages, otpAccountLocked, otpSendLimitReached } from '../../contract/messages';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -31,12 +32,13 @@ const budgetOf = (purpose: OtpType): OtpType[] => OTP_TYPES.filter((other) => BU
 
 export type CodeCheck = 'ok' | 'wrong' | 'burned' | 'expired';
 
-const describeCheck: Record<Exclude<CodeCheck, 'ok'>, string> = {
-  wrong: messages.otpWrong,
-  burned: messages.otpTooManyTries,
-  expired: messages.otpExpiredOrUsed,
+const describeCheck: Record<Exclude<CodeCheck, 'ok'>, { message: string; code: ErrorCode }> = {
+  wrong: { message: messages.otpWrong, code: 'otp_wrong' },
+  burned: { message: messages.otpTooManyTries, code: 'otp_expired' },
+  expired: { message: messages.otpExpiredOrUsed, code: 'otp_expired' },
 };
-export const codeCheckMessage = (check: Exclude<CodeCheck, 'ok'>) => describeCheck[check];
+/** What a failed code check tells the person, and its code. */
+export const codeCheckFailure = (check: Exclude<CodeCheck, 'ok'>) => describeCheck[check];
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 

@@ -1,7 +1,7 @@
 // What a caller may see (SPEC.md section 6), computed on the server for every read and write:
 // the contract's roleScope over the caller's own role campaigns, turned into SQL conditions.
 import { inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { roleScope, type RoleScope } from '../../contract/roles';
+import { isSuperAdmin, roleScope, seesEverything, type RoleScope } from '../../contract/roles';
 import type { Database } from '../db/client';
 import { campaigns } from '../db/schema';
 import { loadRoleCampaigns } from './accounts';
@@ -9,7 +9,7 @@ import type { SessionClaims } from './tokens';
 
 /** The caller's scope. Only valid roles of the session's role type count (an ended role sees nothing). */
 export async function scopeOf(db: Database, session: SessionClaims): Promise<RoleScope> {
-  if (session.roleType === 'Super Admin') return { kind: 'all' };
+  if (isSuperAdmin(session.roleType)) return { kind: 'all' };
   return roleScope(session.roleType, await loadRoleCampaigns(db, session.userId), new Date());
 }
 
@@ -31,7 +31,7 @@ export async function callerOf(db: Database, session: SessionClaims | undefined)
   return { userId: session.userId, sessionId: session.sessionId, scope: await scopeOf(db, session) };
 }
 
-export const seesEverything = (scope: RoleScope): boolean => scope.kind === 'all';
+export { seesEverything };
 
 /** Ids, or null for 'every one'. */
 export type IdsOrAll = number[] | null;

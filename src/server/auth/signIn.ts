@@ -12,9 +12,13 @@ import { nextUpdatedAt } from '../db/updatedAt';
 import type { CodeDelivery } from '../delivery';
 import { badRequest, forbidden, HttpError, unauthorized } from '../http/errors';
 import { findAccount, loadRoleCampaigns, type Account } from './accounts';
-import { codeCheckMessage, type Codes } from './codes';
+import { codeCheckFailure, type CodeCheck, type Codes } from './codes';
 import { hashPassword, verifyPassword } from './passwords';
-import type { SessionClaims, TokenPair, Tokens } from './tokens';
+import type { Caller } from './scope';
+import type { TokenPair, Tokens } from './tokens';
+
+/** 400 for a code that did not pass, with what the person should do next. */
+const codeRefused = (check: Exclude<CodeCheck, 'ok'>) => badRequest(codeCheckFailure(check).message, undefined, codeCheckFailure(check).code);
 
 /** Codes a signed-in admin asks for; LOGIN and PASSWORD_RESET belong to the logged-out flows. */
 const SESSION_CODE_TYPES: readonly OtpType[] = ['SECURE_PAGES', 'REPORTS'];
@@ -29,7 +33,7 @@ export class SignIn {
 
   /** POST /api/v1/otp/send/ */
   async sendCode(input: {
-    username: string; password?: string; otp_type: OtpType; medium: OtpMedium; address: string; session?: SessionClaims;
+    username: string; password?: string; otp_type: OtpType; medium: OtpMedium; address: string; caller: Caller;
   }): Promise<OtpSendResponse> {
     const account = await findAccount(this.db, input.username);
     const answer: OtpSendResponse = { message: messages.otpSent, medium: input.medium, otp_type: input.otp_type };
@@ -52,25 +56,27 @@ export class SignIn {
     }
 
     // SECURE_PAGES and REPORTS: only for the signed-in admin, to their own address.
-    if (!input.session) throw unauthorized(messages.accessTokenMissing);
-    if (!account || account.id !== input.session.userId) throw forbidden('You can only request a code for your own account.');
+    if (input.caller.userId === null) throw unauthorized(messages.accessTokenMissing);
+    if (!account || account.id !== input.caller.userId) throw forbidden('You can only request a code for your own account.');
     await this.codes.assertMaySend(account.id, input.address, input.otp_type);
     await this.deliverCode(account, input.otp_type, input.medium, input.address);
     return answer;
   }
 
   /** POST /api/v1/otp/verify/: a code checked inside a session, remembered for that session. */
-  async verifyCode(input: { username: string; otp_type: OtpType; otp: string; address: string; session: SessionClaims }) {
+  async verifyCode(input: { username: string; otp_type: OtpType; otp: string; address: string; caller: Caller }) {
     if (!SESSION_CODE_TYPES.includes(input.otp_type)) {
       throw badRequest(`otp_type must be one of ${SESSION_CODE_TYPES.join(', ')}; LOGIN and PASSWORD_RESET codes are used by login and reset-password.`);
     }
     const account = await findAccount(this.db, input.username);
-    if (!account || account.id !== input.session.userId) throw forbidden('You can only verify a code for your own account.');
+    const { userId, sessionId } = input.caller;
+    if (userId === null || sessionId === null) throw unauthorized(messages.accessTokenMissing);
+    if (!account || account.id !== userId) throw forbidden('You can only verify a code for your own account.');
     const check = await this.codes.check({ userId: account.id, purpose: input.otp_type, code: input.otp, address: input.address });
-    if (check !== 'ok') throw badRequest(codeCheckMessage(check));
+    if (check !== 'ok') throw codeRefused(check);
     await this.db
       .insert(verifiedCodes)
-      .values({ sessionId: input.session.sessionId, purpose: input.otp_type })
+      .values({ sessionId, purpose: input.otp_type })
       .onConflictDoUpdate({ target: [verifiedCodes.sessionId, verifiedCodes.purpose], set: { verifiedAt: sql`now()` } });
     return { verified: true as const, otp_type: input.otp_type };
   }
@@ -85,7 +91,7 @@ export class SignIn {
     await this.codes.assertMaySend(null, input.address, 'LOGIN');
     const account = await this.checkPassword(await findAccount(this.db, input.username), input.password, input.address);
     const check = await this.codes.check({ userId: account.id, purpose: 'LOGIN', code: input.otp, address: input.address });
-    if (check !== 'ok') throw unauthorized(`${messages.loginFailed}. ${codeCheckMessage(check)}`);
+    if (check !== 'ok') throw unauthorized(`${messages.loginFailed}. ${codeCheckFailure(check).message}`, codeCheckFailure(check).code);
 
     const roleCampaigns = await loadRoleCampaigns(this.db, account.id);
     const pick = pickSessionRole(roleCampaigns, new Date());
@@ -125,9 +131,9 @@ export class SignIn {
   /** POST api/v1/auth/reset-password/: a PASSWORD_RESET code and a strong new password. */
   async resetPassword(input: { username: string; otp: string; new_password: string; address: string }) {
     const account = await findAccount(this.db, input.username);
-    if (!account) throw badRequest(messages.otpExpiredOrUsed);
+    if (!account) throw badRequest(messages.otpExpiredOrUsed, undefined, 'otp_expired');
     const check = await this.codes.check({ userId: account.id, purpose: 'PASSWORD_RESET', code: input.otp, address: input.address });
-    if (check !== 'ok') throw badRequest(codeCheckMessage(check));
+    if (check !== 'ok') throw codeRefused(check);
     await this.db
       .update(users)
       .set({ passwordHash: await hashPassword(input.new_password), updatedAt: nextUpdatedAt(users.updatedAt) })
@@ -146,7 +152,7 @@ export class SignIn {
     const ok = await verifyPassword(password, account?.passwordHash ?? null);
     if (!ok || !account) {
       await this.codes.recordPasswordFailure(account?.id ?? null, address);
-      throw unauthorized(messages.loginFailed);
+      throw unauthorized(messages.loginFailed, 'login_failed');
     }
     return account;
   }

@@ -51,8 +51,8 @@ export class Tokens {
       .from(refreshTokens)
       .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
       .where(eq(refreshTokens.tokenHash, sha256(refresh)));
-    if (!found || found.session.revokedAt) throw unauthorized(messages.refreshTokenInvalid);
-    if (found.token.expiresAt < new Date()) throw unauthorized(messages.sessionExpired);
+    if (!found || found.session.revokedAt) throw unauthorized(messages.refreshTokenInvalid, 'session_expired');
+    if (found.token.expiresAt < new Date()) throw unauthorized(messages.sessionExpired, 'session_expired');
 
     // Claim the token atomically: of two requests racing with one token, only one wins.
     const claimed = await this.db
@@ -63,13 +63,13 @@ export class Tokens {
     if (claimed.length === 0) {
       await this.revokeSession(found.session.id, 'refresh token reused');
       await this.db.insert(authEvents).values({ kind: 'token_reuse', userId: found.session.userId });
-      throw unauthorized(messages.refreshTokenInvalid);
+      throw unauthorized(messages.refreshTokenInvalid, 'session_expired');
     }
 
     const refusal = await stillAllowed(found.session.userId);
     if (refusal) {
       await this.revokeSession(found.session.id, 'account no longer allowed');
-      throw unauthorized(refusal);
+      throw unauthorized(refusal, 'session_expired');
     }
     const claims = { userId: found.session.userId, sessionId: found.session.id, roleType: found.session.roleType as AdminRoleType };
     return { access: await this.signAccess(claims), refresh: await this.storeRefreshToken(this.db, found.session.id) };
@@ -101,7 +101,7 @@ export class Tokens {
     try {
       ({ payload } = await jwtVerify(token, this.key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] }));
     } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) throw unauthorized(messages.sessionExpired);
+      if (error instanceof joseErrors.JWTExpired) throw unauthorized(messages.sessionExpired, 'session_expired');
       throw unauthorized(messages.accessTokenMissing);
     }
     const claims = { userId: Number(payload.sub), sessionId: String(payload.sid), roleType: payload.role as AdminRoleType };
@@ -109,7 +109,7 @@ export class Tokens {
       .select({ userId: authSessions.userId, roleType: authSessions.roleType, revokedAt: authSessions.revokedAt })
       .from(authSessions)
       .where(eq(authSessions.id, claims.sessionId));
-    if (!session || session.revokedAt) throw unauthorized(messages.sessionExpired);
+    if (!session || session.revokedAt) throw unauthorized(messages.sessionExpired, 'session_expired');
     // The token must name its session's own user and role: the session, not the token, is the truth.
     if (session.userId !== claims.userId || session.roleType !== claims.roleType) throw unauthorized(messages.accessTokenMissing);
     return claims;

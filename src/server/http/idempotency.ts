@@ -16,14 +16,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_REPLAYED_HEADER } from '../../contract/constants';
 import { messages } from '../../contract/messages';
 import { queryRows, type Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { badRequest, conflict, unprocessable } from './errors';
 import './routeConfig';
 
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const REPLAYED_HEADER = 'idempotency-replayed';
+/** Node lower-cases the names of incoming headers. */
+const IDEMPOTENCY_KEY = IDEMPOTENCY_KEY_HEADER.toLowerCase();
 export const KEEP_HOURS = 24;
 /** A claim held this long without an answer belongs to a request that died; a retry may take it over. */
 export const ABANDONED_AFTER_SECONDS = 120;
@@ -181,8 +182,8 @@ export async function installIdempotency(app: FastifyInstance, db: Database): Pr
   await store.cleanup().catch((error: unknown) => app.log.warn({ err: error }, 'idempotency cleanup failed'));
   app.decorateRequest('idempotencyClaim', undefined);
 
-  app.addHook('preHandler', async (request, reply) => {
-    const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+  app.addHook('preValidation', async (request, reply) => {
+    const key = request.headers[IDEMPOTENCY_KEY];
     if (key === undefined || !WRITE_METHODS.has(request.method)) return;
     const route = request.routeOptions;
     if (!route.url) return; // no such route: the 404 handler answers, nothing runs
@@ -199,11 +200,11 @@ export async function installIdempotency(app: FastifyInstance, db: Database): Pr
         request.idempotencyClaim = { scope, key, token: outcome.token, settled: false };
         return;
       case 'other-request':
-        throw unprocessable(messages.idempotencyKeyReused);
+        throw unprocessable(messages.idempotencyKeyReused, 'idempotency_key_reused');
       case 'running':
-        throw conflict(messages.idempotencyInProgress);
+        throw conflict(messages.idempotencyInProgress, 'idempotency_in_progress');
       case 'replay':
-        reply.code(outcome.answer.status).headers(outcome.answer.headers).header(REPLAYED_HEADER, 'true');
+        reply.code(outcome.answer.status).headers(outcome.answer.headers).header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
         return reply.send(outcome.answer.body);
     }
   });

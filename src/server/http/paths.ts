@@ -1,9 +1,10 @@
 // The backends own these path prefixes; every other path belongs to the console (its files and
 // its screens). Used only to choose what a path that matched no route gets (index.html or a 404);
 // never for a security, rate-limit or replay decision (those read the matched route: routeConfig.ts).
-const BACKEND_PREFIXES = ['/api/', '/admin/', '/service/', '/dev/', '/health'];
+import { SERVER_PATH_PREFIXES } from '../../contract/constants';
 
-const isConsolePath = (pathname: string): boolean => !BACKEND_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+const isConsolePath = (pathname: string): boolean =>
+  !SERVER_PATH_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 
 /** A screen of the console (/agents, /otp/login): a console path that names no file. */
 export const isScreenPath = (url: string): boolean => {

@@ -2,6 +2,8 @@
 // the rate limit count it, may its answer be replayed) is read here, from the route the router
 // matched, never from the URL text: the router decodes %XX and accepts absolute-form URLs, so
 // '/%61dmin/...' and 'http://host/admin/...' reach the same route as '/admin/...'.
+import type { RoleRequirement } from '../../contract/roles';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Anyone may call it. Without it a route is private: it needs a valid bearer token. */
@@ -13,6 +15,8 @@ declare module 'fastify' {
     replayable?: false;
     /** One of the console's own files: public, and not counted by the rate limit. */
     consoleFile?: boolean;
+    /** The role the caller must hold (caller.ts refuses anyone else before the body is read). */
+    requires?: RoleRequirement;
   }
 }
 

@@ -46,7 +46,8 @@ export async function registerConsole(app: FastifyInstance, backends: Config['ba
     consoleFiles.addHook('onRoute', (route) => {
       route.config = { ...route.config, public: true, consoleFile: true };
     });
-    consoleFiles.get('/config.js', async (_request, reply) =>
+    // Not part of any backend: hidden from the API document (@fastify/static hides its files too).
+    consoleFiles.get('/config.js', { schema: { hide: true } }, async (_request, reply) =>
       reply.type('text/javascript').header('cache-control', 'no-cache').send(configScript),
     );
     if (built) await consoleFiles.register(fastifyStatic, { ...files, decorateReply: false });

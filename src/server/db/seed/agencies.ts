@@ -1,7 +1,7 @@
 // Agencies: the 15 country agencies of config/country-agencies.json (the only agencies a non-super
 // admin may link users to, SPEC.md section 6; DESIGN.md keeps the list in configuration), three
 // more that only a Super Admin sees, and each agency's campaign type settings.
-import { readCountryAgencies } from '../../auth/countryAgencies';
+import { readCountryAgencies } from '../../domain/agencies/countryAgencies';
 import type { Database } from '../client';
 import { agencies, agencyCampaignTypeConfigs } from '../schema';
 import type { Random } from './random';
@@ -9,7 +9,7 @@ import { CAMPAIGN_TYPES, required, type ReferenceData, type SeededCampaignType, 
 import { DAY_MS } from './units';
 
 // The list lives with the server's access rules; the seed and its test read it from there.
-export { COUNTRY_AGENCIES_FILE, COUNTRY_AGENCY_COUNT, readCountryAgencies, type CountryAgency } from '../../auth/countryAgencies';
+export { COUNTRY_AGENCIES_FILE, COUNTRY_AGENCY_COUNT, readCountryAgencies, type CountryAgency } from '../../domain/agencies/countryAgencies';
 
 /** Agencies outside the configured list: only a Super Admin can link users to them. One is inactive. */
 const SUPER_ADMIN_ONLY_AGENCIES = [

@@ -1,35 +1,36 @@
 // Legacy admin backend: GET /admin/admins, POST (add) and PUT (update) /admin/register.
 // POST /admin/register is also the logged-out /register page, so it is public: without a session
 // the caller is a non-super admin who sees nothing, and the account gets no role campaigns.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listPage } from '../../../contract/api';
+import { adminUser } from '../../../contract/entities';
 import { messages } from '../../../contract/messages';
-import { adminUserForm } from '../../../contract/schemas';
-import type { CountryAgencies } from '../../auth/countryAgencies';
-import { callerOf } from '../../auth/scope';
+import { adminUserForm, listQuery } from '../../../contract/schemas';
 import type { Database } from '../../db/client';
-import { bearerToken, sessionOf } from '../../http/authentication';
-import { parse, unauthorized } from '../../http/errors';
-import { ADMIN_SORT, listAdminUsers, saveAdminUser } from './adminUserService';
-import { parseListQuery } from './lists';
-import { forCreate, requireId } from './requests';
+import { ADMIN_SORT, listAdminUsers, saveAdminUser } from '../../domain/admins/adminUsers';
+import type { CountryAgencies } from '../../domain/agencies/countryAgencies';
+import { listParamsOf } from '../../domain/lists';
+import { bearerToken } from '../../http/authentication';
+import { forCreate, forUpdate } from '../../http/bodies';
+import { unauthorized } from '../../http/errors';
 
-export const adminUserRoutes = (db: Database, countryAgencies: CountryAgencies): FastifyPluginAsync => async (app) => {
-  app.get('/admins', async (request) => {
-    const params = parseListQuery(request.query, ADMIN_SORT);
-    return listAdminUsers(db, countryAgencies, { caller: await callerOf(db, sessionOf(request)), params });
-  });
+export const adminUserRoutes = (db: Database, countryAgencies: CountryAgencies): FastifyPluginAsyncZod => async (app) => {
+  app.get('/admins', { schema: { querystring: listQuery, response: { 200: listPage(adminUser) } } }, async (request) =>
+    listAdminUsers(db, countryAgencies, { caller: request.caller, params: listParamsOf(request.query, ADMIN_SORT) }),
+  );
 
-  app.post('/register', { config: { public: true } }, async (request, reply) => {
-    // A console that sends a token acts as that admin: a stale token must lead to a refresh, not
-    // to a logged-out registration with fewer rights.
-    if (bearerToken(request) && !request.session) throw unauthorized(messages.sessionExpired);
-    const form = parse(adminUserForm, forCreate(request.body));
-    const saved = await saveAdminUser(db, countryAgencies, await callerOf(db, request.session), form);
-    return reply.code(201).send(saved);
-  });
+  app.post(
+    '/register',
+    { config: { public: true }, schema: { body: forCreate(adminUserForm), response: { 201: adminUser } } },
+    async (request, reply) => {
+      // A console that sends a token acts as that admin: a stale token must lead to a refresh, not
+      // to a logged-out registration with fewer rights.
+      if (bearerToken(request) && !request.session) throw unauthorized(messages.sessionExpired, 'session_expired');
+      return reply.code(201).send(await saveAdminUser(db, countryAgencies, request.caller, request.body));
+    },
+  );
 
-  app.put('/register', async (request) => {
-    const form = requireId(parse(adminUserForm, request.body));
-    return saveAdminUser(db, countryAgencies, await callerOf(db, sessionOf(request)), form);
-  });
+  app.put('/register', { schema: { body: forUpdate(adminUserForm), response: { 200: adminUser } } }, async (request) =>
+    saveAdminUser(db, countryAgencies, request.caller, request.body),
+  );
 };

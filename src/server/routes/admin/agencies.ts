@@ -1,16 +1,16 @@
 // Legacy admin backend: GET /admin/agencies, the agencies the user form offers as links.
-import type { FastifyPluginAsync } from 'fastify';
-import type { CountryAgencies } from '../../auth/countryAgencies';
-import { scopeOf } from '../../auth/scope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { linkableAgency, listPage } from '../../../contract/api';
+import { listQuery } from '../../../contract/schemas';
 import type { Database } from '../../db/client';
-import { sessionOf } from '../../http/authentication';
-import { AGENCY_SORT, listLinkableAgencies } from './agencyRepository';
-import { parseListQuery } from './lists';
+import type { CountryAgencies } from '../../domain/agencies/countryAgencies';
+import { AGENCY_SORT, listLinkableAgencies } from '../../domain/agencies/linkableAgencies';
+import { listParamsOf } from '../../domain/lists';
 
-export const agencyRoutes = (db: Database, countryAgencies: CountryAgencies): FastifyPluginAsync => async (app) => {
-  app.get('/agencies', async (request) => {
-    const params = parseListQuery(request.query, AGENCY_SORT);
-    const scope = await scopeOf(db, sessionOf(request));
-    return listLinkableAgencies(db, { scope, countryAgencyIds: await countryAgencies.ids(db), params });
-  });
+export const agencyRoutes = (db: Database, countryAgencies: CountryAgencies): FastifyPluginAsyncZod => async (app) => {
+  app.get('/agencies', { schema: { querystring: listQuery, response: { 200: listPage(linkableAgency) } } }, async (request) =>
+    listLinkableAgencies(db, {
+      scope: request.caller.scope, countryAgencyIds: await countryAgencies.ids(db), params: listParamsOf(request.query, AGENCY_SORT),
+    }),
+  );
 };

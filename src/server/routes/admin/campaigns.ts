@@ -1,14 +1,13 @@
 // Legacy admin backend: GET /admin/campaigns, the campaign choices of the caller's scope.
-import type { FastifyPluginAsync } from 'fastify';
-import { scopeOf } from '../../auth/scope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { campaignChoice, listPage } from '../../../contract/api';
+import { listQuery } from '../../../contract/schemas';
 import type { Database } from '../../db/client';
-import { sessionOf } from '../../http/authentication';
-import { CAMPAIGN_SORT, listCampaignChoices } from './campaignRepository';
-import { parseListQuery } from './lists';
+import { CAMPAIGN_SORT, listCampaignChoices } from '../../domain/campaigns/campaignChoices';
+import { listParamsOf } from '../../domain/lists';
 
-export const campaignRoutes = (db: Database): FastifyPluginAsync => async (app) => {
-  app.get('/campaigns', async (request) => {
-    const params = parseListQuery(request.query, CAMPAIGN_SORT);
-    return listCampaignChoices(db, { scope: await scopeOf(db, sessionOf(request)), params });
-  });
+export const campaignRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
+  app.get('/campaigns', { schema: { querystring: listQuery, response: { 200: listPage(campaignChoice) } } }, async (request) =>
+    listCampaignChoices(db, { scope: request.caller.scope, params: listParamsOf(request.query, CAMPAIGN_SORT) }),
+  );
 };

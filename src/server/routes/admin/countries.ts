@@ -1,22 +1,33 @@
 // Legacy admin backend: GET /admin/countries (public: the logged-out /countries page; a session
 // also gets the SMS settings and languages) and POST /admin/country (Super Admin).
-import type { FastifyPluginAsync } from 'fastify';
-import { countryRequest } from '../../../contract/schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listPage, publicCountry } from '../../../contract/api';
+import { adminCountry } from '../../../contract/entities';
+import { countryRequest, listQuery } from '../../../contract/schemas';
 import type { Database } from '../../db/client';
-import { parse } from '../../http/errors';
-import { COUNTRY_SORT, listCountries, saveCountry } from './countryService';
-import { parseListQuery } from './lists';
-import { superAdminCaller } from './requests';
+import { COUNTRY_SORT, listCountries, saveCountry } from '../../domain/countries/countries';
+import { listParamsOf } from '../../domain/lists';
 
-export const countryRoutes = (db: Database): FastifyPluginAsync => async (app) => {
-  app.get('/countries', { config: { public: true } }, async (request) =>
-    listCountries(db, { params: parseListQuery(request.query, COUNTRY_SORT), detailed: request.session !== undefined }),
+export const countryRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
+  app.get(
+    '/countries',
+    {
+      config: { public: true },
+      schema: {
+        querystring: listQuery,
+        response: { 200: z.union([listPage(adminCountry), listPage(publicCountry)]).describe('With a session, the admin fields too') },
+      },
+    },
+    async (request) => listCountries(db, { params: listParamsOf(request.query, COUNTRY_SORT), detailed: request.session !== undefined }),
   );
 
-  app.post('/country', async (request, reply) => {
-    const caller = await superAdminCaller(db, request);
-    const form = parse(countryRequest, request.body);
-    const saved = await saveCountry(db, caller, form);
-    return reply.code(form.id === undefined ? 201 : 200).send(saved);
-  });
+  app.post(
+    '/country',
+    { config: { requires: 'Super Admin' }, schema: { body: countryRequest, response: { 200: adminCountry, 201: adminCountry } } },
+    async (request, reply) => {
+      const saved = await saveCountry(db, request.caller, request.body);
+      return reply.code(request.body.id === undefined ? 201 : 200).send(saved);
+    },
+  );
 };

@@ -1,17 +1,20 @@
 // Legacy admin backend: GET and POST /admin/country_sms, the SMS link prefix per country language.
-import type { FastifyPluginAsync } from 'fastify';
-import { countrySmsRequest } from '../../../contract/schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listPage } from '../../../contract/api';
+import { countrySms } from '../../../contract/entities';
+import { countrySmsRequest, listQuery } from '../../../contract/schemas';
 import type { Database } from '../../db/client';
-import { parse } from '../../http/errors';
-import { COUNTRY_SMS_SORT, listCountrySms, saveCountrySms } from './countrySmsService';
-import { parseListQuery } from './lists';
-import { superAdminCaller } from './requests';
+import { COUNTRY_SMS_SORT, listCountrySms, saveCountrySms } from '../../domain/countries/countrySms';
+import { listParamsOf } from '../../domain/lists';
 
-export const countrySmsRoutes = (db: Database): FastifyPluginAsync => async (app) => {
-  app.get('/country_sms', async (request) => listCountrySms(db, parseListQuery(request.query, COUNTRY_SMS_SORT)));
+export const countrySmsRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
+  app.get('/country_sms', { schema: { querystring: listQuery, response: { 200: listPage(countrySms) } } }, async (request) =>
+    listCountrySms(db, listParamsOf(request.query, COUNTRY_SMS_SORT)),
+  );
 
-  app.post('/country_sms', async (request) => {
-    const caller = await superAdminCaller(db, request);
-    return saveCountrySms(db, caller, parse(countrySmsRequest, request.body));
-  });
+  app.post(
+    '/country_sms',
+    { config: { requires: 'Super Admin' }, schema: { body: countrySmsRequest, response: { 200: countrySms } } },
+    async (request) => saveCountrySms(db, request.caller, request.body),
+  );
 };

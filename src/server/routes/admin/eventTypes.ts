@@ -1,23 +1,27 @@
 // Legacy admin backend: GET, POST and PUT /admin/event_types.
-import type { FastifyPluginAsync } from 'fastify';
-import { eventTypeForm } from '../../../contract/schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listPage } from '../../../contract/api';
+import { eventType } from '../../../contract/entities';
+import { eventTypeForm, listQuery } from '../../../contract/schemas';
 import type { Database } from '../../db/client';
-import { parse } from '../../http/errors';
-import { EVENT_TYPE_SORT, listEventTypes, saveEventType } from './eventTypeService';
-import { parseListQuery } from './lists';
-import { forCreate, requireId, superAdminCaller } from './requests';
+import { EVENT_TYPE_SORT, listEventTypes, saveEventType } from '../../domain/eventTypes/eventTypes';
+import { listParamsOf } from '../../domain/lists';
+import { forCreate, forUpdate } from '../../http/bodies';
 
-export const eventTypeRoutes = (db: Database): FastifyPluginAsync => async (app) => {
-  app.get('/event_types', async (request) => listEventTypes(db, parseListQuery(request.query, EVENT_TYPE_SORT)));
+const SUPER_ADMIN = { requires: 'Super Admin' } as const;
 
-  app.post('/event_types', async (request, reply) => {
-    const caller = await superAdminCaller(db, request);
-    const saved = await saveEventType(db, caller, parse(eventTypeForm, forCreate(request.body)));
-    return reply.code(201).send(saved);
-  });
+export const eventTypeRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
+  app.get('/event_types', { schema: { querystring: listQuery, response: { 200: listPage(eventType) } } }, async (request) =>
+    listEventTypes(db, listParamsOf(request.query, EVENT_TYPE_SORT)),
+  );
 
-  app.put('/event_types', async (request) => {
-    const caller = await superAdminCaller(db, request);
-    return saveEventType(db, caller, requireId(parse(eventTypeForm, request.body)));
-  });
+  app.post(
+    '/event_types',
+    { config: SUPER_ADMIN, schema: { body: forCreate(eventTypeForm), response: { 201: eventType } } },
+    async (request, reply) => reply.code(201).send(await saveEventType(db, request.caller, request.body)),
+  );
+
+  app.put('/event_types', { config: SUPER_ADMIN, schema: { body: forUpdate(eventTypeForm), response: { 200: eventType } } }, async (request) =>
+    saveEventType(db, request.caller, request.body),
+  );
 };

@@ -1,20 +1,25 @@
 // Legacy admin backend: POST /admin/fraud, the Fraud Events grid (SPEC.md section 7, 'Grid calls'):
 // a page of rows and their count, or with export 'csv' the whole result as a file.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listPage } from '../../../contract/api';
 import { GRID_EXPORT_CSV } from '../../../contract/constants';
+import { fraudEvent } from '../../../contract/entities';
 import { gridQuery } from '../../../contract/schemas';
-import { scopeOf } from '../../auth/scope';
 import type { Database } from '../../db/client';
-import { sessionOf } from '../../http/authentication';
-import { parse } from '../../http/errors';
+import { FRAUD_SORT, fraudEventsCsv, listFraudEvents } from '../../domain/fraud/fraudEvents';
+import { listParamsOf } from '../../domain/lists';
 import { sendCsv } from '../../reports/csv';
-import { FRAUD_SORT, fraudEventsCsv, listFraudEvents } from './fraudService';
-import { listParamsOf } from './lists';
 
-export const fraudRoutes = (db: Database): FastifyPluginAsync => async (app) => {
-  app.post('/fraud', async (request, reply) => {
-    const query = parse(gridQuery, request.body);
-    const fraud = { scope: await scopeOf(db, sessionOf(request)), query, params: listParamsOf(query, FRAUD_SORT) };
+const fraudAnswer = {
+  description: 'A page of rows and their count; with export "csv", the whole filtered result as a file',
+  content: { 'application/json': { schema: listPage(fraudEvent) }, 'text/csv': { schema: z.string() } },
+};
+
+export const fraudRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
+  app.post('/fraud', { schema: { body: gridQuery, response: { 200: fraudAnswer } } }, async (request, reply) => {
+    const query = request.body;
+    const fraud = { scope: request.caller.scope, query, params: listParamsOf(query, FRAUD_SORT) };
     if (query.export === GRID_EXPORT_CSV) return sendCsv(reply, fraudEventsCsv(db, fraud));
     return listFraudEvents(db, fraud);
   });

@@ -1,28 +1,23 @@
 // Legacy admin backend: GET /admin/whitelists, POST (add) and PUT (update) /admin/whitelist.
-import type { FastifyPluginAsync } from 'fastify';
-import { whitelistForm } from '../../../contract/schemas';
-import { callerOf, scopeOf } from '../../auth/scope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listPage } from '../../../contract/api';
+import { whitelist } from '../../../contract/entities';
+import { listQuery, whitelistForm } from '../../../contract/schemas';
 import type { Database } from '../../db/client';
-import { sessionOf } from '../../http/authentication';
-import { parse } from '../../http/errors';
-import { parseListQuery } from './lists';
-import { forCreate, requireId } from './requests';
-import { listWhitelists, saveWhitelist, WHITELIST_SORT } from './whitelistService';
+import { listParamsOf } from '../../domain/lists';
+import { listWhitelists, saveWhitelist, WHITELIST_SORT } from '../../domain/whitelists/whitelists';
+import { forCreate, forUpdate } from '../../http/bodies';
 
-export const whitelistRoutes = (db: Database): FastifyPluginAsync => async (app) => {
-  app.get('/whitelists', async (request) => {
-    const params = parseListQuery(request.query, WHITELIST_SORT);
-    return listWhitelists(db, { scope: await scopeOf(db, sessionOf(request)), params });
-  });
+export const whitelistRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
+  app.get('/whitelists', { schema: { querystring: listQuery, response: { 200: listPage(whitelist) } } }, async (request) =>
+    listWhitelists(db, { scope: request.caller.scope, params: listParamsOf(request.query, WHITELIST_SORT) }),
+  );
 
-  app.post('/whitelist', async (request, reply) => {
-    const form = parse(whitelistForm, forCreate(request.body));
-    const saved = await saveWhitelist(db, await callerOf(db, sessionOf(request)), form);
-    return reply.code(201).send(saved);
-  });
+  app.post('/whitelist', { schema: { body: forCreate(whitelistForm), response: { 201: whitelist } } }, async (request, reply) =>
+    reply.code(201).send(await saveWhitelist(db, request.caller, request.body)),
+  );
 
-  app.put('/whitelist', async (request) => {
-    const form = requireId(parse(whitelistForm, request.body));
-    return saveWhitelist(db, await callerOf(db, sessionOf(request)), form);
-  });
+  app.put('/whitelist', { schema: { body: forUpdate(whitelistForm), response: { 200: whitelist } } }, async (request) =>
+    saveWhitelist(db, request.caller, request.body),
+  );
 };

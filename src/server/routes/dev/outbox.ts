@@ -1,7 +1,8 @@
 // GET /dev/outbox: the codes sent in demo mode, newest first. Registered in demo mode only.
-import type { FastifyPluginAsync } from 'fastify';
-import type { OutboxMessage } from '../../../contract/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { outboxMessage, type OutboxMessage } from '../../../contract/api';
 
-export const outboxRoutes = (outbox: () => OutboxMessage[]): FastifyPluginAsync => async (app) => {
-  app.get('/outbox', { config: { public: true } }, async () => outbox());
+export const outboxRoutes = (outbox: () => OutboxMessage[]): FastifyPluginAsyncZod => async (app) => {
+  app.get('/outbox', { config: { public: true }, schema: { response: { 200: z.array(outboxMessage) } } }, async () => outbox());
 };

@@ -1,44 +1,41 @@
 // New user backend, sign-in calls (SPEC.md section 7): /api/v1/otp/* and /api/v1/auth/*.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { loginResponse, messageResponse, otpSendResponse, otpVerifyResponse, refreshResponse } from '../../../contract/api';
 import { loginRequest, otpSendRequest, otpVerifyRequest, refreshRequest, resetPasswordRequest } from '../../../contract/schemas';
 import type { SignIn } from '../../auth/signIn';
-import { parse } from '../../http/errors';
-import { sessionOf } from '../../http/authentication';
 import { SIGN_IN_CALL } from '../../http/routeConfig';
 
-const open = SIGN_IN_CALL;
+const open = SIGN_IN_CALL.config;
 
-export const authRoutes = (signIn: SignIn): FastifyPluginAsync => async (app) => {
-  app.post('/otp/send/', open, async (request) => {
-    const body = parse(otpSendRequest, request.body);
-    return signIn.sendCode({ ...body, address: request.ip, session: request.session });
-  });
+export const authRoutes = (signIn: SignIn): FastifyPluginAsyncZod => async (app) => {
+  app.post('/otp/send/', { config: open, schema: { body: otpSendRequest, response: { 200: otpSendResponse } } }, async (request) =>
+    signIn.sendCode({ ...request.body, address: request.ip, caller: request.caller }),
+  );
 
   // Inside a session, but it acts on a one-time code: never replayed either.
-  app.post('/otp/verify/', { config: { replayable: false } }, async (request) => {
-    const body = parse(otpVerifyRequest, request.body);
-    return signIn.verifyCode({ ...body, address: request.ip, session: sessionOf(request) });
-  });
+  app.post(
+    '/otp/verify/',
+    { config: { replayable: false }, schema: { body: otpVerifyRequest, response: { 200: otpVerifyResponse } } },
+    async (request) => signIn.verifyCode({ ...request.body, address: request.ip, caller: request.caller }),
+  );
 
-  app.post('/auth/login/jwt/', open, async (request) => {
-    const body = parse(loginRequest, request.body);
-    return signIn.login({ ...body, address: request.ip });
-  });
+  app.post('/auth/login/jwt/', { config: open, schema: { body: loginRequest, response: { 200: loginResponse } } }, async (request) =>
+    signIn.login({ ...request.body, address: request.ip }),
+  );
 
-  app.post('/auth/token/refresh/', open, async (request) => {
-    const { refresh } = parse(refreshRequest, request.body);
-    return signIn.refresh(refresh);
-  });
+  app.post('/auth/token/refresh/', { config: open, schema: { body: refreshRequest, response: { 200: refreshResponse } } }, async (request) =>
+    signIn.refresh(request.body.refresh),
+  );
 
   // Logout needs only the refresh token it revokes: an expired access token must not stop it.
-  app.post('/auth/logout/', open, async (request) => {
-    const { refresh } = parse(refreshRequest, request.body);
-    await signIn.logout(refresh);
+  app.post('/auth/logout/', { config: open, schema: { body: refreshRequest, response: { 200: messageResponse } } }, async (request) => {
+    await signIn.logout(request.body.refresh);
     return { message: 'Logged out' };
   });
 
-  app.post('/auth/reset-password/', open, async (request) => {
-    const body = parse(resetPasswordRequest, request.body);
-    return signIn.resetPassword({ ...body, address: request.ip });
-  });
+  app.post(
+    '/auth/reset-password/',
+    { config: open, schema: { body: resetPasswordRequest, response: { 200: messageResponse } } },
+    async (request) => signIn.resetPassword({ ...request.body, address: request.ip }),
+  );
 };

@@ -14,8 +14,8 @@ import type { AdminUser, LinkedAgency } from '../../../contract/entities';
 import { messages, unknownAgencies } from '../../../contract/messages';
 import { ADMIN_FLAGS, reachOf, reachWithin, ROLE_TYPE_ID, type AdminFlags, type HeldRole, type RoleScope } from '../../../contract/roles';
 import type { adminUserForm } from '../../../contract/schemas';
-import { recordChange } from '../../audit';
-import type { CountryAgencies } from '../../auth/countryAgencies';
+import { recordChange } from '../audit';
+import type { CountryAgencies } from '../agencies/countryAgencies';
 import { hashPassword } from '../../auth/passwords';
 import { seesEverything, visibleAgencyIds, within, type Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';
@@ -23,9 +23,9 @@ import { isStorableId, uniqueViolation } from '../../db/errors';
 import { lockRow } from '../../db/locks';
 import { adminAgencyLinks, agencies, authSessions, campaigns, roleTypes, userRoleCampaigns, userRoles, users } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { listPage, orderOf, paged, searchIn, type ListParams } from './lists';
-import { requireUnchanged } from './requests';
+import { badRequest, conflict, notFound, outOfScope, superAdminOnly } from '../../http/errors';
+import { listPage, orderOf, paged, searchIn, type ListParams } from '../lists';
+import { requireUnchanged } from '../edits';
 
 export const ADMIN_SORT = ['id', 'email', 'firstname', 'lastname', 'is_super'] as const;
 type AdminSort = (typeof ADMIN_SORT)[number];
@@ -194,7 +194,7 @@ async function findAdminUser(db: Database, changer: Changer, id: number, seenBy:
  */
 function flagsFor(superCaller: boolean, form: AdminUserForm, stored: AdminUser | undefined) {
   if (!superCaller) {
-    if (ADMIN_FLAGS.some((flag) => form[flag] && !stored?.[flag])) throw forbidden(messages.superOnlyFlags);
+    if (ADMIN_FLAGS.some((flag) => form[flag] && !stored?.[flag])) throw superAdminOnly(messages.superOnlyFlags);
     return { isSuper: stored?.is_super ?? false, unblacklist: stored?.unblacklist ?? false, securePage: stored?.secure_page ?? false };
   }
   return { isSuper: form.is_super, unblacklist: form.unblacklist, securePage: form.secure_page };
@@ -206,7 +206,7 @@ function flagsFor(superCaller: boolean, form: AdminUserForm, stored: AdminUser |
  */
 function msisdnFor(superCaller: boolean, form: AdminUserForm, stored: AdminUser | undefined): string | null {
   if (!superCaller) {
-    if (form.msisdn !== '') throw forbidden(messages.superOnlyMsisdn);
+    if (form.msisdn !== '') throw superAdminOnly(messages.superOnlyMsisdn);
     return stored?.msisdn ?? null;
   }
   return form.msisdn === '' ? null : form.msisdn;
@@ -230,7 +230,7 @@ async function linksFor(
   if (superCaller) return requested;
   const countryAgencyIds = new Set(await countryAgencies.ids(db));
   const alreadyLinked = new Set(stored?.linked_agencies.map((agency) => agency.id) ?? []);
-  if (requested.some((id) => !countryAgencyIds.has(id) && !alreadyLinked.has(id))) throw forbidden(messages.countryAgenciesOnly);
+  if (requested.some((id) => !countryAgencyIds.has(id) && !alreadyLinked.has(id))) throw outOfScope(messages.countryAgenciesOnly);
   const kept = [...alreadyLinked].filter((id) => !countryAgencyIds.has(id));
   return [...new Set([...kept, ...requested])];
 }
@@ -256,9 +256,9 @@ export async function saveAdminUser(
         await lockRow(tx, users, form.id);
         const stored = await findAdminUser(tx, changer, form.id);
         if (!stored) throw notFound(messages.adminUserNotFound);
-        if (!stored.editable) throw forbidden(messages.adminOutOfReach);
+        if (!stored.editable) throw outOfScope(messages.adminOutOfReach);
         // Whoever holds another admin's email receives their codes: only a Super Admin moves it.
-        if (!superCaller && (form.email !== stored.email || passwordHash)) throw forbidden(messages.superOnlyCredentials);
+        if (!superCaller && (form.email !== stored.email || passwordHash)) throw superAdminOnly(messages.superOnlyCredentials);
         // The current row as this caller's list shows it (the msisdn for a Super Admin only).
         requireUnchanged(form.updated_at, stored, { ...stored, msisdn: superCaller ? stored.msisdn : null });
         before = stored;

@@ -6,7 +6,7 @@ import type { EventType } from '../../../contract/entities';
 import { duplicateEventKey, messages } from '../../../contract/messages';
 import type { eventTypeForm } from '../../../contract/schemas';
 import type { z } from 'zod';
-import { recordChange } from '../../audit';
+import { recordChange } from '../audit';
 import type { Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { isStorableId, uniqueViolation } from '../../db/errors';
@@ -14,8 +14,8 @@ import { lockRow } from '../../db/locks';
 import { eventTypes } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { conflict, notFound } from '../../http/errors';
-import { listPage, orderOf, paged, searchIn, type ListParams } from './lists';
-import { requireSuperAdmin, requireUnchanged } from './requests';
+import { listPage, orderOf, paged, searchIn, type ListParams } from '../lists';
+import { requireUnchanged } from '../edits';
 
 export const EVENT_TYPE_SORT = ['id', 'name', 'pretty_name'] as const;
 type EventTypeSort = (typeof EVENT_TYPE_SORT)[number];
@@ -41,7 +41,6 @@ async function findEventType(db: Database, id: number): Promise<EventType | unde
 
 /** Adds (no id) or updates (id) an event type, with its audit record in the same transaction. */
 export async function saveEventType(db: Database, caller: Caller, form: EventTypeForm): Promise<EventType> {
-  requireSuperAdmin(caller);
   try {
     return await db.transaction(async (tx) => {
       if (form.id === undefined) {

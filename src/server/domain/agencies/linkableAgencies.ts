@@ -6,7 +6,7 @@ import type { RoleScope } from '../../../contract/roles';
 import { seesEverything, within } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { agencies, countries } from '../../db/schema';
-import { listPage, orderOf, paged, searchIn, type ListParams } from './lists';
+import { listPage, orderOf, paged, searchIn, type ListParams } from '../lists';
 
 export const AGENCY_SORT = ['id', 'agency_name', 'country'] as const;
 type AgencySort = (typeof AGENCY_SORT)[number];

@@ -1,12 +1,13 @@
-// The lists of the legacy admin backend: page_size (20, 50, 100 or 0 for all), 1-based
-// current_page, a search term and orderby ('field' or '-field') over the fields each list offers.
-// Sorting, searching and paging happen in SQL.
+// Lists, whatever backend asks: the legacy admin backend's page_size (20, 50, 100 or 0 for all),
+// 1-based current_page, search and orderby, or the service backends' page, page_size, search and
+// ordering, both read into one ListParams over the fields each list offers. Sorting, searching and
+// paging happen in SQL.
 import { asc, desc, ilike, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ListPage } from '../../../contract/api';
-import { unknownSortField } from '../../../contract/messages';
-import { listQuery } from '../../../contract/schemas';
-import { badRequest, parse } from '../../http/errors';
+import type { ListPage } from '../../contract/api';
+import { unknownSortField } from '../../contract/messages';
+import type { listQuery, pageQuery } from '../../contract/schemas';
+import { badRequest } from '../http/errors';
 
 export interface ListParams<F extends string> {
   /** Rows per page; undefined: every row (page_size 0). */
@@ -16,25 +17,35 @@ export interface ListParams<F extends string> {
   order: { field: F; descending: boolean } | undefined;
 }
 
-/** Parses a list query; an orderby field the list does not offer answers 400. */
-export function parseListQuery<F extends string>(query: unknown, sortable: readonly F[]): ListParams<F> {
-  return listParamsOf(parse(listQuery, query), sortable);
+/** 'field' or '-field' over the fields a list offers; another field answers 400 on `parameter`. */
+function orderOfParameter<F extends string>(value: string, sortable: readonly F[], parameter: string): ListParams<F>['order'] {
+  if (!value) return undefined;
+  const descending = value.startsWith('-');
+  const field = descending ? value.slice(1) : value;
+  if (!(sortable as readonly string[]).includes(field)) {
+    const message = unknownSortField(field, sortable);
+    throw badRequest(message, { [parameter]: [message] });
+  }
+  return { field: field as F, descending };
 }
 
-/** The paging, search and sort of a parsed list query (or a grid body, which extends it). */
+const offsetOf = (page: number, size: number) => Math.min((page - 1) * size, Number.MAX_SAFE_INTEGER);
+
+/** The paging, search and sort of a legacy list query (or a grid body, which extends it). */
 export function listParamsOf<F extends string>(q: z.output<typeof listQuery>, sortable: readonly F[]): ListParams<F> {
-  let order: ListParams<F>['order'];
-  if (q.orderby) {
-    const descending = q.orderby.startsWith('-');
-    const field = descending ? q.orderby.slice(1) : q.orderby;
-    if (!(sortable as readonly string[]).includes(field)) {
-      const message = unknownSortField(field, sortable);
-      throw badRequest(message, { orderby: [message] });
-    }
-    order = { field: field as F, descending };
-  }
   const all = q.page_size === 0;
-  return { limit: all ? undefined : q.page_size, offset: all ? 0 : Math.min((q.current_page - 1) * q.page_size, Number.MAX_SAFE_INTEGER), search: q.search, order };
+  return {
+    limit: all ? undefined : q.page_size, offset: all ? 0 : offsetOf(q.current_page, q.page_size),
+    search: q.search, order: orderOfParameter(q.orderby, sortable, 'orderby'),
+  };
+}
+
+/** The paging, search and sort of a service-backend page query. */
+export function pageParamsOf<F extends string>(q: z.output<typeof pageQuery>, sortable: readonly F[]): ListParams<F> & { page: number; limit: number } {
+  return {
+    page: q.page, limit: q.page_size, offset: offsetOf(q.page, q.page_size),
+    search: q.search, order: orderOfParameter(q.ordering, sortable, 'ordering'),
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 // The audit trail: every change made through the console, written in the transaction of the change
 // itself, so a change without its record (or a record without its change) cannot exist.
-import type { Database } from './db/client';
-import { auditLog } from './db/schema';
+import type { Database } from '../db/client';
+import { auditLog } from '../db/schema';
 
 export type AuditAction = (typeof auditLog.action.enumValues)[number];
 

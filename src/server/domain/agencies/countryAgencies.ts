@@ -5,10 +5,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../db/client';
-import { agencies } from '../db/schema';
+import type { Database } from '../../db/client';
+import { agencies } from '../../db/schema';
 
-export const COUNTRY_AGENCIES_FILE = fileURLToPath(new URL('../../../config/country-agencies.json', import.meta.url));
+export const COUNTRY_AGENCIES_FILE = fileURLToPath(new URL('../../../../config/country-agencies.json', import.meta.url));
 export const COUNTRY_AGENCY_COUNT = 15;
 
 const countryAgenciesSchema = z

@@ -14,9 +14,9 @@ import type { Database } from '../../db/client';
 import { isStorableId } from '../../db/errors';
 import { campaigns, fraudEvents, users } from '../../db/schema';
 import { isoMillis } from '../../db/updatedAt';
-import { forbidden } from '../../http/errors';
+import { superAdminOnly } from '../../http/errors';
 import { pagesOf, type CsvColumn, type CsvExport } from '../../reports/csv';
-import { listPage, orderOf, paged, searchIn, type ListParams } from './lists';
+import { listPage, orderOf, paged, searchIn, type ListParams } from '../lists';
 
 export const FRAUD_SORT = [
   'created_at', 'campaign_name', 'firstname', 'lastname', 'agent_msisdn', 'description', 'msisdn', 'device_id', 'blacklisted',
@@ -53,7 +53,7 @@ const startOfDay = (isoDate: string): Date => new Date(`${isoDate}T00:00:00.000Z
 
 /** The rows a request selects; 403 when a non-super caller asks for blacklisted rows. */
 function fraudFilter({ scope, query, params }: FraudRequest): SQL {
-  if (query.blacklisted && !seesEverything(scope)) throw forbidden(messages.includeBlacklistedSuperOnly);
+  if (query.blacklisted && !seesEverything(scope)) throw superAdminOnly(messages.includeBlacklistedSuperOnly);
   return and(
     campaignVisible(scope, campaigns),
     gte(fraudEvents.createdAt, startOfDay(query.start_date)),

@@ -7,7 +7,7 @@ import type { ListPage } from '../../../contract/api';
 import type { CountrySms } from '../../../contract/entities';
 import { messages } from '../../../contract/messages';
 import type { countrySmsRequest } from '../../../contract/schemas';
-import { recordChange } from '../../audit';
+import { recordChange } from '../audit';
 import type { Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { isStorableId } from '../../db/errors';
@@ -15,8 +15,8 @@ import { lockRow } from '../../db/locks';
 import { countries, countryLanguages, languages } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { notFound } from '../../http/errors';
-import { listPage, orderOf, paged, searchIn, type ListParams } from './lists';
-import { requireSuperAdmin, requireUnchanged } from './requests';
+import { listPage, orderOf, paged, searchIn, type ListParams } from '../lists';
+import { requireUnchanged } from '../edits';
 
 export const COUNTRY_SMS_SORT = ['id', 'country', 'code'] as const;
 type CountrySmsSort = (typeof COUNTRY_SMS_SORT)[number];
@@ -47,7 +47,6 @@ async function findCountrySms(db: Database, id: number): Promise<CountrySms | un
 
 /** POST /admin/country_sms, audited in the same transaction. `code` (the dialling code) is not changed here. */
 export async function saveCountrySms(db: Database, caller: Caller, form: CountrySmsForm): Promise<CountrySms> {
-  requireSuperAdmin(caller);
   return db.transaction(async (tx) => {
     await lockRow(tx, countries, form.id);
     const before = await findCountrySms(tx, form.id);

@@ -9,16 +9,16 @@ import type { Whitelist } from '../../../contract/entities';
 import { messages } from '../../../contract/messages';
 import type { RoleScope } from '../../../contract/roles';
 import type { whitelistForm } from '../../../contract/schemas';
-import { recordChange } from '../../audit';
+import { recordChange } from '../audit';
 import { agencyVisible, campaignVisible, seesEverything, type Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { isStorableId, uniqueViolation } from '../../db/errors';
 import { lockRow } from '../../db/locks';
 import { agencies, campaigns, countries, whitelists } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { listPage, orderOf, paged, searchIn, type ListParams } from './lists';
-import { requireUnchanged } from './requests';
+import { badRequest, conflict, notFound, outOfScope } from '../../http/errors';
+import { listPage, orderOf, paged, searchIn, type ListParams } from '../lists';
+import { requireUnchanged } from '../edits';
 
 export const WHITELIST_SORT = ['id', 'msisdn', 'country', 'campaign_name', 'agency_name'] as const;
 type WhitelistSort = (typeof WHITELIST_SORT)[number];
@@ -87,7 +87,7 @@ async function countryOf(db: Database, scope: RoleScope, form: WhitelistForm): P
           .from(campaigns)
           .where(and(eq(campaigns.id, form.campaign_id), campaignVisible(scope, campaigns)))
       : [];
-    if (!campaign) throw forbidden(messages.campaignOutOfScope);
+    if (!campaign) throw outOfScope(messages.campaignOutOfScope);
     return campaign.countryCode;
   }
   const code = form.country.toUpperCase();
@@ -99,7 +99,7 @@ async function countryOf(db: Database, scope: RoleScope, form: WhitelistForm): P
       .from(agencies)
       .where(and(eq(agencies.countryId, country.id), agencyVisible(scope, agencies.id)))
       .limit(1);
-    if (!allowed) throw forbidden(messages.countryOutOfScope);
+    if (!allowed) throw outOfScope(messages.countryOutOfScope);
   }
   return code;
 }

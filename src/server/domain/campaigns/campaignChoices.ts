@@ -6,7 +6,7 @@ import type { RoleScope } from '../../../contract/roles';
 import { campaignVisible } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { campaigns } from '../../db/schema';
-import { listPage, orderOf, paged, searchIn, type ListParams } from './lists';
+import { listPage, orderOf, paged, searchIn, type ListParams } from '../lists';
 
 export const CAMPAIGN_SORT = ['id', 'campaign_name', 'country_code'] as const;
 type CampaignSort = (typeof CAMPAIGN_SORT)[number];

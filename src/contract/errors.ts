@@ -1,0 +1,46 @@
+// The stable code of every error answer ({error, code, errors?, current?}). The text is for
+// people and may change; the code is for programs: the console branches on codes, never on text.
+// Listed once here, with what each means; the OpenAPI document publishes the same list.
+export const ERROR_CODES = {
+  validation: 'A body, query or path field failed its schema; `errors` names each field (400).',
+  bad_request: 'The request cannot be acted on as sent: malformed JSON, too deep, a missing id (400).',
+  otp_wrong: 'The one-time code does not match (400, or 401 on login).',
+  otp_expired: 'The one-time code expired, was used, or had too many tries: ask for a new one (400).',
+  login_failed: 'The email or password is wrong (401).',
+  unauthenticated: 'No valid access token: sign in (401).',
+  session_expired: 'The session ended or its token is no longer valid: refresh or sign in again (401).',
+  forbidden: 'The caller’s role may not do this (403).',
+  super_admin_only: 'Only a Super Admin may do this (403).',
+  out_of_scope: 'The record, agency, campaign or country lies outside the caller’s reach (403).',
+  not_found: 'No such record or route (404).',
+  duplicate: 'A record with that unique value already exists (409).',
+  edit_conflict: 'The record changed since it was read; `current` holds it as it is now (409).',
+  idempotency_in_progress: 'A request with this Idempotency-Key is still running: retry later (409).',
+  idempotency_key_reused: 'This Idempotency-Key was used for a different request (422).',
+  unprocessable: 'The request is well formed but cannot be carried out (422).',
+  too_large: 'The body is larger than the server accepts (413).',
+  unsupported_media_type: 'The body’s content type is not accepted (415).',
+  too_many_requests: 'A rate limit or code budget is spent; `Retry-After` says when to try again (429).',
+  code_not_sent: 'A one-time code could not be delivered by the chosen medium (502 or 503).',
+  internal: 'The server failed; the details are in its log, never in the answer (500).',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+export const ERROR_CODE_LIST = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
+
+/** The code a status gets when its thrower names none (Fastify's own refusals among them). */
+export function errorCodeOfStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400: return 'bad_request';
+    case 401: return 'unauthenticated';
+    case 403: return 'forbidden';
+    case 404: return 'not_found';
+    case 409: return 'duplicate';
+    case 413: return 'too_large';
+    case 415: return 'unsupported_media_type';
+    case 422: return 'unprocessable';
+    case 429: return 'too_many_requests';
+    case 502: case 503: return 'code_not_sent';
+    default: return status >= 500 ? 'internal' : 'bad_request';
+  }
+}

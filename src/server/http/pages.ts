@@ -1,0 +1,20 @@
+// The pages of the service and new user backends, as their framework sends them: the count of
+// all matching rows, this page's rows, and working absolute links to the next and previous pages
+// (the request's own URL with another `page`), null at either end.
+import type { FastifyRequest } from 'fastify';
+import type { Page } from '../../contract/api';
+
+export function servicePage<T>(request: FastifyRequest, rows: T[], count: number, at: { page: number; limit: number }): Page<T> {
+  const link = (page: number): string => {
+    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    url.searchParams.set('page', String(page));
+    return url.toString();
+  };
+  const pages = Math.max(1, Math.ceil(count / at.limit));
+  return {
+    count,
+    next: at.page < pages ? link(at.page + 1) : null,
+    previous: at.page > 1 ? link(Math.min(at.page - 1, pages)) : null,
+    results: rows,
+  };
+}
