@@ -59,6 +59,7 @@ export const messages = {
   adminUserNotFound: 'This admin user does not exist, or is outside the agencies you manage.',
   campaignOutOfScope: 'This campaign does not exist, or is outside the campaigns you manage.',
   unknownCountry: 'There is no country with this code.',
+  ambiguousDiallingCode: 'Several countries share this dialling code: send the country’s ISO code or id.',
   countryOutOfScope: 'This country is outside the agencies you manage.',
   whitelistNotFound: 'This whitelist entry does not exist, or is outside the campaigns you manage.',
   eventTypeNotFound: 'This event type does not exist.',

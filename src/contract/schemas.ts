@@ -145,6 +145,23 @@ export const resetPasswordRequest = z.object({
 /** The row's updated_at as the client last read it (ISO 8601); a newer stored one answers 409. */
 const updatedAt = z.string({ error: messages.updatedAtInvalid }).max(TEXT_MAX.timestamp, { error: messages.updatedAtInvalid }).optional();
 
+const agencyId = z.number().int().positive();
+/**
+ * The agencies an admin user is linked to: agency ids, or the user's own `linked_agencies` as
+ * GET /admin/admins gives them ({id, agency_name, linked}), where a link marked `linked: false` is
+ * left out. Either way the form reads the ids.
+ */
+const linkedAgencies = z
+  .array(
+    z.union([agencyId, z.looseObject({ id: agencyId, linked: z.boolean().optional() })], {
+      error: 'linked_agencies must hold agency ids or agencies as GET /admin/admins gives them ({id, agency_name, linked})',
+    }),
+    { error: messages.agencyLinkRequired },
+  )
+  .transform((links) => [...new Set(links.flatMap((link) => (typeof link === 'number' ? [link] : link.linked === false ? [] : [link.id])))])
+  .refine((ids) => ids.length > 0, { error: messages.agencyLinkRequired })
+  .describe('Agency ids, or {id, agency_name, linked} objects as GET /admin/admins gives them (linked: false drops one)');
+
 /** Admin user form (legacy POST or PUT /admin/register). Password: required to add, optional to edit. */
 export const adminUserForm = z
   .object({
@@ -155,7 +172,7 @@ export const adminUserForm = z
     lastname: required(messages.lastnameRequired, 'personName', 'Last name'),
     password: text(messages.passwordStrength).max(...atMost('password', 'Password')).optional().default(''),
     msisdn: optionalMsisdn.optional().default(''),
-    linked_agencies: z.array(z.number().int().positive()).min(1, { error: messages.agencyLinkRequired }),
+    linked_agencies: linkedAgencies,
     is_super: z.boolean().optional().default(false),
     secure_page: z.boolean().optional().default(false),
     unblacklist: z.boolean().optional().default(false),
@@ -169,12 +186,19 @@ export const adminUserForm = z
     }
   });
 
-/** Whitelist entry: msisdn 8 to 20 digits; without a campaign the campaign code is used. */
+/**
+ * Whitelist entry: msisdn 8 to 20 digits; without a campaign the country is the one given, as
+ * GET /admin/countries gives it: its ISO code ('GH'), its dialling code ('233' or '+233') or its id.
+ */
 export const whitelistForm = z.object({
   id: z.number().int().positive().optional(),
   updated_at: updatedAt,
   msisdn: text(messages.msisdnRequired).trim().regex(MSISDN_PATTERN, { error: messages.msisdnRequired }),
-  country: required(messages.countryRequired, 'countryName', 'Country'),
+  country: z
+    .union([z.number().int().positive(), required(messages.countryRequired, 'countryName', 'Country')], {
+      error: (issue) => (issue.input === undefined || issue.input === null ? messages.countryRequired : 'country must be an ISO code, a dialling code or a country id'),
+    })
+    .describe("The country's ISO code ('GH'), dialling code ('233') or id, as GET /admin/countries gives them; a campaign decides it instead"),
   campaign_id: z.number().int().positive().nullish(),
 });
 
@@ -269,6 +293,21 @@ export const editAgentForm = z.object({
 
 export type FieldErrors = Record<string, string[]>;
 
+const EXPECTED: Record<string, string> = {
+  string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false', array: 'a list', object: 'an object',
+};
+const kindOf = (value: unknown): string =>
+  Array.isArray(value) ? 'a list' : typeof value === 'string' ? 'text' : typeof value === 'boolean' ? 'true or false' : `a ${typeof value}`;
+
+/**
+ * A value of the wrong type that was sent (parsed with `reportInput`): the line names the field and
+ * what it takes, never 'is required' (an absent or null value keeps the field's own message).
+ */
+function wrongTypeLine(issue: z.core.$ZodIssue, field: string): string | undefined {
+  if (issue.code !== 'invalid_type' || !('input' in issue) || issue.input === undefined || issue.input === null) return undefined;
+  return `${field} must be ${EXPECTED[issue.expected] ?? issue.expected}, not ${kindOf(issue.input)}`;
+}
+
 /** `{field: [line, ...]}` from a zod error: the shape of the API's `errors` member. */
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const result: FieldErrors = {};
@@ -277,7 +316,7 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
     // own rule says what is wrong.
     const inner = issue.code === 'invalid_key' ? issue.issues[0] : undefined;
     const field = issue.path.length > 0 ? issue.path.join('.') : '_';
-    (result[field] ??= []).push(inner?.message ?? issue.message);
+    (result[field] ??= []).push(wrongTypeLine(issue, field) ?? inner?.message ?? issue.message);
   }
   return result;
 }

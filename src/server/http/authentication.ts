@@ -33,9 +33,3 @@ export function installAuthentication(app: FastifyInstance, tokens: Tokens): voi
     request.session = await tokens.verifyAccess(token);
   });
 }
-
-/** The session of an authenticated route (the hook guarantees it). */
-export function sessionOf(request: FastifyRequest): SessionClaims {
-  if (!request.session) throw unauthorized(messages.accessTokenMissing);
-  return request.session;
-}

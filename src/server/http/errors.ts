@@ -2,8 +2,7 @@
 // plus "errors": {field: [lines]} for validation. Unexpected failures are logged with their stack
 // and answered without it.
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import { fieldErrors, joinFieldErrors, type FieldErrors } from '../../contract/schemas';
+import type { FieldErrors } from '../../contract/schemas';
 import { messages } from '../../contract/messages';
 import type { ApiError } from '../../contract/api';
 import { errorCodeOfStatus, type ErrorCode } from '../../contract/errors';
@@ -45,14 +44,6 @@ export const editConflict = (current: unknown) => new HttpError(409, messages.re
 export const unprocessable = (message: string, code: ErrorCode = 'unprocessable') => new HttpError(422, message, { code });
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, { code: 'too_many_requests', headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
-
-/** Parses a request part with a contract schema; a failure answers 400 with the field lines. */
-export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value ?? {});
-  if (result.success) return result.data;
-  const errors = fieldErrors(result.error);
-  throw badRequest(joinFieldErrors(errors), errors);
-}
 
 export function installErrorHandling(app: FastifyInstance, options: { servesConsole: boolean }): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {

@@ -40,7 +40,7 @@ describe('route schemas', () => {
     });
     const answer = await app.inject({ method: 'POST', url: '/admin/thing', payload: {} });
     expect(answer.statusCode).toBe(400);
-    expect(answer.json()).toEqual({ error: 'Name is required', code: 'validation', code: 'validation', errors: { name: ['Name is required'] } });
+    expect(answer.json()).toEqual({ error: 'Name is required', code: 'validation', errors: { name: ['Name is required'] } });
   });
 
   it('an answer that breaks its own schema is a logged 500, never the wrong data', async () => {

@@ -78,7 +78,14 @@ async function findEntry(db: Database, scope: RoleScope, id: number): Promise<Wh
   return row;
 }
 
-/** The country of an entry: the campaign's, or the one given (a known ISO code the caller may use). */
+/** The country a form names: by id, by dialling code ('233', '+233') or by ISO code ('GH'). */
+function countryNamed(given: string | number): SQL {
+  if (typeof given === 'number') return isStorableId(given) ? eq(countries.id, given) : sql`false`;
+  const dialling = given.replace(/^\+/, '');
+  return /^\d+$/.test(dialling) ? eq(countries.dialingCode, dialling) : eq(countries.isoCode, given.toUpperCase());
+}
+
+/** The country of an entry: the campaign's, or the one given (a known country the caller may use). */
 async function countryOf(db: Database, scope: RoleScope, form: WhitelistForm): Promise<string> {
   if (form.campaign_id !== undefined && form.campaign_id !== null) {
     const [campaign] = isStorableId(form.campaign_id)
@@ -90,9 +97,13 @@ async function countryOf(db: Database, scope: RoleScope, form: WhitelistForm): P
     if (!campaign) throw outOfScope(messages.campaignOutOfScope);
     return campaign.countryCode;
   }
-  const code = form.country.toUpperCase();
-  const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.isoCode, code));
-  if (!country) throw badRequest(messages.unknownCountry, { country: [messages.unknownCountry] });
+  const [country, another] = await db
+    .select({ id: countries.id, code: countries.isoCode })
+    .from(countries)
+    .where(and(countryNamed(form.country), isNotNull(countries.isoCode)))
+    .limit(2);
+  if (!country?.code) throw badRequest(messages.unknownCountry, { country: [messages.unknownCountry] });
+  if (another) throw badRequest(messages.ambiguousDiallingCode, { country: [messages.ambiguousDiallingCode] });
   if (!seesEverything(scope)) {
     const [allowed] = await db
       .select({ id: agencies.id })
@@ -101,7 +112,7 @@ async function countryOf(db: Database, scope: RoleScope, form: WhitelistForm): P
       .limit(1);
     if (!allowed) throw outOfScope(messages.countryOutOfScope);
   }
-  return code;
+  return country.code;
 }
 
 /** Adds (no id) or updates (id) an entry: checked under a row lock, written and audited in one transaction. */
