@@ -97,6 +97,9 @@ export const isSuperAdmin = (roleType: string): boolean => roleType === 'Super A
 /** A Super Admin's scope: every agency, campaign and record. */
 export const seesEverything = (scope: RoleScope): boolean => scope.kind === 'all';
 
+/** 'Include Blacklisted' on the grids and reports is a Super Admin's only (SPEC.md section 6). */
+export const mayIncludeBlacklisted = (roleType: string): boolean => isSuperAdmin(roleType);
+
 /** What a call may require of its caller's role; the server refuses anyone else. */
 export type RoleRequirement = 'Super Admin';
 export const meetsRequirement = (scope: RoleScope, requirement: RoleRequirement): boolean =>
@@ -108,6 +111,10 @@ export const meetsRequirement = (scope: RoleScope, requirement: RoleRequirement)
 export const ADMIN_FLAGS = ['is_super', 'unblacklist', 'secure_page'] as const;
 export type AdminFlag = (typeof ADMIN_FLAGS)[number];
 export type AdminFlags = Record<AdminFlag, boolean>;
+/** Each flag as the user form and list label it. */
+export const ADMIN_FLAG_LABELS: Record<AdminFlag, string> = { is_super: 'Super Admin', unblacklist: 'Unblacklist', secure_page: 'Secure Page Access' };
+/** The admin user fields only a Super Admin may set (and, for the msisdn, see). */
+export const SUPER_ADMIN_ONLY_FIELDS = ['msisdn', ...ADMIN_FLAGS] as const;
 
 /** One role of an admin user, with the campaigns of its role campaigns and each one's agency. */
 export interface HeldRole {

@@ -25,6 +25,7 @@ import {
   REQUEST_DATE_MIN,
   TEXT_MAX,
   type TextField,
+  PASSWORD_SPECIAL_CHARACTERS,
 } from './constants';
 import { fromRequestDate, toRequestDate } from './dates';
 import { messages, requestDateOutOfRange, tooLong } from './messages';
@@ -36,9 +37,9 @@ export const EMAIL_PATTERN = new RegExp(
   `^[A-Za-z0-9._%+'-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z]{${EMAIL_TOP_LEVEL_MIN_LETTERS},${EMAIL_TOP_LEVEL_MAX_LETTERS}}$`,
 );
 const escapeForClass = (chars: string) => chars.replace(/[-\\\]^]/g, '\\$&');
-/** Lower case, upper case, a digit and one of - + _ ! @ # $ % ^ & * . , ? ; at least 8 characters. */
+/** Lower case, upper case, a digit and one of PASSWORD_SPECIAL_CHARACTERS; at least 8 characters. */
 export const PASSWORD_STRENGTH_PATTERN = new RegExp(
-  `^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[${escapeForClass('-+_!@#$%^&*.,?')}]).{${PASSWORD_MIN_LENGTH},}$`,
+  `^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[${escapeForClass(PASSWORD_SPECIAL_CHARACTERS)}]).{${PASSWORD_MIN_LENGTH},}$`,
 );
 export const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 export const MSISDN_PATTERN = new RegExp(`^\\d{${MSISDN_MIN_DIGITS},${MSISDN_MAX_DIGITS}}$`);

@@ -5,7 +5,7 @@ import type { LoginResponse, OtpSendResponse } from '../../contract/api';
 import type { OtpMedium, OtpType } from '../../contract/constants';
 import type { UserRoleCampaign } from '../../contract/entities';
 import { messages } from '../../contract/messages';
-import { pickSessionRole, type AdminRoleType } from '../../contract/roles';
+import { isSuperAdmin, pickSessionRole, type AdminRoleType } from '../../contract/roles';
 import type { Database } from '../db/client';
 import { authEvents, users, verifiedCodes } from '../db/schema';
 import { nextUpdatedAt } from '../db/updatedAt';
@@ -109,7 +109,7 @@ export class SignIn {
         firstname: account.firstName,
         lastname: account.lastName,
         role_type: roleType,
-        is_super: account.isSuper || roleType === 'Super Admin',
+        is_super: account.isSuper || isSuperAdmin(roleType),
         user_role_campaigns: roleCampaigns,
       },
     };
