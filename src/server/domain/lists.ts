@@ -2,11 +2,13 @@
 // 1-based current_page, search and orderby, or the service backends' page, page_size, search and
 // ordering, both read into one ListParams over the fields each list offers. Sorting, searching and
 // paging happen in SQL.
-import { asc, desc, ilike, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { asc, count, desc, ilike, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { ListPage } from '../../contract/api';
 import { unknownSortField } from '../../contract/messages';
 import type { listQuery, pageQuery } from '../../contract/schemas';
+import type { Database } from '../db/client';
 import { badRequest } from '../http/errors';
 
 export interface ListParams<F extends string> {
@@ -78,3 +80,16 @@ export function paged<Q extends { limit(n: number): Q; offset(n: number): Q }>(q
 }
 
 export const listPage = <T>(data: T[], count: number): ListPage<T> => ({ data, count });
+
+/**
+ * One page of a list and the count of all its matching rows, from one declaration of what matches
+ * (a fresh select each call: drizzle's dynamic builders change as they are chained).
+ */
+export async function listPageOf<Q extends PgSelect>(
+  db: Database, matching: () => Q, params: ListParams<string>, order: SQL[],
+): Promise<ListPage<Awaited<Q>[number]>> {
+  const rows = await paged(matching().orderBy(...order), params);
+  // Typed as any select's subquery: drizzle cannot check a generic one (the SQL is the same).
+  const [total] = await db.select({ n: count() }).from(matching().as('matching') as ReturnType<PgSelect['as']>);
+  return listPage(rows as Awaited<Q>[number][], total?.n ?? 0);
+}

@@ -46,7 +46,7 @@ export const whitelistRequest = (form: z.output<typeof whitelistForm>): Whitelis
 export const withQueuedWhitelist = (row: Whitelist, body: WhitelistRequest): Whitelist => ({
   ...row,
   msisdn: body.msisdn,
-  country: body.country,
+  country: String(body.country),
   campaign_id: body.campaign_id ?? null,
 });
 

@@ -7,7 +7,7 @@
 //   Admin user, and never change another admin's email or password (the owner resets their own);
 // - email and msisdn are unique by index (users_username_lower, users_email_lower, users_msisdn), so of two requests
 //   racing for one address exactly one wins.
-import { and, count, eq, inArray, isNotNull, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
 import type { AdminUser, LinkedAgency } from '../../../contract/entities';
@@ -24,7 +24,7 @@ import { lockRow } from '../../db/locks';
 import { adminAgencyLinks, agencies, authSessions, campaigns, roleTypes, userRoleCampaigns, userRoles, users } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { badRequest, conflict, notFound, outOfScope, superAdminOnly } from '../../http/errors';
-import { listPage, orderOf, paged, searchIn, type ListParams } from '../lists';
+import { listPageOf, orderOf, searchIn, type ListParams } from '../lists';
 import { requireUnchanged } from '../edits';
 
 export const ADMIN_SORT = ['id', 'email', 'firstname', 'lastname', 'is_super'] as const;
@@ -162,14 +162,13 @@ export async function listAdminUsers(
   // Searching by msisdn would reveal it: only a Super Admin searches it.
   const searchable = superCaller ? [users.email, users.firstName, users.lastName, users.msisdn] : [users.email, users.firstName, users.lastName];
   const where = and(isAdminUser, adminVisible(scope), searchIn(params.search, searchable));
-  const rows = await paged(db.select(row).from(users).where(where).orderBy(...orderOf(params, row, users.id)).$dynamic(), params);
-  const [total] = await db.select({ n: count() }).from(users).where(where);
-  const links = await linksOf(db, rows.map((user) => user.id));
-  const editable = await editableBy(db, await changerOf(db, input.caller), rows);
-  return listPage(
-    rows.map((user) => linksSeen(toAdminUser(user, links.get(user.id) ?? [], superCaller, editable.get(user.id) ?? false), seen)),
-    total?.n ?? 0,
-  );
+  const page = await listPageOf(db, () => db.select(row).from(users).where(where).$dynamic(), params, orderOf(params, row, users.id));
+  const links = await linksOf(db, page.data.map((user) => user.id));
+  const editable = await editableBy(db, await changerOf(db, input.caller), page.data);
+  return {
+    ...page,
+    data: page.data.map((user) => linksSeen(toAdminUser(user, links.get(user.id) ?? [], superCaller, editable.get(user.id) ?? false), seen)),
+  };
 }
 
 /**

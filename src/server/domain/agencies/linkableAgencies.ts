@@ -1,12 +1,12 @@
 // GET /admin/agencies: the agencies an admin may link users to. A Super Admin links any agency;
 // every other admin only the 15 country agencies (SPEC.md section 6).
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { LinkableAgency, ListPage } from '../../../contract/api';
 import type { RoleScope } from '../../../contract/roles';
 import { seesEverything, within } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { agencies, countries } from '../../db/schema';
-import { listPage, orderOf, paged, searchIn, type ListParams } from '../lists';
+import { listPageOf, orderOf, searchIn, type ListParams } from '../lists';
 
 export const AGENCY_SORT = ['id', 'agency_name', 'country'] as const;
 type AgencySort = (typeof AGENCY_SORT)[number];
@@ -20,24 +20,9 @@ export async function listLinkableAgencies(
   const filter = searchIn(params.search, [agencies.name, countries.name]);
   const columns = { id: agencies.id, agency_name: agencies.name, country: countries.name };
 
-  const rows = await paged(
-    db
-      .select({ id: agencies.id, agency_name: agencies.name, country: countries.name })
-      .from(agencies)
-      .innerJoin(countries, eq(countries.id, agencies.countryId))
-      .where(and(where, filter))
-      .orderBy(...orderOf(params, columns, agencies.id))
-      .$dynamic(),
-    params,
-  );
-  const [total] = await db
-    .select({ n: count() })
-    .from(agencies)
-    .innerJoin(countries, eq(countries.id, agencies.countryId))
-    .where(and(where, filter));
+  const matching = () =>
+    db.select(columns).from(agencies).innerJoin(countries, eq(countries.id, agencies.countryId)).where(and(where, filter)).$dynamic();
+  const page = await listPageOf(db, matching, params, orderOf(params, columns, agencies.id));
   const countryAgency = new Set(countryAgencyIds);
-  return listPage(
-    rows.map((row) => ({ ...row, is_country_agency: countryAgency.has(row.id) })),
-    total?.n ?? 0,
-  );
+  return { ...page, data: page.data.map((row) => ({ ...row, is_country_agency: countryAgency.has(row.id) })) };
 }

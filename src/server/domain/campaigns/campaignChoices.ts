@@ -1,12 +1,12 @@
 // GET /admin/campaigns: the campaigns an admin sees (SPEC.md section 6): all for a Super Admin,
 // by agency for an Agency Admin, by campaign for a Campaign Admin.
-import { and, count } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
 import type { CampaignChoice, ListPage } from '../../../contract/api';
 import type { RoleScope } from '../../../contract/roles';
 import { campaignVisible } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { campaigns } from '../../db/schema';
-import { listPage, orderOf, paged, searchIn, type ListParams } from '../lists';
+import { listPageOf, orderOf, searchIn, type ListParams } from '../lists';
 
 export const CAMPAIGN_SORT = ['id', 'campaign_name', 'country_code'] as const;
 type CampaignSort = (typeof CAMPAIGN_SORT)[number];
@@ -18,15 +18,5 @@ export async function listCampaignChoices(
   const { scope, params } = input;
   const where = and(campaignVisible(scope, campaigns), searchIn(params.search, [campaigns.name, campaigns.countryCode]));
   const columns = { id: campaigns.id, campaign_name: campaigns.name, country_code: campaigns.countryCode };
-  const rows = await paged(
-    db
-      .select({ id: campaigns.id, campaign_name: campaigns.name, country_code: campaigns.countryCode })
-      .from(campaigns)
-      .where(where)
-      .orderBy(...orderOf(params, columns, campaigns.id))
-      .$dynamic(),
-    params,
-  );
-  const [total] = await db.select({ n: count() }).from(campaigns).where(where);
-  return listPage(rows, total?.n ?? 0);
+  return listPageOf(db, () => db.select(columns).from(campaigns).where(where).$dynamic(), params, orderOf(params, columns, campaigns.id));
 }

@@ -1,7 +1,7 @@
 // Countries: the public list (id, name, dialling code) for the logged-out /countries page, the
 // admin list with SMS settings and languages, and the Super Admin's country form. A country's
 // languages (country_languages) follow the form's list; a language that stays keeps its URL prefix.
-import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ListPage, PublicCountry } from '../../../contract/api';
 import type { AdminCountry } from '../../../contract/entities';
@@ -15,7 +15,7 @@ import { lockRow } from '../../db/locks';
 import { countries, countryLanguages, languages } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { listPage, orderOf, paged, searchIn, type ListParams } from '../lists';
+import { listPageOf, orderOf, searchIn, type ListParams } from '../lists';
 import { requireUnchanged } from '../edits';
 
 export const COUNTRY_SORT = ['id', 'country', 'code'] as const;
@@ -45,17 +45,8 @@ export async function listCountries(
 ): Promise<ListPage<AdminCountry | PublicCountry>> {
   const { params, detailed } = input;
   const where = searchIn(params.search, [countries.name, countries.dialingCode]);
-  const rows = await paged(
-    db
-      .select(detailed ? adminShape : publicShape)
-      .from(countries)
-      .where(where)
-      .orderBy(...orderOf(params, publicShape, countries.id, countries.name))
-      .$dynamic(),
-    params,
-  );
-  const [total] = await db.select({ n: count() }).from(countries).where(where);
-  return listPage(rows, total?.n ?? 0);
+  const matching = () => db.select(detailed ? adminShape : publicShape).from(countries).where(where).$dynamic();
+  return listPageOf(db, matching, params, orderOf(params, publicShape, countries.id, countries.name));
 }
 
 async function findCountry(db: Database, id: number): Promise<(AdminCountry & { defaultLanguage: string | null }) | undefined> {

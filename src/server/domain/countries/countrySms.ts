@@ -1,7 +1,7 @@
 // The SMS link of each country's languages: GET lists every country with {language: url_prefix};
 // POST (Super Admin) sets the prefixes given, linking a language the country does not have yet and
 // adding it to the languages table (named by its code) when it is new.
-import { count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
 import type { CountrySms } from '../../../contract/entities';
@@ -15,7 +15,7 @@ import { lockRow } from '../../db/locks';
 import { countries, countryLanguages, languages } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { notFound } from '../../http/errors';
-import { listPage, orderOf, paged, searchIn, type ListParams } from '../lists';
+import { listPageOf, orderOf, searchIn, type ListParams } from '../lists';
 import { requireUnchanged } from '../edits';
 
 export const COUNTRY_SMS_SORT = ['id', 'country', 'code'] as const;
@@ -31,12 +31,7 @@ const shape = { id: countries.id, country: countries.name, code: countries.diali
 /** GET /admin/country_sms: every country with its links, by name unless orderby says otherwise. */
 export async function listCountrySms(db: Database, params: ListParams<CountrySmsSort>): Promise<ListPage<CountrySms>> {
   const where = searchIn(params.search, [countries.name, countries.dialingCode]);
-  const rows = await paged(
-    db.select(shape).from(countries).where(where).orderBy(...orderOf(params, shape, countries.id, countries.name)).$dynamic(),
-    params,
-  );
-  const [total] = await db.select({ n: count() }).from(countries).where(where);
-  return listPage(rows, total?.n ?? 0);
+  return listPageOf(db, () => db.select(shape).from(countries).where(where).$dynamic(), params, orderOf(params, shape, countries.id, countries.name));
 }
 
 async function findCountrySms(db: Database, id: number): Promise<CountrySms | undefined> {

@@ -1,6 +1,6 @@
 // Event types: listed for every admin, added and renamed by a Super Admin only. The key is unique
 // (event_types_name_unique), so two admins adding the same key cannot both succeed.
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ListPage } from '../../../contract/api';
 import type { EventType } from '../../../contract/entities';
 import { duplicateEventKey, messages } from '../../../contract/messages';
@@ -14,7 +14,7 @@ import { lockRow } from '../../db/locks';
 import { eventTypes } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { conflict, notFound } from '../../http/errors';
-import { listPage, orderOf, paged, searchIn, type ListParams } from '../lists';
+import { listPageOf, orderOf, searchIn, type ListParams } from '../lists';
 import { requireUnchanged } from '../edits';
 
 export const EVENT_TYPE_SORT = ['id', 'name', 'pretty_name'] as const;
@@ -25,12 +25,7 @@ const shape = { id: eventTypes.id, name: eventTypes.name, pretty_name: eventType
 
 export async function listEventTypes(db: Database, params: ListParams<EventTypeSort>): Promise<ListPage<EventType>> {
   const where = searchIn(params.search, [eventTypes.name, eventTypes.prettyName]);
-  const rows = await paged(
-    db.select(shape).from(eventTypes).where(where).orderBy(...orderOf(params, shape, eventTypes.id)).$dynamic(),
-    params,
-  );
-  const [total] = await db.select({ n: count() }).from(eventTypes).where(where);
-  return listPage(rows, total?.n ?? 0);
+  return listPageOf(db, () => db.select(shape).from(eventTypes).where(where).$dynamic(), params, orderOf(params, shape, eventTypes.id));
 }
 
 async function findEventType(db: Database, id: number): Promise<EventType | undefined> {

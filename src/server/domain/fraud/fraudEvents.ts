@@ -1,7 +1,7 @@
 // Fraud events (the Fraud Events grid): activity flagged against agents of the campaigns the caller
 // sees, in a date range (UTC days). Rows flagged blacklisted are left out unless a Super Admin asks
 // for them ('Include Blacklisted', SPEC.md section 6).
-import { and, count, desc, eq, gte, lt, lte, max, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, max, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
 import { addDays, reportTableTime } from '../../../contract/dates';
@@ -16,7 +16,7 @@ import { campaigns, fraudEvents, users } from '../../db/schema';
 import { isoMillis } from '../../db/updatedAt';
 import { superAdminOnly } from '../../http/errors';
 import { pagesOf, type CsvColumn, type CsvExport } from '../../reports/csv';
-import { listPage, orderOf, paged, searchIn, type ListParams } from '../lists';
+import { listPageOf, orderOf, searchIn, type ListParams } from '../lists';
 
 export const FRAUD_SORT = [
   'created_at', 'campaign_name', 'firstname', 'lastname', 'agent_msisdn', 'description', 'msisdn', 'device_id', 'blacklisted',
@@ -80,14 +80,7 @@ const selectFraudEvents = (db: Database) =>
 
 export async function listFraudEvents(db: Database, request: FraudRequest): Promise<ListPage<FraudEvent>> {
   const where = fraudFilter(request);
-  const rows = await paged(selectFraudEvents(db).where(where).orderBy(...fraudOrder(request.params)).$dynamic(), request.params);
-  const [total] = await db
-    .select({ n: count() })
-    .from(fraudEvents)
-    .innerJoin(campaigns, eq(campaigns.id, fraudEvents.campaignId))
-    .innerJoin(users, eq(users.id, fraudEvents.agentId))
-    .where(where);
-  return listPage(rows, total?.n ?? 0);
+  return listPageOf(db, () => selectFraudEvents(db).where(where).$dynamic(), request.params, fraudOrder(request.params));
 }
 
 /** The FraudEvent fields in their order, without the id: it is our row key, not part of the report. */

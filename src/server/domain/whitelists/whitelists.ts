@@ -2,7 +2,7 @@
 // campaign, for a country. A non-super admin sees and changes the entries of the campaigns they
 // see, and the campaign-less entries of their agencies' countries. (msisdn, country, campaign) is
 // unique (whitelists_entry), so a duplicate cannot slip in between two requests.
-import { and, count, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
 import type { Whitelist } from '../../../contract/entities';
@@ -17,7 +17,7 @@ import { lockRow } from '../../db/locks';
 import { agencies, campaigns, countries, whitelists } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { badRequest, conflict, notFound, outOfScope } from '../../http/errors';
-import { listPage, orderOf, paged, searchIn, type ListParams } from '../lists';
+import { listPageOf, orderOf, searchIn, type ListParams } from '../lists';
 import { requireUnchanged } from '../edits';
 
 export const WHITELIST_SORT = ['id', 'msisdn', 'country', 'campaign_name', 'agency_name'] as const;
@@ -62,14 +62,7 @@ export async function listWhitelists(db: Database, input: { scope: RoleScope; pa
     entryVisible(scope),
     searchIn(params.search, [whitelists.msisdn, whitelists.countryCode, campaigns.name, agencies.name]),
   );
-  const rows = await paged(selectEntries(db).where(where).orderBy(...orderOf(params, shape, whitelists.id)).$dynamic(), params);
-  const [total] = await db
-    .select({ n: count() })
-    .from(whitelists)
-    .leftJoin(campaigns, eq(campaigns.id, whitelists.campaignId))
-    .leftJoin(agencies, eq(agencies.id, campaigns.agencyId))
-    .where(where);
-  return listPage(rows, total?.n ?? 0);
+  return listPageOf(db, () => selectEntries(db).where(where).$dynamic(), params, orderOf(params, shape, whitelists.id));
 }
 
 async function findEntry(db: Database, scope: RoleScope, id: number): Promise<Whitelist | undefined> {
