@@ -45,6 +45,15 @@ describe.runIf(runsOnPostgres)('production mode on postgres', () => {
     expect(roleTypes?.rows).toContainEqual({ id: 2, name: 'Agent' });
   });
 
+  it('publishes the OpenAPI document without the demo browsing page', async () => {
+    const document = await server.get<{ openapi: string; paths: Record<string, unknown> }>('/docs/json');
+    expect(document.status).toBe(200);
+    expect(document.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.body.paths)).toContain('/admin/admins');
+    expect(Object.keys(document.body.paths)).not.toContain('/dev/outbox');
+    expect((await server.get('/docs/')).status).toBe(404);
+  });
+
   it('sends a code through the SMS provider, and never in the answer', async () => {
     const sent = await server.post('/api/v1/otp/send/', { username: 'ops@example.org', otp_type: 'PASSWORD_RESET', medium: 'SMS' });
     expect(sent.status).toBe(200);
