@@ -26,7 +26,11 @@ export function installAuthentication(app: FastifyInstance, tokens: Tokens): voi
     const token = bearerToken(request);
     if (request.routeOptions.config.public) {
       // Public routes still learn who is calling when a token comes along (code sending).
-      if (token) request.session = await tokens.verifyAccess(token).catch(() => undefined);
+      if (!token) return;
+      request.session = await tokens.verifyAccess(token).catch(() => {
+        if (request.routeOptions.config.actsAsCaller) throw unauthorized(messages.sessionExpired, 'session_expired');
+        return undefined;
+      });
       return;
     }
     if (!token) throw unauthorized(messages.accessTokenMissing);

@@ -9,6 +9,11 @@ declare module 'fastify' {
     /** Anyone may call it. Without it a route is private: it needs a valid bearer token. */
     public?: boolean;
     /**
+     * A public route that acts as the admin whose token comes along (POST /admin/register): a
+     * stale token answers 401, so the console refreshes instead of acting logged out with fewer rights.
+     */
+    actsAsCaller?: true;
+    /**
      * Its answers are never stored for an Idempotency-Key replay: they carry tokens (sign-in,
      * refresh) or act on one-time codes.
      */

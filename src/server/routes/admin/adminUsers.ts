@@ -4,15 +4,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listPage } from '../../../contract/api';
 import { adminUser } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
 import { adminUserForm, listQuery } from '../../../contract/schemas';
 import type { Database } from '../../db/client';
 import { ADMIN_SORT, listAdminUsers, saveAdminUser } from '../../domain/admins/adminUsers';
 import type { CountryAgencies } from '../../domain/agencies/countryAgencies';
 import { listParamsOf } from '../../domain/lists';
-import { bearerToken } from '../../http/authentication';
 import { forCreate, forUpdate } from '../../http/bodies';
-import { unauthorized } from '../../http/errors';
 
 export const adminUserRoutes = (db: Database, countryAgencies: CountryAgencies): FastifyPluginAsyncZod => async (app) => {
   app.get('/admins', { schema: { querystring: listQuery, response: { 200: listPage(adminUser) } } }, async (request) =>
@@ -21,13 +18,8 @@ export const adminUserRoutes = (db: Database, countryAgencies: CountryAgencies):
 
   app.post(
     '/register',
-    { config: { public: true }, schema: { body: forCreate(adminUserForm), response: { 201: adminUser } } },
-    async (request, reply) => {
-      // A console that sends a token acts as that admin: a stale token must lead to a refresh, not
-      // to a logged-out registration with fewer rights.
-      if (bearerToken(request) && !request.session) throw unauthorized(messages.sessionExpired, 'session_expired');
-      return reply.code(201).send(await saveAdminUser(db, countryAgencies, request.caller, request.body));
-    },
+    { config: { public: true, actsAsCaller: true }, schema: { body: forCreate(adminUserForm), response: { 201: adminUser } } },
+    async (request, reply) => reply.code(201).send(await saveAdminUser(db, countryAgencies, request.caller, request.body)),
   );
 
   app.put('/register', { schema: { body: forUpdate(adminUserForm), response: { 200: adminUser } } }, async (request) =>

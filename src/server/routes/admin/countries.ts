@@ -19,7 +19,7 @@ export const countryRoutes = (db: Database): FastifyPluginAsyncZod => async (app
         response: { 200: z.union([listPage(adminCountry), listPage(publicCountry)]).describe('With a session, the admin fields too') },
       },
     },
-    async (request) => listCountries(db, { params: listParamsOf(request.query, COUNTRY_SORT), detailed: request.session !== undefined }),
+    async (request) => listCountries(db, { params: listParamsOf(request.query, COUNTRY_SORT), detailed: request.caller.userId !== null }),
   );
 
   app.post(
