@@ -802,3 +802,33 @@ describe('text limits and report date bounds (issue 10)', () => {
     }
   });
 });
+
+describe('fieldErrors: a value of the wrong type is named, never called required', () => {
+  const errorsOf = (schema: z.ZodType, value: unknown) => {
+    const result = schema.safeParse(value, { reportInput: true });
+    return result.success ? {} : fieldErrors(result.error);
+  };
+
+  it.each([
+    ['text sent as a number', whitelistForm, { msisdn: 24412345678, country: 'GH' }, 'msisdn', 'msisdn must be text, not a number'],
+    ['a list sent as text', adminUserForm, { email: 'a@b.co', firstname: 'A', lastname: 'B', password: 'Strong#Pass1', linked_agencies: 'all' }, 'linked_agencies', 'linked_agencies must be a list, not text'],
+    ['an id sent as text', whitelistForm, { msisdn: '0244123456', country: 'GH', campaign_id: '12' }, 'campaign_id', 'campaign_id must be a number, not text'],
+  ])('%s', (_case, schema, value, field, line) => {
+    expect(errorsOf(schema, value)[field]).toEqual([line]);
+  });
+
+  it('an absent or null value keeps the field’s own message', () => {
+    expect(errorsOf(whitelistForm, { country: 'GH' }).msisdn).toEqual([messages.msisdnRequired]);
+    expect(errorsOf(whitelistForm, { msisdn: null, country: 'GH' }).msisdn).toEqual([messages.msisdnRequired]);
+  });
+
+  it('takes an admin’s links as ids or as the entity gives them, dropping those not linked', () => {
+    const form = { email: 'a@b.co', firstname: 'A', lastname: 'B', password: 'Strong#Pass1' };
+    const links = [{ id: 3, agency_name: 'Three', linked: true }, { id: 4, agency_name: 'Four', linked: false }, 5];
+    expect(adminUserForm.parse({ ...form, linked_agencies: links }).linked_agencies).toEqual([3, 5]);
+  });
+
+  it('takes a whitelist country as an ISO code, a dialling code or an id', () => {
+    for (const country of ['GH', '233', '+233', 7]) expect(whitelistForm.parse({ msisdn: '0244123456', country }).country).toBe(country);
+  });
+});
