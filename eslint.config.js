@@ -3,14 +3,27 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 // Boundaries (STYLE.md habit 2): the contract imports neither side; console and server never
 // import each other. Lint enforces it so nobody has to remember it.
+const BOUNDARY = 'Crosses a module boundary: see STYLE.md habit 2.';
 const forbid = (...groups) => ({
-  'no-restricted-imports': ['error', { patterns: groups.map((group) => ({ group, message: 'Crosses a module boundary: see STYLE.md habit 2.' })) }],
+  'no-restricted-imports': ['error', { patterns: groups.map((group) => ({ group, message: BOUNDARY })) }],
+});
+/** Each group with its own message (a group is a list of patterns). */
+const forbidEach = (...rules) => ({
+  'no-restricted-imports': ['error', { patterns: rules.map(([group, message]) => ({ group, message })) }],
 });
 
+/** The role names of SPEC.md section 3 (the contract's ROLE_TYPES), as a selector's pattern. */
+const ROLE_NAMES = '/^(Super Admin|Agency Admin|Campaign Admin|Agent|Gifter)$/';
+
 const features = readdirSync(new URL('./src/console/features', import.meta.url));
+
+/** The app's frame (src/console/app and main.tsx): the routes, the shell and its menu, the lazy-screen loader. */
+const APP_FRAME = ['**/app/App', '**/app/SignedInRoutes', '**/app/Shell', '**/app/SideMenu', '**/app/page', '**/console/main', '../../main', '../main'];
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'coverage', 'src/server/db/migrations'] },
@@ -31,22 +44,71 @@ export default tseslint.config(
     },
   },
   { files: ['src/server/**'], rules: forbid(['**/console/**']) },
+  // No import cycles (a cycle hides which module is the ground and which is built on it, and leaves
+  // one side undefined while the other loads). Type-only imports do not count, nor do packages
+  // (reading their types would double the time of a lint). The resolver is the TypeScript one, as
+  // eslint-plugin-import-x's documentation asks for a TypeScript project.
+  {
+    files: ['src/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     files: ['src/console/**'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, ...forbid(['**/server/**', 'node:*']) },
   },
-  // Shared console code (api, session, components, forms, outbox, downloads) never reaches into features or the app.
+  // Shared console code never reaches into features or the app's frame, and its folders stand in
+  // layers, each built only on those below it:
+  //   session (the signed-in state) < http (a request with the session, its failure, connectivity)
+  //   < outbox (writes that wait) < api (the base query and the backends' endpoints).
+  // components, forms, downloads and pwa may use any of them. A test may drive its layer through the
+  // whole store (outbox.test.ts injects an endpoint into a backend), so tests keep only the first rule.
+  ...Object.entries({
+    session: ['**/http/**', '**/outbox/**', '**/api/**'],
+    http: ['**/outbox/**', '**/api/**'],
+    outbox: ['**/api/**'],
+    api: [],
+    components: [],
+    forms: [],
+    downloads: [],
+    pwa: [],
+  }).flatMap(([folder, above]) => {
+    const shared = [['**/server/**', 'node:*', '**/features/**', ...APP_FRAME], BOUNDARY];
+    const layer = [above, `${folder}/ is built below ${above.map((pattern) => pattern.split('/')[1]).join(', ')}: see the layers in eslint.config.js.`];
+    const tests = `src/console/${folder}/**/*.test.{ts,tsx}`;
+    return [
+      { files: [`src/console/${folder}/**`], ignores: [tests], rules: forbidEach(shared, ...(above.length > 0 ? [layer] : [])) },
+      { files: [tests], rules: forbidEach(shared) },
+    ];
+  }),
+  // Every role rule lives in the contract (src/contract/roles.ts): outside it, code asks the
+  // contract's predicates (isSuperAdmin, seesEverything, mayIncludeBlacklisted, ...) and labels,
+  // never compares a role name. A role name as a typed key (ROLE_TYPE_ID['Agent']) or a route's
+  // declared requirement (config.requires) is checked by the compiler and allowed. Tests and the
+  // demo data name the people they make.
   {
-    files: ['src/console/{api,session,components,forms,outbox,downloads}/**'],
-    rules: forbid(['**/server/**', 'node:*', '**/features/**', '**/app/App', '**/app/SignedInRoutes', '**/app/Shell']),
+    files: ['src/server/**', 'src/console/**'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/console/test/**', 'src/server/db/seed/**'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: `Literal[value=${ROLE_NAMES}]:not(MemberExpression[computed=true] > Literal.property):not(Property[key.name="requires"] > Literal.value)`,
+        message: 'A role name outside the contract: use a predicate or label of src/contract/roles.ts.',
+      }],
+    },
   },
-  // A feature never imports another feature (bulletproof-react); the app composes them.
+  // A feature never imports another feature (bulletproof-react), nor the app's frame: the app
+  // composes the features, not the other way round.
   ...features.map((feature) => ({
     files: [`src/console/features/${feature}/**`],
     rules: forbid([
-      '**/server/**', 'node:*', '**/app/App', '**/app/SignedInRoutes',
+      '**/server/**', 'node:*', ...APP_FRAME,
       ...features.filter((other) => other !== feature).flatMap((other) => [`../${other}/**`, `**/features/${other}/**`]),
     ]),
   })),

@@ -100,6 +100,15 @@ export const seesEverything = (scope: RoleScope): boolean => scope.kind === 'all
 /** 'Include Blacklisted' on the grids and reports is a Super Admin's only (SPEC.md section 6). */
 export const mayIncludeBlacklisted = (roleType: string): boolean => isSuperAdmin(roleType);
 
+/**
+ * The countries (ISO codes) a whitelist entry without a campaign may use: every country for a
+ * Super Admin, otherwise the countries of the caller's campaigns (the server accepts the countries
+ * of the caller's agencies, which hold those campaigns).
+ */
+export function whitelistCountryCodes(roleType: string, countryCodes: readonly string[], campaignCountryCodes: readonly string[]): string[] {
+  return [...new Set(isSuperAdmin(roleType) ? countryCodes : campaignCountryCodes)];
+}
+
 /** What a call may require of its caller's role; the server refuses anyone else. */
 export type RoleRequirement = 'Super Admin';
 export const meetsRequirement = (scope: RoleScope, requirement: RoleRequirement): boolean =>

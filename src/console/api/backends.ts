@@ -9,7 +9,8 @@
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { createApi, type TagDescription } from '@reduxjs/toolkit/query/react';
 import { REHYDRATE } from 'redux-persist';
-import { backendBaseQuery, type Backend } from './baseQuery';
+import type { Backend } from '../app/config';
+import { backendBaseQuery } from './baseQuery';
 import { restoredQueryCache } from './queryCache';
 
 const offlineReading = {

@@ -19,7 +19,7 @@ const needsToken =
   (call) => {
     if (call.authorization === `Bearer ${token}`) return { body: emptyPage };
     onExpired?.();
-    return { status: 401, body: { error: 'Your session has ended. Please log in again.' } };
+    return { status: 401, body: { error: 'Your session has ended. Please log in again.', code: 'session_expired' } };
   };
 
 async function fetchStatusTypes(store: ReturnType<typeof makeStore>) {
@@ -77,7 +77,7 @@ describe('backendBaseQuery', () => {
       .on('GET', 'api/v1/status-types', needsToken('access-2'))
       .on('POST', 'api/v1/auth/token/refresh/', {
         status: 401,
-        body: { error: 'This session is no longer valid. Please log in again.' },
+        body: { error: 'This session is no longer valid. Please log in again.', code: 'session_expired' },
       });
     const store = makeStore(signedIn());
 
@@ -122,13 +122,13 @@ describe('backendBaseQuery', () => {
 
   it('does not try a refresh for a 401 sent without a session', async () => {
     const backend = fakeBackend()
-      .on('GET', 'api/v1/status-types', { status: 401, body: { error: 'User is not logged in or access token is missing.' } })
+      .on('GET', 'api/v1/status-types', { status: 401, body: { error: 'User is not logged in or access token is missing.', code: 'unauthenticated' } })
       .on('POST', 'api/v1/auth/token/refresh/', { body: { access: 'access-2', refresh: 'refresh-2' } });
     const store = makeStore();
 
     const result = await fetchStatusTypes(store);
 
-    expect(result.error).toEqual({ status: 401, text: 'User is not logged in or access token is missing.' });
+    expect(result.error).toEqual({ status: 401, text: 'User is not logged in or access token is missing.', code: 'unauthenticated' });
     expect(backend.calls().map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/v1/status-types']);
   });
 });
@@ -136,15 +136,21 @@ describe('backendBaseQuery', () => {
 describe('the text of a failure', () => {
   it('joins the lines of field errors', async () => {
     const errors = { field: ['a', 'b'] };
-    fakeBackend().on('GET', 'api/v1/status-types', { status: 400, body: { errors } });
+    fakeBackend().on('GET', 'api/v1/status-types', { status: 400, body: { error: 'validation failed', code: 'validation', errors } });
     const result = await fetchStatusTypes(makeStore(signedIn()));
-    expect(result.error).toEqual({ status: 400, text: 'a\nb', errors });
+    expect(result.error).toEqual({ status: 400, text: 'a\nb', code: 'validation', errors });
   });
 
   it("is the server's error field", async () => {
-    fakeBackend().on('GET', 'api/v1/status-types', { status: 403, body: { error: 'x' } });
+    fakeBackend().on('GET', 'api/v1/status-types', { status: 403, body: { error: 'x', code: 'forbidden' } });
     const result = await fetchStatusTypes(makeStore(signedIn()));
-    expect(result.error).toEqual({ status: 403, text: 'x' });
+    expect(result.error).toEqual({ status: 403, text: 'x', code: 'forbidden' });
+  });
+
+  it("carries the server's code only when the contract lists it", async () => {
+    fakeBackend().on('GET', 'api/v1/status-types', { status: 409, body: { error: 'y', code: 'no_such_code' } });
+    const result = await fetchStatusTypes(makeStore(signedIn()));
+    expect(result.error).toEqual({ status: 409, text: 'y' });
   });
 
   it('says the server cannot be reached when the network fails', async () => {

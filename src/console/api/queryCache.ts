@@ -12,8 +12,11 @@ export const QUERY_CACHE_LIMITS = {
   maxChars: 750_000,
 };
 
-/** Bumped when the shape changes: an older cache is dropped, not misread. */
-const CACHE_VERSION = 1;
+/**
+ * Bumped when the shape changes: an older cache is dropped, not misread. 2: lists are kept as
+ * ListRows ({rows, count}, api/listPages.ts), asked for by a ListView.
+ */
+const CACHE_VERSION = 2;
 
 interface QueryEntry {
   status: string;

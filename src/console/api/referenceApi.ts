@@ -1,29 +1,27 @@
 // Reference data every screen leans on: status types and languages (new user backend), the
 // public country list and the campaigns the caller sees (legacy admin backend).
-import type {
-  CampaignChoice, ListPage, ListQuery, PublicCountriesResponse, StatusTypesResponse, TranslationsResponse,
-} from '../../contract/api';
+import type { CampaignChoice, PublicCountry, StatusTypesResponse, TranslationsResponse } from '../../contract/api';
+import { SERVICE_PAGE_SIZE_MAX } from '../../contract/constants';
 import { adminApi, usersApi } from './backends';
+import { legacyAllRows, type ListRows } from './listPages';
 
 export const usersReferenceApi = usersApi.injectEndpoints({
   endpoints: (build) => ({
     statusTypes: build.query<StatusTypesResponse, void>({ query: () => 'api/v1/status-types', providesTags: ['StatusType'] }),
-    translations: build.query<TranslationsResponse, void>({ query: () => 'api/v1/translations/', providesTags: ['Language'] }),
+    // Every language in one page: the backend pages its lists, and no programme has more than its largest page.
+    translations: build.query<TranslationsResponse, void>({
+      query: () => ({ url: 'api/v1/translations/', params: { page_size: SERVICE_PAGE_SIZE_MAX } }),
+      providesTags: ['Language'],
+    }),
   }),
 });
 
 export const adminReferenceApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
-    /** Every country (the list is paged: page_size 0 is all rows). */
-    publicCountries: build.query<PublicCountriesResponse, void>({
-      query: () => ({ url: 'admin/countries', params: { page_size: 0 } }),
-      providesTags: ['Country'],
-    }),
-    /** Every campaign the caller sees, in one page, by name (the server scopes it). */
-    campaignChoices: build.query<ListPage<CampaignChoice>, void>({
-      query: () => ({ url: 'admin/campaigns', params: { page_size: 0, orderby: 'campaign_name' } satisfies ListQuery }),
-      providesTags: [{ type: 'Campaign', id: 'LIST' }],
-    }),
+    /** Every country, in the list's own order. */
+    publicCountries: build.query<ListRows<PublicCountry>, void>(legacyAllRows('admin/countries', '', ['Country'] as const)),
+    /** Every campaign the caller sees, by name (the server scopes it). */
+    campaignChoices: build.query<ListRows<CampaignChoice>, void>(legacyAllRows('admin/campaigns', 'campaign_name', [{ type: 'Campaign', id: 'LIST' }] as const)),
   }),
 });
 

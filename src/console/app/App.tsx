@@ -5,7 +5,7 @@ import { Spinner } from '@blueprintjs/core';
 import { Suspense, useEffect } from 'react';
 import { useStore } from 'react-redux';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { watchConnectivity } from '../api/connectivity';
+import { watchConnectivity } from '../http/connectivity';
 import { NotAvailableYet } from '../components/NotAvailableYet';
 import { SignedOutFrame } from '../components/SignedOutFrame';
 import { selectSignedIn } from '../session/sessionSlice';

@@ -2,6 +2,8 @@
 // deployment may point any of them elsewhere through /config.js (written by the server from
 // ADMIN_API_URL, USERS_API_URL, SERVICE_API_URL) or, at build time, VITE_*_API_URL.
 export interface BackendUrls { admin: string; users: string; service: string }
+/** One of the three backends: 'admin' (legacy), 'users' (new user backend) or 'service'. */
+export type Backend = keyof BackendUrls;
 
 declare global {
   interface Window {

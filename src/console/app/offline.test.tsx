@@ -154,7 +154,7 @@ describe('the outbox panel', () => {
   const conflict: Handler = ({ body }) =>
     (body as { updated_at?: string }).updated_at === changedElsewhere.updated_at
       ? { body: { ...changedElsewhere, pretty_name: (body as { pretty: string }).pretty, updated_at: '2026-11-03T10:00:00.000Z' } }
-      : { status: 409, body: { error: messages.recordChanged, current: changedElsewhere } };
+      : { status: 409, body: { error: messages.recordChanged, code: 'edit_conflict', current: changedElsewhere } };
 
   async function refusedEdit() {
     const backend = eventTypesBackend(conflict);

@@ -4,8 +4,8 @@
 import { combineReducers, configureStore, isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import { backendApis, invalidateBackendTags, refreshRestoredQueries } from '../api/backends';
-import type { ApiFailure } from '../api/baseQuery';
-import { connectivitySlice } from '../api/connectivity';
+import type { ApiFailure } from '../http/failure';
+import { connectivitySlice } from '../http/connectivity';
 import { showError } from '../components/toaster';
 import { createOutboxRunner, type RunnerOptions } from '../outbox/outboxRunner';
 import { outboxSlice } from '../outbox/outboxSlice';

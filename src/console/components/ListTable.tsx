@@ -32,8 +32,8 @@ interface ListTableProps<Row> {
 
 export function ListTable<Row>(props: ListTableProps<Row>) {
   const { list, count } = props;
-  const { page_size, current_page, orderby } = list.query;
-  const pages = page_size === 0 ? 1 : Math.max(1, Math.ceil(count / page_size));
+  const { pageSize, page, order } = list.view;
+  const pages = pageSize === 0 ? 1 : Math.max(1, Math.ceil(count / pageSize));
   return (
     <div className="console-list">
       <div className="console-list-tools">
@@ -45,7 +45,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
           value={list.typedSearch}
           onChange={(e) => list.setSearch(e.target.value)}
         />
-        <HTMLSelect aria-label="Rows per page" value={page_size} onChange={(e) => list.setPageSize(Number(e.target.value))}>
+        <HTMLSelect aria-label="Rows per page" value={pageSize} onChange={(e) => list.setPageSize(Number(e.target.value))}>
           {GRID_PAGE_SIZES.map((size) => (
             <option key={size} value={size}>
               {size === 0 ? 'All rows' : `${size} rows`}
@@ -66,10 +66,10 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
             <thead>
               <tr>
                 {props.columns.map((column) => (
-                  <th key={column.label} aria-sort={ariaSort(orderby, column.sort)}>
+                  <th key={column.label} aria-sort={ariaSort(order, column.sort)}>
                     {column.sort ? (
                       <button type="button" className="console-sort" onClick={() => list.sortBy(column.sort as string)}>
-                        {column.label} {sortIcon(orderby, column.sort)}
+                        {column.label} {sortIcon(order, column.sort)}
                       </button>
                     ) : (
                       column.label
@@ -98,13 +98,13 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
       )}
       {count > 0 && (
         <nav className="console-pager" aria-label="Pages">
-          <Button variant="minimal" disabled={current_page <= 1} onClick={() => list.setPage(current_page - 1)}>
+          <Button variant="minimal" disabled={page <= 1} onClick={() => list.setPage(page - 1)}>
             Previous
           </Button>
           <span>
-            Page {current_page} of {pages} · {count} {count === 1 ? 'row' : 'rows'}
+            Page {page} of {pages} · {count} {count === 1 ? 'row' : 'rows'}
           </span>
-          <Button variant="minimal" disabled={current_page >= pages} onClick={() => list.setPage(current_page + 1)}>
+          <Button variant="minimal" disabled={page >= pages} onClick={() => list.setPage(page + 1)}>
             Next
           </Button>
         </nav>
@@ -113,7 +113,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
   );
 }
 
-const ariaSort = (orderby: string, field?: string) =>
-  !field ? undefined : orderby === field ? 'ascending' : orderby === `-${field}` ? 'descending' : 'none';
-const sortIcon = (orderby: string, field: string) =>
-  orderby === field ? <ChevronUp size={12} /> : orderby === `-${field}` ? <ChevronDown size={12} /> : null;
+const ariaSort = (order: string, field?: string) =>
+  !field ? undefined : order === field ? 'ascending' : order === `-${field}` ? 'descending' : 'none';
+const sortIcon = (order: string, field: string) =>
+  order === field ? <ChevronUp size={12} /> : order === `-${field}` ? <ChevronDown size={12} /> : null;

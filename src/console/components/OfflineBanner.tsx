@@ -3,7 +3,7 @@
 import { Callout, Intent } from '@blueprintjs/core';
 import { Offline } from '@blueprintjs/icons';
 import { useLocation } from 'react-router-dom';
-import { selectDataAsOf, selectOffline } from '../api/connectivity';
+import { selectDataAsOf, selectOffline } from '../http/connectivity';
 import { useAppSelector } from '../app/hooks';
 import { SAVED_REPORTS_PATH } from '../app/tabs';
 

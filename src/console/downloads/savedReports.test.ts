@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { filenameOf } from '../api/baseQuery';
+import { filenameOf } from './fetchFile';
 import { fakeCaches } from '../test/fakeCaches';
 import {
   formatBytes, listSavedReports, onSavedReportsChange, readSavedReport, reasonNotSaved, removeOthersReports,

@@ -5,8 +5,9 @@ import type { FetchArgs } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useStore } from 'react-redux';
 import { messages } from '../../contract/messages';
-import { fetchFile, type Backend } from '../api/baseQuery';
+import type { Backend } from '../app/config';
 import { dismissToast, showError, showNotice, showSuccess } from '../components/toaster';
+import { fetchFile } from './fetchFile';
 import { NotSavedError, saveReport, saveToDevice } from './savedReports';
 import { useReportOwner } from './useSavedReports';
 

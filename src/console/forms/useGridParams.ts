@@ -6,6 +6,7 @@ import type { GridQuery } from '../../contract/api';
 import { DEFAULT_GRID_RANGE_DAYS } from '../../contract/constants';
 import { addDays, toRequestDate } from '../../contract/dates';
 import { reconcileDateRange } from '../../contract/reports';
+import { legacyListQuery, type ListView } from '../api/listPages';
 import { useListParams } from './useListParams';
 
 export interface GridFilterValues {
@@ -23,9 +24,9 @@ export function initialGridFilters(now = today()): GridFilterValues {
 }
 
 /** The grid call's body for these filters and list state. */
-export function gridBody(filters: GridFilterValues, list: ReturnType<typeof useListParams>['query']): GridQuery {
+export function gridBody(filters: GridFilterValues, view: ListView): GridQuery {
   return {
-    ...list,
+    ...legacyListQuery(view),
     start_date: toRequestDate(filters.start),
     end_date: toRequestDate(filters.end),
     ...(filters.campaign ? { campaign: filters.campaign } : {}),
@@ -43,7 +44,7 @@ export function useGridParams(initialOrder = '') {
   return {
     list,
     filters,
-    body: gridBody(filters, list.query),
+    body: gridBody(filters, list.view),
     /** Moving the start after the end pushes the end to it, and vice versa (SPEC.md section 4). */
     setDate: (which: 'start' | 'end', value: string) =>
       change({ ...filters, ...reconcileDateRange(which, { ...{ start: filters.start, end: filters.end }, [which]: value }) }),

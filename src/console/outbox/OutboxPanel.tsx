@@ -5,7 +5,7 @@
 import { Button, Drawer, DrawerSize, Intent, NonIdealState, Tag } from '@blueprintjs/core';
 import { CloudUpload, Edit, Refresh, Trash } from '@blueprintjs/icons';
 import { useNavigate } from 'react-router-dom';
-import { selectBrowserOffline } from '../api/connectivity';
+import { selectBrowserOffline } from '../http/connectivity';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { CurrentValues } from './CurrentValues';
 import { entryDiscarded, retryRequested, selectOwnOutbox, type OutboxEntry } from './outboxSlice';

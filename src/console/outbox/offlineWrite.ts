@@ -71,3 +71,26 @@ export function newIdempotencyKey(): string {
   const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/**
+ * A save endpoint whose writes may wait in the outbox: `build.mutation(offlineSave({...}))`. It
+ * sends the body to `url`, a new row by POST and an edit by PUT (or always `method`), invalidates
+ * `invalidates` once the server has it, and waits in the outbox as `entity` when offline.
+ */
+export function offlineSave<Body extends { id?: unknown }, Tags extends ReadonlyArray<TagDescription<string>>>(save: {
+  url: string;
+  /** Always this method; by default POST for a new row, PUT for an edit. */
+  method?: 'POST' | 'PUT';
+  entity: string;
+  screen: string;
+  describe(body: Body): string;
+  invalidates: Tags;
+  queueable?(body: Body): boolean;
+}) {
+  const { url, method, invalidates } = save;
+  return {
+    query: (body: Body) => ({ url, method: method ?? (body.id ? 'PUT' : 'POST'), body }),
+    invalidatesTags: unlessQueued(invalidates),
+    extraOptions: offlineWrite<Body>(save),
+  };
+}

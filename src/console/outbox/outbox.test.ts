@@ -4,9 +4,10 @@
 // (conflict, validation) kept with the server's message, discard, the same-row rule, per-user
 // outboxes, replay after the same user logs in again, and what is never queued.
 import { describe, expect, it, vi } from 'vitest';
+import type { ErrorCode } from '../../contract/errors';
 import { messages } from '../../contract/messages';
 import { adminApi } from '../api/backends';
-import { browserWentOffline, browserWentOnline } from '../api/connectivity';
+import { browserWentOffline, browserWentOnline } from '../http/connectivity';
 import { makeStore } from '../app/store';
 import { sessionEnded, sessionStarted } from '../session/sessionSlice';
 import { fakeBackend, type RecordedCall } from '../test/fakeBackend';
@@ -199,7 +200,7 @@ describe('the outbox, when the server refuses', () => {
     return thingsBackend().on('PUT', 'admin/things', ({ body }) => {
       if (!network.up) return 'offline';
       const thing = body as ThingRequest;
-      if (thing.id === 1 && thing.updated_at !== current.updated_at) return { status: 409, body: { error: messages.recordChanged, current } };
+      if (thing.id === 1 && thing.updated_at !== current.updated_at) return { status: 409, body: { error: messages.recordChanged, code: 'edit_conflict', current } };
       return { body: { ...thing, updated_at: 'T10' } };
     });
   }
@@ -230,11 +231,11 @@ describe('the outbox, when the server refuses', () => {
   it('keeps a validation refusal with its field lines, and asks again when the first try is still running', async () => {
     let busy = true;
     const backend = thingsBackend()
-      .on('POST', 'admin/things', { status: 400, body: { error: 'validation failed', errors: { name: ['Name is taken', 'Pick another'] } } })
+      .on('POST', 'admin/things', { status: 400, body: { error: 'validation failed', code: 'validation', errors: { name: ['Name is taken', 'Pick another'] } } })
       .on('PUT', 'admin/things', ({ body }) => {
         if (busy) {
           busy = false;
-          return { status: 409, body: { error: messages.idempotencyInProgress } };
+          return { status: 409, body: { error: messages.idempotencyInProgress, code: 'idempotency_in_progress' } };
         }
         return { body };
       });
@@ -279,7 +280,7 @@ describe('the outbox, when the server refuses', () => {
   });
 
   it('lets the entries of other rows go on after an entry kept meeting server errors', async () => {
-    const backend = thingsBackend().on('PUT', 'admin/things', ({ body }) => ((body as ThingRequest).id === 1 ? { status: 503, body: { error: 'Down for maintenance' } } : { body }));
+    const backend = thingsBackend().on('PUT', 'admin/things', ({ body }) => ((body as ThingRequest).id === 1 ? { status: 503, body: { error: 'Down for maintenance', code: 'internal' } } : { body }));
     const store = setup(signedIn(), { delay: (attempts) => (attempts >= SERVER_ERRORS_BEFORE_OTHERS_GO_ON ? 60_000 : 10) });
     goOffline(store);
     await save(store, { id: 1, name: 'stuck', updated_at: 'T0' });
@@ -316,7 +317,7 @@ describe('the outbox and the session', () => {
   it('refreshes the session on a 401 while sending, and sends again with the same key', async () => {
     const backend = thingsBackend()
       .on('PUT', 'admin/things', ({ body, authorization }) =>
-        authorization === 'Bearer access-2' ? { body } : { status: 401, body: { error: 'Your session has ended. Please log in again.' } },
+        authorization === 'Bearer access-2' ? { body } : { status: 401, body: { error: 'Your session has ended. Please log in again.', code: 'session_expired' } },
       )
       .on('POST', 'api/v1/auth/token/refresh/', { body: { access: 'access-2', refresh: 'refresh-2' } });
     const store = setup(signedIn(), { delay: () => 60_000 });
@@ -332,8 +333,8 @@ describe('the outbox and the session', () => {
   it('keeps the outbox when the session ends while sending, and sends it after the same user logs in again', async () => {
     let sessionAlive = false;
     const backend = thingsBackend()
-      .on('PUT', 'admin/things', ({ body }) => (sessionAlive ? { body } : { status: 401, body: { error: 'Your session has ended. Please log in again.' } }))
-      .on('POST', 'api/v1/auth/token/refresh/', { status: 401, body: { error: 'This session is no longer valid. Please log in again.' } });
+      .on('PUT', 'admin/things', ({ body }) => (sessionAlive ? { body } : { status: 401, body: { error: 'Your session has ended. Please log in again.', code: 'session_expired' } }))
+      .on('POST', 'api/v1/auth/token/refresh/', { status: 401, body: { error: 'This session is no longer valid. Please log in again.', code: 'session_expired' } });
     const store = setup(signedIn(), { delay: () => 60_000 });
     goOffline(store);
     await save(store, { id: 1, name: 'a', updated_at: 'T0' });
@@ -388,12 +389,17 @@ describe('the rules of the runner', () => {
   });
 
   it('tells a refusal from a failure worth another try', () => {
-    const failed = (status: number | 'OFFLINE', text = 'x', current?: unknown) => ({ error: { status, text, ...(current ? { current } : {}) } });
+    const failed = (status: number | 'OFFLINE', text = 'x', current?: unknown, code?: ErrorCode) => ({
+      error: { status, text, ...(current ? { current } : {}), ...(code ? { code } : {}) },
+    });
     expect(verdictOf({ data: {} }, true)).toEqual({ kind: 'sent' });
     expect(verdictOf(failed('OFFLINE'), true)).toEqual({ kind: 'unreachable' });
     expect(verdictOf(failed(503), true).kind).toBe('retry');
     expect(verdictOf(failed(429), true).kind).toBe('retry');
-    expect(verdictOf(failed(409, messages.idempotencyInProgress), true).kind).toBe('retry');
+    expect(verdictOf(failed(409, messages.idempotencyInProgress, undefined, 'idempotency_in_progress'), true).kind).toBe('retry');
+    // The code decides, not the text: the same words without the code are a refusal.
+    expect(verdictOf(failed(409, messages.idempotencyInProgress), true).kind).toBe('refused');
+    expect(verdictOf(failed(409, 'Still working on it', undefined, 'idempotency_in_progress'), true).kind).toBe('retry');
     expect(verdictOf(failed(401), false).kind).toBe('session-ended');
     for (const status of [400, 403, 404, 422]) expect(verdictOf(failed(status), true).kind).toBe('refused');
     expect(verdictOf(failed(409, messages.recordChanged, { id: 1 }), true)).toEqual({ kind: 'refused', status: 409, text: messages.recordChanged, current: { id: 1 } });

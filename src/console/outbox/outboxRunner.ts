@@ -8,20 +8,22 @@
 // - A refusal (400, 403, 404, 409, 422 ...) marks it failed with the server's message (and the row
 //   as it is now, for a conflict); it waits for 'Edit and retry' or 'Discard'. Later entries wait
 //   behind it only if they touch the same row.
-// - A 401 goes through the base query's session refresh; if the session ends, the outbox stays
-//   (it is kept per username) and is sent after the same user logs in again.
+// - A 401 goes through the session refresh (http/sessionRefresh.ts); if the session ends, the
+//   outbox stays (it is kept per username) and is sent after the same user logs in again.
 import { type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist';
-import { messages } from '../../contract/messages';
-import { sendQueuedWrite, type ApiFailure, type Backend, type WriteOutcome } from '../api/baseQuery';
-import { browserWentOnline } from '../api/connectivity';
+import type { ErrorCode } from '../../contract/errors';
+import type { Backend } from '../app/config';
 import { showError, showNotice, showSuccess } from '../components/toaster';
+import { browserWentOnline } from '../http/connectivity';
+import type { ApiFailure } from '../http/failure';
 import { sessionStarted, type SessionState } from '../session/sessionSlice';
 import { retryDelay } from './backoff';
 import {
   entryDeferred, entryDiscarded, entryQueued, entryRefused, entrySending, entrySent, isWaiting, retryRequested, type OutboxEntry,
   type OutboxState,
 } from './outboxSlice';
+import { sendQueuedWrite, type WriteOutcome } from './queueWrite';
 
 export const QUEUED_TEXT = 'Saved offline — it will be sent when the connection returns';
 
@@ -33,7 +35,7 @@ export type Verdict =
   | { kind: 'unreachable' }
   | { kind: 'retry'; problem: string }
   | { kind: 'session-ended' }
-  | { kind: 'refused'; status: number | string; text: string; current?: unknown };
+  | { kind: 'refused'; status: number | string; text: string; code?: ErrorCode; current?: unknown };
 
 export function verdictOf(outcome: WriteOutcome, signedIn: boolean): Verdict {
   if ('data' in outcome) return { kind: 'sent' };
@@ -43,10 +45,11 @@ export function verdictOf(outcome: WriteOutcome, signedIn: boolean): Verdict {
   if (typeof failure.status !== 'number') return { kind: 'retry', problem: failure.text };
   if (failure.status >= 500 || failure.status === 429 || failure.status === 408) return { kind: 'retry', problem: failure.text };
   // The first try with this key is still running on the server: ask again, do not run it twice.
-  if (failure.status === 409 && failure.current === undefined && failure.text === messages.idempotencyInProgress) {
+  if (failure.code === 'idempotency_in_progress') {
     return { kind: 'retry', problem: failure.text };
   }
-  return { kind: 'refused', status: failure.status, text: failure.text, ...(failure.current !== undefined ? { current: failure.current } : {}) };
+  const { status, text, code, current } = failure;
+  return { kind: 'refused', status, text, ...(code ? { code } : {}), ...(current !== undefined ? { current } : {}) };
 }
 
 /** After this many server errors in a row, an entry stops holding up the entries of other rows. */
@@ -168,10 +171,12 @@ export function createOutboxRunner(options: RunnerOptions): Middleware {
             showSuccess(`Sent: ${entry.description}`);
             break;
           }
-          case 'refused':
-            store.dispatch(entryRefused({ ...key, refusal: { status: verdict.status, text: verdict.text, ...(verdict.current !== undefined ? { current: verdict.current } : {}) } }));
+          case 'refused': {
+            const { kind: _refused, ...refusal } = verdict;
+            store.dispatch(entryRefused({ ...key, refusal }));
             showError(`Not sent: ${entry.description}. ${verdict.text}`);
             break;
+          }
           case 'session-ended':
             // Not the entry's fault: it is sent after the same user logs in again.
             store.dispatch(entryDeferred({ ...key, notBefore: 0, countsAsAttempt: false }));

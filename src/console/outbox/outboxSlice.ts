@@ -3,7 +3,8 @@
 // when the change was made, so however often it is sent, the server applies it once.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { TagDescription } from '@reduxjs/toolkit/query';
-import type { BackendUrls } from '../app/config';
+import type { ErrorCode } from '../../contract/errors';
+import type { Backend } from '../app/config';
 
 export type OutboxStatus = 'pending' | 'sending' | 'failed';
 
@@ -11,13 +12,15 @@ export type OutboxStatus = 'pending' | 'sending' | 'failed';
 export interface OutboxRefusal {
   status: number | string;
   text: string;
+  /** The server's code for it (contract/errors.ts), when it named one. */
+  code?: ErrorCode;
   current?: unknown;
 }
 
 export interface OutboxEntry {
   /** The Idempotency-Key: created once, when the change was made, and sent with every try. */
   key: string;
-  backend: keyof BackendUrls;
+  backend: Backend;
   method: string;
   url: string;
   body: unknown;

@@ -53,7 +53,7 @@ export function fakeBackend() {
     const handler = routes.get(`${call.method} ${call.path}`);
     const reply: Reply = handler
       ? await handler(call)
-      : { status: 404, body: { error: `The fake backend has no answer for ${call.method} ${call.path}` } };
+      : { status: 404, body: { error: `The fake backend has no answer for ${call.method} ${call.path}`, code: 'not_found' } };
     if (reply === 'offline') throw new TypeError('Failed to fetch');
     const status = reply.status ?? 200;
     if (reply.file) return new Response(reply.file.text, { status, headers: reply.file.headers });

@@ -4,7 +4,7 @@ import '@testing-library/jest-dom/vitest';
 import { OverlayToaster, type Toaster } from '@blueprintjs/core';
 import { act, cleanup, configure, waitFor } from '@testing-library/react';
 import { afterEach, expect, vi } from 'vitest';
-import { resetBaseQueries } from '../api/baseQuery';
+import { resetSessionRequests } from '../http/sessionRefresh';
 import { stopOutboxRunners } from '../outbox/outboxRunner';
 
 // Screens load as lazy chunks that Vite transforms on first use, which takes a while on a busy
@@ -32,7 +32,7 @@ afterEach(async () => {
   await waitFor(() => expect(document.querySelector('.bp6-toast')).toBeNull());
   localStorage.clear();
   sessionStorage.clear();
-  resetBaseQueries();
+  resetSessionRequests();
   stopOutboxRunners();
   vi.unstubAllGlobals();
 });

@@ -164,7 +164,7 @@ describe('CountriesPage, the add/edit popup', () => {
 
   it("shows the server's refusal and keeps the popup open", async () => {
     const { user, backend } = await openAddDialog();
-    backend.on('POST', 'admin/country', { status: 403, body: { error: messages.superOnlyChange } });
+    backend.on('POST', 'admin/country', { status: 403, body: { error: messages.superOnlyChange, code: 'super_admin_only' } });
     await fillValidCountry(user);
     await user.click(save());
     expect(await screen.findByText(messages.superOnlyChange)).toBeInTheDocument();

@@ -7,42 +7,35 @@ import type { CountryRequest } from '../../../contract/api';
 import type { AdminCountry } from '../../../contract/entities';
 import { countryForm, sanitizeDialingCode } from '../../../contract/schemas';
 import { useTranslationsQuery } from '../../api/referenceApi';
-import { FormDialog } from '../../components/FormDialog';
+import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
-import { useSchemaForm } from '../../forms/useSchemaForm';
-import type { OutboxEntry } from '../../outbox/outboxSlice';
-import { retryValues, useSaveAndClose } from '../../outbox/retry';
 import { countryRequestOf, languageCodesOf, useSaveCountryMutation } from './countriesApi';
 
-interface CountryDialogProps {
-  country?: AdminCountry;
-  /** A refused outbox entry to edit again. */
-  retry?: OutboxEntry;
-  onClose(): void;
-}
+/** The form's values of a country (a new one's when there is none). */
+const valuesOf = (country: AdminCountry | undefined): z.input<typeof countryForm> => ({
+  id: country?.id,
+  updated_at: country?.updated_at,
+  country: country?.country ?? '',
+  code: country?.code ?? '',
+  sms_from: country?.sms_from ?? '',
+  sms_cid: country?.sms_cid ?? '',
+  languages: country ? languageCodesOf(country) : [],
+});
 
-function initialValues(country: AdminCountry | undefined, retry: OutboxEntry | undefined): z.input<typeof countryForm> {
-  if (retry) {
-    const queued = retryValues<CountryRequest>(retry);
-    return { ...queued, languages: languageCodesOf(queued) };
-  }
-  return {
-    id: country?.id,
-    updated_at: country?.updated_at,
-    country: country?.country ?? '',
-    code: country?.code ?? '',
-    sms_from: country?.sms_from ?? '',
-    sms_cid: country?.sms_cid ?? '',
-    languages: country ? languageCodesOf(country) : [],
-  };
-}
-
-export function CountryDialog({ country, retry, onClose }: CountryDialogProps) {
-  const form = useSchemaForm(countryForm, initialValues(country, retry));
-  const editing = form.values.id !== undefined;
-  const saveAndClose = useSaveAndClose(retry, onClose);
-  const translations = useTranslationsQuery();
+export function CountryDialog({ row: country, retry, onClose }: EditDialogProps<AdminCountry>) {
   const [save, { isLoading }] = useSaveCountryMutation();
+  const { form, dialog } = useFormDialog(countryForm, {
+    values: valuesOf(country),
+    // The wire's comma string of languages, as the form's list.
+    retried: (queued: CountryRequest) => ({ ...queued, languages: languageCodesOf(queued) }),
+    retry,
+    onClose,
+    noun: 'country',
+    save: (data) => save(countryRequestOf(data)),
+    saving: isLoading,
+    saved: (data) => `Country ${data.country} saved`,
+  });
+  const translations = useTranslationsQuery();
 
   const ticked = form.values.languages;
   const known = translations.data?.results ?? [];
@@ -52,26 +45,9 @@ export function CountryDialog({ country, retry, onClose }: CountryDialogProps) {
   const toggle = (code: string, on: boolean) => form.set('languages', on ? [...ticked, code] : ticked.filter((other) => other !== code));
   const languagesError = form.errorOf('languages');
 
-  async function submit() {
-    if (form.data) await saveAndClose(save(countryRequestOf(form.data)), `Country ${form.data.country} saved`);
-  }
-
   return (
-    <FormDialog
-      title={editing ? 'Edit country' : 'Add country'}
-      isOpen
-      valid={form.valid}
-      saving={isLoading}
-      onClose={onClose}
-      onSave={submit}
-      retry={retry}
-    >
-      <TextField
-        id="country-name"
-        label="Country"
-        {...form.textField('country')}
-        autoFocus
-      />
+    <FormDialog {...dialog}>
+      <TextField id="country-name" label="Country" {...form.textField('country')} autoFocus />
       <TextField
         id="country-code"
         label="Dialing Code"
@@ -79,11 +55,7 @@ export function CountryDialog({ country, retry, onClose }: CountryDialogProps) {
         helper="Digits and dots only, without the +"
         {...form.textField('code', sanitizeDialingCode)}
       />
-      <TextField
-        id="country-sms-from"
-        label="SMS From"
-        {...form.textField('sms_from')}
-      />
+      <TextField id="country-sms-from" label="SMS From" {...form.textField('sms_from')} />
       <TextField
         id="country-sms-cid"
         label="SMS CID"

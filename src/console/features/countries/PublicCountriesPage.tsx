@@ -19,7 +19,7 @@ export function PublicCountriesPage() {
             </tr>
           </thead>
           <tbody>
-            {data.data.map((country) => (
+            {data.rows.map((country) => (
               <tr key={country.id}>
                 <td>{country.country}</td>
                 <td>+{country.code}</td>

@@ -2,12 +2,14 @@
 // (SPEC.md section 7). A country's languages travel as a comma string on the legacy wire. A save
 // may wait in the outbox offline.
 import type { z } from 'zod';
-import type { CountryRequest, ListPage, ListQuery } from '../../../contract/api';
+import type { CountryRequest } from '../../../contract/api';
 import type { AdminCountry } from '../../../contract/entities';
 import type { countryForm } from '../../../contract/schemas';
 import { adminApi } from '../../api/backends';
+import { legacyList, type ListRows, type ListView } from '../../api/listPages';
 import { TAB_PATHS } from '../../app/tabs';
-import { offlineWrite, unlessQueued, type Saved } from '../../outbox/offlineWrite';
+import type { EditableList } from '../../components/EditableList';
+import { offlineSave, type Saved } from '../../outbox/offlineWrite';
 
 // The languages of a country are the rows of its SMS prefix list too.
 const savedCountries = [
@@ -17,21 +19,18 @@ const savedCountries = [
 
 export const countriesApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
-    adminCountries: build.query<ListPage<AdminCountry>, ListQuery>({
-      query: (params) => ({ url: 'admin/countries', params }),
-      providesTags: [{ type: 'Country', id: 'LIST' }],
-    }),
-    saveCountry: build.mutation<Saved<AdminCountry>, CountryRequest>({
-      query: (body) => ({ url: 'admin/country', method: 'POST', body }),
-      invalidatesTags: unlessQueued(savedCountries),
-      extraOptions: offlineWrite<CountryRequest>({
+    adminCountries: build.query<ListRows<AdminCountry>, ListView>(legacyList('admin/countries', [{ type: 'Country', id: 'LIST' }] as const)),
+    saveCountry: build.mutation<Saved<AdminCountry>, CountryRequest>(
+      offlineSave({
+        url: 'admin/country',
+        method: 'POST',
         // The SMS prefixes (Languages screen) are the same row: their changes queue behind each other.
         entity: 'Country',
         screen: TAB_PATHS.countries,
         describe: (body) => `${body.id ? 'Edit' : 'Add'} country ${body.country}`,
         invalidates: savedCountries,
       }),
-    }),
+    ),
   }),
 });
 
@@ -58,3 +57,10 @@ export const languageCodesOf = (country: Pick<AdminCountry, 'languages'>): strin
     .split(',')
     .map((code) => code.trim())
     .filter(Boolean);
+
+/** The Countries screen's list: its query, its first order, and how a queued save shows on a row. */
+export const countriesList: EditableList<AdminCountry> = {
+  initialOrder: 'country',
+  useList: useAdminCountriesQuery,
+  pending: { entity: 'Country', endpoint: 'saveCountry', apply: withQueuedCountry },
+};

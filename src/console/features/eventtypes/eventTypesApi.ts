@@ -1,28 +1,26 @@
 // GET, POST and PUT /admin/event_types (SPEC.md section 7). A save may wait in the outbox offline.
-import type { EventTypeRequest, ListPage, ListQuery } from '../../../contract/api';
+import type { EventTypeRequest } from '../../../contract/api';
 import type { EventType } from '../../../contract/entities';
 import { adminApi } from '../../api/backends';
+import { legacyList, type ListRows, type ListView } from '../../api/listPages';
 import { TAB_PATHS } from '../../app/tabs';
-import { offlineWrite, unlessQueued, type Saved } from '../../outbox/offlineWrite';
+import type { EditableList } from '../../components/EditableList';
+import { offlineSave, type Saved } from '../../outbox/offlineWrite';
 
-const savedEventTypes = [{ type: 'EventType', id: 'LIST' }] as const;
+const eventTypeTags = [{ type: 'EventType', id: 'LIST' }] as const;
 
 export const eventTypesApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
-    eventTypes: build.query<ListPage<EventType>, ListQuery>({
-      query: (params) => ({ url: 'admin/event_types', params }),
-      providesTags: [{ type: 'EventType', id: 'LIST' }],
-    }),
-    saveEventType: build.mutation<Saved<EventType>, EventTypeRequest>({
-      query: (body) => ({ url: 'admin/event_types', method: body.id ? 'PUT' : 'POST', body }),
-      invalidatesTags: unlessQueued(savedEventTypes),
-      extraOptions: offlineWrite<EventTypeRequest>({
+    eventTypes: build.query<ListRows<EventType>, ListView>(legacyList('admin/event_types', eventTypeTags)),
+    saveEventType: build.mutation<Saved<EventType>, EventTypeRequest>(
+      offlineSave({
+        url: 'admin/event_types',
         entity: 'EventType',
         screen: TAB_PATHS.eventtypes,
         describe: (body) => `${body.id ? 'Edit' : 'Add'} event type ${body.event}`,
-        invalidates: savedEventTypes,
+        invalidates: eventTypeTags,
       }),
-    }),
+    ),
   }),
 });
 
@@ -34,3 +32,10 @@ export const withQueuedEventType = (row: EventType, body: EventTypeRequest): Eve
   name: body.event,
   pretty_name: body.pretty,
 });
+
+/** The Event Types screen's list: its query, its first order, and how a queued save shows on a row. */
+export const eventTypesList: EditableList<EventType> = {
+  initialOrder: 'name',
+  useList: useEventTypesQuery,
+  pending: { entity: 'EventType', endpoint: 'saveEventType', apply: withQueuedEventType },
+};

@@ -5,6 +5,7 @@ import { Button, H2, Intent, Tag } from '@blueprintjs/core';
 import { Download } from '@blueprintjs/icons';
 import type { FraudEvent } from '../../../contract/entities';
 import { reportTableTime, toRequestDate } from '../../../contract/dates';
+import { mayIncludeBlacklisted } from '../../../contract/roles';
 import { useCampaignChoicesQuery } from '../../api/referenceApi';
 import { useAppSelector } from '../../app/hooks';
 import { GridFilters } from '../../components/GridFilters';
@@ -32,13 +33,13 @@ const columns: Array<Column<FraudEvent>> = [
 
 export function FraudEventsPage() {
   const grid = useGridParams('-created_at');
-  const superAdmin = useAppSelector((state) => state.session.user?.role_type === 'Super Admin');
+  const superAdmin = useAppSelector((state) => mayIncludeBlacklisted(state.session.user?.role_type ?? ''));
   const campaigns = useCampaignChoicesQuery();
   const { data, isFetching, isError } = useFraudEventsQuery(grid.body);
   const { download, downloading } = useReportDownload();
   const offline = useBrowserOffline();
 
-  const campaignName = campaigns.data?.data.find((campaign) => campaign.id === grid.filters.campaign)?.campaign_name;
+  const campaignName = campaigns.data?.rows.find((campaign) => campaign.id === grid.filters.campaign)?.campaign_name;
   const description = `Fraud Events, ${toRequestDate(grid.filters.start)} to ${toRequestDate(grid.filters.end)}${campaignName ? `, ${campaignName}` : ''}`;
   const downloadText = offline ? needsConnectionText('Downloading a report') : 'Download every row of this report as a CSV file';
 
@@ -47,7 +48,7 @@ export function FraudEventsPage() {
       <header className="console-page-header">
         <H2>Fraud Events</H2>
       </header>
-      <GridFilters grid={grid} campaigns={campaigns.data?.data} superAdmin={superAdmin}>
+      <GridFilters grid={grid} campaigns={campaigns.data?.rows} superAdmin={superAdmin}>
         <Button
           icon={<Download />}
           intent={Intent.PRIMARY}
@@ -70,7 +71,7 @@ export function FraudEventsPage() {
       <ListTable<FraudEvent>
         label="Fraud events"
         columns={columns}
-        rows={data?.data}
+        rows={data?.rows}
         count={data?.count ?? 0}
         list={grid.list}
         loading={isFetching}

@@ -5,13 +5,15 @@ import type { GridQuery, ListPage } from '../../../contract/api';
 import { GRID_EXPORT_CSV } from '../../../contract/constants';
 import type { FraudEvent } from '../../../contract/entities';
 import { adminApi } from '../../api/backends';
+import { toListRows, type ListRows } from '../../api/listPages';
 
 export const FRAUD_EVENTS_URL = 'admin/fraud';
 
 export const fraudEventsApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
-    fraudEvents: build.query<ListPage<FraudEvent>, GridQuery>({
+    fraudEvents: build.query<ListRows<FraudEvent>, GridQuery>({
       query: (body) => ({ url: FRAUD_EVENTS_URL, method: 'POST', body }),
+      transformResponse: (answer: ListPage<FraudEvent>) => toListRows(answer),
     }),
   }),
 });

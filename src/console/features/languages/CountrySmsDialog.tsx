@@ -9,30 +9,31 @@ import type { CountrySmsRequest } from '../../../contract/api';
 import type { CountrySms } from '../../../contract/entities';
 import { countrySmsRequest, languageCode, urlPrefix } from '../../../contract/schemas';
 import { useTranslationsQuery } from '../../api/referenceApi';
-import { FormDialog } from '../../components/FormDialog';
+import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
 import { useSchemaForm } from '../../forms/useSchemaForm';
-import type { OutboxEntry } from '../../outbox/outboxSlice';
-import { retryValues, useSaveAndClose } from '../../outbox/retry';
 import { languagesOf, useSaveCountrySmsMutation } from './countrySmsApi';
 
 const DEFAULT_LINK_HELP = 'Empty: the default welcome link is used.';
 
-interface CountrySmsDialogProps {
-  country: CountrySms;
-  /** A refused outbox entry to edit again. */
-  retry?: OutboxEntry;
-  onClose(): void;
-}
+/** The country of a refused change that is neither the server's current row nor listed: as queued. */
+const queuedCountry = (body: CountrySmsRequest): CountrySms =>
+  ({ id: body.id, country: `+${body.code ?? ''}`, code: body.code ?? '', urls: body.urls, updated_at: body.updated_at ?? '' });
 
-export function CountrySmsDialog({ country, retry, onClose }: CountrySmsDialogProps) {
-  const form = useSchemaForm(
-    countrySmsRequest,
-    retry ? retryValues<CountrySmsRequest>(retry) : { id: country.id, updated_at: country.updated_at, code: country.code, urls: country.urls },
-  );
-  const saveAndClose = useSaveAndClose(retry, onClose);
-  const translations = useTranslationsQuery();
+/** Opened on a listed country, or on a refused change to edit again (no new country is made here). */
+export function CountrySmsDialog({ row, retry, onClose }: EditDialogProps<CountrySms>) {
+  const country = row ?? queuedCountry(retry?.body as CountrySmsRequest);
   const [save, { isLoading }] = useSaveCountrySmsMutation();
+  const { form, dialog } = useFormDialog(countrySmsRequest, {
+    values: { id: country.id, updated_at: country.updated_at, code: country.code, urls: country.urls },
+    retry,
+    onClose,
+    title: `SMS link prefixes: ${country.country}`,
+    save,
+    saving: isLoading,
+    saved: () => `SMS link prefixes of ${country.country} saved`,
+  });
+  const translations = useTranslationsQuery();
   // Languages added in this popup can be taken out again before saving; saved ones stay.
   const [added, setAdded] = useState<string[]>([]);
   // Each language added starts the 'add language' row afresh.
@@ -56,20 +57,8 @@ export function CountrySmsDialog({ country, retry, onClose }: CountrySmsDialogPr
     setAdded((codes) => codes.filter((other) => other !== code));
   };
 
-  async function submit() {
-    if (form.data) await saveAndClose(save(form.data), `SMS link prefixes of ${country.country} saved`);
-  }
-
   return (
-    <FormDialog
-      title={`SMS link prefixes: ${country.country}`}
-      isOpen
-      valid={form.valid}
-      saving={isLoading}
-      onClose={onClose}
-      onSave={submit}
-      retry={retry}
-    >
+    <FormDialog {...dialog}>
       {languagesOf(urls).length === 0 && <p>This country has no languages yet. Add one below.</p>}
       {languagesOf(urls).map((code) => (
         <TextField

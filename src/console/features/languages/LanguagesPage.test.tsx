@@ -157,7 +157,7 @@ describe('LanguagesPage, the edit popup', () => {
 
   it("shows the server's refusal and keeps the popup open", async () => {
     const { user, backend } = await openKenya();
-    backend.on('POST', 'admin/country_sms', { status: 403, body: { error: messages.superOnlyChange } });
+    backend.on('POST', 'admin/country_sms', { status: 403, body: { error: messages.superOnlyChange, code: 'super_admin_only' } });
     await user.click(save());
     expect(await screen.findByText(messages.superOnlyChange)).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'SMS link prefixes: Kenya' })).toBeInTheDocument();

@@ -1,10 +1,12 @@
 // GET and POST /admin/country_sms (SPEC.md section 7): the SMS link prefix of each country language.
 // A save may wait in the outbox offline.
-import type { CountrySmsRequest, ListPage, ListQuery } from '../../../contract/api';
+import type { CountrySmsRequest } from '../../../contract/api';
 import type { CountrySms } from '../../../contract/entities';
 import { adminApi } from '../../api/backends';
+import { legacyList, type ListRows, type ListView } from '../../api/listPages';
 import { TAB_PATHS } from '../../app/tabs';
-import { offlineWrite, unlessQueued, type Saved } from '../../outbox/offlineWrite';
+import type { EditableList } from '../../components/EditableList';
+import { offlineSave, type Saved } from '../../outbox/offlineWrite';
 
 // A new language code becomes one of the country's languages.
 const savedPrefixes = [
@@ -14,21 +16,18 @@ const savedPrefixes = [
 
 export const countrySmsApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
-    countrySms: build.query<ListPage<CountrySms>, ListQuery>({
-      query: (params) => ({ url: 'admin/country_sms', params }),
-      providesTags: [{ type: 'CountrySms', id: 'LIST' }],
-    }),
-    saveCountrySms: build.mutation<Saved<CountrySms>, CountrySmsRequest>({
-      query: (body) => ({ url: 'admin/country_sms', method: 'POST', body }),
-      invalidatesTags: unlessQueued(savedPrefixes),
-      extraOptions: offlineWrite<CountrySmsRequest>({
+    countrySms: build.query<ListRows<CountrySms>, ListView>(legacyList('admin/country_sms', [{ type: 'CountrySms', id: 'LIST' }] as const)),
+    saveCountrySms: build.mutation<Saved<CountrySms>, CountrySmsRequest>(
+      offlineSave({
+        url: 'admin/country_sms',
+        method: 'POST',
         // The same row as the country's own save (Countries screen): one updated_at for both.
         entity: 'Country',
         screen: TAB_PATHS.languages,
         describe: (body) => `Edit SMS link prefixes of +${body.code ?? body.id}`,
         invalidates: savedPrefixes,
       }),
-    }),
+    ),
   }),
 });
 
@@ -39,3 +38,10 @@ export const languagesOf = (urls: Record<string, string>): string[] => Object.ke
 
 /** A country's prefixes with a queued save applied (the list shows them until the server has them). */
 export const withQueuedPrefixes = (row: CountrySms, body: CountrySmsRequest): CountrySms => ({ ...row, urls: body.urls });
+
+/** The Languages screen's list: its query, its first order, and how a queued save shows on a row. */
+export const countrySmsList: EditableList<CountrySms> = {
+  initialOrder: 'country',
+  useList: useCountrySmsQuery,
+  pending: { entity: 'Country', endpoint: 'saveCountrySms', apply: withQueuedPrefixes },
+};

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { REMEMBERED_EMAIL_KEY } from '../../../contract/constants';
-import { browserWentOffline, browserWentOnline } from '../../api/connectivity';
+import { browserWentOffline, browserWentOnline } from '../../http/connectivity';
 import { fakeBackend } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { LoginPage } from './LoginPage';
@@ -94,7 +94,7 @@ describe('LoginPage', () => {
   it('stays on the login page and says why when the code is refused', async () => {
     fakeBackend().on('POST', 'api/v1/otp/send/', {
       status: 403,
-      body: { error: 'Admin does not have User Role Campaign assigned' },
+      body: { error: 'Admin does not have User Role Campaign assigned', code: 'forbidden' },
     });
     const { user, store, location } = renderLogin();
     await user.type(emailField(), 'norole@demo.test');

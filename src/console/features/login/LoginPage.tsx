@@ -5,13 +5,13 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { messages } from '../../../contract/messages';
 import { loginForm } from '../../../contract/schemas';
+import { useSendOtpMutation } from '../../api/sessionApi';
 import { useAppDispatch } from '../../app/hooks';
 import { NeedsConnection, useBrowserOffline } from '../../components/NeedsConnection';
 import { SignedOutFrame } from '../../components/SignedOutFrame';
 import { TextField } from '../../components/TextField';
 import { showSuccess } from '../../components/toaster';
 import { useSchemaForm } from '../../forms/useSchemaForm';
-import { useSendOtpMutation } from '../../session/sessionApi';
 import { rememberedEmail, rememberEmail } from '../../session/rememberedEmail';
 import { loginStarted } from '../../session/sessionSlice';
 

@@ -5,10 +5,10 @@
 import { Alert, Intent, Spinner } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useLogoutMutation } from '../../api/sessionApi';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { outboxCleared, selectOwnOutbox } from '../../outbox/outboxSlice';
 import { clearOfflineCaches } from '../../pwa/caches';
-import { useLogoutMutation } from '../../session/sessionApi';
 import { sessionEnded } from '../../session/sessionSlice';
 
 export const unsentWarning = (count: number) =>

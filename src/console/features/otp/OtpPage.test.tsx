@@ -103,9 +103,12 @@ describe('OtpPage, finishing a login', () => {
     expect(signIn).toBeNull();
   });
 
-  it('stays on the code step when the code is wrong', async () => {
-    const wrong = 'Unable to login user. The OTP is not correct. Check the code and try again.';
-    fakeBackend().on('POST', 'api/v1/auth/login/jwt/', { status: 401, body: { error: wrong } });
+  // The code decides, not the words: a reworded refusal with the same code stays too.
+  it.each([
+    ['Unable to login user. The OTP is not correct. Check the code and try again.'],
+    ['That code does not match.'],
+  ])('stays on the code step when the code is wrong: %s', async (wrong) => {
+    fakeBackend().on('POST', 'api/v1/auth/login/jwt/', { status: 401, body: { error: wrong, code: 'otp_wrong' } });
     const { user, store, location } = renderLoginCode();
     await user.type(codeField(), '9999');
     await user.click(verify());
@@ -119,7 +122,7 @@ describe('OtpPage, finishing a login', () => {
 
   it('returns to login when the login is refused', async () => {
     const refused = 'Unable to login user: Agent and Gifter accounts cannot use the console.';
-    fakeBackend().on('POST', 'api/v1/auth/login/jwt/', { status: 403, body: { error: refused } });
+    fakeBackend().on('POST', 'api/v1/auth/login/jwt/', { status: 403, body: { error: refused, code: 'forbidden' } });
     const { user, store, location } = renderLoginCode();
     await user.type(codeField(), '1234');
     await user.click(verify());

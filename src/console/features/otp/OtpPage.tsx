@@ -7,13 +7,14 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-
 import { messages, otpPrompt } from '../../../contract/messages';
 import { otpForm } from '../../../contract/schemas';
 import type { OtpType } from '../../../contract/constants';
+import { useLoginMutation, useSendOtpMutation, useVerifyOtpMutation } from '../../api/sessionApi';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { NeedsConnection, useBrowserOffline } from '../../components/NeedsConnection';
 import { OtpInput } from '../../components/OtpInput';
 import { SignedOutFrame } from '../../components/SignedOutFrame';
 import { showSuccess } from '../../components/toaster';
 import { useSchemaForm } from '../../forms/useSchemaForm';
-import { useLoginMutation, useSendOtpMutation, useVerifyOtpMutation } from '../../session/sessionApi';
+import { codeOf } from '../../http/failure';
 import { loginFinished, reportsVerified, selectSignedIn, sessionStarted } from '../../session/sessionSlice';
 
 export function OtpPage() {
@@ -70,8 +71,7 @@ function LoginCode({ otpType }: { otpType: OtpType }) {
       return;
     }
     // A mistyped code may be tried again; anything else (refused, expired, burned) returns to login.
-    const text = result.error && 'text' in result.error ? result.error.text : '';
-    if (!text.endsWith(messages.otpWrong)) {
+    if (codeOf(result.error) !== 'otp_wrong') {
       dispatch(loginFinished());
       navigate('/login', { replace: true });
     }

@@ -108,7 +108,7 @@ describe('ResetPasswordPage', () => {
 
   it("shows the server's refusal in a popup and stays", async () => {
     const refusal = 'This OTP has expired or was already used. Request a new one.';
-    backendWithCode().on('POST', 'api/v1/auth/reset-password/', { status: 400, body: { error: refusal } });
+    backendWithCode().on('POST', 'api/v1/auth/reset-password/', { status: 400, body: { error: refusal, code: 'otp_expired' } });
     const { user, location } = await atPasswordStep();
     await user.type(screen.getByLabelText('One-time code'), '1234');
     await user.type(newPassword(), 'Passw0rd!');

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { messages } from '../../../contract/messages';
 import { email as emailRule, resetPasswordForm } from '../../../contract/schemas';
+import { useResetPasswordMutation, useSendOtpMutation } from '../../api/sessionApi';
 import { NeedsConnection, useBrowserOffline } from '../../components/NeedsConnection';
 import { OtpInput } from '../../components/OtpInput';
 import { SignedOutFrame } from '../../components/SignedOutFrame';
@@ -12,7 +13,6 @@ import { TextField } from '../../components/TextField';
 import { showSuccess } from '../../components/toaster';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { rememberedEmail } from '../../session/rememberedEmail';
-import { useResetPasswordMutation, useSendOtpMutation } from '../../session/sessionApi';
 import { z } from 'zod';
 
 const requestForm = z.object({ email: emailRule });

@@ -10,13 +10,11 @@ import type { AdminUserRequest } from '../../../contract/api';
 import type { AdminUser } from '../../../contract/entities';
 import { generatePassword } from '../../../contract/passwords';
 import { adminUserForm } from '../../../contract/schemas';
-import { selectBrowserOffline } from '../../api/connectivity';
+import { ADMIN_FLAG_LABELS, ADMIN_FLAGS } from '../../../contract/roles';
+import { selectBrowserOffline } from '../../http/connectivity';
 import { useAppSelector } from '../../app/hooks';
-import { FormDialog } from '../../components/FormDialog';
+import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
-import { useSchemaForm } from '../../forms/useSchemaForm';
-import type { OutboxEntry } from '../../outbox/outboxSlice';
-import { retryValues, useSaveAndClose } from '../../outbox/retry';
 import { adminUserRequest, canWaitOffline, useLinkableAgenciesQuery, useSaveAdminUserMutation } from './adminUsersApi';
 
 export const CREDENTIALS_LOCKED = 'Only a Super Admin can change the email address or password of an admin user.';
@@ -24,50 +22,45 @@ export const CREDENTIALS_LOCKED = 'Only a Super Admin can change the email addre
 export const PASSWORD_NEEDS_CONNECTION =
   'You are offline. A password is never kept on this device, so adding a user or setting a password needs a connection.';
 
-interface AdminUserDialogProps {
-  user?: AdminUser;
-  /** A refused outbox entry to edit again. */
-  retry?: OutboxEntry;
-  callerIsSuper: boolean;
-  onClose(): void;
-}
+/** The form's values of an admin user (a new one's when there is none). */
+const valuesOf = (user: AdminUser | undefined): AdminUserRequest => ({
+  id: user?.id,
+  updated_at: user?.updated_at,
+  email: user?.email ?? '',
+  firstname: user?.firstname ?? '',
+  lastname: user?.lastname ?? '',
+  password: '',
+  msisdn: user?.msisdn ?? '',
+  linked_agencies: user?.linked_agencies.filter((link) => link.linked).map((link) => link.id) ?? [],
+  is_super: user?.is_super ?? false,
+  unblacklist: user?.unblacklist ?? false,
+  secure_page: user?.secure_page ?? false,
+});
 
-function initialValues(user: AdminUser | undefined, retry: OutboxEntry | undefined): AdminUserRequest {
-  if (retry) {
-    const queued = retryValues<AdminUserRequest>(retry);
-    return { ...queued, password: '', msisdn: queued.msisdn ?? '' };
-  }
-  return {
-    id: user?.id,
-    updated_at: user?.updated_at,
-    email: user?.email ?? '',
-    firstname: user?.firstname ?? '',
-    lastname: user?.lastname ?? '',
-    password: '',
-    msisdn: user?.msisdn ?? '',
-    linked_agencies: user?.linked_agencies.filter((link) => link.linked).map((link) => link.id) ?? [],
-    is_super: user?.is_super ?? false,
-    unblacklist: user?.unblacklist ?? false,
-    secure_page: user?.secure_page ?? false,
-  };
-}
-
-export function AdminUserDialog({ user: shown, retry, callerIsSuper, onClose }: AdminUserDialogProps) {
+export function AdminUserDialog({ row, retry, callerIsSuper, onClose }: EditDialogProps<AdminUser> & { callerIsSuper: boolean }) {
   // Editing a refused change again: the user as the server has it now, when it said so.
-  const user = shown ?? (retry?.refusal?.current as AdminUser | undefined);
-  const form = useSchemaForm(adminUserForm, initialValues(shown, retry));
-  const editing = form.values.id !== undefined;
+  const user = retry ? (retry.refusal?.current as AdminUser | undefined) : row;
+  const [save, { isLoading }] = useSaveAdminUserMutation();
+  const { form, editing, dialog } = useFormDialog(adminUserForm, {
+    values: valuesOf(row),
+    // A password is never queued: it is typed again, if at all.
+    retried: (queued: AdminUserRequest) => ({ ...queued, password: '', msisdn: queued.msisdn ?? '' }),
+    retry,
+    onClose,
+    noun: 'user',
+    save: (data) => save(adminUserRequest(data, callerIsSuper)),
+    saving: isLoading,
+    saved: (data, edit) => `User ${data.email} ${edit ? 'updated' : 'added'}`,
+  });
   // Whoever holds an admin's email receives their codes: only a Super Admin changes another
   // admin's email or password; everyone resets their own through Forgot password.
   const credentialsLocked = editing && !callerIsSuper;
-  const saveAndClose = useSaveAndClose(retry, onClose);
   const browserOffline = useAppSelector(selectBrowserOffline);
   // A new user always has a password; an edit has one when the admin typed or generated it.
   const needsConnection = !editing || !canWaitOffline({ ...(form.values as AdminUserRequest) });
   const blockedReason = browserOffline && needsConnection ? PASSWORD_NEEDS_CONNECTION : undefined;
   const agencies = useLinkableAgenciesQuery();
-  const choices = agencies.data?.data;
-  const [save, { isLoading }] = useSaveAdminUserMutation();
+  const choices = agencies.data?.rows;
   // A generated password is shown in clear so the admin can pass it on.
   const [generated, setGenerated] = useState(false);
 
@@ -79,21 +72,8 @@ export function AdminUserDialog({ user: shown, retry, callerIsSuper, onClose }: 
   const toggleAgency = (id: number, on: boolean) =>
     form.set('linked_agencies', on ? [...linked, id] : linked.filter((linkedId) => linkedId !== id));
 
-  async function submit() {
-    if (form.data) await saveAndClose(save(adminUserRequest(form.data, callerIsSuper)), `User ${form.data.email} ${editing ? 'updated' : 'added'}`);
-  }
-
   return (
-    <FormDialog
-      title={editing ? 'Edit user' : 'Add user'}
-      isOpen
-      valid={form.valid}
-      saving={isLoading}
-      onClose={onClose}
-      onSave={submit}
-      retry={retry}
-      blockedReason={blockedReason}
-    >
+    <FormDialog {...dialog} blockedReason={blockedReason}>
       <TextField
         id="user-email"
         label="Email"
@@ -103,16 +83,8 @@ export function AdminUserDialog({ user: shown, retry, callerIsSuper, onClose }: 
         helper={credentialsLocked ? CREDENTIALS_LOCKED : undefined}
         autoFocus={!credentialsLocked}
       />
-      <TextField
-        id="user-firstname"
-        label="First name"
-        {...form.textField('firstname')}
-      />
-      <TextField
-        id="user-lastname"
-        label="Last name"
-        {...form.textField('lastname')}
-      />
+      <TextField id="user-firstname" label="First name" {...form.textField('firstname')} />
+      <TextField id="user-lastname" label="Last name" {...form.textField('lastname')} />
       {!credentialsLocked && <TextField
         id="user-password"
         label="Password"
@@ -147,21 +119,11 @@ export function AdminUserDialog({ user: shown, retry, callerIsSuper, onClose }: 
       />}
       {callerIsSuper && (
         <>
-          <TextField
-            id="user-msisdn"
-            label="Mobile Number"
-            inputMode="numeric"
-            helper="Optional"
-            {...form.textField('msisdn')}
-          />
+          <TextField id="user-msisdn" label="Mobile Number" inputMode="numeric" helper="Optional" {...form.textField('msisdn')} />
           <FormGroup label="Rights">
-            <Checkbox label="Super Admin" checked={form.values.is_super ?? false} onChange={(e) => form.set('is_super', e.currentTarget.checked)} />
-            <Checkbox label="Unblacklist" checked={form.values.unblacklist ?? false} onChange={(e) => form.set('unblacklist', e.currentTarget.checked)} />
-            <Checkbox
-              label="Secure Page Access"
-              checked={form.values.secure_page ?? false}
-              onChange={(e) => form.set('secure_page', e.currentTarget.checked)}
-            />
+            {ADMIN_FLAGS.map((flag) => (
+              <Checkbox key={flag} label={ADMIN_FLAG_LABELS[flag]} checked={form.values[flag] ?? false} onChange={(e) => form.set(flag, e.currentTarget.checked)} />
+            ))}
           </FormGroup>
         </>
       )}

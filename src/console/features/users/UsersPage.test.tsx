@@ -5,7 +5,7 @@ import type { AdminUser } from '../../../contract/entities';
 import { messages } from '../../../contract/messages';
 import { PASSWORD_STRENGTH_PATTERN } from '../../../contract/schemas';
 import type { AdminRoleType } from '../../../contract/roles';
-import { browserWentOffline } from '../../api/connectivity';
+import { browserWentOffline } from '../../http/connectivity';
 import { makeStore } from '../../app/store';
 import { QUEUED_TEXT } from '../../outbox/outboxRunner';
 import { fakeBackend, type RecordedCall } from '../../test/fakeBackend';
@@ -333,7 +333,7 @@ describe('UsersPage, the add/edit popup', () => {
 
   it("shows the server's refusal and keeps the popup open", async () => {
     const { user, backend } = await openAddDialog('Agency Admin');
-    backend.on('POST', 'admin/register', { status: 409, body: { error: messages.duplicateEmail } });
+    backend.on('POST', 'admin/register', { status: 409, body: { error: messages.duplicateEmail, code: 'duplicate' } });
     await user.type(field('Email'), 'kofi@demo.test');
     await user.type(field('First name'), 'Kofi');
     await user.type(field('Last name'), 'Boateng');

@@ -1,41 +1,36 @@
 // GET /admin/admins, POST and PUT /admin/register, GET /admin/agencies (SPEC.md section 7).
 // An edit without a new password may wait in the outbox offline; a password is never kept on the
 // device, so adding a user or setting a password needs a connection.
-import type { AdminUserRequest, LinkableAgency, ListPage, ListQuery } from '../../../contract/api';
+import type { AdminUserRequest, LinkableAgency } from '../../../contract/api';
 import type { AdminUser } from '../../../contract/entities';
 import type { adminUserForm } from '../../../contract/schemas';
 import type { z } from 'zod';
 import { adminApi } from '../../api/backends';
+import { legacyAllRows, legacyList, type ListRows, type ListView } from '../../api/listPages';
 import { TAB_PATHS } from '../../app/tabs';
-import { offlineWrite, unlessQueued, type Saved } from '../../outbox/offlineWrite';
+import type { EditableList } from '../../components/EditableList';
+import { offlineSave, type Saved } from '../../outbox/offlineWrite';
 
-const savedAdminUsers = [{ type: 'AdminUser', id: 'LIST' }] as const;
+const adminUserTags = [{ type: 'AdminUser', id: 'LIST' }] as const;
 
 /** Whether a save can wait in the outbox: not with a password. */
 export const canWaitOffline = (body: AdminUserRequest): boolean => !body.password;
 
 export const adminUsersApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
-    adminUsers: build.query<ListPage<AdminUser>, ListQuery>({
-      query: (params) => ({ url: 'admin/admins', params }),
-      providesTags: [{ type: 'AdminUser', id: 'LIST' }],
-    }),
+    adminUsers: build.query<ListRows<AdminUser>, ListView>(legacyList('admin/admins', adminUserTags)),
     /** Every agency the caller may link (one page of all rows): all for a Super Admin, the country agencies for others. */
-    linkableAgencies: build.query<ListPage<LinkableAgency>, void>({
-      query: () => ({ url: 'admin/agencies', params: { page_size: 0, orderby: 'agency_name' } satisfies ListQuery }),
-      providesTags: [{ type: 'Agency', id: 'LIST' }],
-    }),
-    saveAdminUser: build.mutation<Saved<AdminUser>, AdminUserRequest>({
-      query: (body) => ({ url: 'admin/register', method: body.id ? 'PUT' : 'POST', body }),
-      invalidatesTags: unlessQueued(savedAdminUsers),
-      extraOptions: offlineWrite<AdminUserRequest>({
+    linkableAgencies: build.query<ListRows<LinkableAgency>, void>(legacyAllRows('admin/agencies', 'agency_name', [{ type: 'Agency', id: 'LIST' }] as const)),
+    saveAdminUser: build.mutation<Saved<AdminUser>, AdminUserRequest>(
+      offlineSave({
+        url: 'admin/register',
         entity: 'AdminUser',
         screen: TAB_PATHS.admins,
         describe: (body) => `${body.id ? 'Edit' : 'Add'} user ${body.email}`,
-        invalidates: savedAdminUsers,
+        invalidates: adminUserTags,
         queueable: canWaitOffline,
       }),
-    }),
+    ),
   }),
 });
 
@@ -67,3 +62,10 @@ export function withQueuedAdminUser(row: AdminUser, body: AdminUserRequest): Adm
     linked_agencies: row.linked_agencies.map((link) => ({ ...link, linked: links.includes(link.id) })),
   };
 }
+
+/** The Users screen's list: its query, its first order, and how a queued save shows on a row. */
+export const adminUsersList: EditableList<AdminUser> = {
+  initialOrder: 'email',
+  useList: useAdminUsersQuery,
+  pending: { entity: 'AdminUser', endpoint: 'saveAdminUser', apply: withQueuedAdminUser },
+};

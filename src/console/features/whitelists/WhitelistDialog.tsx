@@ -2,38 +2,30 @@
 // an optional campaign; with a campaign, the entry takes the campaign's country. An edit sends the
 // updated_at it read, so a change made meanwhile by someone else is refused rather than overwritten.
 import { FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
-import type { WhitelistRequest } from '../../../contract/api';
 import type { Whitelist } from '../../../contract/entities';
 import { whitelistForm } from '../../../contract/schemas';
 import { useCampaignChoicesQuery } from '../../api/referenceApi';
-import { FormDialog } from '../../components/FormDialog';
+import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
-import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useAppSelector } from '../../app/hooks';
-import type { OutboxEntry } from '../../outbox/outboxSlice';
-import { retryValues, useSaveAndClose } from '../../outbox/retry';
 import {
   countryChoices, useSaveWhitelistMutation, useWhitelistCountriesQuery, whitelistRequest,
 } from './whitelistsApi';
 
-interface WhitelistDialogProps {
-  entry?: Whitelist;
-  /** A refused outbox entry to edit again. */
-  retry?: OutboxEntry;
-  onClose(): void;
-}
-
-export function WhitelistDialog({ entry, retry, onClose }: WhitelistDialogProps) {
-  const initial: WhitelistRequest = retry
-    ? retryValues<WhitelistRequest>(retry)
-    : { id: entry?.id, updated_at: entry?.updated_at, msisdn: entry?.msisdn ?? '', country: entry?.country ?? '', campaign_id: entry?.campaign_id ?? null };
-  const form = useSchemaForm(whitelistForm, initial);
-  const saveAndClose = useSaveAndClose(retry, onClose);
-  const editing = initial.id !== undefined;
+export function WhitelistDialog({ row: entry, retry, onClose }: EditDialogProps<Whitelist>) {
+  const [save, { isLoading }] = useSaveWhitelistMutation();
+  const { form, dialog } = useFormDialog(whitelistForm, {
+    values: { id: entry?.id, updated_at: entry?.updated_at, msisdn: entry?.msisdn ?? '', country: entry?.country ?? '', campaign_id: entry?.campaign_id ?? null },
+    retry,
+    onClose,
+    noun: 'whitelist entry',
+    save: (data) => save(whitelistRequest(data)),
+    saving: isLoading,
+    saved: (data, editing) => `Mobile Number ${data.msisdn} ${editing ? 'updated' : 'whitelisted'}`,
+  });
   const campaigns = useCampaignChoicesQuery();
   const countries = useWhitelistCountriesQuery();
-  const superAdmin = useAppSelector((state) => state.session.user?.role_type === 'Super Admin');
-  const [save, { isLoading }] = useSaveWhitelistMutation();
+  const roleType = useAppSelector((state) => state.session.user?.role_type ?? '');
 
   const country = form.values.country as string;
   const campaignId = form.values.campaign_id ?? null;
@@ -41,32 +33,14 @@ export function WhitelistDialog({ entry, retry, onClose }: WhitelistDialogProps)
   const countryError = form.errorOf('country');
 
   function chooseCampaign(value: string) {
-    const campaign = campaigns.data?.data.find((choice) => String(choice.id) === value);
+    const campaign = campaigns.data?.rows.find((choice) => String(choice.id) === value);
     form.set('campaign_id', campaign?.id ?? null);
     if (campaign) form.set('country', campaign.country_code);
   }
 
-  async function submit() {
-    if (form.data) await saveAndClose(save(whitelistRequest(form.data)), `Mobile Number ${form.data.msisdn} ${editing ? 'updated' : 'whitelisted'}`);
-  }
-
   return (
-    <FormDialog
-      title={editing ? 'Edit whitelist entry' : 'Add whitelist entry'}
-      isOpen
-      valid={form.valid}
-      saving={isLoading}
-      onClose={onClose}
-      onSave={submit}
-      retry={retry}
-    >
-      <TextField
-        id="whitelist-msisdn"
-        label="Mobile Number"
-        inputMode="numeric"
-        {...form.textField('msisdn')}
-        autoFocus
-      />
+    <FormDialog {...dialog}>
+      <TextField id="whitelist-msisdn" label="Mobile Number" inputMode="numeric" {...form.textField('msisdn')} autoFocus />
       <FormGroup
         label="Country"
         labelFor="whitelist-country"
@@ -82,7 +56,7 @@ export function WhitelistDialog({ entry, retry, onClose }: WhitelistDialogProps)
           onBlur={() => form.touch('country')}
         >
           <option value="">Choose a country</option>
-          {countryChoices(countries.data?.data ?? [], campaigns.data?.data ?? [], superAdmin, country).map((choice) => (
+          {countryChoices(countries.data?.rows ?? [], campaigns.data?.rows ?? [], roleType, country).map((choice) => (
             <option key={choice.code} value={choice.code}>
               {choice.label}
             </option>
@@ -92,7 +66,7 @@ export function WhitelistDialog({ entry, retry, onClose }: WhitelistDialogProps)
       <FormGroup label="Campaign" labelFor="whitelist-campaign" helperText={campaigns.isError ? 'The campaigns could not be loaded.' : 'Optional'}>
         <HTMLSelect id="whitelist-campaign" fill value={campaignChosen ? String(campaignId) : ''} onChange={(e) => chooseCampaign(e.target.value)}>
           <option value="">No campaign</option>
-          {campaigns.data?.data.map((campaign) => (
+          {campaigns.data?.rows.map((campaign) => (
             <option key={campaign.id} value={String(campaign.id)}>
               {campaign.campaign_name} ({campaign.country_code})
             </option>

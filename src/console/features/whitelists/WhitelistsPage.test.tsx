@@ -177,7 +177,7 @@ describe('WhitelistsPage, the add/edit popup', () => {
 
   it("shows the server's refusal and keeps the popup open", async () => {
     const { user, backend } = await openAddDialog();
-    backend.on('POST', 'admin/whitelist', { status: 409, body: { error: messages.duplicateWhitelist } });
+    backend.on('POST', 'admin/whitelist', { status: 409, body: { error: messages.duplicateWhitelist, code: 'duplicate' } });
     await user.type(msisdnField(), '0241234567');
     await user.selectOptions(countrySelect(), 'GH');
     await user.click(save());
@@ -189,12 +189,12 @@ describe('WhitelistsPage, the add/edit popup', () => {
 describe('countryChoices', () => {
   it('offers a Super Admin every country by name and code, others the countries of their campaigns', async () => {
     const { countryChoices } = await import('./whitelistsApi');
-    expect(countryChoices(countries, campaignChoices, true, '')).toEqual([
+    expect(countryChoices(countries, campaignChoices, 'Super Admin', '')).toEqual([
       { code: 'GH', label: 'Ghana (GH)' },
       { code: 'KE', label: 'Kenya (KE)' },
       { code: 'UG', label: 'Uganda (UG)' },
     ]);
-    expect(countryChoices(countries, campaignChoices.slice(0, 1), false, '').map((c) => c.code)).toEqual(['GH']);
-    expect(countryChoices(countries, campaignChoices.slice(0, 1), false, 'KE').map((c) => c.code)).toEqual(['GH', 'KE']);
+    expect(countryChoices(countries, campaignChoices.slice(0, 1), 'Agency Admin', '').map((c) => c.code)).toEqual(['GH']);
+    expect(countryChoices(countries, campaignChoices.slice(0, 1), 'Agency Admin', 'KE').map((c) => c.code)).toEqual(['GH', 'KE']);
   });
 });

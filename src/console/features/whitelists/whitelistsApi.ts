@@ -1,36 +1,32 @@
 // GET /admin/whitelists, POST and PUT /admin/whitelist, GET /admin/campaigns (SPEC.md section 7).
 // A save may wait in the outbox offline.
 import type { z } from 'zod';
-import type { CampaignChoice, ListPage, ListQuery, WhitelistRequest } from '../../../contract/api';
+import type { CampaignChoice, WhitelistRequest } from '../../../contract/api';
 import type { AdminCountry, Whitelist } from '../../../contract/entities';
 import type { whitelistForm } from '../../../contract/schemas';
+import { whitelistCountryCodes } from '../../../contract/roles';
 import { adminApi } from '../../api/backends';
+import { legacyAllRows, legacyList, type ListRows, type ListView } from '../../api/listPages';
 import { TAB_PATHS } from '../../app/tabs';
-import { offlineWrite, unlessQueued, type Saved } from '../../outbox/offlineWrite';
+import type { EditableList } from '../../components/EditableList';
+import { offlineSave, type Saved } from '../../outbox/offlineWrite';
 
-const savedWhitelists = [{ type: 'Whitelist', id: 'LIST' }] as const;
+const whitelistTags = [{ type: 'Whitelist', id: 'LIST' }] as const;
 
 export const whitelistsApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
-    whitelists: build.query<ListPage<Whitelist>, ListQuery>({
-      query: (params) => ({ url: 'admin/whitelists', params }),
-      providesTags: [{ type: 'Whitelist', id: 'LIST' }],
-    }),
+    whitelists: build.query<ListRows<Whitelist>, ListView>(legacyList('admin/whitelists', whitelistTags)),
     /** Every country the caller sees, in one page, for the country select. */
-    whitelistCountries: build.query<ListPage<AdminCountry>, void>({
-      query: () => ({ url: 'admin/countries', params: { page_size: 0, orderby: 'country' } satisfies ListQuery }),
-      providesTags: [{ type: 'Country', id: 'LIST' }],
-    }),
-    saveWhitelist: build.mutation<Saved<Whitelist>, WhitelistRequest>({
-      query: (body) => ({ url: 'admin/whitelist', method: body.id ? 'PUT' : 'POST', body }),
-      invalidatesTags: unlessQueued(savedWhitelists),
-      extraOptions: offlineWrite<WhitelistRequest>({
+    whitelistCountries: build.query<ListRows<AdminCountry>, void>(legacyAllRows('admin/countries', 'country', [{ type: 'Country', id: 'LIST' }] as const)),
+    saveWhitelist: build.mutation<Saved<Whitelist>, WhitelistRequest>(
+      offlineSave({
+        url: 'admin/whitelist',
         entity: 'Whitelist',
         screen: TAB_PATHS.whitelist,
         describe: (body) => `${body.id ? 'Edit' : 'Add'} whitelist entry ${body.msisdn}`,
-        invalidates: savedWhitelists,
+        invalidates: whitelistTags,
       }),
-    }),
+    ),
   }),
 });
 
@@ -58,15 +54,21 @@ export const withQueuedWhitelist = (row: Whitelist, body: WhitelistRequest): Whi
 export function countryChoices(
   countries: readonly AdminCountry[],
   campaigns: readonly CampaignChoice[],
-  superAdmin: boolean,
+  roleType: string,
   current: string,
 ): Array<{ code: string; label: string }> {
-  const codes = new Set(
-    superAdmin ? countries.flatMap((c) => (c.iso_code ? [c.iso_code] : [])) : campaigns.map((campaign) => campaign.country_code),
-  );
+  const isoCodes = countries.flatMap((c) => (c.iso_code ? [c.iso_code] : []));
+  const codes = new Set(whitelistCountryCodes(roleType, isoCodes, campaigns.map((campaign) => campaign.country_code)));
   if (current) codes.add(current);
   const nameOf = new Map(countries.map((c) => [c.iso_code, c.country]));
   return [...codes]
     .map((code) => ({ code, label: nameOf.has(code) ? `${nameOf.get(code)} (${code})` : code }))
     .sort((a, b) => a.label.localeCompare(b.label));
 }
+
+/** The Whitelists screen's list: its query, its first order, and how a queued save shows on a row. */
+export const whitelistsList: EditableList<Whitelist> = {
+  initialOrder: 'msisdn',
+  useList: useWhitelistsQuery,
+  pending: { entity: 'Whitelist', endpoint: 'saveWhitelist', apply: withQueuedWhitelist },
+};

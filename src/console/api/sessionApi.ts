@@ -3,7 +3,7 @@ import type {
   LoginRequest, LoginResponse, MessageResponse, OtpSendRequest, OtpSendResponse, OtpVerifyRequest, OtpVerifyResponse,
   ResetPasswordRequest,
 } from '../../contract/api';
-import { usersApi } from '../api/backends';
+import { usersApi } from './backends';
 
 export const sessionApi = usersApi.injectEndpoints({
   endpoints: (build) => ({

@@ -1,0 +1,92 @@
+// How a write reaches the server (DESIGN.md 'Offline'): every mutation carries an Idempotency-Key;
+// a mutation whose endpoint allows it (offlineWrite) waits in the outbox when there is no network,
+// when the network fails it, or when earlier writes still wait there (the order is kept), and
+// resolves as a QueuedWrite. The outbox runner sends a waiting entry again with its own key.
+import type { BaseQueryApi, FetchArgs, FetchBaseQueryMeta, QueryReturnValue } from '@reduxjs/toolkit/query';
+import type { Backend } from '../app/config';
+import { OFFLINE_TEXT, settle, type ApiFailure } from '../http/failure';
+import { callOutsideRtk, sendWithSession, type StoreAccess } from '../http/sessionRefresh';
+import type { SessionState } from '../session/sessionSlice';
+import { carriesPassword, newIdempotencyKey, rowKeyOf, type OfflineExtraOptions, type QueuedWrite } from './offlineWrite';
+import { entryQueued, isWaiting, type OutboxEntry, type OutboxState } from './outboxSlice';
+
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+type State = { session: SessionState; outbox?: OutboxState; connectivity?: { browserOnline: boolean } };
+const stateOf = (api: Pick<BaseQueryApi, 'getState'>) => api.getState() as State;
+
+/** Only JSON bodies can wait in the outbox (a file upload cannot). */
+const isJsonBody = (body: unknown) =>
+  body === undefined || body === null || typeof body === 'string' || Array.isArray(body) || Object.getPrototypeOf(body) === Object.prototype;
+
+function withKey(args: FetchArgs, key: string): FetchArgs {
+  const headers = new Headers(args.headers as HeadersInit | undefined);
+  headers.set(IDEMPOTENCY_KEY_HEADER, key);
+  return { ...args, headers };
+}
+
+/** A mutation: sent with a fresh Idempotency-Key, or queued in the outbox when it may wait there. */
+export async function sendOrQueue(
+  backend: Backend,
+  input: string | FetchArgs,
+  api: BaseQueryApi,
+  extraOptions: OfflineExtraOptions,
+): Promise<QueryReturnValue<unknown, ApiFailure, FetchBaseQueryMeta>> {
+  const args: FetchArgs = typeof input === 'string' ? { url: input } : input;
+  const key = newIdempotencyKey();
+  const offline = extraOptions.offline;
+  const username = stateOf(api).session.user?.username;
+  const body: unknown = args.body;
+  const queueable =
+    offline !== undefined && username !== undefined && isJsonBody(body) && !carriesPassword(body) && (offline.queueable?.(body as never) ?? true);
+
+  const queue = (sent: boolean): { data: QueuedWrite } => {
+    if (!offline || !username) throw new Error('not queueable');
+    const now = Date.now();
+    const entry: OutboxEntry = {
+      key,
+      backend,
+      method: (args.method ?? 'GET').toUpperCase(),
+      url: args.url,
+      body: body === undefined ? undefined : structuredClone(body),
+      endpoint: api.endpoint,
+      description: offline.describe(body as never),
+      row: rowKeyOf(offline.entity, (body as { id?: unknown } | null)?.id),
+      entity: offline.entity,
+      screen: offline.screen,
+      invalidates: [...offline.invalidates],
+      createdAt: now,
+      status: 'pending',
+      // The outbox tries again at once, then backs off (outboxRunner.ts).
+      attempts: sent ? 1 : 0,
+      notBefore: 0,
+      sent,
+      ...(sent ? { lastProblem: OFFLINE_TEXT } : {}),
+    };
+    api.dispatch(entryQueued({ username, entry }));
+    return { data: { queued: true, key, description: entry.description } };
+  };
+
+  if (queueable) {
+    const state = stateOf(api);
+    const waiting = (state.outbox?.byUser[username] ?? []).some(isWaiting);
+    if (waiting || state.connectivity?.browserOnline === false) return queue(false);
+  }
+  const result = await sendWithSession(backend, withKey(args, key), api, extraOptions);
+  // Cut off by the network: the server may or may not have it; the same key makes the resend safe.
+  if (queueable && result.error?.status === 'FETCH_ERROR' && stateOf(api).session.user?.username === username) return queue(true);
+  return settle(result);
+}
+
+export type WriteOutcome = { data: unknown } | { error: ApiFailure };
+
+/** Sends an outbox entry again, with its own Idempotency-Key and the session's token. */
+export async function sendQueuedWrite(
+  entry: Pick<OutboxEntry, 'backend' | 'method' | 'url' | 'body' | 'key' | 'endpoint'>,
+  store: StoreAccess,
+): Promise<WriteOutcome> {
+  const api = callOutsideRtk(store, entry.endpoint, 'mutation');
+  const args = withKey({ url: entry.url, method: entry.method, ...(entry.body === undefined ? {} : { body: entry.body }) }, entry.key);
+  const result = settle(await sendWithSession(entry.backend, args, api, {}));
+  return result.error ? { error: result.error } : { data: result.data };
+}
