@@ -77,11 +77,14 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
   });
   installErrorHandling(app, { servesConsole: consoleIsBuilt() });
   await installSchemas(app, { browsable: config.demo });
+  // In this order, before any body is validated: who is calling (the token), a hostile body refused
+  // whole, the Idempotency-Key claimed (keys belong to the caller; every answer from here on, a
+  // refusal by role or by schema included, is the key's answer), then the caller and the role the
+  // route requires.
   installAuthentication(app, tokens);
-  installCaller(app, db);
   installRequestGuard(app);
-  // After authentication (keys belong to the caller), before every route (every write honours them).
   await installIdempotency(app, db);
+  installCaller(app, db);
 
   await registerConsole(app, config.backends);
 
