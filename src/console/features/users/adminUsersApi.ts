@@ -3,6 +3,7 @@
 // device, so adding a user or setting a password needs a connection.
 import type { AdminUserRequest, LinkableAgency } from '../../../contract/api';
 import type { AdminUser } from '../../../contract/entities';
+import { SUPER_ADMIN_ONLY_FIELDS } from '../../../contract/roles';
 import type { adminUserForm } from '../../../contract/schemas';
 import type { z } from 'zod';
 import { adminApi } from '../../api/backends';
@@ -41,12 +42,10 @@ export const { useAdminUsersQuery, useLinkableAgenciesQuery, useSaveAdminUserMut
  * an empty password on an edit means 'keep the current one', so it is left out.
  */
 export function adminUserRequest(form: z.output<typeof adminUserForm>, callerIsSuper: boolean): AdminUserRequest {
-  const { msisdn, is_super, unblacklist, secure_page, password, ...common } = form;
-  return {
-    ...common,
-    ...(password ? { password } : {}),
-    ...(callerIsSuper ? { msisdn, is_super, unblacklist, secure_page } : {}),
-  };
+  const { password, ...fields } = form;
+  const superOnly: readonly string[] = SUPER_ADMIN_ONLY_FIELDS;
+  const sent = callerIsSuper ? fields : (Object.fromEntries(Object.entries(fields).filter(([key]) => !superOnly.includes(key))) as typeof fields);
+  return { ...sent, ...(password ? { password } : {}) };
 }
 
 /** An admin user with a queued save applied (the list shows it until the server has it). */
