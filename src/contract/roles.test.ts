@@ -1,6 +1,12 @@
 import { describe, it, expect } from 'vitest';
 import {
+  ADMIN_FLAG_LABELS,
+  ADMIN_FLAGS,
   ADMIN_ROLE_TYPES,
+  SUPER_ADMIN_ONLY_FIELDS,
+  mayIncludeBlacklisted,
+  meetsRequirement,
+  whitelistCountryCodes,
   ROLE_TYPES,
   ROLE_TYPE_ID,
   STATUS_TYPE_ID,
@@ -285,5 +291,28 @@ describe('reachWithin: who may change an admin user (issue 10)', () => {
   it('a flag the caller holds too is no reach beyond theirs', () => {
     const reach = reachOf([], { ...none, unblacklist: true });
     expect(reachWithin(reach, { ...agencyAdmin, flags: { ...none, unblacklist: true } })).toBe(true);
+  });
+});
+
+describe('role rules stated once', () => {
+  it('a route requiring a Super Admin is met by the all-seeing scope only', () => {
+    expect(meetsRequirement({ kind: 'all' }, 'Super Admin')).toBe(true);
+    expect(meetsRequirement({ kind: 'agencies', agencyIds: [1] }, 'Super Admin')).toBe(false);
+    expect(meetsRequirement({ kind: 'campaigns', campaignIds: [1], agencyIds: [1] }, 'Super Admin')).toBe(false);
+  });
+
+  it("'Include Blacklisted' is a Super Admin's only", () => {
+    expect(ADMIN_ROLE_TYPES.filter((roleType) => mayIncludeBlacklisted(roleType))).toEqual(['Super Admin']);
+  });
+
+  it('a whitelist entry may use every country for a Super Admin, else the countries of their campaigns', () => {
+    expect(whitelistCountryCodes('Super Admin', ['GH', 'KE', 'NG'], ['GH'])).toEqual(['GH', 'KE', 'NG']);
+    expect(whitelistCountryCodes('Agency Admin', ['GH', 'KE', 'NG'], ['GH', 'GH', 'KE'])).toEqual(['GH', 'KE']);
+    expect(whitelistCountryCodes('Campaign Admin', ['GH', 'KE'], [])).toEqual([]);
+  });
+
+  it('the fields only a Super Admin sets are the msisdn and every flag, each flag with its label', () => {
+    expect([...SUPER_ADMIN_ONLY_FIELDS].sort()).toEqual(['is_super', 'msisdn', 'secure_page', 'unblacklist']);
+    expect(Object.keys(ADMIN_FLAG_LABELS).sort()).toEqual([...ADMIN_FLAGS].sort());
   });
 });
