@@ -141,8 +141,18 @@ export const agency = z.object({
   lokalise_key: nullableText,
   added_by: id.nullable(),
   active_flag: z.boolean(),
+  /** Ours: when the row last changed (the list's 'Recently modified'). */
+  updated_at: isoDate,
 });
 export type Agency = z.infer<typeof agency>;
+
+/** A campaign type as the service backend lists it (GET /service/agencies-campaign-types/). */
+export const campaignType = z.object({
+  id,
+  campaign_type_name: z.string(),
+  compensation_type: z.object({ compensation_type_name: z.string() }),
+});
+export type CampaignType = z.infer<typeof campaignType>;
 
 export const campaign = z.object({
   id,

@@ -364,6 +364,21 @@ export const pageQuery = z.object({
 });
 
 /**
+ * GET /service/agencies/: a page of the agencies the caller sees, filtered by their country's
+ * dialling code or ISO code (`code`) and by a part of their name; `active_flag=false` gives the
+ * inactive ones (the list's 'Inactive' link), `ordering=-updated_at` the recently modified.
+ */
+export const agencyQuery = pageQuery.extend({
+  country_dialing_code: z.string().trim().regex(/^\+?[\d.]{1,8}$/, { error: 'country_dialing_code must be a dialling code, e.g. 233' }).optional(),
+  code: z.string().trim().regex(/^[A-Za-z]{2}$/, { error: 'code must be a two-letter country code' }).toUpperCase().optional(),
+  name: z.string().trim().max(...atMost('search', 'name')).optional(),
+  active_flag: z.enum(['true', 'false', 'True', 'False'], { error: 'active_flag must be true or false' }).transform((flag) => flag.toLowerCase() === 'true').optional(),
+});
+
+/** A path's numeric id (`/service/agencies/{id}/`). */
+export const idParams = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int({ error: 'id must be a whole number' }).positive({ error: 'id must be a number' }) });
+
+/**
  * A DD-MMM-YYYY date of a grid body, read as an ISO date, between REQUEST_DATE_MIN and
  * REQUEST_DATE_MAX (a year 0 or 9999 would run past what the database's dates hold).
  */

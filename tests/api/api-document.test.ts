@@ -21,6 +21,8 @@ const CALLS = [
   'get /admin/whitelists', 'post /admin/whitelist', 'put /admin/whitelist',
   'get /admin/event_types', 'post /admin/event_types', 'put /admin/event_types', 'post /admin/fraud',
   'get /dev/outbox',
+  'get /service/agencies/', 'get /service/agencies/{id}/', 'get /service/agencies-countries/', 'get /service/agencies-languages/',
+  'get /service/agencies-campaign-types/',
 ];
 
 describe.each(backends)('the API document and error codes on %s', (backend) => {
@@ -51,6 +53,7 @@ describe.each(backends)('the API document and error codes on %s', (backend) => {
     }
     expect(document.paths['/admin/admins']?.get?.tags).toEqual(['Legacy admin backend']);
     expect(document.paths['/api/v1/status-types']?.get?.tags).toEqual(['New user backend']);
+    expect(document.paths['/service/agencies/']?.get?.tags).toEqual(['Service backend']);
     expect(document.paths['/admin/admins']?.get?.security).toEqual([{ bearer: [] }]);
     expect(document.paths['/api/v1/auth/login/jwt/']?.post?.security).toBeUndefined();
   });
