@@ -167,6 +167,9 @@ export const campaign = z.object({
     agency: z.object({ id, agency_name: z.string(), country: z.string() }),
     campaign_type: z.string(),
   }),
+  /** Ours: the latest version's allocated budget (the budget at a glance), and when the row last changed. */
+  budget_allocated_amount: money.nullable(),
+  updated_at: isoDate,
 });
 export type Campaign = z.infer<typeof campaign>;
 

@@ -375,6 +375,28 @@ export const agencyQuery = pageQuery.extend({
   active_flag: z.enum(['true', 'false', 'True', 'False'], { error: 'active_flag must be true or false' }).transform((flag) => flag.toLowerCase() === 'true').optional(),
 });
 
+const storableId = (field: string) =>
+  z.coerce.number({ error: `${field} must be an id` }).int({ error: `${field} must be an id` }).positive({ error: `${field} must be an id` });
+/** Ids as a query sends them: '3,7,12'. */
+const idList = (field: string) =>
+  z.string().trim().regex(/^\d{1,10}(,\d{1,10}){0,499}$/, { error: `${field} must be ids separated by commas, e.g. 3,7,12` })
+    .transform((list) => list.split(',').map(Number));
+
+/**
+ * GET /service/campaigns/: a page of the campaigns the caller sees, narrowed to an agency, to
+ * agencies or to campaign ids, to a country's campaign code, or to the active or inactive ones.
+ */
+export const campaignQuery = pageQuery.extend({
+  agency_id: storableId('agency_id').optional(),
+  agency_ids: idList('agency_ids').optional(),
+  ids: idList('ids').optional(),
+  country_code: z.string().trim().regex(/^[A-Za-z]{2}$/, { error: 'country_code must be a two-letter country code' }).toUpperCase().optional(),
+  active_flag: z.enum(['true', 'false', 'True', 'False'], { error: 'active_flag must be true or false' }).transform((flag) => flag.toLowerCase() === 'true').optional(),
+});
+
+/** GET /service/agency-campaign-type-configs/?agency= */
+export const agencyConfigQuery = pageQuery.extend({ agency: storableId('agency').optional() });
+
 /** A path's numeric id (`/service/agencies/{id}/`). */
 export const idParams = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int({ error: 'id must be a whole number' }).positive({ error: 'id must be a number' }) });
 

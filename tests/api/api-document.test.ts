@@ -22,7 +22,8 @@ const CALLS = [
   'get /admin/event_types', 'post /admin/event_types', 'put /admin/event_types', 'post /admin/fraud',
   'get /dev/outbox',
   'get /service/agencies/', 'get /service/agencies/{id}/', 'get /service/agencies-countries/', 'get /service/agencies-languages/',
-  'get /service/agencies-campaign-types/',
+  'get /service/agencies-campaign-types/', 'get /service/campaigns/', 'get /service/campaigns/{id}/',
+  'get /service/agency-campaign-type-configs/', 'get /service/agency-campaign-type-configs/{id}/',
 ];
 
 describe.each(backends)('the API document and error codes on %s', (backend) => {

@@ -1,0 +1,39 @@
+// Service backend: GET /service/campaigns/ and /service/campaigns/{id}/, and the agencies' campaign
+// type settings, GET /service/agency-campaign-type-configs/ (?agency=) and .../{id}/ (SPEC.md
+// section 7; the two {id} calls are ours, for the detail screens), paged the backend's way and
+// scoped to the caller (section 6).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { page } from '../../../contract/api';
+import { agencyCampaignTypeConfig, campaign } from '../../../contract/entities';
+import { agencyConfigQuery, campaignQuery, idParams } from '../../../contract/schemas';
+import type { Database } from '../../db/client';
+import { findAgencyConfig, listAgencyConfigs } from '../../domain/agencies/campaignTypeConfigs';
+import { CAMPAIGN_SORT, findCampaign, listCampaigns } from '../../domain/campaigns/campaigns';
+import { pageParamsOf } from '../../domain/lists';
+import { servicePage } from '../../http/pages';
+
+export const serviceCampaignRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
+  app.get('/campaigns/', { schema: { querystring: campaignQuery, response: { 200: page(campaign) } } }, async (request) => {
+    const params = pageParamsOf(request.query, CAMPAIGN_SORT);
+    const found = await listCampaigns(db, request.caller.scope, request.query, params);
+    return servicePage(request, found.data, found.count, params);
+  });
+
+  app.get('/campaigns/:id/', { schema: { params: idParams, response: { 200: campaign } } }, async (request) =>
+    findCampaign(db, request.caller.scope, request.params.id),
+  );
+
+  app.get(
+    '/agency-campaign-type-configs/',
+    { schema: { querystring: agencyConfigQuery, response: { 200: page(agencyCampaignTypeConfig) } } },
+    async (request) => {
+      const params = pageParamsOf(request.query, []);
+      const found = await listAgencyConfigs(db, request.caller.scope, request.query.agency, params);
+      return servicePage(request, found.data, found.count, params);
+    },
+  );
+
+  app.get('/agency-campaign-type-configs/:id/', { schema: { params: idParams, response: { 200: agencyCampaignTypeConfig } } }, async (request) =>
+    findAgencyConfig(db, request.caller.scope, request.params.id),
+  );
+};
