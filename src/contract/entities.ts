@@ -173,7 +173,16 @@ export const campaign = z.object({
 });
 export type Campaign = z.infer<typeof campaign>;
 
-export const campaignVersion = z.object({ id, max_agent_count: z.number().int(), budget_allocated_amount: money });
+export const campaignVersion = z.object({
+  id,
+  max_agent_count: z.number().int(),
+  budget_allocated_amount: money,
+  /** Ours: the campaign, the version number, who changed it last and when it was made. */
+  campaign: id,
+  version: z.number().int(),
+  updated_by: nullableText,
+  created_at: isoDate,
+});
 export type CampaignVersion = z.infer<typeof campaignVersion>;
 
 const days = z.number().int();
@@ -198,6 +207,14 @@ export const agencyCampaignTypeConfig = z.object({
 export type AgencyCampaignTypeConfig = z.infer<typeof agencyCampaignTypeConfig>;
 
 export const campaignLanguage = z.object({ id, language_code: z.string(), campaign: id });
+
+/** A way an event is paid (GET /service/campaigns-remuneration-types/). */
+export const remunerationType = z.object({ id, remuneration_type_name: z.string() });
+export type RemunerationType = z.infer<typeof remunerationType>;
+
+/** An event a campaign may pay for (GET /service/campaigns-event-types/): the key and its friendly name. */
+export const campaignEventType = z.object({ id, event_type_name: z.string(), event_type_friendly_name: z.string() });
+export type CampaignEventType = z.infer<typeof campaignEventType>;
 export type CampaignLanguage = z.infer<typeof campaignLanguage>;
 
 export const eventCompensationConfig = z.object({

@@ -56,6 +56,8 @@ export const messages = {
   duplicateMsisdn: 'A user with this mobile number already exists.',
   duplicateWhitelist: 'This mobile number is already whitelisted for that campaign and country.',
   duplicateCountry: 'A country with this name already exists.',
+  duplicateCampaignLanguage: 'This campaign already has this language.',
+  campaignLanguageNotFound: 'Cannot find this campaign language.',
   adminUserNotFound: 'This admin user does not exist, or is outside the agencies you manage.',
   campaignOutOfScope: 'This campaign does not exist, or is outside the campaigns you manage.',
   unknownCountry: 'There is no country with this code.',

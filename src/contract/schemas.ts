@@ -306,6 +306,8 @@ const kindOf = (value: unknown): string =>
  */
 function wrongTypeLine(issue: z.core.$ZodIssue, field: string): string | undefined {
   if (issue.code !== 'invalid_type' || !('input' in issue) || issue.input === undefined || issue.input === null) return undefined;
+  // A coerced field that could not be read as a number keeps its own message ('campaign must be an id').
+  if (typeof issue.input === 'number' && Number.isNaN(issue.input)) return undefined;
   return `${field} must be ${EXPECTED[issue.expected] ?? issue.expected}, not ${kindOf(issue.input)}`;
 }
 
@@ -392,6 +394,15 @@ export const campaignQuery = pageQuery.extend({
   ids: idList('ids').optional(),
   country_code: z.string().trim().regex(/^[A-Za-z]{2}$/, { error: 'country_code must be a two-letter country code' }).toUpperCase().optional(),
   active_flag: z.enum(['true', 'false', 'True', 'False'], { error: 'active_flag must be true or false' }).transform((flag) => flag.toLowerCase() === 'true').optional(),
+});
+
+/** The lists of a campaign's parts: ?campaign= (every campaign the caller sees without it). */
+export const campaignPartQuery = pageQuery.extend({ campaign: storableId('campaign').optional() });
+
+/** POST /service/campaign-languages/: a language code of 2 to 5 characters, for a campaign. */
+export const campaignLanguageForm = z.object({
+  language_code: z.string({ error: messages.languageCodeLength }).pipe(languageCode),
+  campaign: storableId('campaign'),
 });
 
 /** GET /service/agency-campaign-type-configs/?agency= */

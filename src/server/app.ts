@@ -30,6 +30,7 @@ import { whitelistRoutes } from './routes/admin/whitelists';
 import { consoleIsBuilt, registerConsole } from './routes/console';
 import { outboxRoutes } from './routes/dev/outbox';
 import { serviceAgencyRoutes } from './routes/service/agencies';
+import { serviceCampaignPartRoutes } from './routes/service/campaignParts';
 import { serviceCampaignRoutes } from './routes/service/campaigns';
 import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/users/auth';
@@ -104,6 +105,7 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
   await app.register(fraudRoutes(db), { prefix: '/admin' });
   await app.register(serviceAgencyRoutes(db), { prefix: BACKEND_PREFIXES.service });
   await app.register(serviceCampaignRoutes(db), { prefix: BACKEND_PREFIXES.service });
+  await app.register(serviceCampaignPartRoutes(db), { prefix: BACKEND_PREFIXES.service });
   const outbox = codeDelivery.outbox;
   if (config.demo && outbox) await app.register(outboxRoutes(outbox), { prefix: '/dev' });
   return app;

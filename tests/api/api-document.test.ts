@@ -24,6 +24,8 @@ const CALLS = [
   'get /service/agencies/', 'get /service/agencies/{id}/', 'get /service/agencies-countries/', 'get /service/agencies-languages/',
   'get /service/agencies-campaign-types/', 'get /service/campaigns/', 'get /service/campaigns/{id}/',
   'get /service/agency-campaign-type-configs/', 'get /service/agency-campaign-type-configs/{id}/',
+  'get /service/campaign-versions/', 'get /service/campaign-languages/', 'post /service/campaign-languages/',
+  'delete /service/campaign-languages/{id}', 'get /service/campaigns-remuneration-types/', 'get /service/campaigns-event-types/',
 ];
 
 describe.each(backends)('the API document and error codes on %s', (backend) => {

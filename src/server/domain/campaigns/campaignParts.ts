@@ -1,0 +1,101 @@
+// The parts of a campaign the Campaign detail screen shows (SPEC.md section 2): its versions (max
+// agent count, allocated budget), its languages (added and deleted here, each change audited in
+// its transaction), and the remuneration and event types its compensations choose from. A part
+// belongs to the campaign: the caller reaches it only through a campaign they see (section 6).
+import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ListPage } from '../../../contract/api';
+import type { CampaignEventType, CampaignLanguage, CampaignVersion, RemunerationType } from '../../../contract/entities';
+import { messages, unknownLanguages } from '../../../contract/messages';
+import type { RoleScope } from '../../../contract/roles';
+import type { campaignLanguageForm } from '../../../contract/schemas';
+import { campaignVisible, type Caller } from '../../auth/scope';
+import type { Database } from '../../db/client';
+import { isStorableId, uniqueViolation } from '../../db/errors';
+import { campaignLanguages, campaigns, campaignVersions, eventTypes, languages, remunerationTypes } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { recordChange } from '../audit';
+import { listPageOf, searchIn, type ListParams } from '../lists';
+
+type CampaignLanguageForm = z.output<typeof campaignLanguageForm>;
+
+/** The part's campaign is one the caller sees (and, when asked, this one). */
+function ofVisibleCampaign(scope: RoleScope, campaignId: SQLWrapper, only: number | undefined): SQL {
+  const visible = sql`exists (select 1 from ${campaigns} where ${campaigns.id} = ${campaignId} and ${campaignVisible(scope, campaigns)})`;
+  if (only === undefined) return visible;
+  return isStorableId(only) ? (and(visible, sql`${campaignId} = ${only}`) as SQL) : sql`false`;
+}
+
+/** GET /service/campaign-versions/?campaign=: newest version first. */
+export async function listCampaignVersions(db: Database, scope: RoleScope, campaign: number | undefined, params: ListParams<string>): Promise<ListPage<CampaignVersion>> {
+  const row = {
+    id: campaignVersions.id, max_agent_count: campaignVersions.maxAgentCount, budget_allocated_amount: campaignVersions.budgetAllocatedAmount,
+    campaign: campaignVersions.campaignId, version: campaignVersions.version, updated_by: campaignVersions.updatedBy,
+    created_at: sql<string>`to_char(${campaignVersions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('created_at'),
+  };
+  const where = ofVisibleCampaign(scope, campaignVersions.campaignId, campaign);
+  return listPageOf(db, () => db.select(row).from(campaignVersions).where(where).$dynamic(), params, [
+    asc(campaignVersions.campaignId), desc(campaignVersions.version), asc(campaignVersions.id),
+  ]);
+}
+
+const languageRow = { id: campaignLanguages.id, language_code: campaignLanguages.languageCode, campaign: campaignLanguages.campaignId };
+
+/** GET /service/campaign-languages/?campaign=: in the order they were added. */
+export async function listCampaignLanguages(db: Database, scope: RoleScope, campaign: number | undefined, params: ListParams<string>): Promise<ListPage<CampaignLanguage>> {
+  const where = ofVisibleCampaign(scope, campaignLanguages.campaignId, campaign);
+  return listPageOf(db, () => db.select(languageRow).from(campaignLanguages).where(where).$dynamic(), params, [asc(campaignLanguages.id)]);
+}
+
+/** POST /service/campaign-languages/: a known language for a campaign the caller sees; a second time answers 409. */
+export async function addCampaignLanguage(db: Database, caller: Caller, form: CampaignLanguageForm): Promise<CampaignLanguage> {
+  const [campaign] = isStorableId(form.campaign)
+    ? await db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.id, form.campaign), campaignVisible(caller.scope, campaigns)))
+    : [];
+  if (!campaign) throw notFound(messages.agencyCampaignNotFound);
+  const [known] = await db.select({ code: languages.code }).from(languages).where(eq(languages.code, form.language_code));
+  if (!known) {
+    const message = unknownLanguages([form.language_code]);
+    throw badRequest(message, { language_code: [message] });
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const [added] = await tx.insert(campaignLanguages).values({ campaignId: campaign.id, languageCode: known.code }).returning(languageRow);
+      if (!added) throw new Error('campaign language insert returned no row');
+      await recordChange(tx, { actorId: caller.userId, action: 'create', entity: 'campaign_language', entityId: added.id, before: null, after: added });
+      return added;
+    });
+  } catch (error) {
+    if (uniqueViolation(error) === 'campaign_languages_campaign_language') throw conflict(messages.duplicateCampaignLanguage);
+    throw error;
+  }
+}
+
+/** DELETE /service/campaign-languages/{id}: one of a campaign the caller sees, else not found. */
+export async function deleteCampaignLanguage(db: Database, caller: Caller, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [removed] = isStorableId(id)
+      ? await tx
+          .delete(campaignLanguages)
+          .where(and(eq(campaignLanguages.id, id), ofVisibleCampaign(caller.scope, campaignLanguages.campaignId, undefined)))
+          .returning(languageRow)
+      : [];
+    if (!removed) throw notFound(messages.campaignLanguageNotFound);
+    await recordChange(tx, { actorId: caller.userId, action: 'delete', entity: 'campaign_language', entityId: removed.id, before: removed, after: null });
+  });
+}
+
+/** GET /service/campaigns-remuneration-types/ */
+export async function listRemunerationTypes(db: Database, params: ListParams<string>): Promise<ListPage<RemunerationType>> {
+  const row = { id: remunerationTypes.id, remuneration_type_name: remunerationTypes.name };
+  return listPageOf(db, () => db.select(row).from(remunerationTypes).where(searchIn(params.search, [remunerationTypes.name])).$dynamic(), params, [
+    asc(remunerationTypes.name), asc(remunerationTypes.id),
+  ]);
+}
+
+/** GET /service/campaigns-event-types/: every event type, by its friendly name. */
+export async function listCampaignEventTypes(db: Database, params: ListParams<string>): Promise<ListPage<CampaignEventType>> {
+  const row = { id: eventTypes.id, event_type_name: eventTypes.name, event_type_friendly_name: eventTypes.prettyName };
+  const where = searchIn(params.search, [eventTypes.name, eventTypes.prettyName]);
+  return listPageOf(db, () => db.select(row).from(eventTypes).where(where).$dynamic(), params, [asc(eventTypes.prettyName), asc(eventTypes.id)]);
+}

@@ -1,0 +1,50 @@
+// Service backend: the parts of a campaign (SPEC.md section 7): GET /service/campaign-versions/,
+// GET, POST and DELETE /service/campaign-languages/, GET /service/campaigns-remuneration-types/ and
+// /service/campaigns-event-types/; paged the backend's way and reached through the campaigns the
+// caller sees (section 6).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { page } from '../../../contract/api';
+import { campaignEventType, campaignLanguage, campaignVersion, remunerationType } from '../../../contract/entities';
+import { campaignLanguageForm, campaignPartQuery, idParams, pageQuery } from '../../../contract/schemas';
+import type { Database } from '../../db/client';
+import {
+  addCampaignLanguage, deleteCampaignLanguage, listCampaignEventTypes, listCampaignLanguages, listCampaignVersions, listRemunerationTypes,
+} from '../../domain/campaigns/campaignParts';
+import { pageParamsOf } from '../../domain/lists';
+import { servicePage } from '../../http/pages';
+
+export const serviceCampaignPartRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
+  app.get('/campaign-versions/', { schema: { querystring: campaignPartQuery, response: { 200: page(campaignVersion) } } }, async (request) => {
+    const params = pageParamsOf(request.query, []);
+    const found = await listCampaignVersions(db, request.caller.scope, request.query.campaign, params);
+    return servicePage(request, found.data, found.count, params);
+  });
+
+  app.get('/campaign-languages/', { schema: { querystring: campaignPartQuery, response: { 200: page(campaignLanguage) } } }, async (request) => {
+    const params = pageParamsOf(request.query, []);
+    const found = await listCampaignLanguages(db, request.caller.scope, request.query.campaign, params);
+    return servicePage(request, found.data, found.count, params);
+  });
+
+  app.post('/campaign-languages/', { schema: { body: campaignLanguageForm, response: { 201: campaignLanguage } } }, async (request, reply) =>
+    reply.code(201).send(await addCampaignLanguage(db, request.caller, request.body)),
+  );
+
+  app.delete('/campaign-languages/:id', { schema: { params: idParams, response: { 204: z.null().describe('Deleted') } } }, async (request, reply) => {
+    await deleteCampaignLanguage(db, request.caller, request.params.id);
+    return reply.code(204).send(null);
+  });
+
+  app.get('/campaigns-remuneration-types/', { schema: { querystring: pageQuery, response: { 200: page(remunerationType) } } }, async (request) => {
+    const params = pageParamsOf(request.query, []);
+    const found = await listRemunerationTypes(db, params);
+    return servicePage(request, found.data, found.count, params);
+  });
+
+  app.get('/campaigns-event-types/', { schema: { querystring: pageQuery, response: { 200: page(campaignEventType) } } }, async (request) => {
+    const params = pageParamsOf(request.query, []);
+    const found = await listCampaignEventTypes(db, params);
+    return servicePage(request, found.data, found.count, params);
+  });
+};
