@@ -94,7 +94,10 @@ export const TEXT_MAX = {
   token: 200,
   msisdn: MSISDN_MAX_DIGITS,
   countryCode: 8,
+  campaignName: 200,
 } as const;
+/** The largest max agent count a campaign version takes (ours: well past any programme's field force). */
+export const MAX_AGENT_COUNT = 1_000_000;
 export type TextField = keyof typeof TEXT_MAX;
 
 /** Dates a report request may name (DD-MMM-YYYY, ours): the programme's records lie well within. */

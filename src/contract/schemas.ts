@@ -25,6 +25,7 @@ import {
   REQUEST_DATE_MIN,
   TEXT_MAX,
   type TextField,
+  MAX_AGENT_COUNT,
   PASSWORD_SPECIAL_CHARACTERS,
 } from './constants';
 import { fromRequestDate, toRequestDate } from './dates';
@@ -403,6 +404,32 @@ export const campaignPartQuery = pageQuery.extend({ campaign: storableId('campai
 export const campaignLanguageForm = z.object({
   language_code: z.string({ error: messages.languageCodeLength }).pipe(languageCode),
   campaign: storableId('campaign'),
+});
+
+/** Who changed it: the server records the signed-in caller, whatever this says. */
+const updatedBy = z.string({ error: 'updated_by must be text' }).max(TEXT_MAX.email, { error: 'updated_by must be text' }).optional()
+  .describe('Ignored: the server records the signed-in caller');
+
+/**
+ * PUT /service/campaigns/{id}/: the name and, for a Super Admin, the active flag. The budget and
+ * the campaign type's settings are read-only (SPEC.md section 9): no call writes them.
+ */
+export const campaignForm = z.object({
+  name: required(messages.campaignNameRequired, 'campaignName', 'Campaign name'),
+  active_flag: z.boolean({ error: 'active_flag must be true or false' }).optional(),
+  updated_by: updatedBy,
+  updated_at: updatedAt,
+});
+
+/** PUT /service/campaign-versions/{id}/: the max agent count of a campaign's version. */
+export const campaignVersionForm = z.object({
+  max_agent_count: z
+    .number({ error: messages.maxAgentCountInvalid })
+    .int({ error: messages.maxAgentCountInvalid })
+    .min(0, { error: messages.maxAgentCountInvalid })
+    .max(MAX_AGENT_COUNT, { error: messages.maxAgentCountInvalid }),
+  campaign: storableId('campaign'),
+  updated_by: updatedBy,
 });
 
 /** GET /service/agency-campaign-type-configs/?agency= */

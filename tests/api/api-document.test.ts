@@ -24,6 +24,7 @@ const CALLS = [
   'get /service/agencies/', 'get /service/agencies/{id}/', 'get /service/agencies-countries/', 'get /service/agencies-languages/',
   'get /service/agencies-campaign-types/', 'get /service/campaigns/', 'get /service/campaigns/{id}/',
   'get /service/agency-campaign-type-configs/', 'get /service/agency-campaign-type-configs/{id}/',
+  'put /service/campaigns/{id}/', 'put /service/campaign-versions/{id}/',
   'get /service/campaign-versions/', 'get /service/campaign-languages/', 'post /service/campaign-languages/',
   'delete /service/campaign-languages/{id}', 'get /service/campaigns-remuneration-types/', 'get /service/campaigns-event-types/',
 ];

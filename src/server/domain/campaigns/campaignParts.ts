@@ -8,16 +8,20 @@ import type { ListPage } from '../../../contract/api';
 import type { CampaignEventType, CampaignLanguage, CampaignVersion, RemunerationType } from '../../../contract/entities';
 import { messages, unknownLanguages } from '../../../contract/messages';
 import type { RoleScope } from '../../../contract/roles';
-import type { campaignLanguageForm } from '../../../contract/schemas';
+import type { campaignLanguageForm, campaignVersionForm } from '../../../contract/schemas';
 import { campaignVisible, type Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { isStorableId, uniqueViolation } from '../../db/errors';
+import { lockRow } from '../../db/locks';
+import { isoMillis } from '../../db/updatedAt';
 import { campaignLanguages, campaigns, campaignVersions, eventTypes, languages, remunerationTypes } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordChange } from '../audit';
 import { listPageOf, searchIn, type ListParams } from '../lists';
+import { usernameOf } from './campaigns';
 
 type CampaignLanguageForm = z.output<typeof campaignLanguageForm>;
+type CampaignVersionForm = z.output<typeof campaignVersionForm>;
 
 /** The part's campaign is one the caller sees (and, when asked, this one). */
 function ofVisibleCampaign(scope: RoleScope, campaignId: SQLWrapper, only: number | undefined): SQL {
@@ -26,17 +30,41 @@ function ofVisibleCampaign(scope: RoleScope, campaignId: SQLWrapper, only: numbe
   return isStorableId(only) ? (and(visible, sql`${campaignId} = ${only}`) as SQL) : sql`false`;
 }
 
+const versionRow = {
+  id: campaignVersions.id, max_agent_count: campaignVersions.maxAgentCount, budget_allocated_amount: campaignVersions.budgetAllocatedAmount,
+  campaign: campaignVersions.campaignId, version: campaignVersions.version, updated_by: campaignVersions.updatedBy,
+  created_at: isoMillis(campaignVersions.createdAt).as('created_at'),
+};
+
 /** GET /service/campaign-versions/?campaign=: newest version first. */
 export async function listCampaignVersions(db: Database, scope: RoleScope, campaign: number | undefined, params: ListParams<string>): Promise<ListPage<CampaignVersion>> {
-  const row = {
-    id: campaignVersions.id, max_agent_count: campaignVersions.maxAgentCount, budget_allocated_amount: campaignVersions.budgetAllocatedAmount,
-    campaign: campaignVersions.campaignId, version: campaignVersions.version, updated_by: campaignVersions.updatedBy,
-    created_at: sql<string>`to_char(${campaignVersions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('created_at'),
-  };
   const where = ofVisibleCampaign(scope, campaignVersions.campaignId, campaign);
-  return listPageOf(db, () => db.select(row).from(campaignVersions).where(where).$dynamic(), params, [
+  return listPageOf(db, () => db.select(versionRow).from(campaignVersions).where(where).$dynamic(), params, [
     asc(campaignVersions.campaignId), desc(campaignVersions.version), asc(campaignVersions.id),
   ]);
+}
+
+/**
+ * PUT /service/campaign-versions/{id}/: the max agent count of a version of a campaign the caller
+ * sees, recorded under the caller's name, audited in the same transaction. The allocated budget is
+ * read-only.
+ */
+export async function saveCampaignVersion(db: Database, caller: Caller, id: number, form: CampaignVersionForm): Promise<CampaignVersion> {
+  return db.transaction(async (tx) => {
+    await lockRow(tx, campaignVersions, id);
+    const find = async () =>
+      isStorableId(id)
+        ? (await tx.select(versionRow).from(campaignVersions).where(and(eq(campaignVersions.id, id), ofVisibleCampaign(caller.scope, campaignVersions.campaignId, undefined))))[0]
+        : undefined;
+    const before = await find();
+    if (!before) throw notFound(messages.campaignVersionNotFound);
+    if (before.campaign !== form.campaign) throw badRequest(messages.versionOfAnotherCampaign, { campaign: [messages.versionOfAnotherCampaign] });
+    await tx.update(campaignVersions).set({ maxAgentCount: form.max_agent_count, updatedBy: await usernameOf(tx, caller) }).where(eq(campaignVersions.id, id));
+    const after = await find();
+    if (!after) throw new Error('saved campaign version not found');
+    await recordChange(tx, { actorId: caller.userId, action: 'update', entity: 'campaign_version', entityId: id, before, after });
+    return after;
+  });
 }
 
 const languageRow = { id: campaignLanguages.id, language_code: campaignLanguages.languageCode, campaign: campaignLanguages.campaignId };

@@ -7,18 +7,22 @@ import type { ListPage } from '../../../contract/api';
 import type { Campaign } from '../../../contract/entities';
 import { messages } from '../../../contract/messages';
 import type { RoleScope } from '../../../contract/roles';
-import type { campaignQuery } from '../../../contract/schemas';
-import { campaignVisible } from '../../auth/scope';
+import type { campaignForm, campaignQuery } from '../../../contract/schemas';
+import { campaignVisible, seesEverything, type Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';
-import { isStorableId } from '../../db/errors';
-import { agencies, agencyCampaignTypeConfigs, campaigns, campaignTypes, campaignVersions, countries } from '../../db/schema';
-import { isoMillis } from '../../db/updatedAt';
-import { notFound } from '../../http/errors';
+import { isStorableId, uniqueViolation } from '../../db/errors';
+import { lockRow } from '../../db/locks';
+import { agencies, agencyCampaignTypeConfigs, campaigns, campaignTypes, campaignVersions, countries, users } from '../../db/schema';
+import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
+import { conflict, notFound, superAdminOnly } from '../../http/errors';
+import { recordChange } from '../audit';
+import { requireUnchanged } from '../edits';
 import { listPageOf, orderOf, searchIn, type ListParams } from '../lists';
 
 export const CAMPAIGN_SORT = ['id', 'name', 'country_code', 'campaign_start_date', 'budget_spend_amount', 'active_flag', 'updated_at'] as const;
 type CampaignSort = (typeof CAMPAIGN_SORT)[number];
 type CampaignQuery = z.output<typeof campaignQuery>;
+type CampaignForm = z.output<typeof campaignForm>;
 
 /** The allocated budget of the campaign's latest version. */
 const budgetAllocated = sql<string | null>`(select ${campaignVersions.budgetAllocatedAmount} from ${campaignVersions}
@@ -87,4 +91,38 @@ export async function findCampaign(db: Database, scope: RoleScope, id: number): 
   const [found] = isStorableId(id) ? await selectCampaigns(db).where(and(eq(campaigns.id, id), campaignVisible(scope, campaigns))) : [];
   if (!found) throw notFound(messages.agencyCampaignNotFound);
   return toCampaign(found);
+}
+
+/** The username a change is recorded under: the signed-in caller's, whatever the form says. */
+export async function usernameOf(db: Database, caller: Caller): Promise<string | null> {
+  if (caller.userId === null) return null;
+  const [found] = await db.select({ username: users.username }).from(users).where(eq(users.id, caller.userId));
+  return found?.username ?? null;
+}
+
+/**
+ * PUT /service/campaigns/{id}/: the name, and the active flag for a Super Admin only (anyone else
+ * who changes it is refused and nothing changes). Checked under a row lock, written with its audit
+ * record in one transaction; an edit of an outdated copy answers 409 with the campaign as it is.
+ */
+export async function saveCampaign(db: Database, caller: Caller, id: number, form: CampaignForm): Promise<Campaign> {
+  try {
+    return await db.transaction(async (tx) => {
+      await lockRow(tx, campaigns, id);
+      const before = await findCampaign(tx, caller.scope, id);
+      requireUnchanged(form.updated_at, before);
+      const activeFlag = form.active_flag ?? before.active_flag;
+      if (activeFlag !== before.active_flag && !seesEverything(caller.scope)) throw superAdminOnly(messages.superOnlyCampaignActive);
+      await tx
+        .update(campaigns)
+        .set({ name: form.name, activeFlag, updatedBy: await usernameOf(tx, caller), updatedAt: nextUpdatedAt(campaigns.updatedAt) })
+        .where(eq(campaigns.id, id));
+      const after = await findCampaign(tx, caller.scope, id);
+      await recordChange(tx, { actorId: caller.userId, action: 'update', entity: 'campaign', entityId: id, before, after });
+      return after;
+    });
+  } catch (error) {
+    if (uniqueViolation(error) === 'campaigns_agency_name') throw conflict(messages.duplicateCampaignName);
+    throw error;
+  }
 }

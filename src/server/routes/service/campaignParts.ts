@@ -1,4 +1,4 @@
-// Service backend: the parts of a campaign (SPEC.md section 7): GET /service/campaign-versions/,
+// Service backend: the parts of a campaign (SPEC.md section 7): GET /service/campaign-versions/ and PUT .../{id}/,
 // GET, POST and DELETE /service/campaign-languages/, GET /service/campaigns-remuneration-types/ and
 // /service/campaigns-event-types/; paged the backend's way and reached through the campaigns the
 // caller sees (section 6).
@@ -6,10 +6,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { page } from '../../../contract/api';
 import { campaignEventType, campaignLanguage, campaignVersion, remunerationType } from '../../../contract/entities';
-import { campaignLanguageForm, campaignPartQuery, idParams, pageQuery } from '../../../contract/schemas';
+import { campaignLanguageForm, campaignPartQuery, campaignVersionForm, idParams, pageQuery } from '../../../contract/schemas';
 import type { Database } from '../../db/client';
 import {
   addCampaignLanguage, deleteCampaignLanguage, listCampaignEventTypes, listCampaignLanguages, listCampaignVersions, listRemunerationTypes,
+  saveCampaignVersion,
 } from '../../domain/campaigns/campaignParts';
 import { pageParamsOf } from '../../domain/lists';
 import { servicePage } from '../../http/pages';
@@ -20,6 +21,12 @@ export const serviceCampaignPartRoutes = (db: Database): FastifyPluginAsyncZod =
     const found = await listCampaignVersions(db, request.caller.scope, request.query.campaign, params);
     return servicePage(request, found.data, found.count, params);
   });
+
+  app.put(
+    '/campaign-versions/:id/',
+    { schema: { params: idParams, body: campaignVersionForm, response: { 200: campaignVersion } } },
+    async (request) => saveCampaignVersion(db, request.caller, request.params.id, request.body),
+  );
 
   app.get('/campaign-languages/', { schema: { querystring: campaignPartQuery, response: { 200: page(campaignLanguage) } } }, async (request) => {
     const params = pageParamsOf(request.query, []);

@@ -1,14 +1,14 @@
-// Service backend: GET /service/campaigns/ and /service/campaigns/{id}/, and the agencies' campaign
+// Service backend: GET /service/campaigns/, GET and PUT /service/campaigns/{id}/, and the agencies' campaign
 // type settings, GET /service/agency-campaign-type-configs/ (?agency=) and .../{id}/ (SPEC.md
 // section 7; the two {id} calls are ours, for the detail screens), paged the backend's way and
 // scoped to the caller (section 6).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { page } from '../../../contract/api';
 import { agencyCampaignTypeConfig, campaign } from '../../../contract/entities';
-import { agencyConfigQuery, campaignQuery, idParams } from '../../../contract/schemas';
+import { agencyConfigQuery, campaignForm, campaignQuery, idParams } from '../../../contract/schemas';
 import type { Database } from '../../db/client';
 import { findAgencyConfig, listAgencyConfigs } from '../../domain/agencies/campaignTypeConfigs';
-import { CAMPAIGN_SORT, findCampaign, listCampaigns } from '../../domain/campaigns/campaigns';
+import { CAMPAIGN_SORT, findCampaign, listCampaigns, saveCampaign } from '../../domain/campaigns/campaigns';
 import { pageParamsOf } from '../../domain/lists';
 import { servicePage } from '../../http/pages';
 
@@ -21,6 +21,11 @@ export const serviceCampaignRoutes = (db: Database): FastifyPluginAsyncZod => as
 
   app.get('/campaigns/:id/', { schema: { params: idParams, response: { 200: campaign } } }, async (request) =>
     findCampaign(db, request.caller.scope, request.params.id),
+  );
+
+  // The name; the active flag for a Super Admin only. Budgets and settings are not writable here.
+  app.put('/campaigns/:id/', { schema: { params: idParams, body: campaignForm, response: { 200: campaign } } }, async (request) =>
+    saveCampaign(db, request.caller, request.params.id, request.body),
   );
 
   app.get(
