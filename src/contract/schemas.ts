@@ -307,8 +307,9 @@ const kindOf = (value: unknown): string =>
  */
 function wrongTypeLine(issue: z.core.$ZodIssue, field: string): string | undefined {
   if (issue.code !== 'invalid_type' || !('input' in issue) || issue.input === undefined || issue.input === null) return undefined;
-  // A coerced field that could not be read as a number keeps its own message ('campaign must be an id').
-  if (typeof issue.input === 'number' && Number.isNaN(issue.input)) return undefined;
+  // A number that is not whole, or a coerced field that could not be read as one, is of the right
+  // kind: the field's own message says what it takes ('campaign must be an id').
+  if (typeof issue.input === 'number' && (issue.expected === 'number' || issue.expected === 'int')) return undefined;
   return `${field} must be ${EXPECTED[issue.expected] ?? issue.expected}, not ${kindOf(issue.input)}`;
 }
 
@@ -431,6 +432,30 @@ export const campaignVersionForm = z.object({
   campaign: storableId('campaign'),
   updated_by: updatedBy,
 });
+
+/** Money as the wire carries it: a decimal string with at most two decimals ('12.50'), never a float. */
+export const moneyAmount = z
+  .string({ error: messages.compensationValueInvalid })
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: messages.compensationValueInvalid })
+  .describe('A decimal string with at most two decimals, e.g. "12.50"');
+
+/** The compensation an event earns in a campaign version (POST and PUT .../compensation-earning-event-configs/). */
+export const compensationForm = z.object({
+  compensation_earning_event_value: moneyAmount,
+  compensation_earning_event_day: z
+    .number({ error: messages.compensationDayInvalid })
+    .int({ error: messages.compensationDayInvalid })
+    .min(0, { error: messages.compensationDayInvalid })
+    .max(3650, { error: messages.compensationDayInvalid }),
+  campaign: storableId('campaign'),
+  campaign_version: storableId('campaign_version'),
+  event_type: storableId('event_type'),
+  remuneration_type: storableId('remuneration_type'),
+});
+
+/** GET .../compensation-earning-event-configs/?campaign_version= */
+export const compensationQuery = pageQuery.extend({ campaign_version: storableId('campaign_version').optional() });
 
 /** GET /service/agency-campaign-type-configs/?agency= */
 export const agencyConfigQuery = pageQuery.extend({ agency: storableId('agency').optional() });

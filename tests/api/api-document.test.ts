@@ -27,6 +27,8 @@ const CALLS = [
   'put /service/campaigns/{id}/', 'put /service/campaign-versions/{id}/',
   'get /service/campaign-versions/', 'get /service/campaign-languages/', 'post /service/campaign-languages/',
   'delete /service/campaign-languages/{id}', 'get /service/campaigns-remuneration-types/', 'get /service/campaigns-event-types/',
+  'get /service/campaigns-compensation-earning-event-configs/', 'post /service/campaigns-compensation-earning-event-configs/',
+  'put /service/campaigns-compensation-earning-event-configs/{id}/', 'delete /service/campaigns-compensation-earning-event-configs/{id}/',
 ];
 
 describe.each(backends)('the API document and error codes on %s', (backend) => {

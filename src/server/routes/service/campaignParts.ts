@@ -1,17 +1,21 @@
 // Service backend: the parts of a campaign (SPEC.md section 7): GET /service/campaign-versions/ and PUT .../{id}/,
 // GET, POST and DELETE /service/campaign-languages/, GET /service/campaigns-remuneration-types/ and
-// /service/campaigns-event-types/; paged the backend's way and reached through the campaigns the
+// /service/campaigns-event-types/, and the compensations of a version (GET, POST, PUT, DELETE
+// /service/campaigns-compensation-earning-event-configs/); paged the backend's way and reached through the campaigns the
 // caller sees (section 6).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { page } from '../../../contract/api';
-import { campaignEventType, campaignLanguage, campaignVersion, remunerationType } from '../../../contract/entities';
-import { campaignLanguageForm, campaignPartQuery, campaignVersionForm, idParams, pageQuery } from '../../../contract/schemas';
+import { campaignEventType, campaignLanguage, campaignVersion, eventCompensationConfig, remunerationType } from '../../../contract/entities';
+import {
+  campaignLanguageForm, campaignPartQuery, campaignVersionForm, compensationForm, compensationQuery, idParams, pageQuery,
+} from '../../../contract/schemas';
 import type { Database } from '../../db/client';
 import {
   addCampaignLanguage, deleteCampaignLanguage, listCampaignEventTypes, listCampaignLanguages, listCampaignVersions, listRemunerationTypes,
   saveCampaignVersion,
 } from '../../domain/campaigns/campaignParts';
+import { deleteCompensation, listCompensations, saveCompensation } from '../../domain/campaigns/compensations';
 import { pageParamsOf } from '../../domain/lists';
 import { servicePage } from '../../http/pages';
 
@@ -40,6 +44,26 @@ export const serviceCampaignPartRoutes = (db: Database): FastifyPluginAsyncZod =
 
   app.delete('/campaign-languages/:id', { schema: { params: idParams, response: { 204: z.null().describe('Deleted') } } }, async (request, reply) => {
     await deleteCampaignLanguage(db, request.caller, request.params.id);
+    return reply.code(204).send(null);
+  });
+
+  const compensations = '/campaigns-compensation-earning-event-configs/';
+  app.get(compensations, { schema: { querystring: compensationQuery, response: { 200: page(eventCompensationConfig) } } }, async (request) => {
+    const params = pageParamsOf(request.query, []);
+    const found = await listCompensations(db, request.caller.scope, request.query.campaign_version, params);
+    return servicePage(request, found.data, found.count, params);
+  });
+
+  app.post(compensations, { schema: { body: compensationForm, response: { 201: eventCompensationConfig } } }, async (request, reply) =>
+    reply.code(201).send(await saveCompensation(db, request.caller, undefined, request.body)),
+  );
+
+  app.put(`${compensations}:id/`, { schema: { params: idParams, body: compensationForm, response: { 200: eventCompensationConfig } } }, async (request) =>
+    saveCompensation(db, request.caller, request.params.id, request.body),
+  );
+
+  app.delete(`${compensations}:id/`, { schema: { params: idParams, response: { 204: z.null().describe('Deleted') } } }, async (request, reply) => {
+    await deleteCompensation(db, request.caller, request.params.id);
     return reply.code(204).send(null);
   });
 
