@@ -10,7 +10,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', environment: 'node', include: ['src/contract/**/*.test.ts', 'src/server/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/e2e/**/*.test.ts'] },
+        test: { name: 'node', environment: 'node', include: ['src/contract/**/*.test.ts', 'src/server/**/*.test.ts', 'tests/api/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        // One retry, for the browser tests only: Chromium's offline emulation has let a request
+        // through a reload at times (seen once in four CI runs of tests/e2e/offline.test.ts). A real
+        // failure fails twice; the flake is noted for its own fix.
+        test: { name: 'e2e', environment: 'node', include: ['tests/e2e/**/*.test.ts'], retry: 1 },
       },
       {
         extends: true,

@@ -2,7 +2,10 @@
 // all matching rows, this page's rows, and working absolute links to the next and previous pages
 // (the request's own URL with another `page`), null at either end.
 import type { FastifyRequest } from 'fastify';
-import type { Page } from '../../contract/api';
+import type { z } from 'zod';
+import type { ListPage, Page } from '../../contract/api';
+import type { pageQuery } from '../../contract/schemas';
+import { pageParamsOf, type ListParams } from '../domain/lists';
 
 export function servicePage<T>(request: FastifyRequest, rows: T[], count: number, at: { page: number; limit: number }): Page<T> {
   const link = (page: number): string => {
@@ -17,4 +20,15 @@ export function servicePage<T>(request: FastifyRequest, rows: T[], count: number
     previous: at.page > 1 ? link(Math.min(at.page - 1, pages)) : null,
     results: rows,
   };
+}
+
+/** A service-backend list call: its query read into list params (sortable by `sortable`), listed, paged. */
+export async function servicePageOf<T, F extends string>(
+  request: FastifyRequest & { query: z.output<typeof pageQuery> },
+  sortable: readonly F[],
+  list: (params: ListParams<F>) => Promise<ListPage<T>>,
+): Promise<Page<T>> {
+  const params = pageParamsOf(request.query, sortable);
+  const found = await list(params);
+  return servicePage(request, found.data, found.count, params);
 }

@@ -7,35 +7,22 @@ import { agency, campaignType, country, language } from '../../../contract/entit
 import { agencyQuery, idParams, pageQuery } from '../../../contract/schemas';
 import type { Database } from '../../db/client';
 import { AGENCY_SORT, findAgency, listAgencies, listAgencyCountries, listAgencyLanguages, listCampaignTypes } from '../../domain/agencies/agencies';
-import { pageParamsOf } from '../../domain/lists';
-import { servicePage } from '../../http/pages';
+import { servicePageOf } from '../../http/pages';
 
 export const serviceAgencyRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
-  app.get('/agencies/', { schema: { querystring: agencyQuery, response: { 200: page(agency) } } }, async (request) => {
-    const params = pageParamsOf(request.query, AGENCY_SORT);
-    const found = await listAgencies(db, request.caller.scope, request.query, params);
-    return servicePage(request, found.data, found.count, params);
-  });
+  app.get('/agencies/', { schema: { querystring: agencyQuery, response: { 200: page(agency) } } }, async (request) =>
+    servicePageOf(request, AGENCY_SORT, (params) => listAgencies(db, request.caller.scope, request.query, params)));
 
   app.get('/agencies/:id/', { schema: { params: idParams, response: { 200: agency } } }, async (request) =>
     findAgency(db, request.caller.scope, request.params.id),
   );
 
-  app.get('/agencies-countries/', { schema: { querystring: pageQuery, response: { 200: page(country) } } }, async (request) => {
-    const params = pageParamsOf(request.query, []);
-    const found = await listAgencyCountries(db, request.caller.scope, params);
-    return servicePage(request, found.data, found.count, params);
-  });
+  app.get('/agencies-countries/', { schema: { querystring: pageQuery, response: { 200: page(country) } } }, async (request) =>
+    servicePageOf(request, [], (params) => listAgencyCountries(db, request.caller.scope, params)));
 
-  app.get('/agencies-languages/', { schema: { querystring: pageQuery, response: { 200: page(language) } } }, async (request) => {
-    const params = pageParamsOf(request.query, []);
-    const found = await listAgencyLanguages(db, request.caller.scope, params);
-    return servicePage(request, found.data, found.count, params);
-  });
+  app.get('/agencies-languages/', { schema: { querystring: pageQuery, response: { 200: page(language) } } }, async (request) =>
+    servicePageOf(request, [], (params) => listAgencyLanguages(db, request.caller.scope, params)));
 
-  app.get('/agencies-campaign-types/', { schema: { querystring: pageQuery, response: { 200: page(campaignType) } } }, async (request) => {
-    const params = pageParamsOf(request.query, []);
-    const found = await listCampaignTypes(db, params);
-    return servicePage(request, found.data, found.count, params);
-  });
+  app.get('/agencies-campaign-types/', { schema: { querystring: pageQuery, response: { 200: page(campaignType) } } }, async (request) =>
+    servicePageOf(request, [], (params) => listCampaignTypes(db, params)));
 };

@@ -16,15 +16,11 @@ import {
   saveCampaignVersion,
 } from '../../domain/campaigns/campaignParts';
 import { deleteCompensation, listCompensations, saveCompensation } from '../../domain/campaigns/compensations';
-import { pageParamsOf } from '../../domain/lists';
-import { servicePage } from '../../http/pages';
+import { servicePageOf } from '../../http/pages';
 
 export const serviceCampaignPartRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
-  app.get('/campaign-versions/', { schema: { querystring: campaignPartQuery, response: { 200: page(campaignVersion) } } }, async (request) => {
-    const params = pageParamsOf(request.query, []);
-    const found = await listCampaignVersions(db, request.caller.scope, request.query.campaign, params);
-    return servicePage(request, found.data, found.count, params);
-  });
+  app.get('/campaign-versions/', { schema: { querystring: campaignPartQuery, response: { 200: page(campaignVersion) } } }, async (request) =>
+    servicePageOf(request, [], (params) => listCampaignVersions(db, request.caller.scope, request.query.campaign, params)));
 
   app.put(
     '/campaign-versions/:id/',
@@ -32,11 +28,8 @@ export const serviceCampaignPartRoutes = (db: Database): FastifyPluginAsyncZod =
     async (request) => saveCampaignVersion(db, request.caller, request.params.id, request.body),
   );
 
-  app.get('/campaign-languages/', { schema: { querystring: campaignPartQuery, response: { 200: page(campaignLanguage) } } }, async (request) => {
-    const params = pageParamsOf(request.query, []);
-    const found = await listCampaignLanguages(db, request.caller.scope, request.query.campaign, params);
-    return servicePage(request, found.data, found.count, params);
-  });
+  app.get('/campaign-languages/', { schema: { querystring: campaignPartQuery, response: { 200: page(campaignLanguage) } } }, async (request) =>
+    servicePageOf(request, [], (params) => listCampaignLanguages(db, request.caller.scope, request.query.campaign, params)));
 
   app.post('/campaign-languages/', { schema: { body: campaignLanguageForm, response: { 201: campaignLanguage } } }, async (request, reply) =>
     reply.code(201).send(await addCampaignLanguage(db, request.caller, request.body)),
@@ -48,11 +41,8 @@ export const serviceCampaignPartRoutes = (db: Database): FastifyPluginAsyncZod =
   });
 
   const compensations = '/campaigns-compensation-earning-event-configs/';
-  app.get(compensations, { schema: { querystring: compensationQuery, response: { 200: page(eventCompensationConfig) } } }, async (request) => {
-    const params = pageParamsOf(request.query, []);
-    const found = await listCompensations(db, request.caller.scope, request.query.campaign_version, params);
-    return servicePage(request, found.data, found.count, params);
-  });
+  app.get(compensations, { schema: { querystring: compensationQuery, response: { 200: page(eventCompensationConfig) } } }, async (request) =>
+    servicePageOf(request, [], (params) => listCompensations(db, request.caller.scope, request.query.campaign_version, params)));
 
   app.post(compensations, { schema: { body: compensationForm, response: { 201: eventCompensationConfig } } }, async (request, reply) =>
     reply.code(201).send(await saveCompensation(db, request.caller, undefined, request.body)),
@@ -67,15 +57,9 @@ export const serviceCampaignPartRoutes = (db: Database): FastifyPluginAsyncZod =
     return reply.code(204).send(null);
   });
 
-  app.get('/campaigns-remuneration-types/', { schema: { querystring: pageQuery, response: { 200: page(remunerationType) } } }, async (request) => {
-    const params = pageParamsOf(request.query, []);
-    const found = await listRemunerationTypes(db, params);
-    return servicePage(request, found.data, found.count, params);
-  });
+  app.get('/campaigns-remuneration-types/', { schema: { querystring: pageQuery, response: { 200: page(remunerationType) } } }, async (request) =>
+    servicePageOf(request, [], (params) => listRemunerationTypes(db, params)));
 
-  app.get('/campaigns-event-types/', { schema: { querystring: pageQuery, response: { 200: page(campaignEventType) } } }, async (request) => {
-    const params = pageParamsOf(request.query, []);
-    const found = await listCampaignEventTypes(db, params);
-    return servicePage(request, found.data, found.count, params);
-  });
+  app.get('/campaigns-event-types/', { schema: { querystring: pageQuery, response: { 200: page(campaignEventType) } } }, async (request) =>
+    servicePageOf(request, [], (params) => listCampaignEventTypes(db, params)));
 };

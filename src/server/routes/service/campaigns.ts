@@ -9,15 +9,11 @@ import { agencyConfigQuery, campaignForm, campaignQuery, idParams } from '../../
 import type { Database } from '../../db/client';
 import { findAgencyConfig, listAgencyConfigs } from '../../domain/agencies/campaignTypeConfigs';
 import { CAMPAIGN_SORT, findCampaign, listCampaigns, saveCampaign } from '../../domain/campaigns/campaigns';
-import { pageParamsOf } from '../../domain/lists';
-import { servicePage } from '../../http/pages';
+import { servicePageOf } from '../../http/pages';
 
 export const serviceCampaignRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
-  app.get('/campaigns/', { schema: { querystring: campaignQuery, response: { 200: page(campaign) } } }, async (request) => {
-    const params = pageParamsOf(request.query, CAMPAIGN_SORT);
-    const found = await listCampaigns(db, request.caller.scope, request.query, params);
-    return servicePage(request, found.data, found.count, params);
-  });
+  app.get('/campaigns/', { schema: { querystring: campaignQuery, response: { 200: page(campaign) } } }, async (request) =>
+    servicePageOf(request, CAMPAIGN_SORT, (params) => listCampaigns(db, request.caller.scope, request.query, params)));
 
   app.get('/campaigns/:id/', { schema: { params: idParams, response: { 200: campaign } } }, async (request) =>
     findCampaign(db, request.caller.scope, request.params.id),
@@ -31,11 +27,8 @@ export const serviceCampaignRoutes = (db: Database): FastifyPluginAsyncZod => as
   app.get(
     '/agency-campaign-type-configs/',
     { schema: { querystring: agencyConfigQuery, response: { 200: page(agencyCampaignTypeConfig) } } },
-    async (request) => {
-      const params = pageParamsOf(request.query, []);
-      const found = await listAgencyConfigs(db, request.caller.scope, request.query.agency, params);
-      return servicePage(request, found.data, found.count, params);
-    },
+    async (request) =>
+      servicePageOf(request, [], (params) => listAgencyConfigs(db, request.caller.scope, request.query.agency, params)),
   );
 
   app.get('/agency-campaign-type-configs/:id/', { schema: { params: idParams, response: { 200: agencyCampaignTypeConfig } } }, async (request) =>
