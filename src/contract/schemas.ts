@@ -367,6 +367,13 @@ export const pageQuery = z.object({
     .default(''),
 });
 
+/** A country's two-letter campaign (ISO) code in a query or grid body, upper-cased. */
+const countryCodeParam = (field: string) =>
+  z.string().trim().regex(/^[A-Za-z]{2}$/, { error: `${field} must be a two-letter country code` }).toUpperCase();
+/** A true/false flag as a query string carries it ('true', 'False'). */
+const queryFlag = (field: string) =>
+  z.enum(['true', 'false', 'True', 'False'], { error: `${field} must be true or false` }).transform((flag) => flag.toLowerCase() === 'true');
+
 /**
  * GET /service/agencies/: a page of the agencies the caller sees, filtered by their country's
  * dialling code or ISO code (`code`) and by a part of their name; `active_flag=false` gives the
@@ -374,9 +381,9 @@ export const pageQuery = z.object({
  */
 export const agencyQuery = pageQuery.extend({
   country_dialing_code: z.string().trim().regex(/^\+?[\d.]{1,8}$/, { error: 'country_dialing_code must be a dialling code, e.g. 233' }).optional(),
-  code: z.string().trim().regex(/^[A-Za-z]{2}$/, { error: 'code must be a two-letter country code' }).toUpperCase().optional(),
+  code: countryCodeParam('code').optional(),
   name: z.string().trim().max(...atMost('search', 'name')).optional(),
-  active_flag: z.enum(['true', 'false', 'True', 'False'], { error: 'active_flag must be true or false' }).transform((flag) => flag.toLowerCase() === 'true').optional(),
+  active_flag: queryFlag('active_flag').optional(),
 });
 
 const storableId = (field: string) =>
@@ -394,8 +401,8 @@ export const campaignQuery = pageQuery.extend({
   agency_id: storableId('agency_id').optional(),
   agency_ids: idList('agency_ids').optional(),
   ids: idList('ids').optional(),
-  country_code: z.string().trim().regex(/^[A-Za-z]{2}$/, { error: 'country_code must be a two-letter country code' }).toUpperCase().optional(),
-  active_flag: z.enum(['true', 'false', 'True', 'False'], { error: 'active_flag must be true or false' }).transform((flag) => flag.toLowerCase() === 'true').optional(),
+  country_code: countryCodeParam('country_code').optional(),
+  active_flag: queryFlag('active_flag').optional(),
 });
 
 /** The lists of a campaign's parts: ?campaign= (every campaign the caller sees without it). */
@@ -491,7 +498,7 @@ export const gridQuery = listQuery
     start_date: requestDate(messages.startDateRequired, 'Start Date'),
     end_date: requestDate(messages.endDateRequired, 'End Date'),
     campaign: z.coerce.number().int().positive({ error: 'campaign must be a campaign id' }).optional(),
-    country: z.string().trim().regex(/^[A-Za-z]{2}$/, { error: 'country must be a two-letter country code' }).toUpperCase().optional(),
+    country: countryCodeParam('country').optional(),
     blacklisted: z.boolean({ error: 'blacklisted must be true or false' }).default(false),
     export: z.literal(GRID_EXPORT_CSV, { error: `export must be "${GRID_EXPORT_CSV}"` }).optional(),
   })
