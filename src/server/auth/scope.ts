@@ -67,3 +67,7 @@ export function campaignVisible(scope: RoleScope, campaign: { id: SQLWrapper; ag
   if (scope.kind === 'agencies') return within(campaign.agencyId, scope.agencyIds);
   return within(campaign.id, scope.campaignIds);
 }
+
+/** A row of a campaign's part (a language, a version, a compensation): its campaign is one the caller sees. */
+export const campaignIdVisible = (scope: RoleScope, campaignId: SQLWrapper): SQL =>
+  sql`exists (select 1 from ${campaigns} where ${campaigns.id} = ${campaignId} and ${campaignVisible(scope, campaigns)})`;

@@ -2,7 +2,7 @@
 // sees (section 6: all for a Super Admin, their roles' agencies for the others), with their
 // country, its currency and language; and the countries, languages and campaign types the
 // Agencies screens offer.
-import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
 import type { Agency, CampaignType, Country, Language } from '../../../contract/entities';
@@ -34,8 +34,8 @@ const row = {
 };
 type AgencyRow = Omit<Agency, 'country'> & { country_name: string; currency_code: string; language_name: string };
 
-const sortColumns: Record<AgencySort, SQL | typeof agencies.id> = {
-  id: agencies.id, agency_name: sql`${agencies.name}`, country: sql`${countries.name}`, active_flag: sql`${agencies.activeFlag}`, updated_at: sql`${agencies.updatedAt}`,
+const sortColumns: Record<AgencySort, SQLWrapper> = {
+  id: agencies.id, agency_name: agencies.name, country: countries.name, active_flag: agencies.activeFlag, updated_at: agencies.updatedAt,
 };
 
 const selectAgencies = (db: Database) =>

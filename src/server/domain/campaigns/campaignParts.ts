@@ -9,23 +9,23 @@ import type { CampaignEventType, CampaignLanguage, CampaignVersion, Remuneration
 import { messages, unknownLanguages } from '../../../contract/messages';
 import type { RoleScope } from '../../../contract/roles';
 import type { campaignLanguageForm, campaignVersionForm } from '../../../contract/schemas';
-import { campaignVisible, type Caller } from '../../auth/scope';
+import { campaignIdVisible, type Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { isStorableId, uniqueViolation } from '../../db/errors';
 import { lockRow } from '../../db/locks';
 import { isoMillis } from '../../db/updatedAt';
-import { campaignLanguages, campaigns, campaignVersions, eventTypes, languages, remunerationTypes } from '../../db/schema';
+import { campaignLanguages, campaignVersions, eventTypes, languages, remunerationTypes } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordChange } from '../audit';
 import { listPageOf, searchIn, type ListParams } from '../lists';
-import { usernameOf } from './campaigns';
+import { findCampaign, usernameOf } from './campaigns';
 
 type CampaignLanguageForm = z.output<typeof campaignLanguageForm>;
 type CampaignVersionForm = z.output<typeof campaignVersionForm>;
 
 /** The part's campaign is one the caller sees (and, when asked, this one). */
 function ofVisibleCampaign(scope: RoleScope, campaignId: SQLWrapper, only: number | undefined): SQL {
-  const visible = sql`exists (select 1 from ${campaigns} where ${campaigns.id} = ${campaignId} and ${campaignVisible(scope, campaigns)})`;
+  const visible = campaignIdVisible(scope, campaignId);
   if (only === undefined) return visible;
   return isStorableId(only) ? (and(visible, sql`${campaignId} = ${only}`) as SQL) : sql`false`;
 }
@@ -77,10 +77,7 @@ export async function listCampaignLanguages(db: Database, scope: RoleScope, camp
 
 /** POST /service/campaign-languages/: a known language for a campaign the caller sees; a second time answers 409. */
 export async function addCampaignLanguage(db: Database, caller: Caller, form: CampaignLanguageForm): Promise<CampaignLanguage> {
-  const [campaign] = isStorableId(form.campaign)
-    ? await db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.id, form.campaign), campaignVisible(caller.scope, campaigns)))
-    : [];
-  if (!campaign) throw notFound(messages.agencyCampaignNotFound);
+  const campaign = await findCampaign(db, caller.scope, form.campaign);
   const [known] = await db.select({ code: languages.code }).from(languages).where(eq(languages.code, form.language_code));
   if (!known) {
     const message = unknownLanguages([form.language_code]);

@@ -11,13 +11,14 @@ import type { EventCompensationConfig } from '../../../contract/entities';
 import { messages } from '../../../contract/messages';
 import type { RoleScope } from '../../../contract/roles';
 import type { compensationForm } from '../../../contract/schemas';
-import { campaignVisible, type Caller } from '../../auth/scope';
+import { campaignIdVisible, type Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { isStorableId, uniqueViolation } from '../../db/errors';
 import { lockRow } from '../../db/locks';
-import { campaigns, campaignVersions, eventCompensationConfigs as configs, events, eventTypes, payments, remunerationTypes } from '../../db/schema';
+import { campaignVersions, eventCompensationConfigs as configs, events, eventTypes, payments, remunerationTypes } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordChange } from '../audit';
+import { findCampaign } from './campaigns';
 import { listPageOf, type ListParams } from '../lists';
 
 type CompensationForm = z.output<typeof compensationForm>;
@@ -43,8 +44,7 @@ const toConfig = ({ event_type_id, event_type_friendly_name, remuneration_type_i
   remuneration_type: { id: remuneration_type_id, remuneration_type_name },
 });
 
-const visible = (scope: RoleScope): SQL =>
-  sql`exists (select 1 from ${campaigns} where ${campaigns.id} = ${configs.campaignId} and ${campaignVisible(scope, campaigns)})`;
+const visible = (scope: RoleScope): SQL => campaignIdVisible(scope, configs.campaignId);
 
 const selectConfigs = (db: Database) =>
   db
@@ -68,10 +68,7 @@ async function findCompensation(db: Database, scope: RoleScope, id: number): Pro
 
 /** The form's campaign, version, event type and remuneration type: each must exist, and be the caller's to use. */
 async function checkReferences(db: Database, scope: RoleScope, form: CompensationForm): Promise<void> {
-  const [campaign] = isStorableId(form.campaign)
-    ? await db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.id, form.campaign), campaignVisible(scope, campaigns)))
-    : [];
-  if (!campaign) throw notFound(messages.agencyCampaignNotFound);
+  await findCampaign(db, scope, form.campaign);
   const [version] = isStorableId(form.campaign_version)
     ? await db.select({ campaign: campaignVersions.campaignId }).from(campaignVersions).where(eq(campaignVersions.id, form.campaign_version))
     : [];
