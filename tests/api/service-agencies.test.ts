@@ -5,6 +5,7 @@ import type { ApiError, Page } from '../../src/contract/api';
 import type { Agency, CampaignType, Country, Language } from '../../src/contract/entities';
 import { messages } from '../../src/contract/messages';
 import { accessToken, backends, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
+import { allPages } from '../support/service';
 
 describe.each(backends)('service agencies on %s', (backend) => {
   let server: TestServer;
@@ -16,19 +17,7 @@ describe.each(backends)('service agencies on %s', (backend) => {
   });
   afterAll(async () => server?.stop());
 
-  /** Every row of a paged call, following `next` to the end. */
-  async function everyRow<T>(path: string, as: string): Promise<T[]> {
-    const rows: T[] = [];
-    let next: string | null = path;
-    while (next) {
-      const url: URL = new URL(next, server.url);
-      const answer = await server.get<Page<T>>(`${url.pathname}${url.search}`, as);
-      expect(answer.status).toBe(200);
-      rows.push(...answer.body.results);
-      next = answer.body.next;
-    }
-    return rows;
-  }
+  const everyRow = <T>(path: string, as: string) => allPages<T>(server, path, as);
 
   it('a Super Admin pages through every agency: the links, followed to the end, give each row once', async () => {
     const first = await server.get<Page<Agency>>('/service/agencies/?page_size=4', token.super);

@@ -6,6 +6,7 @@ import type { ApiError, Page } from '../../src/contract/api';
 import type { Campaign, CampaignVersion } from '../../src/contract/entities';
 import { messages } from '../../src/contract/messages';
 import { accessToken, backends, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
+import { ownAndForeignCampaign } from '../support/service';
 
 describe.each(backends)('campaign edits on %s', (backend) => {
   let server: TestServer;
@@ -18,10 +19,7 @@ describe.each(backends)('campaign edits on %s', (backend) => {
     server = await startServer(backend, SIGNED_IN_SUITE);
     superToken = await accessToken(server, 'super@demo.test');
     agencyToken = await accessToken(server, 'agency@demo.test');
-    const all = (await server.get<Page<Campaign>>('/service/campaigns/?page_size=100', superToken)).body.results;
-    const theirs = (await server.get<Page<Campaign>>('/service/campaigns/?page_size=100', agencyToken)).body.results;
-    mine = theirs[0] as Campaign;
-    foreign = all.find((campaign) => !theirs.some((t) => t.id === campaign.id)) as Campaign;
+    ({ mine, foreign } = await ownAndForeignCampaign(server, superToken, agencyToken));
   });
   afterAll(async () => server?.stop());
 

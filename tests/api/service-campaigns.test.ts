@@ -2,10 +2,11 @@
 // links, the filters the screens send, role scoping (SPEC.md section 6) that agrees with the legacy
 // campaign list (one domain rule), money as decimal strings, and the agencies' campaign settings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError, CampaignChoice, ListPage, Page } from '../../src/contract/api';
+import type { ApiError, CampaignChoice, ListPage } from '../../src/contract/api';
 import type { Agency, AgencyCampaignTypeConfig, Campaign } from '../../src/contract/entities';
 import { messages } from '../../src/contract/messages';
 import { accessToken, backends, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
+import { allPages } from '../support/service';
 
 type Role = 'super' | 'agency' | 'campaign';
 
@@ -19,18 +20,7 @@ describe.each(backends)('service campaigns on %s', (backend) => {
   });
   afterAll(async () => server?.stop());
 
-  async function everyRow<T>(path: string, as: string): Promise<T[]> {
-    const rows: T[] = [];
-    let next: string | null = path;
-    while (next) {
-      const url: URL = new URL(next, server.url);
-      const answer = await server.get<Page<T>>(`${url.pathname}${url.search}`, as);
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      rows.push(...answer.body.results);
-      next = answer.body.next;
-    }
-    return rows;
-  }
+  const everyRow = <T>(path: string, as: string) => allPages<T>(server, path, as);
   const ids = (rows: Array<{ id: number }>) => rows.map((row) => row.id).sort((a, b) => a - b);
 
   it.each(['super', 'agency', 'campaign'] as const)('a %s admin pages through the campaigns the legacy list gives them, each once', async (role) => {

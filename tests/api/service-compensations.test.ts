@@ -7,6 +7,7 @@ import type { ApiError, Page } from '../../src/contract/api';
 import type { Campaign, CampaignEventType, CampaignVersion, EventCompensationConfig, RemunerationType } from '../../src/contract/entities';
 import { messages } from '../../src/contract/messages';
 import { accessToken, backends, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
+import { ownAndForeignCampaign } from '../support/service';
 
 const PATH = '/service/campaigns-compensation-earning-event-configs/';
 
@@ -24,10 +25,7 @@ describe.each(backends)('compensations on %s', (backend) => {
     server = await startServer(backend, SIGNED_IN_SUITE);
     superToken = await accessToken(server, 'super@demo.test');
     agencyToken = await accessToken(server, 'agency@demo.test');
-    const all = (await server.get<Page<Campaign>>('/service/campaigns/?page_size=100', superToken)).body.results;
-    const theirs = (await server.get<Page<Campaign>>('/service/campaigns/?page_size=100', agencyToken)).body.results;
-    mine = theirs[0] as Campaign;
-    foreign = all.find((campaign) => !theirs.some((t) => t.id === campaign.id)) as Campaign;
+    ({ mine, foreign } = await ownAndForeignCampaign(server, superToken, agencyToken));
     version = (await server.get<Page<CampaignVersion>>(`/service/campaign-versions/?campaign=${mine.id}`, agencyToken)).body.results[0] as CampaignVersion;
     eventTypes = (await server.get<Page<CampaignEventType>>('/service/campaigns-event-types/?page_size=100', agencyToken)).body.results;
     remuneration = (await server.get<Page<RemunerationType>>('/service/campaigns-remuneration-types/', agencyToken)).body.results[0] as RemunerationType;
