@@ -140,6 +140,8 @@ export const agency = z.object({
   }),
   lokalise_key: nullableText,
   added_by: id.nullable(),
+  /** Ours: the username of the admin who added it (the list's 'Added by', the detail's campaign admin). */
+  added_by_name: nullableText,
   active_flag: z.boolean(),
   /** Ours: when the row last changed (the list's 'Recently modified'). */
   updated_at: isoDate,

@@ -47,7 +47,7 @@ export const usersApi = createApi({
 export const serviceApi = createApi({
   reducerPath: 'serviceApi',
   baseQuery: backendBaseQuery('service'),
-  tagTypes: [],
+  tagTypes: ['Agency', 'AgencyConfig', 'Campaign', 'CampaignVersion', 'CampaignLanguage', 'Compensation'],
   endpoints: () => ({}),
   ...offlineReading,
 });

@@ -61,9 +61,23 @@ export const legacyAllRows = <T, Tags extends ReadonlyArray<TagDescription<strin
   providesTags: tags,
 });
 
+/** A list view narrowed by its backend's filters (`{ active_flag: false }`, `{ ids: '3,7' }`). */
+export type FilteredView = ListView & { filters?: Record<string, string | number | boolean | undefined> };
+
 /** A list endpoint of the service or new user backend at `url`, providing `tags`. */
 export const serviceList = <T, Tags extends ReadonlyArray<TagDescription<string>>>(url: string, tags: Tags) => ({
-  query: (view: ListView) => ({ url, params: servicePageQuery(view) }),
+  query: ({ filters, ...view }: FilteredView) => ({ url, params: { ...servicePageQuery(view), ...filters } }),
+  transformResponse: (answer: Page<T>): ListRows<T> => toListRows(answer),
+  providesTags: tags,
+});
+
+/** Every row of a service list at `url` (one page of the most it gives) with its `filters`: a form's choices. */
+export const serviceAllRows = <T, Arg, Tags extends ReadonlyArray<TagDescription<string>>>(
+  url: string,
+  filters: (arg: Arg) => FilteredView['filters'],
+  tags: Tags,
+) => ({
+  query: (arg: Arg) => ({ url, params: { ...servicePageQuery({ page: 1, pageSize: 0, search: '', order: '' }), ...filters(arg) } }),
   transformResponse: (answer: Page<T>): ListRows<T> => toListRows(answer),
   providesTags: tags,
 });

@@ -23,6 +23,14 @@ const SCREENS: Partial<Record<ShellTab, ComponentType>> = {
   languages: page(() => import('../features/languages/LanguagesPage'), 'LanguagesPage'),
   whitelist: page(() => import('../features/whitelists/WhitelistsPage'), 'WhitelistsPage'),
   agentfraudreport: page(() => import('../features/fraudevents/FraudEventsPage'), 'FraudEventsPage'),
+  agencies: page(() => import('../features/agencies/AgenciesPage'), 'AgenciesPage'),
+  campaigns: page(() => import('../features/campaigns/CampaignsPage'), 'CampaignsPage'),
+};
+
+/** A row's own screen under its tab (`/campaigns/:id/:part?`). */
+const DETAIL_SCREENS: Partial<Record<ShellTab, ComponentType>> = {
+  agencies: page(() => import('../features/agencies/AgencyPage'), 'AgencyPage'),
+  campaigns: page(() => import('../features/campaigns/CampaignPage'), 'CampaignPage'),
 };
 
 /** Report screens ask for a REPORTS code first, once per session (SPEC.md section 2). */
@@ -58,6 +66,10 @@ export function SignedInRoutes() {
               />
             );
           })}
+        {menu.map((item) => {
+          const Detail = item.id === 'logout' ? undefined : DETAIL_SCREENS[item.id];
+          return Detail && <Route key={`${item.id}-detail`} path={`${pathOf(item)}/:id/:part?`} element={<Detail />} />;
+        })}
       </Route>
       <Route path="*" element={<Navigate to="/logout" replace />} />
     </Routes>

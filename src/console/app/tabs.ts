@@ -29,3 +29,7 @@ export const pathOf = (item: MenuItem): string => (item.id === 'logout' ? '/logo
 /** 'Saved for offline': the reports kept on this device, and one of them opened (not a menu tab). */
 export const SAVED_REPORTS_PATH = '/saved-reports';
 export const savedReportPath = (id: string) => `${SAVED_REPORTS_PATH}/${encodeURIComponent(id)}`;
+
+/** A row's own screen under its tab (`/campaigns/12/languages`): its tab in the path, so Back and bookmarks keep it. */
+export const detailPath = (tab: 'agencies' | 'campaigns', id: number | string, part?: string) =>
+  `${TAB_PATHS[tab]}/${encodeURIComponent(String(id))}${part ? `/${part}` : ''}`;

@@ -78,9 +78,10 @@ export function newIdempotencyKey(): string {
  * `invalidates` once the server has it, and waits in the outbox as `entity` when offline.
  */
 export function offlineSave<Body extends { id?: unknown }, Tags extends ReadonlyArray<TagDescription<string>>>(save: {
-  url: string;
+  /** The address, or how the body gives it (`/service/campaigns/{id}/`). */
+  url: string | ((body: Body) => string);
   /** Always this method; by default POST for a new row, PUT for an edit. */
-  method?: 'POST' | 'PUT';
+  method?: 'POST' | 'PUT' | 'DELETE';
   entity: string;
   screen: string;
   describe(body: Body): string;
@@ -89,7 +90,12 @@ export function offlineSave<Body extends { id?: unknown }, Tags extends Readonly
 }) {
   const { url, method, invalidates } = save;
   return {
-    query: (body: Body) => ({ url, method: method ?? (body.id ? 'PUT' : 'POST'), body }),
+    query: (body: Body) => ({
+      url: typeof url === 'string' ? url : url(body),
+      method: method ?? (body.id ? 'PUT' : 'POST'),
+      // A DELETE names its row in the address; its body (ignored by the server) lets the outbox describe it.
+      body,
+    }),
     invalidatesTags: unlessQueued(invalidates),
     extraOptions: offlineWrite<Body>(save),
   };

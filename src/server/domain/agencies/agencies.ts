@@ -12,7 +12,7 @@ import type { agencyQuery } from '../../../contract/schemas';
 import { agencyVisible } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { isStorableId } from '../../db/errors';
-import { agencies, campaignTypes, compensationTypes, countries, countryLanguages, currencies, languages } from '../../db/schema';
+import { agencies, campaignTypes, compensationTypes, countries, countryLanguages, currencies, languages, users } from '../../db/schema';
 import { isoMillis } from '../../db/updatedAt';
 import { notFound } from '../../http/errors';
 import { containing, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
@@ -26,6 +26,7 @@ const row = {
   agency_name: agencies.name,
   lokalise_key: agencies.lokaliseKey,
   added_by: agencies.addedBy,
+  added_by_name: users.username,
   active_flag: agencies.activeFlag,
   updated_at: isoMillis(agencies.updatedAt),
   country_name: sql<string>`${countries.name}`.as('country_name'),
@@ -44,7 +45,8 @@ const selectAgencies = (db: Database) =>
     .from(agencies)
     .innerJoin(countries, eq(countries.id, agencies.countryId))
     .leftJoin(currencies, eq(currencies.id, countries.currencyId))
-    .leftJoin(languages, eq(languages.code, countries.defaultLanguage));
+    .leftJoin(languages, eq(languages.code, countries.defaultLanguage))
+    .leftJoin(users, eq(users.id, agencies.addedBy));
 
 const toAgency = ({ country_name, currency_code, language_name, ...agency }: AgencyRow): Agency => ({
   ...agency,

@@ -1,0 +1,6 @@
+// Placeholder while the screen is written.
+import { NotAvailableYet } from '../../components/NotAvailableYet';
+
+export function AgencyPage() {
+  return <NotAvailableYet title="AgencyPage" />;
+}

@@ -1,0 +1,145 @@
+// The service backend's campaign calls (SPEC.md section 7, Service calls): the Campaigns list,
+// one campaign and its parts (versions, the agency's campaign type settings, languages and event
+// compensations), and their edits. Every edit may wait in the outbox offline; money travels as
+// decimal strings ('12.50'), never as a float.
+import type { z } from 'zod';
+import type {
+  AgencyCampaignTypeConfig,
+  Campaign,
+  CampaignEventType,
+  CampaignLanguage,
+  CampaignVersion,
+  EventCompensationConfig,
+  Language,
+  RemunerationType,
+} from '../../../contract/entities';
+import type { campaignForm, campaignLanguageForm, campaignVersionForm, compensationForm } from '../../../contract/schemas';
+import { serviceApi } from '../../api/backends';
+import { serviceAllRows, serviceList, type FilteredView, type ListRows } from '../../api/listPages';
+import { detailPath } from '../../app/tabs';
+import { offlineSave, type Saved } from '../../outbox/offlineWrite';
+
+export type CampaignEdit = z.input<typeof campaignForm> & { id: number };
+export type CampaignVersionEdit = z.input<typeof campaignVersionForm> & { id: number };
+export type CampaignLanguageAdd = z.input<typeof campaignLanguageForm>;
+export type CampaignLanguageRemoval = CampaignLanguage;
+export type CompensationSave = z.output<typeof compensationForm> & { id?: number; event_type_name?: string };
+export type CompensationRemoval = EventCompensationConfig;
+
+const CAMPAIGN_TAGS = ['Campaign'] as const;
+const VERSION_TAGS = ['CampaignVersion'] as const;
+const LANGUAGE_TAGS = ['CampaignLanguage'] as const;
+const COMPENSATION_TAGS = ['Compensation'] as const;
+
+export const campaignsApi = serviceApi.injectEndpoints({
+  endpoints: (build) => ({
+    campaigns: build.query<ListRows<Campaign>, FilteredView>(serviceList('service/campaigns/', [{ type: 'Campaign', id: 'LIST' }] as const)),
+    /** Every campaign the caller sees, by name: the list's campaign filter. */
+    campaignChoices: build.query<ListRows<Campaign>, void>(serviceAllRows('service/campaigns/', () => ({ ordering: 'name' }), [{ type: 'Campaign', id: 'LIST' }] as const)),
+    campaign: build.query<Campaign, number>({
+      query: (id) => `service/campaigns/${id}/`,
+      providesTags: (_result, _error, id) => [{ type: 'Campaign', id }],
+    }),
+    /** The campaign's versions, newest first: the first is the one in force. */
+    campaignVersions: build.query<ListRows<CampaignVersion>, number>(
+      serviceAllRows('service/campaign-versions/', (campaign: number) => ({ campaign }), [{ type: 'CampaignVersion', id: 'LIST' }] as const),
+    ),
+    /** The campaign's settings: its agency's campaign type config. */
+    campaignConfig: build.query<AgencyCampaignTypeConfig, number>({
+      query: (id) => `service/agency-campaign-type-configs/${id}/`,
+      providesTags: (_result, _error, id) => [{ type: 'AgencyConfig', id }],
+    }),
+    campaignLanguages: build.query<ListRows<CampaignLanguage>, number>(
+      serviceAllRows('service/campaign-languages/', (campaign: number) => ({ campaign, ordering: 'language_code' }), [{ type: 'CampaignLanguage', id: 'LIST' }] as const),
+    ),
+    /** The languages of the caller's agencies: what a campaign language may be. */
+    knownLanguages: build.query<ListRows<Language>, void>(serviceAllRows('service/agencies-languages/', () => ({}), [] as const)),
+    compensations: build.query<ListRows<EventCompensationConfig>, number>(
+      serviceAllRows('service/campaigns-compensation-earning-event-configs/', (version: number) => ({ campaign_version: version }), [{ type: 'Compensation', id: 'LIST' }] as const),
+    ),
+    remunerationTypes: build.query<ListRows<RemunerationType>, void>(serviceAllRows('service/campaigns-remuneration-types/', () => ({}), [] as const)),
+    campaignEventTypes: build.query<ListRows<CampaignEventType>, void>(serviceAllRows('service/campaigns-event-types/', () => ({}), [] as const)),
+
+    saveCampaign: build.mutation<Saved<Campaign>, CampaignEdit>(
+      offlineSave({
+        url: (body) => `service/campaigns/${body.id}/`,
+        method: 'PUT',
+        entity: 'Campaign',
+        screen: '/campaigns',
+        describe: (body) => `Edit campaign ${body.name}`,
+        invalidates: CAMPAIGN_TAGS,
+      }),
+    ),
+    saveCampaignVersion: build.mutation<Saved<CampaignVersion>, CampaignVersionEdit>(
+      offlineSave({
+        url: (body) => `service/campaign-versions/${body.id}/`,
+        method: 'PUT',
+        entity: 'CampaignVersion',
+        screen: '/campaigns',
+        describe: (body) => `Set max agent count ${String(body.max_agent_count)}`,
+        invalidates: VERSION_TAGS,
+      }),
+    ),
+    addCampaignLanguage: build.mutation<Saved<CampaignLanguage>, CampaignLanguageAdd>(
+      offlineSave({
+        url: 'service/campaign-languages/',
+        method: 'POST',
+        entity: 'CampaignLanguage',
+        screen: '/campaigns',
+        describe: (body) => `Add language ${body.language_code}`,
+        invalidates: LANGUAGE_TAGS,
+      }),
+    ),
+    deleteCampaignLanguage: build.mutation<Saved<null>, CampaignLanguageRemoval>(
+      offlineSave({
+        url: (body) => `service/campaign-languages/${body.id}`,
+        method: 'DELETE',
+        entity: 'CampaignLanguage',
+        screen: '/campaigns',
+        describe: (body) => `Delete language ${body.language_code}`,
+        invalidates: LANGUAGE_TAGS,
+      }),
+    ),
+    saveCompensation: build.mutation<Saved<EventCompensationConfig>, CompensationSave>(
+      offlineSave({
+        url: (body) => `service/campaigns-compensation-earning-event-configs/${body.id ? `${body.id}/` : ''}`,
+        entity: 'Compensation',
+        screen: '/campaigns',
+        describe: (body) => `${body.id ? 'Edit' : 'Add'} compensation ${body.event_type_name ?? ''}`.trim(),
+        invalidates: COMPENSATION_TAGS,
+      }),
+    ),
+    deleteCompensation: build.mutation<Saved<null>, CompensationRemoval>(
+      offlineSave({
+        url: (body) => `service/campaigns-compensation-earning-event-configs/${body.id}/`,
+        method: 'DELETE',
+        entity: 'Compensation',
+        screen: '/campaigns',
+        describe: (body) => `Delete compensation ${body.event_type.event_type_friendly_name}`,
+        invalidates: COMPENSATION_TAGS,
+      }),
+    ),
+  }),
+});
+
+export const {
+  useCampaignsQuery,
+  useCampaignChoicesQuery,
+  useCampaignQuery,
+  useCampaignVersionsQuery,
+  useCampaignConfigQuery,
+  useCampaignLanguagesQuery,
+  useKnownLanguagesQuery,
+  useCompensationsQuery,
+  useRemunerationTypesQuery,
+  useCampaignEventTypesQuery,
+  useSaveCampaignMutation,
+  useSaveCampaignVersionMutation,
+  useAddCampaignLanguageMutation,
+  useDeleteCampaignLanguageMutation,
+  useSaveCompensationMutation,
+  useDeleteCompensationMutation,
+} = campaignsApi;
+
+/** A campaign's screen, on one of its tabs. */
+export const campaignPath = (id: number | string, part?: string) => detailPath('campaigns', id, part);
