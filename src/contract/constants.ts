@@ -98,6 +98,8 @@ export const TEXT_MAX = {
 } as const;
 /** The largest max agent count a campaign version takes (ours: well past any programme's field force). */
 export const MAX_AGENT_COUNT = 1_000_000;
+/** A campaign that has spent this share of its allocated budget or more is marked on the Campaigns list (ours). */
+export const BUDGET_WARNING_PERCENT = 90;
 export type TextField = keyof typeof TEXT_MAX;
 
 /** Dates a report request may name (DD-MMM-YYYY, ours): the programme's records lie well within. */

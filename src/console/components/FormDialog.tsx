@@ -19,6 +19,8 @@ interface FormDialogProps {
   onSave(): void;
   retry?: OutboxEntry;
   blockedReason?: string;
+  /** The submit button's words ('Update'); 'Save' by default. */
+  saveLabel?: string;
   children: ReactNode;
 }
 
@@ -45,7 +47,7 @@ export function FormDialog(props: FormDialogProps) {
             <>
               <Button onClick={props.onClose}>Cancel</Button>
               <Button type="submit" intent={Intent.PRIMARY} disabled={!props.valid || blocked} loading={props.saving}>
-                Save
+                {props.saveLabel ?? 'Save'}
               </Button>
             </>
           }

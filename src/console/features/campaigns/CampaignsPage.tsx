@@ -1,6 +1,85 @@
-// Placeholder while the screen is written.
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+// Campaigns list (SPEC.md section 2): Country, Campaign, Owner (updated_by), Date Started, Budget
+// Spent, View, Status, with search, sort and paging. The campaign filter narrows the list to the
+// campaigns picked (kept in the address, so Back and bookmarks keep it); a campaign that has spent
+// 90% or more of its allocated budget is marked (ours).
+import { Colors, H2, Intent, Tag } from '@blueprintjs/core';
+import { Cross, Tick } from '@blueprintjs/icons';
+import { Link, useSearchParams } from 'react-router-dom';
+import { BUDGET_WARNING_PERCENT } from '../../../contract/constants';
+import { toRequestDate } from '../../../contract/dates';
+import type { Campaign } from '../../../contract/entities';
+import { ListTable, type Column } from '../../components/ListTable';
+import { useListParams } from '../../forms/useListParams';
+import { budgetOf, formatMoney } from './budget';
+import { CampaignFilter } from './CampaignFilter';
+import { campaignPath, useCampaignChoicesQuery, useCampaignsQuery } from './campaignsApi';
+
+/** A tick for an active campaign, a cross for one that is not. */
+export const ActiveMark = ({ active }: { active: boolean }) =>
+  active ? <Tick color={Colors.GREEN3} title="Active" /> : <Cross color={Colors.RED3} title="Inactive" />;
+
+function BudgetSpent({ campaign }: { campaign: Campaign }) {
+  const budget = budgetOf(campaign.budget_spend_amount, campaign.budget_allocated_amount);
+  return (
+    <span className="console-nowrap">
+      {formatMoney(campaign.budget_spend_amount)}
+      {budget.nearlySpent && (
+        <Tag minimal intent={budget.overspent ? Intent.DANGER : Intent.WARNING} className="console-row-note">
+          {budget.percent === null ? 'no budget' : `${budget.percent}% spent`}
+        </Tag>
+      )}
+    </span>
+  );
+}
+
+const columns: Array<Column<Campaign>> = [
+  { label: 'Country', sort: 'country_code', cell: (row) => row.country_code },
+  { label: 'Campaign', sort: 'name', cell: (row) => row.name },
+  { label: 'Owner', cell: (row) => row.updated_by ?? '—' },
+  { label: 'Date Started', sort: 'campaign_start_date', cell: (row) => <span className="console-nowrap">{toRequestDate(row.campaign_start_date)}</span> },
+  { label: 'Budget Spent', sort: 'budget_spend_amount', cell: (row) => <BudgetSpent campaign={row} /> },
+  { label: 'View', cell: (row) => <Link to={campaignPath(row.id)}>View</Link> },
+  { label: 'Status', sort: 'active_flag', cell: (row) => <ActiveMark active={row.active_flag} /> },
+];
+
+/** '?campaigns=3,7' → [3, 7]. */
+const idsOf = (value: string | null): number[] => (value ?? '').split(',').map(Number).filter((id) => Number.isInteger(id) && id > 0);
 
 export function CampaignsPage() {
-  return <NotAvailableYet title="CampaignsPage" />;
+  const list = useListParams('name');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const picked = idsOf(searchParams.get('campaigns'));
+  const choices = useCampaignChoicesQuery();
+  const { data, isFetching, isError } = useCampaignsQuery({ ...list.view, filters: { ids: picked.length ? picked.join(',') : undefined } });
+
+  const pick = (ids: number[]) => {
+    list.setPage(1);
+    setSearchParams(ids.length ? { campaigns: ids.join(',') } : {}, { replace: true });
+  };
+
+  return (
+    <section>
+      <header className="console-page-header">
+        <H2>Campaigns</H2>
+      </header>
+      <p>
+        Open a campaign to change its name, agent count, languages and event payments. A campaign that has spent {BUDGET_WARNING_PERCENT}% or
+        more of its budget is marked.
+      </p>
+      <div className="console-filter-links">
+        <CampaignFilter choices={choices.data?.rows ?? []} picked={picked} onPick={pick} />
+      </div>
+      <ListTable<Campaign>
+        label="Campaigns"
+        columns={columns}
+        rows={data?.rows}
+        count={data?.count ?? 0}
+        list={list}
+        loading={isFetching}
+        error={isError && !data ? 'The campaigns could not be loaded.' : undefined}
+        emptyText="No campaigns to show"
+        rowKey={(row) => row.id}
+      />
+    </section>
+  );
 }

@@ -1,0 +1,181 @@
+// CAMPAIGN TYPE (SPEC.md sections 2 and 4): name, max agent count, budget allocated and the
+// active flag, read-only until Edit; Save returns to read-only with a snackbar. Only a Super Admin
+// may change the active flag (the server refuses anyone else); the budget is read-only for all.
+// The name and flag go to the campaign, the max agent count to its version in force.
+import { Button, Callout, Checkbox, FormGroup, Intent } from '@blueprintjs/core';
+import { Edit } from '@blueprintjs/icons';
+import { useState, type ReactNode } from 'react';
+import { z } from 'zod';
+import type { Campaign, CampaignVersion } from '../../../contract/entities';
+import { messages } from '../../../contract/messages';
+import { isSuperAdmin } from '../../../contract/roles';
+import { campaignForm, campaignVersionForm } from '../../../contract/schemas';
+import { useAppSelector } from '../../app/hooks';
+import { TextField } from '../../components/TextField';
+import { showSuccess } from '../../components/toaster';
+import { useSchemaForm } from '../../forms/useSchemaForm';
+import { codeOf } from '../../http/failure';
+import { isQueuedWrite } from '../../outbox/offlineWrite';
+import { formatMoney } from './budget';
+import { useSaveCampaignMutation, useSaveCampaignVersionMutation, type CampaignEdit, type CampaignVersionEdit } from './campaignsApi';
+
+/** The tab's form: the max agent count is typed as text and read as the version's whole number. */
+const campaignTypeForm = z.object({
+  name: campaignForm.shape.name,
+  max_agent_count: z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}$/, { error: messages.maxAgentCountInvalid })
+    .transform(Number)
+    .pipe(campaignVersionForm.shape.max_agent_count),
+  active_flag: z.boolean(),
+});
+
+export const CAMPAIGN_SAVED = 'Campaign saved';
+
+/** The campaign with a queued edit applied (shown until the server has it). */
+export const withQueuedCampaign = (campaign: Campaign, body: CampaignEdit): Campaign => ({
+  ...campaign,
+  name: body.name ?? campaign.name,
+  active_flag: body.active_flag ?? campaign.active_flag,
+});
+
+export const withQueuedVersion = (version: CampaignVersion, body: CampaignVersionEdit): CampaignVersion => ({
+  ...version,
+  max_agent_count: typeof body.max_agent_count === 'number' ? body.max_agent_count : version.max_agent_count,
+});
+
+interface CampaignTypeTabProps {
+  campaign: Campaign;
+  version?: CampaignVersion;
+  /** Why the version in force could not be shown (section 8), if it could not. */
+  versionMissing?: string;
+  /** The 'pending' tag of a change waiting in the outbox. */
+  pendingNote?: ReactNode;
+}
+
+export function CampaignTypeTab({ campaign, version, versionMissing, pendingNote }: CampaignTypeTabProps) {
+  const [editing, setEditing] = useState(false);
+  return editing ? (
+    <CampaignTypeForm campaign={campaign} version={version} onDone={() => setEditing(false)} />
+  ) : (
+    <>
+      <dl className="console-facts" aria-label="Campaign type">
+        <div>
+          <dt>Name</dt>
+          <dd>
+            {campaign.name}
+            {pendingNote}
+          </dd>
+        </div>
+        <div>
+          <dt>Max agent count</dt>
+          <dd>{version ? version.max_agent_count.toLocaleString('en') : (versionMissing ?? '…')}</dd>
+        </div>
+        <div>
+          <dt>Budget allocated</dt>
+          <dd>{formatMoney(version?.budget_allocated_amount ?? campaign.budget_allocated_amount)}</dd>
+        </div>
+        <div>
+          <dt>Campaign type</dt>
+          <dd>{campaign.extra_data.campaign_type}</dd>
+        </div>
+        <div>
+          <dt>Active</dt>
+          <dd>
+            <Checkbox checked={campaign.active_flag} disabled label={campaign.active_flag ? 'Active' : 'Not Active'} />
+          </dd>
+        </div>
+        <div>
+          <dt>Last changed by</dt>
+          <dd>{campaign.updated_by ?? '—'}</dd>
+        </div>
+      </dl>
+      <div className="console-tab-actions">
+        <Button icon={<Edit />} intent={Intent.PRIMARY} onClick={() => setEditing(true)}>
+          Edit
+        </Button>
+      </div>
+    </>
+  );
+}
+
+function CampaignTypeForm({ campaign, version, onDone }: { campaign: Campaign; version?: CampaignVersion; onDone(): void }) {
+  const callerIsSuper = isSuperAdmin(useAppSelector((state) => state.session.user?.role_type ?? ''));
+  const [saveCampaign, campaignSave] = useSaveCampaignMutation();
+  const [saveVersion, versionSave] = useSaveCampaignVersionMutation();
+  const [conflict, setConflict] = useState(false);
+  const form = useSchemaForm(campaignTypeForm, {
+    name: campaign.name,
+    max_agent_count: version ? String(version.max_agent_count) : '',
+    active_flag: campaign.active_flag,
+  });
+
+  const save = async () => {
+    form.submitTried();
+    const data = form.data;
+    if (!data) return;
+    const activeChanged = callerIsSuper && data.active_flag !== campaign.active_flag;
+    const saves: Array<PromiseLike<{ data: unknown } | { error: unknown }>> = [];
+    if (data.name !== campaign.name || activeChanged) {
+      // The copy this form was opened on: a change made meanwhile by someone else is refused, not overwritten.
+      saves.push(saveCampaign({ id: campaign.id, name: data.name, updated_at: campaign.updated_at, ...(activeChanged ? { active_flag: data.active_flag } : {}) }));
+    }
+    if (version && data.max_agent_count !== version.max_agent_count) {
+      saves.push(saveVersion({ id: version.id, campaign: campaign.id, max_agent_count: data.max_agent_count }));
+    }
+    const results = await Promise.all(saves);
+    const failed = results.find((result): result is { error: unknown } => 'error' in result);
+    if (failed) {
+      // The error toast has said why; a stale copy is fetched again by the refused save's tags.
+      setConflict(codeOf(failed.error) === 'edit_conflict');
+      return;
+    }
+    if (!results.some((result) => 'data' in result && isQueuedWrite(result.data))) showSuccess(CAMPAIGN_SAVED);
+    onDone();
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label="Edit campaign type"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      {conflict && (
+        <Callout intent={Intent.WARNING} className="console-pending-new">
+          Someone changed this campaign while you were editing. Cancel to see it as it is now, or Save again to keep your values.
+        </Callout>
+      )}
+      <div className="console-facts">
+        <TextField id="campaign-name" label="Name" {...form.textField('name')} />
+        <TextField
+          id="campaign-max-agents"
+          label="Max agent count"
+          inputMode="numeric"
+          disabled={!version}
+          {...form.textField('max_agent_count', (typed) => typed.replace(/[^\d]/g, ''))}
+        />
+        <FormGroup label="Budget allocated" labelFor="campaign-budget" helperText="The budget is set with the campaign's version and cannot be changed here.">
+          <input id="campaign-budget" className="bp6-input" readOnly value={formatMoney(version?.budget_allocated_amount ?? campaign.budget_allocated_amount)} />
+        </FormGroup>
+        <FormGroup label="Active" helperText={callerIsSuper ? undefined : 'Only a Super Admin may change this.'}>
+          <Checkbox
+            checked={Boolean(form.values.active_flag)}
+            disabled={!callerIsSuper}
+            label={form.values.active_flag ? 'Active' : 'Not Active'}
+            onChange={(event) => form.set('active_flag', event.currentTarget.checked)}
+          />
+        </FormGroup>
+      </div>
+      <div className="console-tab-actions">
+        <Button type="submit" intent={Intent.PRIMARY} loading={campaignSave.isLoading || versionSave.isLoading} disabled={!form.valid}>
+          Save
+        </Button>
+        <Button onClick={onDone}>Cancel</Button>
+      </div>
+    </form>
+  );
+}
