@@ -165,9 +165,11 @@ export const unknownAgencies = (ids: readonly number[]): string =>
 export const unknownLanguages = (codes: readonly string[]): string =>
   `There is no language with the code ${codes.join(', ')}. Choose the languages from the list.`;
 
-/** A list sorted by a field it does not offer. */
-export const unknownSortField = (field: string, allowed: readonly string[]): string =>
-  `orderby: "${field}" is not a field of this list; use one of ${allowed.join(', ')}, with - in front for descending.`;
+/** A list sorted by a field it does not offer (`parameter`: orderby on the legacy backend, ordering on the others). */
+export const unknownSortField = (field: string, allowed: readonly string[], parameter = 'orderby'): string =>
+  allowed.length === 0
+    ? `${parameter}: this list keeps one order and cannot be sorted by "${field}".`
+    : `${parameter}: "${field}" is not a field of this list; use one of ${allowed.join(', ')}, with - in front for descending.`;
 
 /** A text value longer than its field takes (ours): 'First name must be at most 100 characters.' */
 export const tooLong = (label: string, max: number): string => `${label} must be at most ${max} characters.`;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, Page } from '../../src/contract/api';
 import type { Campaign, CampaignEventType, CampaignLanguage, CampaignVersion, RemunerationType } from '../../src/contract/entities';
-import { messages, unknownLanguages } from '../../src/contract/messages';
+import { messages, unknownLanguages, unknownSortField } from '../../src/contract/messages';
 import { accessToken, backends, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
 import { ownAndForeignCampaign } from '../support/service';
 
@@ -89,5 +89,12 @@ describe.each(backends)('campaign parts on %s', (backend) => {
     const events = await server.get<Page<CampaignEventType>>('/service/campaigns-event-types/?page_size=100', agencyToken);
     expect(events.body.results.length).toBeGreaterThan(0);
     expect(events.body.results[0]).toEqual({ id: expect.any(Number), event_type_name: expect.any(String), event_type_friendly_name: expect.any(String) });
+  });
+
+  it('a list that keeps one order says so when asked for another, naming the ordering parameter', async () => {
+    const refused = await server.get<ApiError>('/service/campaign-languages/?ordering=language_code', agencyToken);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ ordering: [unknownSortField('language_code', [], 'ordering')] });
+    expect(refused.body.error).toBe('ordering: this list keeps one order and cannot be sorted by "language_code".');
   });
 });

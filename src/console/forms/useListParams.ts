@@ -21,6 +21,8 @@ export function useListParams(initialOrder = '') {
     setSearch: setTyped,
     setPageSize: (pageSize: number) => setView((v) => ({ ...v, pageSize, page: 1 })),
     setPage: (page: number) => setView((v) => ({ ...v, page })),
+    /** Another order chosen outside the columns (a filter link): from page 1. */
+    setOrder: (order: string) => setView((v) => ({ ...v, order, page: 1 })),
     /** Clicking a column sorts by it; clicking it again reverses the order. */
     sortBy: (field: string) => setView((v) => ({ ...v, order: v.order === field ? `-${field}` : field, page: 1 })),
   };

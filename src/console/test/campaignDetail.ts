@@ -1,5 +1,4 @@
 // A campaign and its parts as the service backend answers them, for the campaign screens' tests.
-import type { Page } from '../../contract/api';
 import type {
   AgencyCampaignTypeConfig,
   Campaign,
@@ -9,7 +8,7 @@ import type {
   EventCompensationConfig,
   RemunerationType,
 } from '../../contract/entities';
-import { fakeBackend } from './fakeBackend';
+import { fakeBackend, pageOf } from './fakeBackend';
 
 export const campaign: Campaign = {
   id: 7,
@@ -74,7 +73,6 @@ export const remunerationTypes: RemunerationType[] = [
   { id: 2, remuneration_type_name: 'Mobile money' },
 ];
 
-export const pageOf = <T>(results: T[]): Page<T> => ({ count: results.length, next: null, previous: null, results });
 
 /** The service backend of one campaign: reads answer, writes echo their body. */
 export function campaignBackend(overrides: Partial<Campaign> = {}) {

@@ -2,6 +2,7 @@
 // every call (method, path, query, headers, JSON body) so tests can assert what was sent.
 // RTK Query's fetchBaseQuery calls the global fetch at call time, so stubbing it is enough.
 import { vi } from 'vitest';
+import type { Page } from '../../contract/api';
 
 export interface RecordedCall {
   method: string;
@@ -87,3 +88,6 @@ export function deferred<T = void>() {
   });
   return { promise, resolve };
 }
+
+/** One page of the service backend holding `results` (of `count` in all). */
+export const pageOf = <T>(results: T[], count = results.length): Page<T> => ({ count, next: null, previous: null, results });

@@ -25,7 +25,7 @@ function orderOfParameter<F extends string>(value: string, sortable: readonly F[
   const descending = value.startsWith('-');
   const field = descending ? value.slice(1) : value;
   if (!(sortable as readonly string[]).includes(field)) {
-    const message = unknownSortField(field, sortable);
+    const message = unknownSortField(field, sortable, parameter);
     throw badRequest(message, { [parameter]: [message] });
   }
   return { field: field as F, descending };

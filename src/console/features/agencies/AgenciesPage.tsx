@@ -1,6 +1,66 @@
-// Placeholder while the screen is written.
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+// Agencies (SPEC.md section 2): a read-only list of the agencies the admin sees (the server scopes
+// it, section 6), with search, sort, pages, working filter links, and a View link to each agency.
+import { Button, ButtonGroup, Colors, H2 } from '@blueprintjs/core';
+import { Cross, Tick } from '@blueprintjs/icons';
+import { Link } from 'react-router-dom';
+import type { Agency } from '../../../contract/entities';
+import { detailPath } from '../../app/tabs';
+import { ListTable, type Column } from '../../components/ListTable';
+import { useAgenciesQuery } from './agenciesApi';
+import { AGENCY_FILTERS, useAgencyList } from './agencyList';
+import './agencies.css';
+
+function AgencyStatus({ active }: { active: boolean }) {
+  return active ? <Tick title="Active" color={Colors.GREEN3} /> : <Cross title="Inactive" color={Colors.RED3} />;
+}
+
+const columns: Array<Column<Agency>> = [
+  { label: 'Country', sort: 'country', cell: (row) => row.country.country_name },
+  { label: 'Currency code', cell: (row) => row.country.currency.currency_code },
+  { label: 'Agency', sort: 'agency_name', cell: (row) => row.agency_name },
+  { label: 'Added by', cell: (row) => row.added_by_name ?? '—' },
+  { label: 'Language', cell: (row) => row.country.language.language_name },
+  {
+    label: 'View Agency',
+    // Named with its agency: a screen reader's list of links would otherwise read 'View' on every row.
+    cell: (row) => <Link to={detailPath('agencies', row.id)} aria-label={`View ${row.agency_name}`}>View</Link>,
+  },
+  { label: 'Status', sort: 'active_flag', cell: (row) => <AgencyStatus active={row.active_flag} /> },
+];
 
 export function AgenciesPage() {
-  return <NotAvailableYet title="AgenciesPage" />;
+  const agencies = useAgencyList();
+  const { data, currentData, isFetching, isError } = useAgenciesQuery(agencies.query);
+  // Rows of the page before stay while the next loads; a failure with no data of its own shows as one.
+  const failed = isError && !currentData;
+  return (
+    <section>
+      <header className="console-page-header">
+        <H2>Agencies</H2>
+      </header>
+      <ButtonGroup className="agencies-filters" role="group" aria-label="Show agencies">
+        {AGENCY_FILTERS.map((filter) => (
+          <Button
+            key={filter.label}
+            active={filter === agencies.filter}
+            aria-pressed={filter === agencies.filter}
+            onClick={() => agencies.choose(filter)}
+          >
+            {filter.label}
+          </Button>
+        ))}
+      </ButtonGroup>
+      <ListTable<Agency>
+        label="Agencies"
+        columns={columns}
+        rows={failed ? undefined : data?.rows}
+        count={failed ? 0 : (data?.count ?? 0)}
+        list={agencies.list}
+        loading={isFetching}
+        error={failed ? 'The agencies could not be loaded.' : undefined}
+        emptyText="No agencies to show"
+        rowKey={(row) => row.id}
+      />
+    </section>
+  );
 }

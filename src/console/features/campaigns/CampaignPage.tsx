@@ -9,12 +9,12 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { BUDGET_WARNING_PERCENT } from '../../../contract/constants';
 import type { Campaign, CampaignVersion } from '../../../contract/entities';
 import { messages } from '../../../contract/messages';
+import { CampaignSettings } from '../../components/CampaignSettings';
 import type { ApiFailure } from '../../http/failure';
 import { usePendingRows } from '../../outbox/pendingRows';
 import { budgetOf, formatCents } from './budget';
 import { CampaignEventTypesTab } from './CampaignEventTypesTab';
 import { CampaignLanguagesTab } from './CampaignLanguagesTab';
-import { CampaignSettings } from './CampaignSettings';
 import { CampaignTypeTab, withQueuedCampaign, withQueuedVersion } from './CampaignTypeTab';
 import { campaignPath, useCampaignConfigQuery, useCampaignQuery, useCampaignVersionsQuery } from './campaignsApi';
 

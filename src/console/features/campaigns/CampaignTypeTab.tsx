@@ -11,6 +11,7 @@ import { messages } from '../../../contract/messages';
 import { isSuperAdmin } from '../../../contract/roles';
 import { campaignForm, campaignVersionForm } from '../../../contract/schemas';
 import { useAppSelector } from '../../app/hooks';
+import { Facts } from '../../components/Facts';
 import { TextField } from '../../components/TextField';
 import { showSuccess } from '../../components/toaster';
 import { useSchemaForm } from '../../forms/useSchemaForm';
@@ -60,37 +61,17 @@ export function CampaignTypeTab({ campaign, version, versionMissing, pendingNote
     <CampaignTypeForm campaign={campaign} version={version} onDone={() => setEditing(false)} />
   ) : (
     <>
-      <dl className="console-facts" aria-label="Campaign type">
-        <div>
-          <dt>Name</dt>
-          <dd>
-            {campaign.name}
-            {pendingNote}
-          </dd>
-        </div>
-        <div>
-          <dt>Max agent count</dt>
-          <dd>{version ? version.max_agent_count.toLocaleString('en') : (versionMissing ?? '…')}</dd>
-        </div>
-        <div>
-          <dt>Budget allocated</dt>
-          <dd>{formatMoney(version?.budget_allocated_amount ?? campaign.budget_allocated_amount)}</dd>
-        </div>
-        <div>
-          <dt>Campaign type</dt>
-          <dd>{campaign.extra_data.campaign_type}</dd>
-        </div>
-        <div>
-          <dt>Active</dt>
-          <dd>
-            <Checkbox checked={campaign.active_flag} disabled label={campaign.active_flag ? 'Active' : 'Not Active'} />
-          </dd>
-        </div>
-        <div>
-          <dt>Last changed by</dt>
-          <dd>{campaign.updated_by ?? '—'}</dd>
-        </div>
-      </dl>
+      <Facts
+        label="Campaign type"
+        facts={[
+          ['Name', <>{campaign.name}{pendingNote}</>],
+          ['Max agent count', version ? version.max_agent_count.toLocaleString('en') : (versionMissing ?? '…')],
+          ['Budget allocated', formatMoney(version?.budget_allocated_amount ?? campaign.budget_allocated_amount)],
+          ['Campaign type', campaign.extra_data.campaign_type],
+          ['Active', <Checkbox checked={campaign.active_flag} disabled label={campaign.active_flag ? 'Active' : 'Not Active'} />],
+          ['Last changed by', campaign.updated_by ?? '—'],
+        ]}
+      />
       <div className="console-tab-actions">
         <Button icon={<Edit />} intent={Intent.PRIMARY} onClick={() => setEditing(true)}>
           Edit

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Campaign } from '../../../contract/entities';
-import { campaign, pageOf } from '../../test/campaignDetail';
-import { fakeBackend, type RecordedCall } from '../../test/fakeBackend';
+import { campaign } from '../../test/campaignDetail';
+import { fakeBackend, pageOf, type RecordedCall } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedIn } from '../../test/sessions';
 import { pickedLabel } from './CampaignFilter';

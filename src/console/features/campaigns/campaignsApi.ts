@@ -50,7 +50,7 @@ export const campaignsApi = serviceApi.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: 'AgencyConfig', id }],
     }),
     campaignLanguages: build.query<ListRows<CampaignLanguage>, number>(
-      serviceAllRows('service/campaign-languages/', (campaign: number) => ({ campaign, ordering: 'language_code' }), [{ type: 'CampaignLanguage', id: 'LIST' }] as const),
+      serviceAllRows('service/campaign-languages/', (campaign: number) => ({ campaign }), [{ type: 'CampaignLanguage', id: 'LIST' }] as const),
     ),
     /** The languages of the caller's agencies: what a campaign language may be. */
     knownLanguages: build.query<ListRows<Language>, void>(serviceAllRows('service/agencies-languages/', () => ({}), [] as const)),

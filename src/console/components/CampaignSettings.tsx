@@ -1,6 +1,7 @@
 // A campaign type's settings for an agency (SPEC.md section 2, AGENCY CAMPAIGN DETAILS): every
-// limit, read-only on every call (section 9). Shown on the campaign's and the agency's screens.
-import type { AgencyCampaignTypeConfig } from '../../../contract/entities';
+// limit, read-only on every call (section 9). Shown on a campaign's and on an agency's screen.
+import type { AgencyCampaignTypeConfig } from '../../contract/entities';
+import { Facts } from './Facts';
 
 /** The settings in the order and words of the specification. */
 export const CAMPAIGN_SETTINGS: Array<{ label: string; value(config: AgencyCampaignTypeConfig): string }> = [
@@ -16,16 +17,7 @@ export const CAMPAIGN_SETTINGS: Array<{ label: string; value(config: AgencyCampa
   { label: 'Automatic blacklisting', value: (c) => (c.auto_fraud_block_flag ? 'Yes' : 'No') },
 ];
 
-/** The settings as a read-only list of labels and values. */
-export function CampaignSettings({ config }: { config: AgencyCampaignTypeConfig }) {
-  return (
-    <dl className="console-facts" aria-label={`${config.campaign_type.campaign_type_name} settings`}>
-      {CAMPAIGN_SETTINGS.map(({ label, value }) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value(config)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+/** The settings as read-only labels and values. */
+export const CampaignSettings = ({ config }: { config: AgencyCampaignTypeConfig }) => (
+  <Facts label={`${config.campaign_type.campaign_type_name} settings`} facts={CAMPAIGN_SETTINGS.map((setting) => [setting.label, setting.value(config)] as const)} />
+);
