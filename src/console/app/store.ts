@@ -32,8 +32,15 @@ export type RootState = ReturnType<typeof rootReducer>;
 
 const persistedReducer = persisted(rootReducer);
 
-/** Calls whose screens show their own failure (a popup) or that fail harmlessly. */
-const QUIET_ENDPOINTS = new Set(['logout', 'resetPassword']);
+/**
+ * Calls whose screens show their own failure (a popup, or the section 8 message in place of the
+ * part it would have filled: the agency and campaign details) or that fail harmlessly.
+ */
+const QUIET_ENDPOINTS = new Set([
+  'logout', 'resetPassword',
+  'agency', 'agencyConfigs', 'agencyCampaigns',
+  'campaign', 'campaignVersions', 'campaignConfig', 'campaignLanguages', 'compensations',
+]);
 
 /**
  * Every other failed call shows its text in the error toast (SPEC.md section 8). A read that fails
