@@ -233,4 +233,50 @@ describe('agencies and campaigns in the browser', { timeout: 240_000 }, () => {
     expect(await page.locator('.bp6-toast').count()).toBe(0);
     expect(await page.getByText(foreign.name).count()).toBe(0);
   });
+
+  it('Offline: a visited campaign opens from its last data; an edit and a language added offline wait in the outbox and are sent once back online', async () => {
+    const { page, context } = b;
+    const campaign = (await allRows<Campaign>(server, superToken, '/service/campaigns/?ordering=name'))[1] as Campaign;
+    const offlineName = `${campaign.name} (offline)`;
+    const languages = await allRows<CampaignLanguage>(server, superToken, `/service/campaign-languages/?campaign=${campaign.id}`);
+    const language = ['pt', 'ln', 'lg', 'yo'].find((code) => !languages.some((row) => row.language_code === code)) as string;
+
+    await signIn(page, server, SUPER);
+    await openScreen(page, 'Campaigns', '/campaigns', 'Campaigns');
+    await page.getByRole('table', { name: 'Campaigns' }).locator('tbody tr', { hasText: campaign.name }).first().getByRole('link', { name: 'View' }).click();
+    await page.getByRole('heading', { name: campaign.name, exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'CAMPAIGN LANGUAGES' }).click();
+    await page.getByRole('table', { name: 'Campaign languages' }).or(page.getByText('This campaign has no languages yet')).waitFor();
+    await page.getByRole('tab', { name: 'CAMPAIGN TYPE' }).click();
+    await fact(page, 'Max agent count').waitFor();
+
+    await context.setOffline(true);
+    await page.getByRole('status', { name: 'Offline' }).waitFor();
+    // The list and the campaign open from what this device last saw.
+    await openScreen(page, 'Campaigns', '/campaigns', 'Campaigns');
+    await page.getByRole('table', { name: 'Campaigns' }).locator('tbody tr', { hasText: campaign.name }).first().getByRole('link', { name: 'View' }).click();
+    await page.getByRole('heading', { name: campaign.name, exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByLabel('Name', { exact: true }).fill(offlineName);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await toast(page, 'Saved offline').first().waitFor();
+    await page.getByRole('heading', { name: offlineName, exact: true }).waitFor();
+    await fact(page, 'Name').getByText('pending', { exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'CAMPAIGN LANGUAGES' }).click();
+    await page.getByRole('button', { name: 'Add language' }).click();
+    await page.getByLabel('Language code', { exact: true }).fill(language);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('list', { name: 'New, not sent yet' }).getByText(`Add language ${language}`).waitFor();
+    await screenshot(page, 'campaign-offline', { withoutToasts: true });
+    expect((await server.get<Campaign>(`/service/campaigns/${campaign.id}/`, superToken)).body.name).toBe(campaign.name);
+
+    // Back online: both are sent, once, and the screen shows the server's rows.
+    await context.setOffline(false);
+    await page.getByRole('table', { name: 'Campaign languages' }).locator('tbody tr', { hasText: language }).waitFor();
+    await page.getByRole('list', { name: 'New, not sent yet' }).waitFor({ state: 'detached' });
+    const sent = await allRows<CampaignLanguage>(server, superToken, `/service/campaign-languages/?campaign=${campaign.id}`);
+    expect(sent.filter((row) => row.language_code === language)).toHaveLength(1);
+    expect((await server.get<Campaign>(`/service/campaigns/${campaign.id}/`, superToken)).body.name).toBe(offlineName);
+  });
 });

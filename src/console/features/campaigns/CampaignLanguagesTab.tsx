@@ -2,7 +2,7 @@
 // 2 to 5 character code (the add form toggles open and closed), delete one. Both may wait in the
 // outbox offline: an addition shows above the list, a deletion as 'pending' on its row.
 import { Button, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
-import { Plus, Trash } from '@blueprintjs/icons';
+import { Minus, Plus, Trash } from '@blueprintjs/icons';
 import { useState } from 'react';
 import type { Campaign, CampaignLanguage } from '../../../contract/entities';
 import { messages } from '../../../contract/messages';
@@ -33,7 +33,7 @@ export function CampaignLanguagesTab({ campaign }: { campaign: Campaign }) {
   return (
     <>
       <div className="console-tab-actions">
-        <Button icon={<Plus />} intent={adding ? Intent.NONE : Intent.PRIMARY} onClick={() => setAdding(!adding)} aria-expanded={adding}>
+        <Button icon={adding ? <Minus /> : <Plus />} intent={adding ? Intent.NONE : Intent.PRIMARY} onClick={() => setAdding(!adding)} aria-expanded={adding}>
           {adding ? 'Close add form' : 'Add language'}
         </Button>
       </div>
