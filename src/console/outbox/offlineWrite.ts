@@ -11,8 +11,8 @@ export const rowKeyOf = (entity: string, id: unknown): string | undefined =>
 export interface OfflineWrite {
   /** The entity of the rows the endpoint writes ('EventType'); with the body's `id`, the row. */
   entity: string;
-  /** The screen where the change can be edited again ('/event-types'). */
-  screen: string;
+  /** The screen where the change can be edited again ('/event-types'), or how its body names it ('/campaigns/7'). */
+  screen: string | ((body: never) => string);
   /** What a person reads in the outbox: 'Edit event type sim_activation'. */
   describe(body: never): string;
   /** The tags a replayed write invalidates (the endpoint's invalidatesTags). */
@@ -28,7 +28,7 @@ export interface OfflineExtraOptions {
 /** The extraOptions of a mutation whose writes may wait in the outbox. */
 export function offlineWrite<Body>(write: {
   entity: string;
-  screen: string;
+  screen: string | ((body: Body) => string);
   describe(body: Body): string;
   invalidates: ReadonlyArray<TagDescription<string>>;
   queueable?(body: Body): boolean;
@@ -83,7 +83,7 @@ export function offlineSave<Body extends { id?: unknown }, Tags extends Readonly
   /** Always this method; by default POST for a new row, PUT for an edit. */
   method?: 'POST' | 'PUT' | 'DELETE';
   entity: string;
-  screen: string;
+  screen: string | ((body: Body) => string);
   describe(body: Body): string;
   invalidates: Tags;
   queueable?(body: Body): boolean;

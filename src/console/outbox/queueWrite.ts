@@ -53,7 +53,7 @@ export async function sendOrQueue(
       description: offline.describe(body as never),
       row: rowKeyOf(offline.entity, (body as { id?: unknown } | null)?.id),
       entity: offline.entity,
-      screen: offline.screen,
+      screen: typeof offline.screen === 'function' ? offline.screen(body as never) : offline.screen,
       invalidates: [...offline.invalidates],
       createdAt: now,
       status: 'pending',

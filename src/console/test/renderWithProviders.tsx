@@ -4,12 +4,13 @@ import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLayoutEffect, type ReactElement, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
+import { MemoryRouter, useLocation, type InitialEntry, type Location } from 'react-router-dom';
 import { makeStore, type AppStore, type RootState } from '../app/store';
 
 interface ProviderOptions extends Omit<RenderOptions, 'queries' | 'wrapper'> {
   preloadedState?: Partial<RootState>;
-  route?: string;
+  /** Where the router starts: a path, or a location with its state. */
+  route?: InitialEntry;
   store?: AppStore;
 }
 

@@ -1,20 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, type InitialEntry } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages';
 import type { AdminRoleType } from '../../../contract/roles';
 import { campaignBackend } from '../../test/campaignDetail';
 import { pageOf } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';
-import { signedIn } from '../../test/sessions';
+import { DEMO_USERNAME, signedIn } from '../../test/sessions';
+import { selectOwnOutbox, type OutboxEntry } from '../../outbox/outboxSlice';
+import { RETRY_STATE } from '../../outbox/retry';
+import { campaign } from '../../test/campaignDetail';
 import { CampaignPage } from './CampaignPage';
 
-function renderCampaign(route = '/campaigns/7', role: AdminRoleType = 'Super Admin') {
+function renderCampaign(route: InitialEntry = '/campaigns/7', role: AdminRoleType = 'Super Admin', outbox?: OutboxEntry[]) {
   return renderWithProviders(
     <Routes>
       <Route path="/campaigns/:id/:part?" element={<CampaignPage />} />
     </Routes>,
-    { preloadedState: signedIn(role), route },
+    { preloadedState: { ...signedIn(role), ...(outbox ? { outbox: { byUser: { [DEMO_USERNAME[role]]: outbox } } } : {}) }, route },
   );
 }
 
@@ -107,6 +110,26 @@ describe('CampaignPage, CAMPAIGN TYPE', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(/Someone changed this campaign while you were editing/)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Agent Referral GH-01 B');
+  });
+
+  it("opens a refused edit again from the outbox ('Edit and retry'): the queued name, why it was refused, and Save sends it on the current copy", async () => {
+    const backend = campaignBackend({ name: 'Renamed by someone else', updated_at: '2026-11-20T08:00:00.000Z' });
+    const refused: OutboxEntry = {
+      key: 'key-1', backend: 'service', method: 'PUT', url: 'service/campaigns/7/', endpoint: 'saveCampaign',
+      body: { id: 7, name: 'Mine, offline', updated_at: campaign.updated_at }, description: 'Edit campaign Mine, offline',
+      row: 'Campaign:7', entity: 'Campaign', screen: '/campaigns/7', invalidates: ['Campaign'], createdAt: 1, status: 'failed',
+      attempts: 1, notBefore: 0, sent: true, refusal: { status: 409, code: 'edit_conflict', text: messages.recordChanged },
+    };
+    const { user, store } = renderCampaign({ pathname: '/campaigns/7', state: { [RETRY_STATE]: 'key-1' } }, 'Super Admin', [refused]);
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    expect(name).toHaveValue('Mine, offline');
+    expect(screen.getByText(messages.recordChanged)).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Renamed by someone else' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Campaign saved')).toBeInTheDocument();
+    expect(backend.calls('PUT', 'service/campaigns/7/')[0]?.body).toEqual({ id: 7, name: 'Mine, offline', updated_at: '2026-11-20T08:00:00.000Z' });
+    await waitFor(() => expect(selectOwnOutbox(store.getState())).toEqual([]));
+    expect(screen.queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument();
   });
 });
 

@@ -10,13 +10,15 @@ import type { Campaign, CampaignVersion } from '../../../contract/entities';
 import { messages } from '../../../contract/messages';
 import { isSuperAdmin } from '../../../contract/roles';
 import { campaignForm, campaignVersionForm } from '../../../contract/schemas';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Facts } from '../../components/Facts';
 import { TextField } from '../../components/TextField';
 import { showSuccess } from '../../components/toaster';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { codeOf } from '../../http/failure';
 import { isQueuedWrite } from '../../outbox/offlineWrite';
+import { entryDiscarded, type OutboxEntry } from '../../outbox/outboxSlice';
+import { RetryNotice, retryValues, useOutboxRetry } from '../../outbox/retry';
 import { formatMoney } from './budget';
 import { useSaveCampaignMutation, useSaveCampaignVersionMutation, type CampaignEdit, type CampaignVersionEdit } from './campaignsApi';
 
@@ -57,8 +59,15 @@ interface CampaignTypeTabProps {
 
 export function CampaignTypeTab({ campaign, version, versionMissing, pendingNote }: CampaignTypeTabProps) {
   const [editing, setEditing] = useState(false);
-  return editing ? (
-    <CampaignTypeForm campaign={campaign} version={version} onDone={() => setEditing(false)} />
+  // A refused edit of this campaign opened again from the outbox ('Edit and retry').
+  const retry = useOutboxRetry('saveCampaign');
+  const retried = (retry.entry?.body as CampaignEdit | undefined)?.id === campaign.id ? retry.entry : undefined;
+  const done = () => {
+    setEditing(false);
+    if (retried) retry.finish();
+  };
+  return editing || retried ? (
+    <CampaignTypeForm key={retried?.key} campaign={campaign} version={version} retry={retried} onDone={done} />
   ) : (
     <>
       <Facts
@@ -81,15 +90,25 @@ export function CampaignTypeTab({ campaign, version, versionMissing, pendingNote
   );
 }
 
-function CampaignTypeForm({ campaign, version, onDone }: { campaign: Campaign; version?: CampaignVersion; onDone(): void }) {
+interface CampaignTypeFormProps {
+  campaign: Campaign;
+  version?: CampaignVersion;
+  retry?: OutboxEntry;
+  onDone(): void;
+}
+
+function CampaignTypeForm({ campaign, version, retry, onDone }: CampaignTypeFormProps) {
+  const dispatch = useAppDispatch();
+  const username = useAppSelector((state) => state.session.user?.username);
   const callerIsSuper = isSuperAdmin(useAppSelector((state) => state.session.user?.role_type ?? ''));
+  const queued = retry && retryValues<CampaignEdit>(retry);
   const [saveCampaign, campaignSave] = useSaveCampaignMutation();
   const [saveVersion, versionSave] = useSaveCampaignVersionMutation();
   const [conflict, setConflict] = useState(false);
   const form = useSchemaForm(campaignTypeForm, {
-    name: campaign.name,
+    name: queued?.name ?? campaign.name,
     max_agent_count: version ? String(version.max_agent_count) : '',
-    active_flag: campaign.active_flag,
+    active_flag: queued?.active_flag ?? campaign.active_flag,
   });
 
   const save = async () => {
@@ -113,6 +132,8 @@ function CampaignTypeForm({ campaign, version, onDone }: { campaign: Campaign; v
       return;
     }
     if (!results.some((result) => 'data' in result && isQueuedWrite(result.data))) showSuccess(CAMPAIGN_SAVED);
+    // The refused change this one replaces is done with.
+    if (retry && username) dispatch(entryDiscarded({ username, key: retry.key }));
     onDone();
   };
 
@@ -125,6 +146,7 @@ function CampaignTypeForm({ campaign, version, onDone }: { campaign: Campaign; v
         void save();
       }}
     >
+      {retry && <RetryNotice entry={retry} />}
       {conflict && (
         <Callout intent={Intent.WARNING} className="console-pending-new">
           Someone changed this campaign while you were editing. Cancel to see it as it is now, or Save again to keep your values.

@@ -20,8 +20,8 @@ import { detailPath } from '../../app/tabs';
 import { offlineSave, type Saved } from '../../outbox/offlineWrite';
 
 export type CampaignEdit = z.input<typeof campaignForm> & { id: number };
-export type CampaignVersionEdit = z.input<typeof campaignVersionForm> & { id: number };
-export type CampaignLanguageAdd = z.input<typeof campaignLanguageForm>;
+export type CampaignVersionEdit = z.output<typeof campaignVersionForm> & { id: number };
+export type CampaignLanguageAdd = z.output<typeof campaignLanguageForm>;
 export type CampaignLanguageRemoval = CampaignLanguage;
 export type CompensationSave = z.output<typeof compensationForm> & { id?: number; event_type_name?: string };
 export type CompensationRemoval = EventCompensationConfig;
@@ -65,7 +65,7 @@ export const campaignsApi = serviceApi.injectEndpoints({
         url: (body) => `service/campaigns/${body.id}/`,
         method: 'PUT',
         entity: 'Campaign',
-        screen: '/campaigns',
+        screen: (body) => campaignPath(body.id),
         describe: (body) => `Edit campaign ${body.name}`,
         invalidates: CAMPAIGN_TAGS,
       }),
@@ -75,7 +75,7 @@ export const campaignsApi = serviceApi.injectEndpoints({
         url: (body) => `service/campaign-versions/${body.id}/`,
         method: 'PUT',
         entity: 'CampaignVersion',
-        screen: '/campaigns',
+        screen: (body) => campaignPath(body.campaign),
         describe: (body) => `Set max agent count ${String(body.max_agent_count)}`,
         invalidates: VERSION_TAGS,
       }),
@@ -85,7 +85,7 @@ export const campaignsApi = serviceApi.injectEndpoints({
         url: 'service/campaign-languages/',
         method: 'POST',
         entity: 'CampaignLanguage',
-        screen: '/campaigns',
+        screen: (body) => campaignPath(body.campaign, 'languages'),
         describe: (body) => `Add language ${body.language_code}`,
         invalidates: LANGUAGE_TAGS,
       }),
@@ -95,7 +95,7 @@ export const campaignsApi = serviceApi.injectEndpoints({
         url: (body) => `service/campaign-languages/${body.id}`,
         method: 'DELETE',
         entity: 'CampaignLanguage',
-        screen: '/campaigns',
+        screen: (body) => campaignPath(body.campaign, 'languages'),
         describe: (body) => `Delete language ${body.language_code}`,
         invalidates: LANGUAGE_TAGS,
       }),
@@ -104,7 +104,7 @@ export const campaignsApi = serviceApi.injectEndpoints({
       offlineSave({
         url: (body) => `service/campaigns-compensation-earning-event-configs/${body.id ? `${body.id}/` : ''}`,
         entity: 'Compensation',
-        screen: '/campaigns',
+        screen: (body) => campaignPath(body.campaign, 'event-types'),
         describe: (body) => `${body.id ? 'Edit' : 'Add'} compensation ${body.event_type_name ?? ''}`.trim(),
         invalidates: COMPENSATION_TAGS,
       }),
@@ -114,7 +114,7 @@ export const campaignsApi = serviceApi.injectEndpoints({
         url: (body) => `service/campaigns-compensation-earning-event-configs/${body.id}/`,
         method: 'DELETE',
         entity: 'Compensation',
-        screen: '/campaigns',
+        screen: (body) => campaignPath(body.campaign, 'event-types'),
         describe: (body) => `Delete compensation ${body.event_type.event_type_friendly_name}`,
         invalidates: COMPENSATION_TAGS,
       }),
