@@ -160,7 +160,8 @@ export async function screenshot(page: Page, name: string, options: { withoutToa
   if (options.withoutToasts) {
     // Close them as a person would, with their close button, and wait until they are gone.
     const toasts = page.locator('.bp6-toast');
-    for (const close of await page.locator('.bp6-toast button').all()) await close.click().catch(() => undefined);
+    // A toast may close by itself under the click: a short timeout, not the page's 20 s, for each.
+    for (const close of await page.locator('.bp6-toast button').all()) await close.click({ timeout: 1_000 }).catch(() => undefined);
     await expect.poll(() => toasts.count(), { timeout: WAIT_MS }).toBe(0);
   }
   const file = path.join(screenshotDir, name.endsWith('.png') ? name : `${name}.png`);
