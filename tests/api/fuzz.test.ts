@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { MAX_JSON_DEPTH } from '../../src/contract/constants';
 import {
-  adminUserForm, countryRequest, countrySmsRequest, eventTypeForm, gridQuery, loginRequest, otpSendRequest, otpVerifyRequest,
-  refreshRequest, resetPasswordRequest, whitelistForm,
+  adminUserForm, campaignForm, campaignLanguageForm, campaignVersionForm, compensationForm, countryRequest, countrySmsRequest, eventTypeForm,
+  gridQuery, loginRequest, otpSendRequest, otpVerifyRequest, refreshRequest, resetPasswordRequest, whitelistForm,
 } from '../../src/contract/schemas';
 import { forCreate } from '../../src/server/http/bodies';
 import { accessToken, DEMO_PASSWORD, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
@@ -82,6 +82,8 @@ describe.runIf(runsOnPostgres)('hostile bodies on postgres', () => {
     const user = await one(`select id from users where email = 'norole@demo.test'`);
     const eventType = await one('select id from event_types order by id limit 1');
     const country = await one('select id from countries order by id limit 1');
+    const version = await one(`select id from campaign_versions where campaign_id = ${campaign} order by id desc limit 1`);
+    const compensation = await one(`select id from event_compensation_configs order by id limit 1`);
     const admin = { email: 'fuzz@example.org', firstname: 'Fuzz', lastname: 'Case', password: 'Fuzz#Pass2026', linked_agencies: [agency] };
     routes = [
       { method: 'POST', path: '/admin/register', schema: adminUserForm, valid: admin, adds: true, signedIn: true },
@@ -92,6 +94,16 @@ describe.runIf(runsOnPostgres)('hostile bodies on postgres', () => {
       { method: 'PUT', path: '/admin/event_types', schema: eventTypeForm, valid: { id: eventType, event: 'fuzz_event', pretty: 'Fuzz' }, signedIn: true },
       { method: 'POST', path: '/admin/country', schema: countryRequest, valid: { country: 'Fuzzland', code: '999', sms_from: 'FUZZ', languages: 'en' }, signedIn: true },
       { method: 'POST', path: '/admin/country_sms', schema: countrySmsRequest, valid: { id: country, urls: { en: 'https://fuzz.example.org/' } }, signedIn: true },
+      { method: 'PUT', path: `/service/campaigns/${campaign}/`, schema: campaignForm, valid: { name: 'Fuzz campaign' }, signedIn: true },
+      { method: 'PUT', path: `/service/campaign-versions/${version}/`, schema: campaignVersionForm, valid: { max_agent_count: 10, campaign }, signedIn: true },
+      { method: 'POST', path: '/service/campaign-languages/', schema: campaignLanguageForm, valid: { language_code: 'fr', campaign }, signedIn: true },
+      ...(['POST', 'PUT'] as const).map((method) => ({
+        method,
+        path: `/service/campaigns-compensation-earning-event-configs/${method === 'PUT' ? `${compensation}/` : ''}`,
+        schema: compensationForm,
+        valid: { compensation_earning_event_value: '1.00', compensation_earning_event_day: 0, campaign, campaign_version: version, event_type: eventType, remuneration_type: 1 },
+        signedIn: true,
+      })),
       { method: 'POST', path: '/admin/fraud', schema: gridQuery, valid: { start_date: '01-Nov-2026', end_date: '02-Nov-2026' }, read: true, signedIn: true },
       { method: 'POST', path: '/api/v1/otp/send/', schema: otpSendRequest, valid: { username: 'super@demo.test', password: DEMO_PASSWORD, otp_type: 'LOGIN', medium: 'EMAIL' }, signedIn: false },
       { method: 'POST', path: '/api/v1/otp/verify/', schema: otpVerifyRequest, valid: { username: 'super@demo.test', otp_type: 'REPORTS', otp: '1234' }, signedIn: true },
