@@ -29,7 +29,7 @@ export function AgencyPage() {
   const tab = agencyTabOf(params.part);
 
   const back = (
-    <Button variant="minimal" icon={<ArrowLeft />} onClick={() => (location.key !== 'default' ? navigate(-1) : navigate(TAB_PATHS.agencies))}>
+    <Button icon={<ArrowLeft />} onClick={() => (location.key !== 'default' ? navigate(-1) : navigate(TAB_PATHS.agencies))}>
       BACK
     </Button>
   );
@@ -45,13 +45,14 @@ export function AgencyPage() {
     : configs.isError ? messages.agencyTypeConfigNotFound : 'Loading…';
   return (
     <section>
-      {back}
-      <header className="console-page-header">
+      <header className="console-detail-header">
+        {back}
         <H2>{shown.agency_name}</H2>
       </header>
       <AgencySummary agency={shown} campaignType={campaignType} />
       <Tabs
         id="agency-tabs"
+        className="console-detail-tabs"
         selectedTabId={tab}
         renderActiveTabPanelOnly
         onChange={(next) => navigate(detailPath('agencies', shown.id, partOfAgencyTab(next as AgencyTab)))}

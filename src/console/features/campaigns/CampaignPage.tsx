@@ -130,6 +130,7 @@ export function CampaignPage() {
       <BudgetBar campaign={campaign} version={version} />
       <Tabs
         id="campaign-tabs"
+        className="console-detail-tabs"
         selectedTabId={part}
         onChange={(next) => navigate(campaignPath(id, PARTS[next as Part] || undefined))}
         renderActiveTabPanelOnly
