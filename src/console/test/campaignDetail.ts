@@ -8,6 +8,7 @@ import type {
   EventCompensationConfig,
   RemunerationType,
 } from '../../contract/entities';
+import { referralConfig } from './agencies';
 import { fakeBackend, pageOf } from './fakeBackend';
 
 export const campaign: Campaign = {
@@ -34,20 +35,8 @@ export const version: CampaignVersion = {
   created_at: '2026-10-01T09:30:00.000Z',
 };
 
-export const config: AgencyCampaignTypeConfig = {
-  id: 4,
-  agency: 2,
-  invite_window_days: 30,
-  total_max_invite_per_msisdn: 3,
-  total_max_invite_limit: 500,
-  invite_reset_window_days: 7,
-  next_reinvitation_lapse_period_days: 14,
-  compensation_eligibility_period_days: 60,
-  total_max_invite_limit_period_days: 90,
-  attribution_window_days: 21,
-  auto_fraud_block_flag: true,
-  campaign_type: { id: 1, campaign_type_name: 'Referral', compensation_type: { compensation_type_name: 'Per event' } },
-};
+/** The campaign's settings: the agency's referral config under the campaign's ids. */
+export const config: AgencyCampaignTypeConfig = { ...referralConfig, id: 4, agency: 2, attribution_window_days: 21 };
 
 export const languages: CampaignLanguage[] = [
   { id: 31, language_code: 'en', campaign: 7 },

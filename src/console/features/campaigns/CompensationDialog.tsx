@@ -1,12 +1,13 @@
 // Add or edit what an event earns in the campaign's version in force (SPEC.md sections 2 and 3):
 // event type, value (money, step 0.01, at most two decimals, kept as the typed decimal string),
 // day (a whole number) and remuneration type. An edit's button reads 'Update'.
-import { FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import { FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { z } from 'zod';
 import type { Campaign, CampaignVersion, EventCompensationConfig } from '../../../contract/entities';
 import { messages } from '../../../contract/messages';
 import { compensationForm, moneyAmount } from '../../../contract/schemas';
 import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
+import { TextField } from '../../components/TextField';
 import { useCampaignEventTypesQuery, useRemunerationTypesQuery, useSaveCompensationMutation } from './campaignsApi';
 
 /** The dialog's form: numbers as typed (text) and choices as picked, read as the contract's body. */
@@ -76,42 +77,26 @@ export function CompensationDialog({ row, retry, onClose, campaign, version, tak
           ))}
         </HTMLSelect>
       </FormGroup>
-      <FormGroup
+      <TextField
+        id="compensation-value"
         label="Value"
-        labelFor="compensation-value"
-        intent={form.errorOf('compensation_earning_event_value') ? Intent.DANGER : Intent.NONE}
-        helperText={form.errorOf('compensation_earning_event_value') ?? 'What the agent earns for the event, e.g. 12.50'}
-      >
-        <InputGroup
-          id="compensation-value"
-          type="number"
-          step="0.01"
-          min="0"
-          inputMode="decimal"
-          value={String(form.values.compensation_earning_event_value ?? '')}
-          intent={form.errorOf('compensation_earning_event_value') ? Intent.DANGER : Intent.NONE}
-          onChange={(e) => form.set('compensation_earning_event_value', e.target.value)}
-          onBlur={() => form.touch('compensation_earning_event_value')}
-        />
-      </FormGroup>
-      <FormGroup
+        type="number"
+        step="0.01"
+        min="0"
+        inputMode="decimal"
+        helper="What the agent earns for the event, e.g. 12.50"
+        {...form.textField('compensation_earning_event_value')}
+      />
+      <TextField
+        id="compensation-day"
         label="Day"
-        labelFor="compensation-day"
-        intent={form.errorOf('compensation_earning_event_day') ? Intent.DANGER : Intent.NONE}
-        helperText={form.errorOf('compensation_earning_event_day') ?? 'A whole number of days, 0 to 3650'}
-      >
-        <InputGroup
-          id="compensation-day"
-          type="number"
-          step="1"
-          min="0"
-          inputMode="numeric"
-          value={String(form.values.compensation_earning_event_day ?? '')}
-          intent={form.errorOf('compensation_earning_event_day') ? Intent.DANGER : Intent.NONE}
-          onChange={(e) => form.set('compensation_earning_event_day', e.target.value)}
-          onBlur={() => form.touch('compensation_earning_event_day')}
-        />
-      </FormGroup>
+        type="number"
+        step="1"
+        min="0"
+        inputMode="numeric"
+        helper="A whole number of days, 0 to 3650"
+        {...form.textField('compensation_earning_event_day')}
+      />
       <FormGroup
         label="Remuneration type"
         labelFor="compensation-remuneration"
