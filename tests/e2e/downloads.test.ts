@@ -10,7 +10,7 @@ import Papa from 'papaparse';
 import type { Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toRequestDate } from '../../src/contract/dates';
-import { screenshot, serviceWorkerControls, sideMenuOf, signIn, toast, useBrowser, waitForPath } from '../support/browser';
+import { openSignedIn, screenshot, serviceWorkerControls, sideMenuOf, signIn, toast, useBrowser, waitForPath } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
@@ -70,7 +70,7 @@ describe('report downloads, saved for offline', { timeout: 180_000 }, () => {
 
   it.skipIf(!serviceWorkerBuilt)('downloads the whole report, keeps it, and opens it again after a reload with no network', async () => {
     const { page, context } = b;
-    await signIn(page, server, SUPER);
+    await openSignedIn(page, server, SUPER);
     const count = await openFraudEvents(page);
     expect(count).toBeGreaterThan(0);
     await screenshot(page, 'fraud-events', { withoutToasts: true });
@@ -122,7 +122,7 @@ describe('report downloads, saved for offline', { timeout: 180_000 }, () => {
 
   it('shows the server text when a download is refused, and keeps nothing', async () => {
     const { page, context } = b;
-    await signIn(page, server, SUPER);
+    await openSignedIn(page, server, SUPER);
     await openFraudEvents(page);
     await context.route(/\/admin\/fraud$/, async (route) => {
       if (!isExport(route)) return route.fallback();
@@ -136,7 +136,7 @@ describe('report downloads, saved for offline', { timeout: 180_000 }, () => {
 
   it('deletes the saved reports at logout', async () => {
     const { page } = b;
-    await signIn(page, server, SUPER);
+    await openSignedIn(page, server, SUPER);
     await openFraudEvents(page);
     await downloadCsv(page);
     expect(await page.evaluate(() => caches.keys())).toContain('saved-reports');

@@ -7,7 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page as ServicePage } from '../../src/contract/api';
 import type { Agency, Campaign, CampaignLanguage, CampaignVersion, EventCompensationConfig } from '../../src/contract/entities';
-import { screenshot, sideMenuOf, signIn, toast, useBrowser, waitForPath, WAIT_MS } from '../support/browser';
+import { openSignedIn, screenshot, sideMenuOf, toast, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
 import { accessToken, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
@@ -51,7 +51,7 @@ describe('agencies and campaigns in the browser', { timeout: 240_000 }, () => {
     const [kept, dropped] = unused as [string, string];
     const renamed = `${campaign.name} (renamed)`;
 
-    await signIn(page, server, SUPER);
+    await openSignedIn(page, server, SUPER);
     await openScreen(page, 'Campaigns', '/campaigns', 'Campaigns');
     const list = page.getByRole('table', { name: 'Campaigns' });
     await list.locator('tbody tr').first().waitFor();
@@ -159,7 +159,7 @@ describe('agencies and campaigns in the browser', { timeout: 240_000 }, () => {
     const inactive = every.filter((agency) => !agency.active_flag);
     expect(inactive.length).toBeGreaterThan(0);
 
-    await signIn(page, server, SUPER);
+    await openSignedIn(page, server, SUPER);
     await openScreen(page, 'Agencies', '/agencies', 'Agencies');
     const list = page.getByRole('table', { name: 'Agencies' });
     await list.locator('tbody tr').first().waitFor();
@@ -207,7 +207,7 @@ describe('agencies and campaigns in the browser', { timeout: 240_000 }, () => {
 
     expect(theirAgencies.length).toBeLessThan(everyAgency.length);
 
-    await signIn(page, server, AGENCY);
+    await openSignedIn(page, server, AGENCY);
     await openScreen(page, 'Agencies', '/agencies', 'Agencies');
     const agencies = page.getByRole('table', { name: 'Agencies' });
     await expect.poll(async () => (await agencies.locator('tbody tr td:nth-child(3)').allInnerTexts()).map((text) => text.trim()), { timeout: WAIT_MS }).toEqual(
@@ -241,7 +241,7 @@ describe('agencies and campaigns in the browser', { timeout: 240_000 }, () => {
     const languages = await allRows<CampaignLanguage>(server, superToken, `/service/campaign-languages/?campaign=${campaign.id}`);
     const language = ['pt', 'ln', 'lg', 'yo'].find((code) => !languages.some((row) => row.language_code === code)) as string;
 
-    await signIn(page, server, SUPER);
+    await openSignedIn(page, server, SUPER);
     await openScreen(page, 'Campaigns', '/campaigns', 'Campaigns');
     await page.getByRole('table', { name: 'Campaigns' }).locator('tbody tr', { hasText: campaign.name }).first().getByRole('link', { name: 'View' }).click();
     await page.getByRole('heading', { name: campaign.name, exact: true }).waitFor();

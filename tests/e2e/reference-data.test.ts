@@ -12,7 +12,7 @@ import type { LinkableAgency, ListPage } from '../../src/contract/api';
 import { duplicateEventKey, messages } from '../../src/contract/messages';
 import { PASSWORD_STRENGTH_PATTERN } from '../../src/contract/schemas';
 import { GENERATED_PASSWORD_LENGTH } from '../../src/contract/constants';
-import { pathOf, persistedSession, screenshot, sideMenuOf, signIn, toast, useBrowser, waitForPath, WAIT_MS } from '../support/browser';
+import { openSignedIn, pathOf, persistedSession, screenshot, sideMenuOf, toast, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
@@ -104,7 +104,7 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
     const { page } = b;
     const email = 'e2e.fieldlead@example.org';
     const mobile = '0244777123';
-    await signIn(page, server, SUPER);
+    await openSignedIn(page, server, SUPER);
     await openScreen(page, 'Users', '/users', 'Users');
     await tableOf(page, 'Users').waitFor();
     expect(await headersOf(page, 'Users')).toEqual(['Email', 'First name', 'Last name', 'Mobile Number', 'Super Admin', 'Linked agencies']);
@@ -177,7 +177,7 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
   it('Whitelists: a Super Admin whitelists a mobile number for a country, then moves it to a campaign', async () => {
     const { page } = b;
     const msisdn = '0209876543';
-    await signIn(page, server, SUPER);
+    await openSignedIn(page, server, SUPER);
     await openScreen(page, 'Whitelists', '/whitelists', 'Whitelists');
     // The demo data whitelists nobody: the list starts empty.
     await page.getByText('No whitelisted mobile numbers found').waitFor();
@@ -228,7 +228,7 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
 
   it('Event Types: a Super Admin adds a key (stripped as typed), is told of a duplicate key, and renames it', async () => {
     const { page } = b;
-    await signIn(page, server, SUPER);
+    await openSignedIn(page, server, SUPER);
     await openScreen(page, 'Event Types', '/event-types', 'Event Types');
     await rowOf(page, 'Event types', 'sim_activation').waitFor();
     await screenshot(page, 'event-types', { withoutToasts: true });
@@ -284,7 +284,7 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
 
   it('Countries: a Super Admin adds a country (dialing code stripped as typed) and edits it', async () => {
     const { page } = b;
-    await signIn(page, server, SUPER);
+    await openSignedIn(page, server, SUPER);
     await openScreen(page, 'Countries', '/countries', 'Countries');
     await rowOf(page, 'Countries', 'Ghana').waitFor();
     await screenshot(page, 'countries', { withoutToasts: true });
@@ -339,7 +339,7 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
     const { page } = b;
     const enPrefix = 'https://links.example.org/gh/en/';
     const twPrefix = 'https://links.example.org/gh/tw/';
-    await signIn(page, server, SUPER);
+    await openSignedIn(page, server, SUPER);
     await openScreen(page, 'Languages', '/languages', 'Languages');
     await rowOf(page, 'SMS link prefixes', 'Ghana').waitFor();
     await screenshot(page, 'languages', { withoutToasts: true });
@@ -386,7 +386,7 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
 
   it('Users as an Agency Admin: no Mobile Number, no rights flags, only the country agencies to link', async () => {
     const { page } = b;
-    await signIn(page, server, AGENCY);
+    await openSignedIn(page, server, AGENCY);
     await openScreen(page, 'Users', '/users', 'Users');
     await tableOf(page, 'Users').locator('tbody tr').first().waitFor();
     const headers = await headersOf(page, 'Users');

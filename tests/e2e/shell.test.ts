@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/contract/messages';
 import { sideMenu, type AdminRoleType } from '../../src/contract/roles';
 import {
-  codeCount, headerUser, nextCode, pathOf, persistedSession, screenshot, sideMenuLabels, sideMenuOf, signIn, useBrowser,
-  waitForPath, WAIT_MS,
+  codeCount, headerUser, nextCode, openSignedIn, pathOf, persistedSession, screenshot, sideMenuLabels, sideMenuOf, signIn, useBrowser, WAIT_MS, waitForPath,
 } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
@@ -66,7 +65,7 @@ describe('the signed-in console', { timeout: 90_000 }, () => {
   for (const [role, username] of Object.entries(users) as Array<[AdminRoleType, string]>) {
     it(`shows a ${role} exactly the side menu of sideMenu('${role}'), in order`, async () => {
       const { page } = b;
-      await signIn(page, server, username);
+      await openSignedIn(page, server, username);
       const expected = sideMenu(role).map((item) => item.label);
       expect(await sideMenuLabels(page)).toEqual(expected);
       // The stats tab greets the role it opened with.
@@ -78,7 +77,7 @@ describe('the signed-in console', { timeout: 90_000 }, () => {
   it('asks for a REPORTS code before a report screen, once per session', async () => {
     const { page } = b;
     const username = users['Super Admin'];
-    await signIn(page, server, username);
+    await openSignedIn(page, server, username);
     const before = await codeCount(server, username, 'REPORTS');
     await sideMenuOf(page).getByRole('menuitem', { name: 'Agent Event Report' }).click();
     await waitForPath(page, '/otp/reports');

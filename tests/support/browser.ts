@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
-import type { TestServer } from './server';
+import { signIn as signInByApi, type TestServer } from './server';
 
 export const PASSWORD = 'Referral#2026';
 export const CHROMIUM = '/usr/bin/chromium';
@@ -139,6 +139,27 @@ export async function signIn(page: Page, server: TestServer, username: string, p
   const code = await nextCode(server, username, 'LOGIN', before);
   await page.locator('#otp').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
+  await sideMenuOf(page).waitFor();
+  await headerUser(page).filter({ hasText: username }).waitFor();
+}
+
+/**
+ * Opens `path` signed in without the UI, for tests about what comes after signing in: the same
+ * sign-in over HTTP (password, LOGIN code from the outbox, login), its answer stored as the console
+ * persists a session, then the page opened; resolves once the shell shows the username. The login
+ * screens themselves are tested through the UI (`signIn`, tests/e2e/signin.test.ts).
+ */
+export async function openSignedIn(page: Page, server: TestServer, username: string, path = '/', password = PASSWORD): Promise<void> {
+  const login = await signInByApi(server, username, password);
+  if (login.status !== 200) throw new Error(`sign-in of ${username} failed: ${login.status} ${JSON.stringify(login.body)}`);
+  const { access, refresh, user } = login.body;
+  // A same-origin page that is not the console, so nothing rewrites the stored state meanwhile.
+  await page.goto(`${server.url}/health`);
+  await page.evaluate(
+    (session) => localStorage.setItem('persist:console', JSON.stringify({ session: JSON.stringify(session), _persist: JSON.stringify({ version: -1, rehydrated: true }) })),
+    { access, refresh, user, reportsVerified: false },
+  );
+  await page.goto(`${server.url}${path}`);
   await sideMenuOf(page).waitFor();
   await headerUser(page).filter({ hasText: username }).waitFor();
 }
