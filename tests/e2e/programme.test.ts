@@ -5,10 +5,10 @@
 // (SPEC.md sections 2, 4 and 6). One server for the file; the tests share nothing but it.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page as ServicePage } from '../../src/contract/api';
 import type { Agency, Campaign, CampaignLanguage, CampaignVersion, EventCompensationConfig } from '../../src/contract/entities';
 import { openSignedIn, screenshot, sideMenuOf, toast, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
 import { accessToken, startServer, type TestServer } from '../support/server';
+import { allPages } from '../support/service';
 
 const SUPER = 'super@demo.test';
 const AGENCY = 'agency@demo.test';
@@ -26,13 +26,6 @@ const fact = (page: Page, label: string): Locator => page.locator('dl.console-fa
 /** The texts of a table's first cells. */
 const firstCells = async (table: Locator): Promise<string[]> => (await table.locator('tbody tr td:first-child').allInnerTexts()).map((text) => text.trim());
 
-/** Every row of a service list, following its pages. */
-async function allRows<T>(server: TestServer, token: string, path: string): Promise<T[]> {
-  const answer = await server.get<ServicePage<T>>(`${path}${path.includes('?') ? '&' : '?'}page_size=100`, token);
-  expect(answer.status).toBe(200);
-  return answer.body.results;
-}
-
 describe('agencies and campaigns in the browser', { timeout: 240_000 }, () => {
   const b = useBrowser();
   let server: TestServer;
@@ -45,8 +38,8 @@ describe('agencies and campaigns in the browser', { timeout: 240_000 }, () => {
 
   it('Campaigns: a Super Admin edits a campaign and its languages and payments, and finds every change after a reload', async () => {
     const { page } = b;
-    const campaign = (await allRows<Campaign>(server, superToken, '/service/campaigns/?ordering=name'))[0] as Campaign;
-    const languages = await allRows<CampaignLanguage>(server, superToken, `/service/campaign-languages/?campaign=${campaign.id}`);
+    const campaign = (await allPages<Campaign>(server, '/service/campaigns/?ordering=name', superToken))[0] as Campaign;
+    const languages = await allPages<CampaignLanguage>(server, `/service/campaign-languages/?campaign=${campaign.id}`, superToken);
     const unused = ['fr', 'sw', 'pt', 'ha', 'yo', 'lg', 'ln'].filter((code) => !languages.some((language) => language.language_code === code));
     const [kept, dropped] = unused as [string, string];
     const renamed = `${campaign.name} (renamed)`;
@@ -147,15 +140,15 @@ describe('agencies and campaigns in the browser', { timeout: 240_000 }, () => {
     // And the server has them too.
     const saved = await server.get<Campaign>(`/service/campaigns/${campaign.id}/`, superToken);
     expect(saved.body).toMatchObject({ name: renamed, active_flag: false, updated_by: SUPER });
-    const [version] = await allRows<CampaignVersion>(server, superToken, `/service/campaign-versions/?campaign=${campaign.id}`);
+    const [version] = await allPages<CampaignVersion>(server, `/service/campaign-versions/?campaign=${campaign.id}`, superToken);
     expect(version?.max_agent_count).toBe(4321);
-    const compensations = await allRows<EventCompensationConfig>(server, superToken, `/service/campaigns-compensation-earning-event-configs/?campaign_version=${version?.id}`);
+    const compensations = await allPages<EventCompensationConfig>(server, `/service/campaigns-compensation-earning-event-configs/?campaign_version=${version?.id}`, superToken);
     expect(compensations.find((row) => row.event_type.event_type_friendly_name === paidEvent)?.compensation_earning_event_value).toBe('3.75');
   });
 
   it('Agencies: a Super Admin filters the list by its links and opens an agency with its settings', async () => {
     const { page } = b;
-    const every = await allRows<Agency>(server, superToken, '/service/agencies/?ordering=agency_name');
+    const every = await allPages<Agency>(server, '/service/agencies/?ordering=agency_name', superToken);
     const inactive = every.filter((agency) => !agency.active_flag);
     expect(inactive.length).toBeGreaterThan(0);
 
@@ -199,10 +192,10 @@ describe('agencies and campaigns in the browser', { timeout: 240_000 }, () => {
   it('An Agency Admin sees only their agencies and campaigns, and no active toggle', async () => {
     const { page } = b;
     const agencyToken = await accessToken(server, AGENCY);
-    const everyAgency = await allRows<Agency>(server, superToken, '/service/agencies/?ordering=agency_name');
-    const theirAgencies = await allRows<Agency>(server, agencyToken, '/service/agencies/?ordering=agency_name');
-    const theirCampaigns = await allRows<Campaign>(server, agencyToken, '/service/campaigns/?ordering=name');
-    const everyCampaign = await allRows<Campaign>(server, superToken, '/service/campaigns/?ordering=name');
+    const everyAgency = await allPages<Agency>(server, '/service/agencies/?ordering=agency_name', superToken);
+    const theirAgencies = await allPages<Agency>(server, '/service/agencies/?ordering=agency_name', agencyToken);
+    const theirCampaigns = await allPages<Campaign>(server, '/service/campaigns/?ordering=name', agencyToken);
+    const everyCampaign = await allPages<Campaign>(server, '/service/campaigns/?ordering=name', superToken);
     expect(theirCampaigns.length).toBeLessThan(everyCampaign.length);
 
     expect(theirAgencies.length).toBeLessThan(everyAgency.length);
@@ -236,9 +229,9 @@ describe('agencies and campaigns in the browser', { timeout: 240_000 }, () => {
 
   it('Offline: a visited campaign opens from its last data; an edit and a language added offline wait in the outbox and are sent once back online', async () => {
     const { page, context } = b;
-    const campaign = (await allRows<Campaign>(server, superToken, '/service/campaigns/?ordering=name'))[1] as Campaign;
+    const campaign = (await allPages<Campaign>(server, '/service/campaigns/?ordering=name', superToken))[1] as Campaign;
     const offlineName = `${campaign.name} (offline)`;
-    const languages = await allRows<CampaignLanguage>(server, superToken, `/service/campaign-languages/?campaign=${campaign.id}`);
+    const languages = await allPages<CampaignLanguage>(server, `/service/campaign-languages/?campaign=${campaign.id}`, superToken);
     const language = ['pt', 'ln', 'lg', 'yo'].find((code) => !languages.some((row) => row.language_code === code)) as string;
 
     await openSignedIn(page, server, SUPER);
@@ -275,7 +268,7 @@ describe('agencies and campaigns in the browser', { timeout: 240_000 }, () => {
     await context.setOffline(false);
     await page.getByRole('table', { name: 'Campaign languages' }).locator('tbody tr', { hasText: language }).waitFor();
     await page.getByRole('list', { name: 'New, not sent yet' }).waitFor({ state: 'detached' });
-    const sent = await allRows<CampaignLanguage>(server, superToken, `/service/campaign-languages/?campaign=${campaign.id}`);
+    const sent = await allPages<CampaignLanguage>(server, `/service/campaign-languages/?campaign=${campaign.id}`, superToken);
     expect(sent.filter((row) => row.language_code === language)).toHaveLength(1);
     expect((await server.get<Campaign>(`/service/campaigns/${campaign.id}/`, superToken)).body.name).toBe(offlineName);
   });

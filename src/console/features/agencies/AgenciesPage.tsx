@@ -1,18 +1,14 @@
 // Agencies (SPEC.md section 2): a read-only list of the agencies the admin sees (the server scopes
 // it, section 6), with search, sort, pages, working filter links, and a View link to each agency.
-import { Button, ButtonGroup, Colors, H2 } from '@blueprintjs/core';
-import { Cross, Tick } from '@blueprintjs/icons';
+import { Button, ButtonGroup, H2 } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import type { Agency } from '../../../contract/entities';
 import { detailPath } from '../../app/tabs';
+import { ActiveMark } from '../../components/ActiveMark';
 import { ListTable, type Column } from '../../components/ListTable';
 import { useAgenciesQuery } from './agenciesApi';
 import { AGENCY_FILTERS, useAgencyList } from './agencyList';
 import './agencies.css';
-
-function AgencyStatus({ active }: { active: boolean }) {
-  return active ? <Tick title="Active" color={Colors.GREEN3} /> : <Cross title="Inactive" color={Colors.RED3} />;
-}
 
 const columns: Array<Column<Agency>> = [
   { label: 'Country', sort: 'country', cell: (row) => row.country.country_name },
@@ -25,7 +21,7 @@ const columns: Array<Column<Agency>> = [
     // Named with its agency: a screen reader's list of links would otherwise read 'View' on every row.
     cell: (row) => <Link to={detailPath('agencies', row.id)} aria-label={`View ${row.agency_name}`}>View</Link>,
   },
-  { label: 'Status', sort: 'active_flag', cell: (row) => <AgencyStatus active={row.active_flag} /> },
+  { label: 'Status', sort: 'active_flag', cell: (row) => <ActiveMark active={row.active_flag} /> },
 ];
 
 export function AgenciesPage() {

@@ -1,13 +1,13 @@
 // Agency detail (SPEC.md section 2): a read-only summary, the CAMPAIGN TYPE and AGENCY CAMPAIGN
 // DETAILS tabs (the tab in the path, so Back and bookmarks keep it) and BACK. Each of the three
 // calls fails on its own: its message (section 8) stands in place of the part it would have filled.
-import { Button, Card, H2, H4, HTMLTable, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
-import { ArrowLeft } from '@blueprintjs/icons';
+import { Card, H2, H4, HTMLTable, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { Agency, AgencyCampaignTypeConfig, Campaign } from '../../../contract/entities';
 import { messages } from '../../../contract/messages';
 import { detailPath, TAB_PATHS } from '../../app/tabs';
+import { BackButton } from '../../components/BackButton';
 import { AgencyCampaignDetails } from './AgencyCampaignDetails';
 import { useAgencyCampaignsQuery, useAgencyConfigsQuery, useAgencyQuery } from './agenciesApi';
 import { agencyFailureText, agencyTabOf, campaignTypeNames, partOfAgencyTab, type AgencyTab } from './agencyDetails';
@@ -18,7 +18,6 @@ import './agencies.css';
 export function AgencyPage() {
   const params = useParams();
   const navigate = useNavigate();
-  const location = useLocation();
   const id = Number(params.id);
   // A path that names no agency is not asked for: it cannot be found.
   const arg = Number.isInteger(id) && id > 0 ? id : skipToken;
@@ -28,11 +27,7 @@ export function AgencyPage() {
   const campaigns = useAgencyCampaignsQuery(arg);
   const tab = agencyTabOf(params.part);
 
-  const back = (
-    <Button icon={<ArrowLeft />} onClick={() => (location.key !== 'default' ? navigate(-1) : navigate(TAB_PATHS.agencies))}>
-      BACK
-    </Button>
-  );
+  const back = <BackButton to={TAB_PATHS.agencies} />;
   const shown = agency.currentData;
   if (!shown) {
     if (arg !== skipToken && !agency.isError) return <Spinner size={24} className="console-centered" aria-label="Loading the agency" />;

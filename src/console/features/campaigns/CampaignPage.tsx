@@ -2,13 +2,14 @@
 // its own path so Back, bookmarks and offline deep links keep it: CAMPAIGN TYPE (/campaigns/:id),
 // AGENCY CAMPAIGN DETAILS (/details), CAMPAIGN LANGUAGES (/languages) and CAMPAIGN EVENT TYPES
 // (/event-types). A part that cannot be loaded says so in the words of section 8, in its place.
-import { Button, Callout, H2, Intent, NonIdealState, ProgressBar, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
-import { ArrowLeft } from '@blueprintjs/icons';
+import { Callout, H2, Intent, NonIdealState, ProgressBar, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { BUDGET_WARNING_PERCENT } from '../../../contract/constants';
 import type { Campaign, CampaignVersion } from '../../../contract/entities';
 import { messages } from '../../../contract/messages';
+import { TAB_PATHS } from '../../app/tabs';
+import { BackButton } from '../../components/BackButton';
 import { CampaignSettings } from '../../components/CampaignSettings';
 import type { ApiFailure } from '../../http/failure';
 import { usePendingRows } from '../../outbox/pendingRows';
@@ -23,10 +24,7 @@ type Part = keyof typeof PARTS;
 const partOf = (segment: string | undefined): Part => (segment && segment in PARTS ? (segment as Part) : 'type');
 
 /** A part that could not be loaded (and has no earlier data): the section 8 message, in its place. */
-export const PartMissing = ({ text }: { text: string }) => <NonIdealState title={text} />;
-
-/** The failure of a query, as the screens read it. */
-export const failureOf = (error: unknown): ApiFailure | undefined => error as ApiFailure | undefined;
+const PartMissing = ({ text }: { text: string }) => <NonIdealState title={text} />;
 
 function BudgetBar({ campaign, version }: { campaign: Campaign; version?: CampaignVersion }) {
   const allocated = version?.budget_allocated_amount ?? campaign.budget_allocated_amount;
@@ -62,7 +60,6 @@ export function CampaignPage() {
   const id = Number(params.id);
   const part = partOf(params.part);
   const navigate = useNavigate();
-  const location = useLocation();
   const validId = Number.isInteger(id) && id > 0;
 
   const campaignQuery = useCampaignQuery(id, { skip: !validId });
@@ -73,16 +70,11 @@ export function CampaignPage() {
   const pendingCampaign = usePendingRows<Campaign>('Campaign', { endpoint: 'saveCampaign', apply: withQueuedCampaign });
   const pendingVersion = usePendingRows<CampaignVersion>('CampaignVersion', { endpoint: 'saveCampaignVersion', apply: withQueuedVersion });
 
-  const back = () => (location.key !== 'default' ? navigate(-1) : navigate('/campaigns'));
-  const backButton = (
-    <Button icon={<ArrowLeft />} onClick={back}>
-      BACK
-    </Button>
-  );
+  const backButton = <BackButton to={TAB_PATHS.campaigns} />;
 
   const campaign = pendingCampaign.rows(campaignQuery.data ? [campaignQuery.data] : undefined)?.[0];
   if (!campaign) {
-    const failure = failureOf(campaignQuery.error);
+    const failure = campaignQuery.error as ApiFailure | undefined;
     let body: ReactNode = <Spinner size={24} className="console-centered" />;
     if (!validId || failure?.status === 404) body = <PartMissing text={messages.agencyCampaignNotFound} />;
     else if (campaignQuery.isError) body = <PartMissing text={messages.campaignDetailsUnavailable} />;

@@ -2,21 +2,17 @@
 // Spent, View, Status, with search, sort and paging. The campaign filter narrows the list to the
 // campaigns picked (kept in the address, so Back and bookmarks keep it); a campaign that has spent
 // 90% or more of its allocated budget is marked (ours).
-import { Colors, H2, Intent, Tag } from '@blueprintjs/core';
-import { Cross, Tick } from '@blueprintjs/icons';
+import { H2, Intent, Tag } from '@blueprintjs/core';
 import { Link, useSearchParams } from 'react-router-dom';
 import { BUDGET_WARNING_PERCENT } from '../../../contract/constants';
 import { toRequestDate } from '../../../contract/dates';
 import type { Campaign } from '../../../contract/entities';
+import { ActiveMark } from '../../components/ActiveMark';
 import { ListTable, type Column } from '../../components/ListTable';
 import { useListParams } from '../../forms/useListParams';
 import { budgetOf, formatMoney } from './budget';
 import { CampaignFilter } from './CampaignFilter';
 import { campaignPath, useCampaignChoicesQuery, useCampaignsQuery } from './campaignsApi';
-
-/** A tick for an active campaign, a cross for one that is not. */
-export const ActiveMark = ({ active }: { active: boolean }) =>
-  active ? <Tick color={Colors.GREEN3} title="Active" /> : <Cross color={Colors.RED3} title="Inactive" />;
 
 function BudgetSpent({ campaign }: { campaign: Campaign }) {
   const budget = budgetOf(campaign.budget_spend_amount, campaign.budget_allocated_amount);
