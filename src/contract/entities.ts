@@ -68,6 +68,29 @@ export type UserRole = z.infer<typeof userRole>;
 export const userRoleCampaign = z.object({ id, campaign: id.nullable(), user_role: userRole });
 export type UserRoleCampaign = z.infer<typeof userRoleCampaign>;
 
+/** A field user (agent or gifter) as the agents screen reads it: the user with when it last changed. */
+export const agentUser = user.extend({ updated_at: isoDate });
+export type AgentUser = z.infer<typeof agentUser>;
+
+/** A user role with its user (GET api/v1/user-roles/?user_ids=, and inside an agent row). */
+export const userRoleWithUser = userRole.extend({ user: agentUser, updated_at: isoDate });
+export type UserRoleWithUser = z.infer<typeof userRoleWithUser>;
+
+/**
+ * An agent as GET api/v1/user-role-campaigns/?role_type_id=2 gives it: one role campaign, with its
+ * role and user, and the names of its campaign and agency so a page needs no second call.
+ */
+export const agentRoleCampaign = z.object({
+  id,
+  campaign: id,
+  campaign_name: z.string(),
+  agency_name: nullableText,
+  user_role: userRoleWithUser,
+  /** When the role campaign last changed: sent back with a move to detect a conflict. */
+  updated_at: isoDate,
+});
+export type AgentRoleCampaign = z.infer<typeof agentRoleCampaign>;
+
 /** The console's session user. */
 export const sessionUser = z.object({
   id,

@@ -27,6 +27,8 @@ import { countrySmsRoutes } from './routes/admin/countrySms';
 import { eventTypeRoutes } from './routes/admin/eventTypes';
 import { fraudRoutes } from './routes/admin/fraud';
 import { whitelistRoutes } from './routes/admin/whitelists';
+import { agentRoutes } from './routes/users/agents';
+import { serviceInviteRoutes } from './routes/service/invites';
 import { consoleIsBuilt, registerConsole } from './routes/console';
 import { outboxRoutes } from './routes/dev/outbox';
 import { serviceAgencyRoutes } from './routes/service/agencies';
@@ -95,6 +97,7 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
   await app.register(healthRoutes(database));
   await app.register(authRoutes(signIn), { prefix: '/api/v1' });
   await app.register(referenceRoutes(db), { prefix: '/api/v1' });
+  await app.register(agentRoutes(db), { prefix: '/api/v1' });
   await app.register(countryRoutes(db), { prefix: '/admin' });
   await app.register(countrySmsRoutes(db), { prefix: '/admin' });
   await app.register(adminUserRoutes(db, countryAgencies), { prefix: '/admin' });
@@ -106,6 +109,7 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
   await app.register(serviceAgencyRoutes(db), { prefix: BACKEND_PREFIXES.service });
   await app.register(serviceCampaignRoutes(db), { prefix: BACKEND_PREFIXES.service });
   await app.register(serviceCampaignPartRoutes(db), { prefix: BACKEND_PREFIXES.service });
+  await app.register(serviceInviteRoutes(db), { prefix: BACKEND_PREFIXES.service });
   const outbox = codeDelivery.outbox;
   if (config.demo && outbox) await app.register(outboxRoutes(outbox), { prefix: '/dev' });
   return app;

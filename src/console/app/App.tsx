@@ -6,8 +6,6 @@ import { Suspense, useEffect } from 'react';
 import { useStore } from 'react-redux';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { watchConnectivity } from '../http/connectivity';
-import { NotAvailableYet } from '../components/NotAvailableYet';
-import { SignedOutFrame } from '../components/SignedOutFrame';
 import { selectSignedIn } from '../session/sessionSlice';
 import { useAppSelector } from './hooks';
 import { page } from './page';
@@ -16,6 +14,7 @@ const LoginPage = page(() => import('../features/login/LoginPage'), 'LoginPage')
 const OtpPage = page(() => import('../features/otp/OtpPage'), 'OtpPage');
 const ResetPasswordPage = page(() => import('../features/reset/ResetPasswordPage'), 'ResetPasswordPage');
 const PublicCountriesPage = page(() => import('../features/countries/PublicCountriesPage'), 'PublicCountriesPage');
+const RegisterPage = page(() => import('../features/register/RegisterPage'), 'RegisterPage');
 // The signed-in side (shell, menu, popovers) is a chunk of its own, off the login page's path.
 const SignedInRoutes = page(() => import('./SignedInRoutes'), 'SignedInRoutes');
 
@@ -24,7 +23,7 @@ function SignedOutRoutes() {
     <Routes>
       <Route path="/login" element={<LoginPage />} />
       <Route path="/countries" element={<PublicCountriesPage />} />
-      <Route path="/register" element={<SignedOutFrame title="Register"><NotAvailableYet title="Registration" /></SignedOutFrame>} />
+      <Route path="/register" element={<RegisterPage />} />
       <Route path="/reset" element={<ResetPasswordPage />} />
       <Route path="/otp/:type?" element={<OtpPage />} />
       <Route path="*" element={<Navigate to="/login" replace />} />

@@ -43,7 +43,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   await mkdir(options.dataDir, { recursive: true });
-  const client = await PGlite.create(path.join(options.dataDir, 'pglite'));
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const client = await PGlite.create(path.join(options.dataDir, 'pglite'), { extensions: { pg_trgm } });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   // The driver types differ only in their raw result type; repositories use the shared surface.

@@ -1,6 +1,6 @@
 // The database: every entity of SPEC.md section 3, and the sign-in tables of DESIGN.md.
 // Money is NUMERIC (never floating point); report filters (date, agency, campaign) are indexed.
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn } from 'drizzle-orm';
 import {
   bigint, bigserial, boolean, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text,
   timestamp, uniqueIndex, varchar,
@@ -87,6 +87,14 @@ export const campaignTypes = pgTable('campaign_types', {
 
 // ---- people -----------------------------------------------------------------------------------
 
+/**
+ * What the agents screen searches: first and last name, username and msisdn as one text, so one
+ * trigram index (users_search) answers 'contains' in any of them. Queries must use this same
+ * expression for PostgreSQL to use the index.
+ */
+export const userSearchText = (t: { firstName: AnyColumn; lastName: AnyColumn; username: AnyColumn; msisdn: AnyColumn }) =>
+  sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.username} || ' ' || coalesce(${t.msisdn}, ''))`;
+
 /** Admins and agents alike (the legacy admin user and the new backend's user are one row). */
 export const users = pgTable(
   'users',
@@ -117,6 +125,8 @@ export const users = pgTable(
     // One admin user per email, whatever the case; and the admins list reads only users with one.
     uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
     index('users_admins').on(t.id).where(sql`${t.email} is not null`),
+    // The agents screen searches names, username and msisdn anywhere in them (pg_trgm).
+    index('users_search').using('gin', sql`${userSearchText(t)} gin_trgm_ops`),
   ],
 );
 
@@ -236,7 +246,11 @@ export const userRoles = pgTable(
     roleEndDate: date('role_end_date', { mode: 'string' }),
     updatedAt: updatedAt(),
   },
-  (t) => [index('user_roles_user').on(t.userId), index('user_roles_agency_type').on(t.agencyId, t.roleTypeId)],
+  (t) => [
+    index('user_roles_user').on(t.userId),
+    index('user_roles_agency_type').on(t.agencyId, t.roleTypeId),
+    index('user_roles_type_status').on(t.roleTypeId, t.statusTypeId),
+  ],
 );
 
 export const userRoleCampaigns = pgTable(
@@ -245,6 +259,7 @@ export const userRoleCampaigns = pgTable(
     id: serial('id').primaryKey(),
     userRoleId: integer('user_role_id').notNull().references(() => userRoles.id, { onDelete: 'cascade' }),
     campaignId: integer('campaign_id').references(() => campaigns.id),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('user_role_campaigns_role_campaign').on(t.userRoleId, t.campaignId),
@@ -360,7 +375,11 @@ export const fraudEvents = pgTable(
     blacklisted: boolean('blacklisted').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('fraud_events_created').on(t.createdAt), index('fraud_events_campaign_created').on(t.campaignId, t.createdAt)],
+  (t) => [
+    index('fraud_events_created').on(t.createdAt),
+    index('fraud_events_campaign_created').on(t.campaignId, t.createdAt),
+    index('fraud_events_agent').on(t.agentId), // the agents screen's BQ filter
+  ],
 );
 
 export const retentionEvents = pgTable(

@@ -5,7 +5,7 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 /** The column as an ISO 8601 instant with milliseconds ('2026-11-21T10:00:00.123Z'), cut, not rounded. */
-export const isoMillis = (column: AnyColumn): SQL<string> =>
+export const isoMillis = (column: AnyColumn | SQL): SQL<string> =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The value to set on update: now() in milliseconds, and at least a millisecond after the stored one. */

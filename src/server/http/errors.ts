@@ -38,7 +38,7 @@ export const outOfScope = (message: string) => forbidden(message, 'out_of_scope'
 /** 403 for what only a Super Admin may do. */
 export const superAdminOnly = (message: string = messages.superOnlyChange) => forbidden(message, 'super_admin_only');
 export const notFound = (message: string = messages.notFound) => new HttpError(404, message, { code: 'not_found' });
-export const conflict = (message: string, code: ErrorCode = 'duplicate') => new HttpError(409, message, { code });
+export const conflict = (message: string, code: ErrorCode = 'duplicate', errors?: FieldErrors) => new HttpError(409, message, { code, errors });
 /** 409 for an edit made on an outdated copy: the answer carries the row as it is now. */
 export const editConflict = (current: unknown) => new HttpError(409, messages.recordChanged, { code: 'edit_conflict', current });
 export const unprocessable = (message: string, code: ErrorCode = 'unprocessable') => new HttpError(422, message, { code });

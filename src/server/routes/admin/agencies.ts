@@ -1,4 +1,6 @@
-// Legacy admin backend: GET /admin/agencies, the agencies the user form offers as links.
+// Legacy admin backend: GET /admin/agencies, the agencies the user form offers as links. Public,
+// because the logged-out /register page links its new account too: a logged-out caller is a
+// non-super admin who sees nothing (auth/scope.ts NOBODY), so it is offered the country agencies.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { linkableAgency, listPage } from '../../../contract/api';
 import { listQuery } from '../../../contract/schemas';
@@ -8,7 +10,7 @@ import { AGENCY_SORT, listLinkableAgencies } from '../../domain/agencies/linkabl
 import { listParamsOf } from '../../domain/lists';
 
 export const agencyRoutes = (db: Database, countryAgencies: CountryAgencies): FastifyPluginAsyncZod => async (app) => {
-  app.get('/agencies', { schema: { querystring: listQuery, response: { 200: listPage(linkableAgency) } } }, async (request) =>
+  app.get('/agencies', { config: { public: true, actsAsCaller: true }, schema: { querystring: listQuery, response: { 200: listPage(linkableAgency) } } }, async (request) =>
     listLinkableAgencies(db, {
       scope: request.caller.scope, countryAgencyIds: await countryAgencies.ids(db), params: listParamsOf(request.query, AGENCY_SORT),
     }),

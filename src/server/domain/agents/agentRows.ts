@@ -1,0 +1,119 @@
+// Field users (agents and gifters) as the new user backend gives them, and who sees them (SPEC.md
+// section 6): a Super Admin every one; an Agency Admin those whose role campaign is in one of their
+// agencies; a Campaign Admin those of their campaigns. Blacklisted agents are a Super Admin's only,
+// on every read and write. One select (agentRow) serves the list, the finds and every answer.
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { messages } from '../../../contract/messages';
+import type { AgentRoleCampaign, AgentUser, UserRoleWithUser } from '../../../contract/entities';
+import { ROLE_TYPE_ID, STATUS_TYPE_ID, type RoleScope, type RoleType } from '../../../contract/roles';
+import { campaignVisible, seesEverything, within, visibleAgencyIds } from '../../auth/scope';
+import type { Database } from '../../db/client';
+import { agencies, campaigns, roleTypes, statusTypes, userRoleCampaigns, userRoles, users } from '../../db/schema';
+import { isoMillis } from '../../db/updatedAt';
+import { isStorableId } from '../../db/errors';
+import { notFound } from '../../http/errors';
+
+/** The role types of field users: the only ones a non-super admin may give or change. */
+export const FIELD_ROLE_TYPE_IDS = [ROLE_TYPE_ID.Agent, ROLE_TYPE_ID.Gifter];
+
+export const userColumns = {
+  id: users.id, msisdn: users.msisdn, username: users.username, first_name: users.firstName, last_name: users.lastName,
+  country_code: users.countryCode, language_code: users.languageCode, is_gifting: users.isGifting, added_by: users.addedBy,
+  updated_at: isoMillis(users.updatedAt),
+};
+
+/** A role's columns, flat (drizzle nests nothing in a select with joins it cannot type). */
+const roleColumns = {
+  role_id: userRoles.id, agency_id: userRoles.agencyId, role_type: sql<RoleType>`${roleTypes.name}`.as('role_type'),
+  status_id: statusTypes.id, status_name: sql<string>`${statusTypes.name}`.as('status_name'),
+  role_start_date: userRoles.roleStartDate, role_end_date: userRoles.roleEndDate,
+  role_updated_at: isoMillis(userRoles.updatedAt).as('role_updated_at'),
+};
+interface RoleRow {
+  role_id: number; agency_id: number | null; role_type: RoleType; status_id: number; status_name: string;
+  role_start_date: string | null; role_end_date: string | null; role_updated_at: string;
+}
+
+/** The role of a select with `roleColumns` and `userColumns`, nested as the wire has it. */
+export const toRoleWithUser = (row: RoleRow & { user: AgentUser }): UserRoleWithUser => ({
+  id: row.role_id, agency_id: row.agency_id, role_type: row.role_type,
+  status_type: { id: row.status_id, name: row.status_name },
+  role_start_date: row.role_start_date, role_end_date: row.role_end_date, user: row.user, updated_at: row.role_updated_at,
+});
+
+/** Roles with their type, status and user. */
+export const selectRolesWithUsers = (db: Database) =>
+  db
+    .select({ ...roleColumns, user: userColumns })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .innerJoin(roleTypes, eq(roleTypes.id, userRoles.roleTypeId))
+    .innerJoin(statusTypes, eq(statusTypes.id, userRoles.statusTypeId));
+
+/**
+ * An agent row: the role campaign, its role and user, its campaign and agency names. Its
+ * `updated_at` is the latest of the three rows', so one value tells whether any part changed.
+ */
+export const selectAgentRows = (db: Database) =>
+  db
+    .select({
+      id: userRoleCampaigns.id, campaign: campaigns.id, campaign_name: sql<string>`${campaigns.name}`.as('campaign_name'),
+      agency_name: sql<string | null>`${agencies.name}`.as('agency_name'),
+      updated_at: isoMillis(sql`greatest(${userRoleCampaigns.updatedAt}, ${userRoles.updatedAt}, ${users.updatedAt})`).as('agent_updated_at'),
+      ...roleColumns, user: userColumns,
+    })
+    .from(userRoleCampaigns)
+    .innerJoin(userRoles, eq(userRoles.id, userRoleCampaigns.userRoleId))
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .innerJoin(campaigns, eq(campaigns.id, userRoleCampaigns.campaignId))
+    .innerJoin(roleTypes, eq(roleTypes.id, userRoles.roleTypeId))
+    .innerJoin(statusTypes, eq(statusTypes.id, userRoles.statusTypeId))
+    .leftJoin(agencies, eq(agencies.id, userRoles.agencyId));
+
+type AgentSelectRow = Awaited<ReturnType<ReturnType<typeof selectAgentRows>['execute']>>[number];
+
+export const toAgent = (row: AgentSelectRow): AgentRoleCampaign => ({
+  id: row.id, campaign: row.campaign, campaign_name: row.campaign_name, agency_name: row.agency_name,
+  user_role: toRoleWithUser(row as RoleRow & { user: AgentUser }), updated_at: row.updated_at,
+});
+
+/** Not blacklisted, unless the caller is a Super Admin. */
+export const blacklistedHiddenFrom = (scope: RoleScope): SQL =>
+  seesEverything(scope) ? sql`true` : ne(userRoles.statusTypeId, STATUS_TYPE_ID.Blacklisted);
+
+/** An agent row (a field role's role campaign) the caller sees: by its campaign, never blacklisted for a non-super caller. */
+export const agentVisible = (scope: RoleScope): SQL =>
+  and(within(userRoles.roleTypeId, FIELD_ROLE_TYPE_IDS), campaignVisible(scope, campaigns), blacklistedHiddenFrom(scope)) as SQL;
+
+/**
+ * A role the caller sees: a field role, not blacklisted, with a campaign the caller sees, or (just
+ * created, no campaign yet) in an agency the caller sees. A Super Admin sees every role.
+ */
+export function roleVisible(scope: RoleScope): SQL {
+  if (seesEverything(scope)) return sql`true`;
+  const inCampaign = sql`exists (select 1 from ${userRoleCampaigns} urc join ${campaigns} on ${campaigns.id} = urc.campaign_id
+    where urc.user_role_id = ${userRoles.id} and ${campaignVisible(scope, campaigns)})`;
+  const noCampaignYet = sql`(not exists (select 1 from ${userRoleCampaigns} urc where urc.user_role_id = ${userRoles.id})
+    and ${within(userRoles.agencyId, visibleAgencyIds(scope))})`;
+  return and(within(userRoles.roleTypeId, FIELD_ROLE_TYPE_IDS), blacklistedHiddenFrom(scope), sql`(${inCampaign} or ${noCampaignYet})`) as SQL;
+}
+
+/**
+ * A user the caller may see and change through the new backend: for a non-super caller a field
+ * user (no email, no admin role) holding a role the caller sees, or one they added that has no
+ * role yet (the moment between POST users and POST user-roles).
+ */
+export function fieldUserVisible(scope: RoleScope, callerId: number | null): SQL {
+  if (seesEverything(scope)) return sql`true`;
+  const adminRole = sql`exists (select 1 from ${userRoles} r where r.user_id = ${users.id} and r.role_type_id not in (${sql.join(FIELD_ROLE_TYPE_IDS, sql`, `)}))`;
+  const visibleRole = sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${roleVisible(scope)})`;
+  const addedByCallerNoRole = sql`(${users.addedBy} = ${callerId ?? 0} and not exists (select 1 from ${userRoles} r where r.user_id = ${users.id}))`;
+  return sql`(${users.email} is null and not ${adminRole} and (${visibleRole} or ${addedByCallerNoRole}))`;
+}
+
+/** An agent (a role campaign of a field role) the caller sees; 404 otherwise. */
+export async function findAgent(db: Database, scope: RoleScope, id: number): Promise<AgentRoleCampaign> {
+  const [found] = isStorableId(id) ? await selectAgentRows(db).where(and(eq(userRoleCampaigns.id, id), agentVisible(scope))) : [];
+  if (!found) throw notFound(messages.agentNotFound);
+  return toAgent(found);
+}

@@ -1,0 +1,131 @@
+// Agents (SPEC.md sections 2 to 6): the console's list of field users' role campaigns
+// (GET api/v1/user-role-campaigns/), and adding and editing an agent. Adding is one call and one
+// transaction (POST api/v1/agents/, ours): the user, its Agent role (status Active) and its role
+// campaign are written together or not at all, and the Idempotency-Key the console sends makes a
+// retry after a cut connection answer the first add instead of adding again (README, 'Agents').
+// Editing is one transaction too (PATCH api/v1/agents/{id}/, ours), so a move of agency and
+// campaign never stops halfway.
+import { and, desc, eq, ilike, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ListPage } from '../../../contract/api';
+import type { AgentRoleCampaign } from '../../../contract/entities';
+import { messages } from '../../../contract/messages';
+import { toInternationalMsisdn } from '../../../contract/msisdn';
+import { ROLE_TYPE_ID, STATUS_TYPE_ID, type RoleScope } from '../../../contract/roles';
+import { agentEditProblem, type addAgentForm, type agentQuery, type editAgentForm } from '../../../contract/schemas';
+import { hashPassword } from '../../auth/passwords';
+import { seesEverything, within, type Caller } from '../../auth/scope';
+import type { Database } from '../../db/client';
+import { isStorableId } from '../../db/errors';
+import { lockRow } from '../../db/locks';
+import { agencies, campaigns, fraudEvents, statusTypes, userRoleCampaigns, userRoles, users, userSearchText } from '../../db/schema';
+import { badRequest, superAdminOnly } from '../../http/errors';
+import { recordChange } from '../audit';
+import { requireUnchanged } from '../edits';
+import { containing, listPageOf, orderOf, type ListParams } from '../lists';
+import { agentVisible, findAgent, selectAgentRows, toAgent } from './agentRows';
+import { editedMsisdn, insertFieldUser, lockedFieldUser, updateFieldUser } from './fieldUsers';
+import { agencyForRole, campaignForRole, duplicateRefusal } from './placement';
+import { insertRole, insertRoleCampaign, updateRole, updateRoleCampaign } from './userRoles';
+
+export const AGENT_SORT = [
+  'id', 'first_name', 'last_name', 'username', 'msisdn', 'status', 'agency_name', 'campaign_name', 'role_start_date', 'role_end_date',
+] as const;
+type AgentSort = (typeof AGENT_SORT)[number];
+
+const sortColumns: Record<AgentSort, SQLWrapper> = {
+  id: userRoleCampaigns.id, first_name: users.firstName, last_name: users.lastName, username: users.username, msisdn: users.msisdn,
+  status: statusTypes.name, agency_name: agencies.name, campaign_name: campaigns.name,
+  role_start_date: userRoles.roleStartDate, role_end_date: userRoles.roleEndDate,
+};
+
+/**
+ * Name, username or msisdn containing the term, through the trigram index. A national number typed
+ * with its 0 ('0241234567') is stored after the dialing code without it, so the 0 is not searched.
+ */
+function agentSearch(search: string): SQL {
+  if (!search) return sql`true`;
+  const term = /^0\d+$/.test(search) ? search.replace(/^0+/, '') : search;
+  return ilike(userSearchText(users), containing(term));
+}
+
+/** The agents the caller sees: newest first unless `ordering` says otherwise. */
+export async function listAgents(
+  db: Database, scope: RoleScope, query: z.output<typeof agentQuery>, params: ListParams<AgentSort>,
+): Promise<ListPage<AgentRoleCampaign>> {
+  if (!seesEverything(scope) && (query.blacklisted || query.bq)) throw superAdminOnly(messages.superOnlyAgentFilters);
+  const where = and(
+    eq(userRoles.roleTypeId, query.role_type_id),
+    agentVisible(scope),
+    query.blacklisted === false ? ne(userRoles.statusTypeId, STATUS_TYPE_ID.Blacklisted) : undefined,
+    query.campaign_ids === undefined ? undefined : within(userRoleCampaigns.campaignId, query.campaign_ids.filter(isStorableId)),
+    query.agency_id === undefined ? undefined : within(userRoles.agencyId, [query.agency_id].filter(isStorableId)),
+    query.status_types === undefined ? undefined : inArray(userRoles.statusTypeId, query.status_types.map((name) => STATUS_TYPE_ID[name])),
+    query.bq ? sql`exists (select 1 from ${fraudEvents} where ${fraudEvents.agentId} = ${users.id})` : undefined,
+    agentSearch(params.search),
+  );
+  const order = params.order ? orderOf(params, sortColumns, userRoleCampaigns.id) : [desc(userRoleCampaigns.id)];
+  const page = await listPageOf(db, () => selectAgentRows(db).where(where).$dynamic(), params, order);
+  return { ...page, data: page.data.map(toAgent) };
+}
+
+/** POST api/v1/agents/: the user, its Agent role (Active) and its role campaign, all or nothing. */
+export async function addAgent(db: Database, caller: Caller, form: z.output<typeof addAgentForm>): Promise<AgentRoleCampaign> {
+  // scrypt is slow by design: hash before the transaction holds its locks.
+  const passwordHash = await hashPassword(form.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const agency = await agencyForRole(tx, caller.scope, form.agency_id);
+      await campaignForRole(tx, caller.scope, form.campaign_id, agency.id, 'campaign_id');
+      const userId = await insertFieldUser(tx, caller, {
+        username: form.username, passwordHash, firstName: form.first_name, lastName: form.last_name,
+        msisdn: toInternationalMsisdn(form.msisdn, agency.dialingCode), countryCode: agency.countryIso,
+        languageCode: form.language_code ?? agency.defaultLanguage,
+      });
+      const roleId = await insertRole(tx, {
+        userId, agencyId: agency.id, roleTypeId: ROLE_TYPE_ID.Agent, statusTypeId: STATUS_TYPE_ID.Active,
+        startDate: form.role_start_date, endDate: form.role_end_date,
+      });
+      const id = await insertRoleCampaign(tx, roleId, form.campaign_id);
+      const after = await findAgent(tx, caller.scope, id);
+      await recordChange(tx, { actorId: caller.userId, action: 'create', entity: 'agent', entityId: id, before: null, after });
+      return after;
+    });
+  } catch (error) {
+    throw duplicateRefusal(error);
+  }
+}
+
+/**
+ * PATCH api/v1/agents/{id}/: names, msisdn, status, agency and campaign of an agent the caller
+ * sees, in one transaction under row locks. A status change needs a valid msisdn (section 5); a
+ * new agency and campaign must be the caller's, and the campaign of the agency.
+ */
+export async function editAgent(db: Database, caller: Caller, id: number, form: z.output<typeof editAgentForm>): Promise<AgentRoleCampaign> {
+  try {
+    return await db.transaction(async (tx) => {
+      await lockRow(tx, userRoleCampaigns, id);
+      const before = await findAgent(tx, caller.scope, id);
+      await lockRow(tx, userRoles, before.user_role.id);
+      const user = await lockedFieldUser(tx, caller, before.user_role.user.id);
+      requireUnchanged(form.updated_at, before);
+      const problem = agentEditProblem({ msisdn: user.msisdn, status_type_id: before.user_role.status_type.id }, form);
+      if (problem) throw badRequest(Object.values(problem).flat()[0] ?? messages.validationFailed, problem);
+
+      const agencyId = form.agency_id ?? before.user_role.agency_id;
+      const agency = agencyId === null ? null : await agencyForRole(tx, caller.scope, agencyId);
+      const changed = [
+        await updateFieldUser(tx, user, {
+          firstName: form.first_name, lastName: form.last_name, msisdn: editedMsisdn(user.msisdn, form.msisdn, agency?.dialingCode ?? null),
+        }),
+        await updateRole(tx, caller, before.user_role, { agencyId: form.agency_id, statusTypeId: form.status_type }),
+        await updateRoleCampaign(tx, caller, before, form.campaign ?? before.campaign, agencyId),
+      ].some(Boolean);
+      const after = await findAgent(tx, caller.scope, id);
+      if (changed) await recordChange(tx, { actorId: caller.userId, action: 'update', entity: 'agent', entityId: id, before, after });
+      return after;
+    });
+  } catch (error) {
+    throw duplicateRefusal(error);
+  }
+}

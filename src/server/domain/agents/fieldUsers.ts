@@ -1,0 +1,133 @@
+// Users of the new user backend (SPEC.md section 7): GET api/v1/users/?msisdn=, POST api/v1/users/
+// and PATCH api/v1/users/{id}/. A non-super caller reaches only field users (fieldUserVisible).
+// The msisdn is typed national (0...) and stored in international form with the country's dialing
+// code; one user per msisdn and per username, whatever the case, by unique index.
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ListPage } from '../../../contract/api';
+import type { AgentUser } from '../../../contract/entities';
+import { messages } from '../../../contract/messages';
+import { toInternationalMsisdn } from '../../../contract/msisdn';
+import { agentEditProblem, type newUserRequest, type userPatchRequest, type userQuery } from '../../../contract/schemas';
+import { hashPassword } from '../../auth/passwords';
+import type { Caller } from '../../auth/scope';
+import type { Database } from '../../db/client';
+import { isStorableId } from '../../db/errors';
+import { lockRow } from '../../db/locks';
+import { countries, users } from '../../db/schema';
+import { nextUpdatedAt } from '../../db/updatedAt';
+import { badRequest, notFound } from '../../http/errors';
+import { recordChange } from '../audit';
+import { requireUnchanged } from '../edits';
+import { listPageOf, orderOf, type ListParams } from '../lists';
+import { fieldUserVisible, userColumns } from './agentRows';
+import { duplicateRefusal, requireLanguage } from './placement';
+
+/** A new field user as it is stored: the msisdn already international, the password already hashed. */
+export interface NewFieldUser {
+  username: string; passwordHash: string; firstName: string; lastName: string; msisdn: string;
+  countryCode: string | null; languageCode: string | null;
+}
+
+/** Inserts a field user added by the caller; `tx` is the transaction of the whole change. */
+export async function insertFieldUser(tx: Database, caller: Caller, user: NewFieldUser): Promise<number> {
+  if (user.languageCode) await requireLanguage(tx, user.languageCode);
+  const [row] = await tx.insert(users).values({ ...user, addedBy: caller.userId }).returning({ id: users.id });
+  if (!row) throw new Error('insert returned no user');
+  return row.id;
+}
+
+const selectUsers = (db: Database, where: SQL | undefined) => db.select(userColumns).from(users).where(where).$dynamic();
+
+/** GET api/v1/users/?msisdn=: the users the caller sees with that msisdn (national with country_code, or international). */
+export async function listUsersByMsisdn(
+  db: Database, caller: Caller, query: z.output<typeof userQuery>, params: ListParams<string>,
+): Promise<ListPage<AgentUser>> {
+  let msisdn = query.msisdn;
+  if (msisdn?.startsWith('0') && query.country_code) {
+    const [country] = await db.select({ dialingCode: countries.dialingCode }).from(countries).where(eq(countries.isoCode, query.country_code));
+    if (!country) throw badRequest(messages.unknownCountry, { country_code: [messages.unknownCountry] });
+    msisdn = toInternationalMsisdn(msisdn, country.dialingCode);
+  }
+  const where = and(fieldUserVisible(caller.scope, caller.userId), msisdn === undefined ? undefined : eq(users.msisdn, msisdn));
+  return listPageOf(db, () => selectUsers(db, where), params, orderOf(params, {}, users.id));
+}
+
+/** POST api/v1/users/: a field user with no role yet (the console's add is one call: agents.ts addAgent). */
+export async function createUser(db: Database, caller: Caller, body: z.output<typeof newUserRequest>): Promise<AgentUser> {
+  const passwordHash = await hashPassword(body.user.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [country] = await tx.select({ iso: countries.isoCode, dialingCode: countries.dialingCode, language: countries.defaultLanguage })
+        .from(countries).where(eq(countries.isoCode, body.country_code));
+      if (!country) throw badRequest(messages.unknownCountry, { country_code: [messages.unknownCountry] });
+      const id = await insertFieldUser(tx, caller, {
+        username: body.user.username, passwordHash, firstName: body.user.first_name, lastName: body.user.last_name,
+        msisdn: toInternationalMsisdn(body.msisdn, country.dialingCode), countryCode: country.iso,
+        languageCode: body.language_code ?? country.language,
+      });
+      const [after] = await selectUsers(tx, eq(users.id, id));
+      await recordChange(tx, { actorId: caller.userId, action: 'create', entity: 'user', entityId: id, before: null, after });
+      return after as AgentUser;
+    });
+  } catch (error) {
+    throw duplicateRefusal(error);
+  }
+}
+
+/** A user the caller may change, locked for the rest of the transaction. */
+export async function lockedFieldUser(tx: Database, caller: Caller, id: number): Promise<AgentUser> {
+  await lockRow(tx, users, id);
+  const [found] = isStorableId(id) ? await selectUsers(tx, and(eq(users.id, id), fieldUserVisible(caller.scope, caller.userId))) : [];
+  if (!found) throw notFound(messages.userNotFound);
+  return found;
+}
+
+/**
+ * The msisdn to store for an edit: unchanged as it is; a national one (0...) in international
+ * form with `dialingCode`; an international one as typed. Refused when it changed and is not valid.
+ */
+export function editedMsisdn(before: string | null, typed: string, dialingCode: string | null): string | null {
+  if (typed === (before ?? '')) return before;
+  const problem = agentEditProblem({ msisdn: before, status_type_id: 0 }, { msisdn: typed });
+  if (problem) throw badRequest(Object.values(problem).flat()[0] ?? messages.agentMsisdnInvalid, problem);
+  return typed.startsWith('0') && dialingCode ? toInternationalMsisdn(typed, dialingCode) : typed;
+}
+
+/** Writes a user's names and msisdn when they changed; true when anything did. */
+export async function updateFieldUser(
+  tx: Database, before: AgentUser, change: { firstName?: string; lastName?: string; msisdn?: string | null },
+): Promise<boolean> {
+  const set = {
+    ...(change.firstName !== undefined && change.firstName !== before.first_name ? { firstName: change.firstName } : {}),
+    ...(change.lastName !== undefined && change.lastName !== before.last_name ? { lastName: change.lastName } : {}),
+    ...(change.msisdn !== undefined && change.msisdn !== before.msisdn ? { msisdn: change.msisdn } : {}),
+  };
+  if (Object.keys(set).length === 0) return false;
+  await tx.update(users).set({ ...set, updatedAt: nextUpdatedAt(users.updatedAt) }).where(eq(users.id, before.id));
+  return true;
+}
+
+/** The dialing code of a user's country (ISO code), for a national msisdn typed in an edit. */
+async function dialingCodeOf(tx: Database, countryIso: string | null): Promise<string | null> {
+  if (!countryIso) return null;
+  const [country] = await tx.select({ dialingCode: countries.dialingCode }).from(countries).where(eq(countries.isoCode, countryIso));
+  return country?.dialingCode ?? null;
+}
+
+/** PATCH api/v1/users/{id}/: the msisdn and the names of a user the caller sees. */
+export async function patchUser(db: Database, caller: Caller, id: number, body: z.output<typeof userPatchRequest>): Promise<AgentUser> {
+  try {
+    return await db.transaction(async (tx) => {
+      const before = await lockedFieldUser(tx, caller, id);
+      requireUnchanged(body.updated_at, before);
+      const msisdn = body.msisdn === undefined ? undefined : editedMsisdn(before.msisdn, body.msisdn, await dialingCodeOf(tx, before.country_code));
+      const changed = await updateFieldUser(tx, before, { firstName: body.user?.first_name, lastName: body.user?.last_name, msisdn });
+      const [after] = await selectUsers(tx, eq(users.id, id));
+      if (changed) await recordChange(tx, { actorId: caller.userId, action: 'update', entity: 'user', entityId: id, before, after });
+      return after as AgentUser;
+    });
+  } catch (error) {
+    throw duplicateRefusal(error);
+  }
+}

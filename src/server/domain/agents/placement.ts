@@ -1,0 +1,75 @@
+// Where a field user's role may be placed (SPEC.md section 6): in an agency the caller sees, with a
+// campaign the caller sees that belongs to that agency, a known status, and, unless the caller is a
+// Super Admin, a field role type. Every add, move and patch of a role or role campaign asks here
+// inside its transaction, so nothing is written outside the caller's scope.
+import { and, eq, inArray } from 'drizzle-orm';
+import { messages, unknownLanguages } from '../../../contract/messages';
+import { ROLE_TYPE_ID, STATUS_TYPE_ID, type RoleScope } from '../../../contract/roles';
+import { campaignVisible, seesEverything, visibleAgencyIds } from '../../auth/scope';
+import type { Database } from '../../db/client';
+import { isStorableId, uniqueViolation } from '../../db/errors';
+import { agencies, campaigns, countries, languages } from '../../db/schema';
+import { badRequest, conflict, notFound, outOfScope, superAdminOnly } from '../../http/errors';
+import { FIELD_ROLE_TYPE_IDS } from './agentRows';
+
+/** An agency a role is placed in, with what a new user of it takes from its country. */
+export interface AgencyPlace { id: number; countryIso: string | null; dialingCode: string; defaultLanguage: string | null }
+
+/** The agency, if the caller sees it (403 otherwise, whether or not it exists); 404 for a Super Admin's unknown id. */
+export async function agencyForRole(tx: Database, scope: RoleScope, agencyId: number): Promise<AgencyPlace> {
+  const visible = visibleAgencyIds(scope);
+  if (visible !== null && !visible.includes(agencyId)) throw outOfScope(messages.agencyOutOfScope);
+  const [found] = isStorableId(agencyId)
+    ? await tx
+        .select({ id: agencies.id, countryIso: countries.isoCode, dialingCode: countries.dialingCode, defaultLanguage: countries.defaultLanguage })
+        .from(agencies)
+        .innerJoin(countries, eq(countries.id, agencies.countryId))
+        .where(eq(agencies.id, agencyId))
+    : [];
+  if (!found) throw notFound(messages.agencyNotFound);
+  return found;
+}
+
+/** The campaign of a role campaign: one the caller sees (403) and of the role's agency (400 on `field`). */
+export async function campaignForRole(tx: Database, scope: RoleScope, campaignId: number, agencyId: number | null, field: string): Promise<void> {
+  const [found] = isStorableId(campaignId)
+    ? await tx.select({ agencyId: campaigns.agencyId }).from(campaigns).where(and(eq(campaigns.id, campaignId), campaignVisible(scope, campaigns)))
+    : [];
+  if (!found) throw outOfScope(messages.campaignOutOfScope);
+  if (found.agencyId !== agencyId) throw badRequest(messages.campaignOfAnotherAgency, { [field]: [messages.campaignOfAnotherAgency] });
+}
+
+const KNOWN_STATUS_IDS: readonly number[] = Object.values(STATUS_TYPE_ID);
+const KNOWN_ROLE_TYPE_IDS: readonly number[] = Object.values(ROLE_TYPE_ID);
+
+/**
+ * A status the caller may give, changing `from` (undefined: a new role): a known one, and only a
+ * Super Admin blacklists or lifts a blacklisting (nobody else ever sees a blacklisted agent).
+ */
+export function requireStatusChange(scope: RoleScope, to: number, from?: number): void {
+  if (!KNOWN_STATUS_IDS.includes(to)) throw badRequest(messages.statusTypeNotFound, { status_type: [messages.statusTypeNotFound] });
+  const touchesBlacklist = (to === STATUS_TYPE_ID.Blacklisted || from === STATUS_TYPE_ID.Blacklisted) && to !== from;
+  if (touchesBlacklist && !seesEverything(scope)) throw superAdminOnly(messages.superOnlyBlacklist);
+}
+
+/** A role type the caller may give: a known one, and only a Super Admin gives admin roles. */
+export function requireRoleType(scope: RoleScope, roleTypeId: number): void {
+  if (!KNOWN_ROLE_TYPE_IDS.includes(roleTypeId)) throw badRequest(messages.roleTypeNotFound, { role_type: [messages.roleTypeNotFound] });
+  if (!FIELD_ROLE_TYPE_IDS.includes(roleTypeId) && !seesEverything(scope)) throw superAdminOnly(messages.superOnlyAdminRoles);
+}
+
+/** A language code that exists (400 on language_code otherwise). */
+export async function requireLanguage(tx: Database, code: string): Promise<void> {
+  const [found] = await tx.select({ code: languages.code }).from(languages).where(inArray(languages.code, [code]));
+  if (!found) throw badRequest(unknownLanguages([code]), { language_code: [unknownLanguages([code])] });
+}
+
+/** A unique index a write hit, as the answer an admin reads (409); any other error unchanged. */
+export function duplicateRefusal(error: unknown): unknown {
+  switch (uniqueViolation(error)) {
+    case 'users_msisdn': return conflict(messages.duplicateAgentMsisdn, 'duplicate', { msisdn: [messages.duplicateAgentMsisdn] });
+    case 'users_username_lower': return conflict(messages.duplicateUsername, 'duplicate', { username: [messages.duplicateUsername] });
+    case 'user_role_campaigns_role_campaign': return conflict(messages.duplicateRoleCampaign);
+    default: return error;
+  }
+}

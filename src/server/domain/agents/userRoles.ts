@@ -1,0 +1,158 @@
+// Roles and role campaigns of the new user backend (SPEC.md section 7): POST and PATCH
+// api/v1/user-roles/, GET api/v1/user-roles/?user_ids=, POST and PATCH api/v1/user-role-campaigns/.
+// Each checks under row locks, inside its transaction, that nothing lands outside the caller's
+// scope (placement.ts): a refusal changes nothing.
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ListPage } from '../../../contract/api';
+import type { AgentRoleCampaign, UserRoleWithUser } from '../../../contract/entities';
+import { messages } from '../../../contract/messages';
+import type {
+  userRoleCampaignPatchRequest, userRoleCampaignRequest, userRolePatchRequest, userRoleRequest, userRoleQuery,
+} from '../../../contract/schemas';
+import type { Caller } from '../../auth/scope';
+import type { Database } from '../../db/client';
+import { isStorableId } from '../../db/errors';
+import { lockRow } from '../../db/locks';
+import { userRoleCampaigns, userRoles } from '../../db/schema';
+import { nextUpdatedAt } from '../../db/updatedAt';
+import { notFound } from '../../http/errors';
+import { recordChange } from '../audit';
+import { requireUnchanged } from '../edits';
+import { listPageOf, type ListParams } from '../lists';
+import { findAgent, roleVisible, selectRolesWithUsers, toRoleWithUser } from './agentRows';
+import { lockedFieldUser } from './fieldUsers';
+import { agencyForRole, campaignForRole, duplicateRefusal, requireRoleType, requireStatusChange } from './placement';
+
+export interface NewRole { userId: number; agencyId: number; roleTypeId: number; statusTypeId: number; startDate: string; endDate: string }
+
+export async function insertRole(tx: Database, role: NewRole): Promise<number> {
+  const [row] = await tx.insert(userRoles).values({
+    userId: role.userId, agencyId: role.agencyId, roleTypeId: role.roleTypeId, statusTypeId: role.statusTypeId,
+    roleStartDate: role.startDate, roleEndDate: role.endDate,
+  }).returning({ id: userRoles.id });
+  if (!row) throw new Error('insert returned no role');
+  return row.id;
+}
+
+export async function insertRoleCampaign(tx: Database, roleId: number, campaignId: number): Promise<number> {
+  const [row] = await tx.insert(userRoleCampaigns).values({ userRoleId: roleId, campaignId }).returning({ id: userRoleCampaigns.id });
+  if (!row) throw new Error('insert returned no role campaign');
+  return row.id;
+}
+
+/** A role the caller sees, with its user; undefined when there is none. */
+export async function findRole(db: Database, caller: Caller, id: number): Promise<UserRoleWithUser | undefined> {
+  if (!isStorableId(id)) return undefined;
+  const [found] = await selectRolesWithUsers(db).where(and(eq(userRoles.id, id), roleVisible(caller.scope)));
+  return found && toRoleWithUser(found);
+}
+
+/** GET api/v1/user-roles/?user_ids=: the roles of those users the caller sees, with their users. */
+export async function listRoles(db: Database, caller: Caller, query: z.output<typeof userRoleQuery>, params: ListParams<string>): Promise<ListPage<UserRoleWithUser>> {
+  const ids = query.user_ids.filter(isStorableId);
+  const where = and(ids.length > 0 ? inArray(userRoles.userId, ids) : eq(userRoles.id, 0), roleVisible(caller.scope));
+  const page = await listPageOf(db, () => selectRolesWithUsers(db).where(where).$dynamic(), params, [asc(userRoles.userId), asc(userRoles.id)]);
+  return { ...page, data: page.data.map(toRoleWithUser) };
+}
+
+/** POST api/v1/user-roles/: a role for a user the caller may change, in an agency the caller sees. */
+export async function createRole(db: Database, caller: Caller, body: z.output<typeof userRoleRequest>): Promise<UserRoleWithUser> {
+  return db.transaction(async (tx) => {
+    requireRoleType(caller.scope, body.role_type);
+    requireStatusChange(caller.scope, body.status_type);
+    await lockedFieldUser(tx, caller, body.user);
+    await agencyForRole(tx, caller.scope, body.agency_id);
+    const id = await insertRole(tx, {
+      userId: body.user, agencyId: body.agency_id, roleTypeId: body.role_type, statusTypeId: body.status_type,
+      startDate: body.role_start_date, endDate: body.role_end_date,
+    });
+    const after = await findRole(tx, caller, id);
+    await recordChange(tx, { actorId: caller.userId, action: 'create', entity: 'user_role', entityId: id, before: null, after });
+    return after as UserRoleWithUser;
+  });
+}
+
+/** A role the caller sees, locked for the rest of the transaction (404 otherwise). */
+async function lockedRole(tx: Database, caller: Caller, id: number): Promise<UserRoleWithUser> {
+  await lockRow(tx, userRoles, id);
+  const found = await findRole(tx, caller, id);
+  if (!found) throw notFound(messages.userRoleNotFound);
+  return found;
+}
+
+/**
+ * Writes a role's agency and status when they changed; true when anything did. A new agency must
+ * be one the caller sees, and the role's campaigns must move with it (the agents edit does both).
+ */
+export async function updateRole(
+  tx: Database, caller: Caller, before: UserRoleWithUser, change: { agencyId?: number; statusTypeId?: number },
+): Promise<boolean> {
+  const agencyId = change.agencyId !== undefined && change.agencyId !== before.agency_id ? change.agencyId : undefined;
+  const statusTypeId = change.statusTypeId !== undefined && change.statusTypeId !== before.status_type.id ? change.statusTypeId : undefined;
+  if (agencyId !== undefined) await agencyForRole(tx, caller.scope, agencyId);
+  if (statusTypeId !== undefined) requireStatusChange(caller.scope, statusTypeId, before.status_type.id);
+  if (agencyId === undefined && statusTypeId === undefined) return false;
+  await tx.update(userRoles).set({
+    ...(agencyId !== undefined ? { agencyId } : {}), ...(statusTypeId !== undefined ? { statusTypeId } : {}),
+    updatedAt: nextUpdatedAt(userRoles.updatedAt),
+  }).where(eq(userRoles.id, before.id));
+  return true;
+}
+
+/** PATCH api/v1/user-roles/{id}/: the agency and the status of a role the caller sees. */
+export async function patchRole(db: Database, caller: Caller, id: number, body: z.output<typeof userRolePatchRequest>): Promise<UserRoleWithUser> {
+  return db.transaction(async (tx) => {
+    const before = await lockedRole(tx, caller, id);
+    requireUnchanged(body.updated_at, before);
+    const changed = await updateRole(tx, caller, before, { agencyId: body.agency_id, statusTypeId: body.status_type });
+    // Read as a Super Admin would: a caller who just moved the role out of their agencies still gets its answer.
+    const after = (await findRole(tx, { ...caller, scope: { kind: 'all' } }, id)) as UserRoleWithUser;
+    if (changed) await recordChange(tx, { actorId: caller.userId, action: 'update', entity: 'user_role', entityId: id, before, after });
+    return after;
+  });
+}
+
+/** POST api/v1/user-role-campaigns/: a campaign of the role's agency, both seen by the caller. */
+export async function createRoleCampaign(db: Database, caller: Caller, body: z.output<typeof userRoleCampaignRequest>): Promise<AgentRoleCampaign> {
+  try {
+    return await db.transaction(async (tx) => {
+      const role = await lockedRole(tx, caller, body.user_role);
+      await campaignForRole(tx, caller.scope, body.campaign, role.agency_id, 'campaign');
+      const id = await insertRoleCampaign(tx, role.id, body.campaign);
+      const after = await findAgent(tx, caller.scope, id);
+      await recordChange(tx, { actorId: caller.userId, action: 'create', entity: 'user_role_campaign', entityId: id, before: null, after });
+      return after;
+    });
+  } catch (error) {
+    throw duplicateRefusal(error);
+  }
+}
+
+/** Moves a role campaign to `campaignId` when it changed; true when it did. */
+export async function updateRoleCampaign(tx: Database, caller: Caller, before: AgentRoleCampaign, campaignId: number, agencyId: number | null): Promise<boolean> {
+  if (campaignId === before.campaign && agencyId === before.user_role.agency_id) return false;
+  await campaignForRole(tx, caller.scope, campaignId, agencyId, 'campaign');
+  if (campaignId === before.campaign) return false;
+  await tx.update(userRoleCampaigns).set({ campaignId, updatedAt: nextUpdatedAt(userRoleCampaigns.updatedAt) }).where(eq(userRoleCampaigns.id, before.id));
+  return true;
+}
+
+/** PATCH api/v1/user-role-campaigns/{id}/: to another campaign of the role's agency that the caller sees. */
+export async function patchRoleCampaign(
+  db: Database, caller: Caller, id: number, body: z.output<typeof userRoleCampaignPatchRequest>,
+): Promise<AgentRoleCampaign> {
+  try {
+    return await db.transaction(async (tx) => {
+      await lockRow(tx, userRoleCampaigns, id);
+      const before = await findAgent(tx, caller.scope, id);
+      requireUnchanged(body.updated_at, before);
+      const changed = await updateRoleCampaign(tx, caller, before, body.campaign, before.user_role.agency_id);
+      const after = await findAgent(tx, caller.scope, id);
+      if (changed) await recordChange(tx, { actorId: caller.userId, action: 'update', entity: 'user_role_campaign', entityId: id, before, after });
+      return after;
+    });
+  } catch (error) {
+    throw duplicateRefusal(error);
+  }
+}

@@ -1,0 +1,51 @@
+// New user backend: agents, their users, roles and role campaigns (SPEC.md section 7), scoped to
+// the caller (section 6), plus the two calls the console uses to add and edit an agent in one
+// transaction each (POST api/v1/agents/ and PATCH api/v1/agents/{id}/, ours: domain/agents/agents.ts).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { page } from '../../../contract/api';
+import { agentRoleCampaign, agentUser, userRoleWithUser } from '../../../contract/entities';
+import {
+  addAgentForm, agentQuery, editAgentForm, idParams, newUserRequest, userPatchRequest, userQuery, userRoleCampaignPatchRequest,
+  userRoleCampaignRequest, userRolePatchRequest, userRoleQuery, userRoleRequest,
+} from '../../../contract/schemas';
+import type { Database } from '../../db/client';
+import { addAgent, AGENT_SORT, editAgent, listAgents } from '../../domain/agents/agents';
+import { createUser, listUsersByMsisdn, patchUser } from '../../domain/agents/fieldUsers';
+import { createRole, createRoleCampaign, listRoles, patchRole, patchRoleCampaign } from '../../domain/agents/userRoles';
+import { servicePageOf } from '../../http/pages';
+
+export const agentRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
+  app.get('/user-role-campaigns/', { schema: { querystring: agentQuery, response: { 200: page(agentRoleCampaign) } } }, async (request) =>
+    servicePageOf(request, AGENT_SORT, (params) => listAgents(db, request.caller.scope, request.query, params)));
+
+  app.post('/user-role-campaigns/', { schema: { body: userRoleCampaignRequest, response: { 201: agentRoleCampaign } } }, async (request, reply) =>
+    reply.code(201).send(await createRoleCampaign(db, request.caller, request.body)));
+
+  app.patch('/user-role-campaigns/:id/', { schema: { params: idParams, body: userRoleCampaignPatchRequest, response: { 200: agentRoleCampaign } } }, async (request) =>
+    patchRoleCampaign(db, request.caller, request.params.id, request.body));
+
+  app.get('/users/', { schema: { querystring: userQuery, response: { 200: page(agentUser) } } }, async (request) =>
+    servicePageOf(request, [], (params) => listUsersByMsisdn(db, request.caller, request.query, params)));
+
+  app.post('/users/', { schema: { body: newUserRequest, response: { 201: agentUser } } }, async (request, reply) =>
+    reply.code(201).send(await createUser(db, request.caller, request.body)));
+
+  app.patch('/users/:id/', { schema: { params: idParams, body: userPatchRequest, response: { 200: agentUser } } }, async (request) =>
+    patchUser(db, request.caller, request.params.id, request.body));
+
+  app.get('/user-roles/', { schema: { querystring: userRoleQuery, response: { 200: page(userRoleWithUser) } } }, async (request) =>
+    servicePageOf(request, [], (params) => listRoles(db, request.caller, request.query, params)));
+
+  app.post('/user-roles/', { schema: { body: userRoleRequest, response: { 201: userRoleWithUser } } }, async (request, reply) =>
+    reply.code(201).send(await createRole(db, request.caller, request.body)));
+
+  app.patch('/user-roles/:id/', { schema: { params: idParams, body: userRolePatchRequest, response: { 200: userRoleWithUser } } }, async (request) =>
+    patchRole(db, request.caller, request.params.id, request.body));
+
+  // Ours: the console adds and edits an agent in one call each, so nothing stops halfway.
+  app.post('/agents/', { schema: { body: addAgentForm, response: { 201: agentRoleCampaign } } }, async (request, reply) =>
+    reply.code(201).send(await addAgent(db, request.caller, request.body)));
+
+  app.patch('/agents/:id/', { schema: { params: idParams, body: editAgentForm, response: { 200: agentRoleCampaign } } }, async (request) =>
+    editAgent(db, request.caller, request.params.id, request.body));
+};
