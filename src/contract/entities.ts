@@ -158,6 +158,8 @@ export const agency = z.object({
   agency_name: z.string(),
   country: z.object({
     country_name: z.string(),
+    /** Ours: the add agent form shows the msisdn in international form before saving. */
+    country_dialing_code: z.string(),
     currency: z.object({ currency_code: z.string() }),
     language: z.object({ language_name: z.string() }),
   }),

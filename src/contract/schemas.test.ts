@@ -6,6 +6,9 @@ import {
   OTP_PATTERN,
   PASSWORD_STRENGTH_PATTERN,
   addAgentForm,
+  agentEditProblem,
+  agentQuery,
+  isValidAgentMsisdn,
   adminUserForm,
   countryForm,
   editAgentForm,
@@ -622,12 +625,12 @@ describe('addAgentForm', () => {
     first_name: 'Kofi',
     last_name: 'Boateng',
     username: 'kofi',
-    password: 'secret',
+    password: 'Secret#2026',
     msisdn: '024123456',
     agency_id: 1,
     campaign_id: 2,
-    role_start_date: '2024-01-01',
-    role_end_date: '2024-12-31',
+    role_start_date: '01-Jan-2024',
+    role_end_date: '31-Dec-2024',
   };
 
   it.each([
@@ -657,14 +660,19 @@ describe('addAgentForm', () => {
   it.each([
     ['an empty end date reports only that it is required', { role_end_date: '' }, [messages.endDateNotSelected]],
     ['an empty start date reports only that it is required', { role_start_date: '' }, []],
-    ['an end date before the start date', { role_end_date: '2023-12-31' }, [messages.endBeforeStart]],
-    ['an end date on the start date', { role_end_date: '2024-01-01' }, []],
+    ['an end date before the start date', { role_end_date: '31-Dec-2023' }, [messages.endBeforeStart]],
+    ['an end date on the start date', { role_end_date: '01-Jan-2024' }, []],
+    ['an ISO date instead of DD-MMM-YYYY', { role_end_date: '2024-12-31' }, [messages.requestDateInvalid]],
   ])('role_end_date: %s', (_case, patch, expected) => {
     expect(fieldMessages(addAgentForm, { ...valid, ...patch }, 'role_end_date')).toEqual(expected);
   });
 
-  it('a valid agent parses', () => {
-    expect(parsed(addAgentForm, valid)).toEqual(valid);
+  it('the password must pass the strength rule', () => {
+    expect(fieldMessages(addAgentForm, { ...valid, password: 'secret' }, 'password')).toEqual([messages.passwordStrength]);
+  });
+
+  it('a valid agent parses, its dates read as ISO dates', () => {
+    expect(parsed(addAgentForm, valid)).toEqual({ ...valid, role_start_date: '2024-01-01', role_end_date: '2024-12-31' });
   });
 });
 
@@ -679,6 +687,41 @@ describe('editAgentForm', () => {
   });
   it('a valid edit parses', () => {
     expect(editAgentForm.safeParse(valid).success).toBe(true);
+  });
+});
+
+describe('agentEditProblem and isValidAgentMsisdn', () => {
+  const before = { msisdn: '233241234567', status_type_id: 1 };
+  it.each([
+    ['0241234567', true], ['233241234567', true], ['24123456', false], ['0241 234567', false], ['12ab45678', false], ['', false],
+  ])('isValidAgentMsisdn(%j) is %s', (msisdn, valid) => {
+    expect(isValidAgentMsisdn(msisdn)).toBe(valid);
+  });
+  it('an unchanged msisdn is never refused, even if old data holds a bad one', () => {
+    expect(agentEditProblem({ msisdn: '123', status_type_id: 1 }, { msisdn: '123' })).toBeNull();
+  });
+  it('a changed msisdn must be valid', () => {
+    expect(agentEditProblem(before, { msisdn: '0241' })).toEqual({ msisdn: [messages.agentMsisdnInvalid] });
+  });
+  it('a status change counts only with a valid msisdn', () => {
+    expect(agentEditProblem({ msisdn: '123', status_type_id: 1 }, { msisdn: '123', status_type: 4 })).toEqual({ status_type: [messages.statusNeedsValidMsisdn] });
+    expect(agentEditProblem(before, { msisdn: before.msisdn, status_type: 4 })).toBeNull();
+    expect(agentEditProblem({ msisdn: '123', status_type_id: 1 }, { msisdn: '123', status_type: 1 })).toBeNull();
+  });
+});
+
+describe('agentQuery', () => {
+  it('reads status names in any case and ids as lists', () => {
+    expect(parsed(agentQuery, { status_types: 'active, SUSPENDED', campaign_ids: '3,7', blacklisted: 'False' })).toMatchObject({
+      role_type_id: 2, status_types: ['Active', 'Suspended'], campaign_ids: [3, 7], blacklisted: false,
+    });
+  });
+  it.each([
+    ['status_types', { status_types: 'Happy' }],
+    ['role_type_id', { role_type_id: '1' }],
+    ['campaign_ids', { campaign_ids: 'three' }],
+  ])('refuses a bad %s', (field, query) => {
+    expect(fieldMessages(agentQuery, query, field)).toHaveLength(1);
   });
 });
 

@@ -30,9 +30,9 @@ describe.each(backends)('agents on %s', (backend) => {
 
   beforeAll(async () => {
     server = await startServer(backend, SIGNED_IN_SUITE);
-    [superToken, agencyToken, campaignToken] = await Promise.all(
-      ['super@demo.test', 'agency@demo.test', 'campaign@demo.test'].map((user) => accessToken(server, user)),
-    );
+    superToken = await accessToken(server, 'super@demo.test');
+    agencyToken = await accessToken(server, 'agency@demo.test');
+    campaignToken = await accessToken(server, 'campaign@demo.test');
     const own = await allPages<Campaign>(server, '/service/campaigns/?page_size=100', agencyToken);
     const all = await allPages<Campaign>(server, '/service/campaigns/?page_size=100', superToken);
     mine = own[0] as Campaign;

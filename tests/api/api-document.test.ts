@@ -29,6 +29,10 @@ const CALLS = [
   'delete /service/campaign-languages/{id}', 'get /service/campaigns-remuneration-types/', 'get /service/campaigns-event-types/',
   'get /service/campaigns-compensation-earning-event-configs/', 'post /service/campaigns-compensation-earning-event-configs/',
   'put /service/campaigns-compensation-earning-event-configs/{id}/', 'delete /service/campaigns-compensation-earning-event-configs/{id}/',
+  'get /api/v1/user-role-campaigns/', 'post /api/v1/user-role-campaigns/', 'patch /api/v1/user-role-campaigns/{id}/',
+  'get /api/v1/users/', 'post /api/v1/users/', 'patch /api/v1/users/{id}/',
+  'get /api/v1/user-roles/', 'post /api/v1/user-roles/', 'patch /api/v1/user-roles/{id}/',
+  'post /api/v1/agents/', 'patch /api/v1/agents/{id}/', 'get /service/invites/',
 ];
 
 describe.each(backends)('the API document and error codes on %s', (backend) => {

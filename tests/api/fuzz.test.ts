@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { MAX_JSON_DEPTH } from '../../src/contract/constants';
 import {
-  adminUserForm, campaignForm, campaignLanguageForm, campaignVersionForm, compensationForm, countryRequest, countrySmsRequest, eventTypeForm,
+  addAgentForm, adminUserForm, campaignForm, editAgentForm, userRoleCampaignPatchRequest, userRoleRequest, campaignLanguageForm, campaignVersionForm, compensationForm, countryRequest, countrySmsRequest, eventTypeForm,
   gridQuery, loginRequest, otpSendRequest, otpVerifyRequest, refreshRequest, resetPasswordRequest, whitelistForm,
 } from '../../src/contract/schemas';
 import { forCreate } from '../../src/server/http/bodies';
@@ -18,7 +18,7 @@ const runsOnPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const AT_LEAST_PER_ROUTE = 100;
 
 interface WriteRoute {
-  method: 'POST' | 'PUT';
+  method: 'POST' | 'PUT' | 'PATCH';
   path: string;
   schema: z.ZodType;
   /** A body the schema accepts; each hostile body breaks it. */
@@ -84,6 +84,8 @@ describe.runIf(runsOnPostgres)('hostile bodies on postgres', () => {
     const country = await one('select id from countries order by id limit 1');
     const version = await one(`select id from campaign_versions where campaign_id = ${campaign} order by id desc limit 1`);
     const compensation = await one(`select id from event_compensation_configs order by id limit 1`);
+    const agent = await one(`select urc.id from user_role_campaigns urc join user_roles r on r.id = urc.user_role_id where r.role_type_id = 2 order by urc.id limit 1`);
+    const campaignAgency = await one(`select agency_id as id from campaigns where id = ${campaign}`);
     const admin = { email: 'fuzz@example.org', firstname: 'Fuzz', lastname: 'Case', password: 'Fuzz#Pass2026', linked_agencies: [agency] };
     routes = [
       { method: 'POST', path: '/admin/register', schema: adminUserForm, valid: admin, adds: true, signedIn: true },
@@ -104,6 +106,19 @@ describe.runIf(runsOnPostgres)('hostile bodies on postgres', () => {
         valid: { compensation_earning_event_value: '1.00', compensation_earning_event_day: 0, campaign, campaign_version: version, event_type: eventType, remuneration_type: 1 },
         signedIn: true,
       })),
+      {
+        method: 'POST', path: '/api/v1/agents/', schema: addAgentForm, signedIn: true,
+        valid: {
+          first_name: 'Fuzz', last_name: 'Agent', username: 'fuzz.agent', password: 'Fuzz#Pass2026', msisdn: '0241234567',
+          agency_id: campaignAgency, campaign_id: campaign, role_start_date: '01-Nov-2026', role_end_date: '01-Nov-2027',
+        },
+      },
+      { method: 'PATCH', path: `/api/v1/agents/${agent}/`, schema: editAgentForm, valid: { first_name: 'Fuzz', last_name: 'Agent', msisdn: '0241234567' }, signedIn: true },
+      {
+        method: 'POST', path: '/api/v1/user-roles/', schema: userRoleRequest, signedIn: true,
+        valid: { agency_id: campaignAgency, role_start_date: '01-Nov-2026', role_end_date: '01-Nov-2027', role_type: 2, user },
+      },
+      { method: 'PATCH', path: `/api/v1/user-role-campaigns/${agent}/`, schema: userRoleCampaignPatchRequest, valid: { campaign }, signedIn: true },
       { method: 'POST', path: '/admin/fraud', schema: gridQuery, valid: { start_date: '01-Nov-2026', end_date: '02-Nov-2026' }, read: true, signedIn: true },
       { method: 'POST', path: '/api/v1/otp/send/', schema: otpSendRequest, valid: { username: 'super@demo.test', password: DEMO_PASSWORD, otp_type: 'LOGIN', medium: 'EMAIL' }, signedIn: false },
       { method: 'POST', path: '/api/v1/otp/verify/', schema: otpVerifyRequest, valid: { username: 'super@demo.test', otp_type: 'REPORTS', otp: '1234' }, signedIn: true },

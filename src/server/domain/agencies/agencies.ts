@@ -30,10 +30,11 @@ const row = {
   active_flag: agencies.activeFlag,
   updated_at: isoMillis(agencies.updatedAt),
   country_name: sql<string>`${countries.name}`.as('country_name'),
+  country_dialing_code: sql<string>`${countries.dialingCode}`.as('country_dialing_code'),
   currency_code: sql<string>`coalesce(${currencies.code}, '')`.as('currency_code'),
   language_name: sql<string>`coalesce(${languages.name}, '')`.as('language_name'),
 };
-type AgencyRow = Omit<Agency, 'country'> & { country_name: string; currency_code: string; language_name: string };
+type AgencyRow = Omit<Agency, 'country'> & { country_name: string; country_dialing_code: string; currency_code: string; language_name: string };
 
 const sortColumns: Record<AgencySort, SQLWrapper> = {
   id: agencies.id, agency_name: agencies.name, country: countries.name, active_flag: agencies.activeFlag, updated_at: agencies.updatedAt,
@@ -48,9 +49,9 @@ const selectAgencies = (db: Database) =>
     .leftJoin(languages, eq(languages.code, countries.defaultLanguage))
     .leftJoin(users, eq(users.id, agencies.addedBy));
 
-const toAgency = ({ country_name, currency_code, language_name, ...agency }: AgencyRow): Agency => ({
+const toAgency = ({ country_name, country_dialing_code, currency_code, language_name, ...agency }: AgencyRow): Agency => ({
   ...agency,
-  country: { country_name, currency: { currency_code }, language: { language_name } },
+  country: { country_name, country_dialing_code, currency: { currency_code }, language: { language_name } },
 });
 
 /** GET /service/agencies/: by name unless `ordering` says otherwise. */
