@@ -8,6 +8,7 @@
 import type { Page } from '../src/contract/api';
 import type { Campaign, CampaignVersion } from '../src/contract/entities';
 import { accessToken, startServer, type TestServer } from '../tests/support/server';
+import { read, timeCall } from './bench-timing';
 
 const LISTS = ['admins', 'whitelists', 'campaigns', 'event_types', 'countries', 'country_sms', 'agencies'] as const;
 const REQUESTS = 200;
@@ -25,29 +26,6 @@ const list = (backend: Call['backend'], caller: Caller, label: string): Call =>
   ({ backend, caller, label, path: `${label}${label.includes('?') ? '&' : '?'}page_size=20` });
 /** A detail call, sent as it is. */
 const detail = (caller: Caller, label: string): Call => ({ backend: 'service', caller, label, path: label });
-
-/** Nearest-rank percentile of sorted values. */
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-
-async function timeCall(server: TestServer, token: string, path: string): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < WARM_UP; i++) await read(server, token, path);
-  const times: number[] = [];
-  for (let i = 0; i < REQUESTS; i++) {
-    const started = performance.now();
-    const answer = await server.get(path, token);
-    times.push(performance.now() - started);
-    if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
-
-/** A GET that must answer 200, its body. */
-async function read<T>(server: TestServer, token: string, path: string): Promise<T> {
-  const answer = await server.get<T>(path, token);
-  if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
 
 async function addWhitelistEntries(server: TestServer, token: string): Promise<void> {
   const campaigns = await server.get<{ data: Array<{ id: number }> }>('/admin/campaigns?page_size=0', token);
@@ -116,7 +94,7 @@ try {
   const labelWidth = Math.max(...calls.map((call) => call.label.length));
   process.stdout.write(`  ${'backend, caller'.padEnd(whoWidth)}  ${'call'.padEnd(labelWidth)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}\n`);
   for (const call of calls) {
-    const { p50, p95 } = await timeCall(server, tokens[call.caller], call.path);
+    const { p50, p95 } = await timeCall(server, tokens[call.caller], call.path, { requests: REQUESTS, warmUp: WARM_UP });
     const over = p95 >= P95_BUDGET_MS;
     failed ||= over;
     process.stdout.write(`  ${who(call).padEnd(whoWidth)}  ${call.label.padEnd(labelWidth)} ${p50.toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)}${over ? `  over the ${P95_BUDGET_MS} ms budget` : ''}\n`);

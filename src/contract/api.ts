@@ -5,7 +5,7 @@ import type {
   adminUserForm, countryForm, countrySmsRequest, eventTypeForm, FieldErrors, gridQuery, listQuery, loginRequest, otpSendRequest, otpVerifyRequest,
   refreshRequest, resetPasswordRequest, whitelistForm,
 } from './schemas';
-import { adminCountry, language, sessionUser, statusType, userRoleCampaign } from './entities';
+import { adminCountry, agentRoleCampaign, language, sessionUser, statusType, userRoleCampaign } from './entities';
 import { ERROR_CODE_LIST } from './errors';
 import { messages } from './messages';
 
@@ -22,6 +22,11 @@ export type ApiError = z.infer<typeof apiError>;
 export const page = <T extends z.ZodType>(row: T) =>
   z.object({ count: z.number().int(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(row) });
 export interface Page<T> { count: number; next: string | null; previous: string | null; results: T[] }
+/** The agents list (GET api/v1/user-role-campaigns/): a page whose count may stop at AGENT_COUNT_CAP. */
+export const agentPage = page(agentRoleCampaign).extend({
+  count_capped: z.boolean().describe('True when counting stopped at `count`: there are at least that many (ours)'),
+});
+export type AgentPage = z.infer<typeof agentPage>;
 /** A list of the legacy admin backend: the rows of the page and the count of all matching rows. */
 export const listPage = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), count: z.number().int() });
 export interface ListPage<T> { data: T[]; count: number }

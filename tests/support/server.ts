@@ -86,7 +86,8 @@ async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }>
   };
 }
 
-export async function startServer(backend: Backend, env: Record<string, string> = {}): Promise<TestServer> {
+/** `startTimeoutMs`: how long the first start may take (a bench's large seed takes minutes). */
+export async function startServer(backend: Backend, env: Record<string, string> = {}, options: { startTimeoutMs?: number } = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'referral-api-'));
   const database = backend === 'postgres' ? await createDatabase() : undefined;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -109,7 +110,7 @@ export async function startServer(backend: Backend, env: Record<string, string> 
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), options.startTimeoutMs ?? 90_000);
     const onData = () => {
       const match = output.match(/is running at (http:\/\/\S+)/);
       if (match?.[1]) {

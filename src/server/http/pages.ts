@@ -22,13 +22,16 @@ export function servicePage<T>(request: FastifyRequest, rows: T[], count: number
   };
 }
 
-/** A service-backend list call: its query read into list params (sortable by `sortable`), listed, paged. */
-export async function servicePageOf<T, F extends string>(
+/**
+ * A service-backend list call: its query read into list params (sortable by `sortable`), listed,
+ * paged. Fields a list adds beside its rows and count (`count_capped`) are kept.
+ */
+export async function servicePageOf<T, F extends string, L extends ListPage<T>>(
   request: FastifyRequest & { query: z.output<typeof pageQuery> },
   sortable: readonly F[],
-  list: (params: ListParams<F>) => Promise<ListPage<T>>,
-): Promise<Page<T>> {
+  list: (params: ListParams<F>) => Promise<L & ListPage<T>>,
+): Promise<Page<T> & Omit<L, keyof ListPage<T>>> {
   const params = pageParamsOf(request.query, sortable);
-  const found = await list(params);
-  return servicePage(request, found.data, found.count, params);
+  const { data, count, ...extra } = await list(params);
+  return { ...servicePage(request, data, count, params), ...extra };
 }

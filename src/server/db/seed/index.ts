@@ -11,6 +11,7 @@
 //   people.ts     agents and gifters with their roles
 //   activity.ts   events, payments and payment runs, invites, fraud and retention events
 // bulk.ts writes the big tables (unnest inserts) and checks the foreign keys once at the end.
+import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords';
 import type { Database } from '../client';
 import { ActivitySeeder } from './activity';
@@ -126,6 +127,10 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       retentionEvents,
     };
   });
+
+  // Fresh tables have no statistics: the planner would guess one row each and loop over thousands.
+  // PostgreSQL's autovacuum would gather them in time; PGlite has none, so gather them now.
+  await stage('statistics', () => db.execute(sql`analyze`), () => 'gathered (ANALYZE)');
 
   const ms = Math.round(performance.now() - startedAt);
   log(`seed: done in ${ms} ms`);

@@ -11,6 +11,7 @@ import type { ListPage } from '../../../contract/api';
 import type { AgentRoleCampaign } from '../../../contract/entities';
 import { messages } from '../../../contract/messages';
 import { toInternationalMsisdn } from '../../../contract/msisdn';
+import { AGENT_COUNT_CAP } from '../../../contract/constants';
 import { ROLE_TYPE_ID, STATUS_TYPE_ID, type RoleScope } from '../../../contract/roles';
 import { agentEditProblem, type addAgentForm, type agentQuery, type editAgentForm } from '../../../contract/schemas';
 import { hashPassword } from '../../auth/passwords';
@@ -18,12 +19,12 @@ import { seesEverything, within, type Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { isStorableId } from '../../db/errors';
 import { lockRow } from '../../db/locks';
-import { agencies, campaigns, fraudEvents, statusTypes, userRoleCampaigns, userRoles, users, userSearchText } from '../../db/schema';
+import { agencies, campaigns, fraudEvents, userRoleCampaigns, userRoles, users, userSearchText } from '../../db/schema';
 import { badRequest, superAdminOnly } from '../../http/errors';
 import { recordChange } from '../audit';
 import { requireUnchanged } from '../edits';
-import { containing, listPageOf, orderOf, type ListParams } from '../lists';
-import { agentVisible, findAgent, selectAgentRows, toAgent } from './agentRows';
+import { containing, orderOf, paged, type ListParams } from '../lists';
+import { agentVisible, countAgentRows, findAgent, selectAgentRows, toAgent } from './agentRows';
 import { editedMsisdn, insertFieldUser, lockedFieldUser, updateFieldUser } from './fieldUsers';
 import { agencyForRole, campaignForRole, duplicateRefusal } from './placement';
 import { insertRole, insertRoleCampaign, updateRole, updateRoleCampaign } from './userRoles';
@@ -35,7 +36,7 @@ type AgentSort = (typeof AGENT_SORT)[number];
 
 const sortColumns: Record<AgentSort, SQLWrapper> = {
   id: userRoleCampaigns.id, first_name: users.firstName, last_name: users.lastName, username: users.username, msisdn: users.msisdn,
-  status: statusTypes.name, agency_name: agencies.name, campaign_name: campaigns.name,
+  status: userRoles.statusTypeId, agency_name: agencies.name, campaign_name: campaigns.name,
   role_start_date: userRoles.roleStartDate, role_end_date: userRoles.roleEndDate,
 };
 
@@ -52,7 +53,7 @@ function agentSearch(search: string): SQL {
 /** The agents the caller sees: newest first unless `ordering` says otherwise. */
 export async function listAgents(
   db: Database, scope: RoleScope, query: z.output<typeof agentQuery>, params: ListParams<AgentSort>,
-): Promise<ListPage<AgentRoleCampaign>> {
+): Promise<ListPage<AgentRoleCampaign> & { count_capped: boolean }> {
   if (!seesEverything(scope) && (query.blacklisted || query.bq)) throw superAdminOnly(messages.superOnlyAgentFilters);
   const where = and(
     eq(userRoles.roleTypeId, query.role_type_id),
@@ -65,8 +66,11 @@ export async function listAgents(
     agentSearch(params.search),
   );
   const order = params.order ? orderOf(params, sortColumns, userRoleCampaigns.id) : [desc(userRoleCampaigns.id)];
-  const page = await listPageOf(db, () => selectAgentRows(db).where(where).$dynamic(), params, order);
-  return { ...page, data: page.data.map(toAgent) };
+  const rows = await paged(selectAgentRows(db).where(where).orderBy(...order).$dynamic(), params);
+  // Counted up to the cap, or one row past this page: enough for the next link, never 200,000 rows.
+  const countAtMost = Math.max(AGENT_COUNT_CAP, params.offset + (params.limit ?? 0) + 1);
+  const count = await countAgentRows(db, where, countAtMost);
+  return { data: rows.map(toAgent), count, count_capped: count >= countAtMost };
 }
 
 /** POST api/v1/agents/: the user, its Agent role (Active) and its role campaign, all or nothing. */

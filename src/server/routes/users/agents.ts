@@ -2,7 +2,7 @@
 // the caller (section 6), plus the two calls the console uses to add and edit an agent in one
 // transaction each (POST api/v1/agents/ and PATCH api/v1/agents/{id}/, ours: domain/agents/agents.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { page } from '../../../contract/api';
+import { agentPage, page } from '../../../contract/api';
 import { agentRoleCampaign, agentUser, userRoleWithUser } from '../../../contract/entities';
 import {
   addAgentForm, agentQuery, editAgentForm, idParams, newUserRequest, userPatchRequest, userQuery, userRoleCampaignPatchRequest,
@@ -15,7 +15,7 @@ import { createRole, createRoleCampaign, listRoles, patchRole, patchRoleCampaign
 import { servicePageOf } from '../../http/pages';
 
 export const agentRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
-  app.get('/user-role-campaigns/', { schema: { querystring: agentQuery, response: { 200: page(agentRoleCampaign) } } }, async (request) =>
+  app.get('/user-role-campaigns/', { schema: { querystring: agentQuery, response: { 200: agentPage } } }, async (request) =>
     servicePageOf(request, AGENT_SORT, (params) => listAgents(db, request.caller.scope, request.query, params)));
 
   app.post('/user-role-campaigns/', { schema: { body: userRoleCampaignRequest, response: { 201: agentRoleCampaign } } }, async (request, reply) =>
