@@ -8,7 +8,12 @@ import { CONSOLE_CONFIG_CACHE, REFERENCE_DATA_CACHE } from './src/console/pwa/ca
 // The console: built into dist/console and served by the reference server (`npm start`), or
 // served by Vite in development with the API proxied to the server (`npm run dev`).
 const apiPort = process.env.API_PORT ?? '8080';
-const api = { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false };
+const api = {
+  target: `http://127.0.0.1:${apiPort}`,
+  changeOrigin: false,
+  // The console's own modules under src/console/api/ are served as /api/*.ts: Vite's, not the server's.
+  bypass: (request: { url?: string }) => (/^\/api\/[^?]*\.(?:ts|tsx)(?:\?|$)/.test(request.url ?? '') ? request.url : undefined),
+};
 /** The server's paths (the contract lists them once): proxied in development, never a screen. */
 const serverPaths = [...SERVER_PATH_PREFIXES, '/config.js'];
 const escaped = (prefix: string) => prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

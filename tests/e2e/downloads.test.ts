@@ -32,7 +32,7 @@ async function openFraudEvents(page: Page): Promise<number> {
   await page.getByLabel('Start Date').fill(yearAgo);
   const { count } = (await (await answered).json()) as { count: number };
   // The screen shows what the server answered.
-  await page.getByText(new RegExp(`· ${count} rows?$`)).waitFor();
+  await page.getByText(new RegExp(`· ${count.toLocaleString('en')} rows?$`)).waitFor();
   return count;
 }
 

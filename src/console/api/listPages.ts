@@ -21,6 +21,8 @@ export interface ListView {
 export interface ListRows<T> {
   rows: T[];
   count: number;
+  /** The server stopped counting at `count`: there are at least that many (the agents list). */
+  countCapped?: boolean;
 }
 
 /** The query of a list of the service and new user backends. */
@@ -42,8 +44,8 @@ export const servicePageQuery = (view: ListView): PageQuery => ({
 });
 
 /** Either answer as ListRows (a legacy list without a count holds every row). */
-export function toListRows<T>(answer: ListPage<T> | DataList<T> | Page<T>): ListRows<T> {
-  if ('results' in answer) return { rows: answer.results, count: answer.count };
+export function toListRows<T>(answer: ListPage<T> | DataList<T> | (Page<T> & { count_capped?: boolean })): ListRows<T> {
+  if ('results' in answer) return { rows: answer.results, count: answer.count, ...(answer.count_capped ? { countCapped: true } : {}) };
   return { rows: answer.data, count: answer.count ?? answer.data.length };
 }
 

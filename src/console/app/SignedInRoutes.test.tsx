@@ -77,8 +77,8 @@ describe('signed-in routes', () => {
 
   it('says plainly that a screen is not built yet', async () => {
     shellBackend();
-    renderWithProviders(<App />, { route: '/agents', preloadedState: signedIn('Super Admin') });
-    expect(await screen.findByRole('heading', { name: 'Agents' })).toBeInTheDocument();
+    renderWithProviders(<App />, { route: '/secure-reports', preloadedState: signedIn('Super Admin') });
+    expect(await screen.findByRole('heading', { name: 'Secure Page' })).toBeInTheDocument();
     expect(screen.getByText(/^This screen is not available yet\./)).toBeInTheDocument();
   });
 

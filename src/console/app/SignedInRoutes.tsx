@@ -25,6 +25,7 @@ const SCREENS: Partial<Record<ShellTab, ComponentType>> = {
   agentfraudreport: page(() => import('../features/fraudevents/FraudEventsPage'), 'FraudEventsPage'),
   agencies: page(() => import('../features/agencies/AgenciesPage'), 'AgenciesPage'),
   campaigns: page(() => import('../features/campaigns/CampaignsPage'), 'CampaignsPage'),
+  agents: page(() => import('../features/agents/AgentsPage'), 'AgentsPage'),
 };
 
 /** A row's own screen under its tab (`/campaigns/:id/:part?`). */

@@ -40,6 +40,7 @@ const QUIET_ENDPOINTS = new Set([
   'logout', 'resetPassword',
   'agency', 'agencyConfigs', 'agencyCampaigns',
   'campaign', 'campaignVersions', 'campaignConfig', 'campaignLanguages', 'compensations',
+  'agentInvites',
 ]);
 
 /**

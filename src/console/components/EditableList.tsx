@@ -52,6 +52,7 @@ export function useEditableList<R extends Row>({ initialOrder, useList, pending:
     list,
     rows,
     count: data?.count ?? 0,
+    countCapped: data?.countCapped ?? false,
     loading: isFetching,
     /** The list could not be loaded, and there is no earlier data to show. */
     failed: isError && !data,

@@ -18,6 +18,8 @@ interface ListTableProps<Row> {
   columns: Array<Column<Row>>;
   rows: Row[] | undefined;
   count: number;
+  /** The server counted no further than `count` (there are at least that many). */
+  countCapped?: boolean;
   list: ListParams;
   loading: boolean;
   error?: string;
@@ -102,7 +104,9 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
             Previous
           </Button>
           <span>
-            Page {page} of {pages} · {count} {count === 1 ? 'row' : 'rows'}
+            Page {page} of {pages}
+            {props.countCapped ? '+' : ''} · {count.toLocaleString('en')}
+            {props.countCapped ? '+' : ''} {count === 1 ? 'row' : 'rows'}
           </span>
           <Button variant="minimal" disabled={page >= pages} onClick={() => list.setPage(page + 1)}>
             Next

@@ -81,7 +81,7 @@ export function offlineSave<Body extends { id?: unknown }, Tags extends Readonly
   /** The address, or how the body gives it (`/service/campaigns/{id}/`). */
   url: string | ((body: Body) => string);
   /** Always this method; by default POST for a new row, PUT for an edit. */
-  method?: 'POST' | 'PUT' | 'DELETE';
+  method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   entity: string;
   screen: string | ((body: Body) => string);
   describe(body: Body): string;

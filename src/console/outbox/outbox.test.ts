@@ -37,6 +37,11 @@ const thingsApi = adminApi.injectEndpoints({
         invalidates: thingTags,
       }),
     }),
+    /** A write whose endpoint names its own Idempotency-Key, as the add agent dialog does for a retry. */
+    saveThingWithKey: build.mutation<Saved<Thing>, { body: ThingRequest; key: string }>({
+      query: ({ body, key }) => ({ url: 'admin/things', method: 'POST', body, headers: { 'Idempotency-Key': key } }),
+      extraOptions: offlineWrite<ThingRequest>({ entity: 'Thing', screen: '/things', describe: (body) => `Add thing ${body.name}`, invalidates: thingTags }),
+    }),
     /** A write that never waits (no offlineWrite), like the sign-in calls. */
     signSomething: build.mutation<unknown, { code: string }>({ query: (body) => ({ url: 'admin/sign', method: 'POST', body }) }),
   }),
@@ -145,6 +150,21 @@ describe('the outbox, writing offline', () => {
     const direct = await save(store, { id: 6, name: 'f', updated_at: 'T0' });
     expect(direct.data).toMatchObject({ id: 6, name: 'f' });
     expect(new Set(backend.calls().map((call) => call.idempotencyKey)).size).toBe(3);
+  });
+
+  it('sends the Idempotency-Key its endpoint names on every try, and queues a write cut off by the network under it', async () => {
+    const backend = thingsBackend();
+    const store = setup(signedIn(), { delay: () => 60_000 });
+    const send = (key: string) => store.dispatch(thingsApi.endpoints.saveThingWithKey.initiate({ body: { name: 'keyed' }, key }));
+    await send('add-keyed-1');
+    await send('add-keyed-1');
+    expect(backend.calls('POST', 'admin/things').map((call) => call.idempotencyKey)).toEqual(['add-keyed-1', 'add-keyed-1']);
+
+    network.up = false;
+    const cut = await send('add-keyed-2');
+    expect(isQueuedWrite(cut.data) && cut.data.key).toBe('add-keyed-2');
+    expect(own(store).map((entry) => entry.key)).toEqual(['add-keyed-2']);
+    expect(backend.calls('POST', 'admin/things').at(-1)?.idempotencyKey).toBe('add-keyed-2');
   });
 
   it('retries with a growing delay, with the key made when the change was made', async () => {

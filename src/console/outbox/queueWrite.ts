@@ -19,13 +19,17 @@ const stateOf = (api: Pick<BaseQueryApi, 'getState'>) => api.getState() as State
 const isJsonBody = (body: unknown) =>
   body === undefined || body === null || typeof body === 'string' || Array.isArray(body) || Object.getPrototypeOf(body) === Object.prototype;
 
+/**
+ * The request with `key` as its Idempotency-Key, unless its endpoint gave one: a dialog that sends
+ * the same body again after a network failure names the key of its first try (AddAgentDialog).
+ */
 function withKey(args: FetchArgs, key: string): FetchArgs {
   const headers = new Headers(args.headers as HeadersInit | undefined);
-  headers.set(IDEMPOTENCY_KEY_HEADER, key);
+  if (!headers.has(IDEMPOTENCY_KEY_HEADER)) headers.set(IDEMPOTENCY_KEY_HEADER, key);
   return { ...args, headers };
 }
 
-/** A mutation: sent with a fresh Idempotency-Key, or queued in the outbox when it may wait there. */
+/** A mutation: sent with a fresh Idempotency-Key (or its endpoint's), or queued in the outbox when it may wait there. */
 export async function sendOrQueue(
   backend: Backend,
   input: string | FetchArgs,
@@ -33,7 +37,8 @@ export async function sendOrQueue(
   extraOptions: OfflineExtraOptions,
 ): Promise<QueryReturnValue<unknown, ApiFailure, FetchBaseQueryMeta>> {
   const args: FetchArgs = typeof input === 'string' ? { url: input } : input;
-  const key = newIdempotencyKey();
+  // The endpoint's own key, if it gave one, is also the key the write waits under in the outbox.
+  const key = new Headers(args.headers as HeadersInit | undefined).get(IDEMPOTENCY_KEY_HEADER) ?? newIdempotencyKey();
   const offline = extraOptions.offline;
   const username = stateOf(api).session.user?.username;
   const body: unknown = args.body;

@@ -4,7 +4,7 @@ import type { Agency, AgencyCampaignTypeConfig, Campaign } from '../../contract/
 export const ghanaAgency: Agency = {
   id: 3,
   agency_name: 'Ghana Country Agency',
-  country: { country_name: 'Ghana', currency: { currency_code: 'GHS' }, language: { language_name: 'English' } },
+  country: { country_name: 'Ghana', country_dialing_code: '233', currency: { currency_code: 'GHS' }, language: { language_name: 'English' } },
   lokalise_key: 'agency.ghana',
   added_by: 1,
   added_by_name: 'super@demo.test',
@@ -15,7 +15,7 @@ export const ghanaAgency: Agency = {
 export const kenyaAgency: Agency = {
   id: 4,
   agency_name: 'Kenya Field Agency',
-  country: { country_name: 'Kenya', currency: { currency_code: 'KES' }, language: { language_name: 'Swahili' } },
+  country: { country_name: 'Kenya', country_dialing_code: '254', currency: { currency_code: 'KES' }, language: { language_name: 'Swahili' } },
   lokalise_key: null,
   added_by: null,
   added_by_name: null,

@@ -1,0 +1,156 @@
+// Agents (SPEC.md section 2): the agents of the agencies and campaigns the admin sees (the server
+// scopes them, section 6), paged through the server, with a filter bar (agency, campaign, status,
+// and for a Super Admin 'Include Blacklisted' and BQ) kept in the address, an add agent popup, and
+// on each row Edit and the agent's invite history. An edit waiting in the outbox shows on its row.
+import { Button, Checkbox, FormGroup, H2, HTMLSelect, Intent } from '@blueprintjs/core';
+import { Plus } from '@blueprintjs/icons';
+import { Fragment, useState } from 'react';
+import type { AgentRoleCampaign } from '../../../contract/entities';
+import { STATUS_TYPES, type StatusTypeName } from '../../../contract/roles';
+import { useStatusTypesQuery } from '../../api/referenceApi';
+import { useEditableList } from '../../components/EditableList';
+import { ListTable, type Column } from '../../components/ListTable';
+import { AddAgentDialog } from './AddAgentDialog';
+import { agentDate } from './agentDates';
+import { agentsList, useAgentFilters, useCallerIsSuper } from './agentList';
+import { useAgentAgenciesQuery, useAgentCampaignsQuery } from './agentsApi';
+import { AgentStatus } from './AgentStatus';
+import { EditAgentDialog } from './EditAgentDialog';
+import { agentName, InviteHistory } from './InviteHistory';
+import './agents.css';
+
+interface RowActions {
+  edit(agent: AgentRoleCampaign): void;
+  invites(agent: AgentRoleCampaign): void;
+}
+
+function columnsFor(actions: RowActions): Array<Column<AgentRoleCampaign>> {
+  return [
+    { label: 'Name', sort: 'first_name', cell: (row) => agentName(row) },
+    { label: 'Username', sort: 'username', cell: (row) => row.user_role.user.username },
+    { label: 'Mobile Number', sort: 'msisdn', cell: (row) => row.user_role.user.msisdn ?? '—' },
+    { label: 'Agency', sort: 'agency_name', cell: (row) => row.agency_name ?? '—' },
+    { label: 'Campaign', sort: 'campaign_name', cell: (row) => row.campaign_name },
+    { label: 'Status', sort: 'status', cell: (row) => <AgentStatus name={row.user_role.status_type.name} /> },
+    { label: 'Start date', sort: 'role_start_date', cell: (row) => <span className="console-nowrap">{agentDate(row.user_role.role_start_date)}</span> },
+    { label: 'End date', sort: 'role_end_date', cell: (row) => <span className="console-nowrap">{agentDate(row.user_role.role_end_date)}</span> },
+    {
+      label: 'Actions',
+      // Named with the agent: a screen reader's list of buttons would otherwise read 'Edit' on every row.
+      cell: (row) => (
+        <span className="agents-row-actions">
+          <Button size="small" variant="minimal" intent={Intent.PRIMARY} aria-label={`Edit ${agentName(row)}`} onClick={() => actions.edit(row)}>
+            Edit
+          </Button>
+          <Button size="small" variant="minimal" aria-label={`Invites of ${agentName(row)}`} onClick={() => actions.invites(row)}>
+            Invites
+          </Button>
+        </span>
+      ),
+    },
+  ];
+}
+
+/** The filter bar: agency, its campaigns (or all), status, and the two filters of a Super Admin. */
+function AgentFilterBar({ callerIsSuper }: { callerIsSuper: boolean }) {
+  const { filters, change } = useAgentFilters();
+  const agencies = useAgentAgenciesQuery();
+  const campaigns = useAgentCampaignsQuery(filters.agency);
+  const statuses = useStatusTypesQuery();
+  // A non-super admin never sees blacklisted agents, so is not offered them.
+  const statusNames = (statuses.data?.results.map((status) => status.name) ?? STATUS_TYPES).filter(
+    (name) => callerIsSuper || name !== 'Blacklisted',
+  );
+  return (
+    <div className="agents-filters" role="group" aria-label="Filter agents">
+      <FormGroup label="Agency" labelFor="agents-agency" inline>
+        <HTMLSelect id="agents-agency" value={filters.agency ?? ''} onChange={(e) => change({ agency: Number(e.target.value) || undefined })}>
+          <option value="">All agencies</option>
+          {agencies.data?.rows.map((agency) => (
+            <option key={agency.id} value={agency.id}>
+              {agency.agency_name}
+            </option>
+          ))}
+        </HTMLSelect>
+      </FormGroup>
+      <FormGroup label="Campaign" labelFor="agents-campaign" inline>
+        <HTMLSelect id="agents-campaign" value={filters.campaign ?? ''} onChange={(e) => change({ campaign: Number(e.target.value) || undefined })}>
+          <option value="">All campaigns</option>
+          {campaigns.currentData?.rows.map((campaign) => (
+            <option key={campaign.id} value={campaign.id}>
+              {campaign.name}
+            </option>
+          ))}
+        </HTMLSelect>
+      </FormGroup>
+      <FormGroup label="Status" labelFor="agents-status" inline>
+        <HTMLSelect
+          id="agents-status"
+          value={filters.status ?? ''}
+          onChange={(e) => change({ status: (e.target.value || undefined) as StatusTypeName | undefined })}
+        >
+          <option value="">All statuses</option>
+          {statusNames.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </HTMLSelect>
+      </FormGroup>
+      {callerIsSuper && (
+        <>
+          <Checkbox label="Include Blacklisted" checked={filters.includeBlacklisted} onChange={(e) => change({ includeBlacklisted: e.currentTarget.checked })} />
+          <Checkbox label="BQ" title="Only agents with fraud events" checked={filters.bq} onChange={(e) => change({ bq: e.currentTarget.checked })} />
+        </>
+      )}
+    </div>
+  );
+}
+
+export function AgentsPage() {
+  const editable = useEditableList(agentsList);
+  const { filters } = useAgentFilters();
+  const callerIsSuper = useCallerIsSuper();
+  const [invitesOf, setInvitesOf] = useState<AgentRoleCampaign | null>(null);
+  const { dialog } = editable;
+
+  // Other filters, by the bar or by Back, start again at page 1.
+  const filterKey = JSON.stringify(filters);
+  const [shownFilters, setShownFilters] = useState(filterKey);
+  if (shownFilters !== filterKey) {
+    setShownFilters(filterKey);
+    editable.list.setPage(1);
+  }
+
+  return (
+    <section className="agents-page">
+      <header className="console-page-header">
+        <H2>Agents</H2>
+        <Button intent={Intent.PRIMARY} icon={<Plus />} onClick={editable.add}>
+          Add agent
+        </Button>
+      </header>
+      <AgentFilterBar callerIsSuper={callerIsSuper} />
+      <p className="agents-hint">Search by name, username or mobile number.</p>
+      <ListTable<AgentRoleCampaign>
+        label="Agents"
+        columns={columnsFor({ edit: editable.open, invites: setInvitesOf })}
+        rows={editable.rows}
+        count={editable.count}
+        countCapped={editable.countCapped}
+        list={editable.list}
+        loading={editable.loading}
+        error={editable.failed ? 'The agents could not be loaded.' : undefined}
+        emptyText="No agents to show"
+        rowKey={(row) => row.id}
+        rowNote={(row) => editable.pending.note(row)}
+      />
+      {dialog && (
+        <Fragment key={dialog.key}>
+          {dialog.props.row || dialog.props.retry ? <EditAgentDialog {...dialog.props} /> : <AddAgentDialog onClose={dialog.props.onClose} />}
+        </Fragment>
+      )}
+      {invitesOf && <InviteHistory agent={invitesOf} onClose={() => setInvitesOf(null)} />}
+    </section>
+  );
+}

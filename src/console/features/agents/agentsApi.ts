@@ -1,0 +1,73 @@
+// The Agents screen's calls (SPEC.md section 7): the agents on the new user backend, adding one
+// (POST api/v1/agents/, one transaction) and editing one (PATCH api/v1/agents/{id}/); the agencies,
+// campaigns and invites on the service backend. An edit may wait in the outbox offline; an add
+// carries a password, so it never does, and names its own Idempotency-Key so that Save pressed
+// again after a cut connection adds the agent once (AddAgentDialog).
+import type { z } from 'zod';
+import { INVITE_HISTORY_ROWS } from '../../../contract/constants';
+import type { AgentRoleCampaign, Agency, Campaign, Invite } from '../../../contract/entities';
+import type { Page } from '../../../contract/api';
+import type { editAgentForm } from '../../../contract/schemas';
+import { serviceApi, usersApi } from '../../api/backends';
+import { serviceAllRows, serviceList, toListRows, type FilteredView, type ListRows } from '../../api/listPages';
+import { TAB_PATHS } from '../../app/tabs';
+import { offlineSave, type Saved } from '../../outbox/offlineWrite';
+import { IDEMPOTENCY_KEY_HEADER } from '../../outbox/queueWrite';
+
+/** The body of POST api/v1/agents/: the add agent form with its dates as DD-MMM-YYYY. */
+export interface AgentAddBody {
+  first_name: string;
+  last_name: string;
+  username: string;
+  password: string;
+  msisdn: string;
+  agency_id: number;
+  campaign_id: number;
+  role_start_date: string;
+  role_end_date: string;
+}
+
+/** An edit: the role campaign's id (the address) and the fields PATCH api/v1/agents/{id}/ takes. */
+export type AgentEdit = z.output<typeof editAgentForm> & { id: number };
+
+// Tags and the outbox entity are named for the row, a role campaign ('Agent' alone reads as a role name).
+const AGENT_TAGS = [{ type: 'AgentRoleCampaign', id: 'LIST' }] as const;
+
+export const agentsApi = usersApi.enhanceEndpoints({ addTagTypes: ['AgentRoleCampaign'] }).injectEndpoints({
+  endpoints: (build) => ({
+    agents: build.query<ListRows<AgentRoleCampaign>, FilteredView>(serviceList('api/v1/user-role-campaigns/', AGENT_TAGS)),
+    addAgent: build.mutation<AgentRoleCampaign, { body: AgentAddBody; key: string }>({
+      query: ({ body, key }) => ({ url: 'api/v1/agents/', method: 'POST', body, headers: { [IDEMPOTENCY_KEY_HEADER]: key } }),
+      invalidatesTags: (_result, error) => (error ? [] : AGENT_TAGS),
+    }),
+    editAgent: build.mutation<Saved<AgentRoleCampaign>, AgentEdit>(
+      offlineSave({
+        url: (body) => `api/v1/agents/${body.id}/`,
+        method: 'PATCH',
+        entity: 'AgentRoleCampaign',
+        screen: TAB_PATHS.agents,
+        describe: (body) => `Edit agent ${body.first_name} ${body.last_name}`,
+        invalidates: AGENT_TAGS,
+      }),
+    ),
+  }),
+});
+
+export const agentServiceApi = serviceApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** Every agency the caller sees, by name: the filter's and the forms' choices. */
+    agentAgencies: build.query<ListRows<Agency>, void>(serviceAllRows('service/agencies/', () => ({ ordering: 'agency_name' }), [{ type: 'Agency', id: 'LIST' }] as const)),
+    /** The campaigns of an agency, or every campaign the caller sees when none is given. */
+    agentCampaigns: build.query<ListRows<Campaign>, number | undefined>(
+      serviceAllRows('service/campaigns/', (agency: number | undefined) => ({ agency_id: agency, ordering: 'name' }), [{ type: 'Campaign', id: 'LIST' }] as const),
+    ),
+    /** An agent's latest invites (SPEC.md section 2: only the first 10). */
+    agentInvites: build.query<ListRows<Invite>, number>({
+      query: (userId) => ({ url: 'service/invites/', params: { agent_id: userId, page_size: INVITE_HISTORY_ROWS } }),
+      transformResponse: (answer: Page<Invite>) => toListRows(answer),
+    }),
+  }),
+});
+
+export const { useAgentsQuery, useAddAgentMutation, useEditAgentMutation } = agentsApi;
+export const { useAgentAgenciesQuery, useAgentCampaignsQuery, useAgentInvitesQuery } = agentServiceApi;
