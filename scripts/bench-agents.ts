@@ -7,7 +7,7 @@
 // Budgets (p95): 50 ms on the demo data, 100 ms with 200,000 agents; exit code 1 when one is reached.
 import type { Page } from '../src/contract/api';
 import type { AgentRoleCampaign, Campaign } from '../src/contract/entities';
-import { accessToken, startServer, type TestServer } from '../tests/support/server';
+import { accessToken, SIGNED_IN_SUITE, startServer, type TestServer } from '../tests/support/server';
 import { read, timeCall } from './bench-timing';
 
 const REQUESTS = 200;
@@ -33,7 +33,7 @@ async function agentCalls(server: TestServer, superToken: string): Promise<Call[
   const call = (caller: Caller, label: string, query = ''): Call => ({ caller, label, path: `${AGENTS}${query}` });
   return [
     call('Super Admin', 'first page (newest first)'),
-    call('Super Admin', `page ${deep} (halfway)`, `&page=${deep}`),
+    call('Super Admin', `page ${deep} (${((deep - 1) * 20).toLocaleString('en')} rows in)`, `&page=${deep}`),
     call('Super Admin', `search a last name (${last_name})`, `&search=${encodeURIComponent(last_name)}`),
     call('Super Admin', 'search a username', `&search=${encodeURIComponent(username)}`),
     call('Super Admin', `search a national msisdn (${national}...)`, `&search=${national}`),
@@ -53,7 +53,7 @@ for (const run of RUNS) {
   process.stdout.write(`bench-agents: starting the server with ${run.agents.toLocaleString('en')} agents (${run.label}; the first start seeds them) ...\n`);
   const server = await startServer(
     'pglite',
-    { DEMO_AGENTS: String(run.agents), DEMO_EVENTS: String(run.events), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' },
+    { ...SIGNED_IN_SUITE, DEMO_AGENTS: String(run.agents), DEMO_EVENTS: String(run.events), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' },
     { startTimeoutMs: 15 * 60_000 },
   );
   try {

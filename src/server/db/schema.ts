@@ -127,6 +127,9 @@ export const users = pgTable(
     index('users_admins').on(t.id).where(sql`${t.email} is not null`),
     // The agents screen searches names, username and msisdn anywhere in them (pg_trgm).
     index('users_search').using('gin', sql`${userSearchText(t)} gin_trgm_ops`),
+    // The agents list sorted by name reads the first 20 in order instead of sorting them all.
+    index('users_first_name').on(t.firstName),
+    index('users_last_name').on(t.lastName),
   ],
 );
 

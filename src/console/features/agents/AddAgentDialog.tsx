@@ -3,17 +3,16 @@
 // dialing code. The add is one call; it carries a password, so it never waits in the outbox and
 // needs a connection. Save pressed again with the same values after a cut connection sends the
 // same Idempotency-Key, so the server answers the first add again instead of adding a second agent.
-import { Button, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
-import { Key } from '@blueprintjs/icons';
+import { FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
 import type { z } from 'zod';
 import { fromRequestDate, toRequestDate } from '../../../contract/dates';
 import { messages } from '../../../contract/messages';
 import { toInternationalMsisdn } from '../../../contract/msisdn';
-import { generatePassword } from '../../../contract/passwords';
 import { addAgentForm, agentMsisdn, type FieldErrors } from '../../../contract/schemas';
 import { useAppSelector } from '../../app/hooks';
 import { FormDialog, useFormDialog } from '../../components/FormDialog';
+import { PasswordField } from '../../components/PasswordField';
 import { TextField } from '../../components/TextField';
 import type { ApiFailure } from '../../http/failure';
 import { selectBrowserOffline } from '../../http/connectivity';
@@ -77,7 +76,6 @@ export function AddAgentDialog({ onClose }: { onClose(): void }) {
   const agencies = useAgentAgenciesQuery();
   const agencyId = form.values.agency_id;
   const campaigns = useAgentCampaignsQuery(agencyId, { skip: !agencyId });
-  const [generated, setGenerated] = useState(false);
 
   type Field = keyof AgentAddBody;
   const refusal = (field: Field) =>
@@ -112,31 +110,13 @@ export function AddAgentDialog({ onClose }: { onClose(): void }) {
         <TextField id="agent-last-name" label="Last name" {...textField('last_name')} />
       </div>
       <TextField id="agent-username" label="Username" autoComplete="off" {...textField('username')} />
-      <TextField
+      <PasswordField
         id="agent-password"
-        label="Password"
-        type={generated ? 'text' : 'password'}
-        autoComplete="new-password"
         value={form.values.password ?? ''}
         error={errorOf('password')}
-        helper={generated ? 'Generated password: pass it on to the agent now.' : undefined}
-        onChange={(value) => {
-          setGenerated(false);
-          form.set('password', value);
-        }}
+        generatedNote="Generated password: pass it on to the agent now."
+        onChange={(value) => form.set('password', value)}
         onBlur={() => form.touch('password')}
-        rightElement={
-          <Button
-            variant="minimal"
-            icon={<Key />}
-            onClick={() => {
-              form.set('password', generatePassword());
-              setGenerated(true);
-            }}
-          >
-            Generate Password
-          </Button>
-        }
       />
       <TextField id="agent-msisdn" label="Mobile Number" inputMode="numeric" placeholder="0241234567" helper={preview} {...textField('msisdn')} />
       <FormGroup label="Agency" labelFor="agent-agency" helperText={errorOf('agency_id')} intent={errorOf('agency_id') ? Intent.DANGER : Intent.NONE}>

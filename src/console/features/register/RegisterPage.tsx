@@ -3,13 +3,12 @@
 // a Super Admin sets those). The account has no role campaign, so it cannot log in until a Super
 // Admin links it: the page says so before and after.
 import { Button, Callout, Checkbox, FormGroup, Intent, Spinner } from '@blueprintjs/core';
-import { Key } from '@blueprintjs/icons';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { messages } from '../../../contract/messages';
-import { generatePassword } from '../../../contract/passwords';
 import { adminUserForm, type FieldErrors } from '../../../contract/schemas';
 import { NeedsConnection, useBrowserOffline } from '../../components/NeedsConnection';
+import { PasswordField } from '../../components/PasswordField';
 import { SignedOutFrame } from '../../components/SignedOutFrame';
 import { TextField } from '../../components/TextField';
 import { useSchemaForm } from '../../forms/useSchemaForm';
@@ -64,8 +63,6 @@ function RegistrationForm({ onRegistered }: { onRegistered(email: string): void 
   const offline = useBrowserOffline();
   // The server's answer is about the values it was sent: any change sets it aside.
   const [refusal, setRefusal] = useState<Refusal | null>(null);
-  // A generated password is shown in clear so it can be kept.
-  const [generated, setGenerated] = useState(false);
 
   const change = <K extends Field>(field: K, value: (typeof form.values)[K]) => {
     setRefusal(null);
@@ -99,29 +96,13 @@ function RegistrationForm({ onRegistered }: { onRegistered(email: string): void 
       <TextField id="register-email" label="Email" type="email" autoComplete="username" autoFocus {...textField('email')} />
       <TextField id="register-firstname" label="First name" autoComplete="given-name" {...textField('firstname')} />
       <TextField id="register-lastname" label="Last name" autoComplete="family-name" {...textField('lastname')} />
-      <TextField
+      <PasswordField
         id="register-password"
-        label="Password"
-        type={generated ? 'text' : 'password'}
-        autoComplete="new-password"
-        {...textField('password')}
-        helper={generated ? GENERATED_PASSWORD_NOTE : undefined}
-        onChange={(value) => {
-          setGenerated(false);
-          change('password', value);
-        }}
-        rightElement={
-          <Button
-            variant="minimal"
-            icon={<Key />}
-            onClick={() => {
-              change('password', generatePassword());
-              setGenerated(true);
-            }}
-          >
-            Generate Password
-          </Button>
-        }
+        value={form.values.password ?? ''}
+        error={errorOf('password')}
+        generatedNote={GENERATED_PASSWORD_NOTE}
+        onChange={(value) => change('password', value)}
+        onBlur={() => form.touch('password')}
       />
       <FormGroup label="Linked agencies" helperText={errorOf('linked_agencies')} intent={errorOf('linked_agencies') ? Intent.DANGER : Intent.NONE}>
         <div className="console-checklist" role="group" aria-label="Linked agencies">

@@ -3,17 +3,15 @@
 // are shown to, and sent by, a Super Admin only; agencies can be linked from GET /admin/agencies.
 // An edit sends the updated_at it read (a change made meanwhile is refused, not overwritten).
 // Offline, an edit without a password waits in the outbox; a password needs a connection.
-import { Button, Checkbox, FormGroup, Intent, Spinner } from '@blueprintjs/core';
-import { Key } from '@blueprintjs/icons';
-import { useState } from 'react';
+import { Checkbox, FormGroup, Intent, Spinner } from '@blueprintjs/core';
 import type { AdminUserRequest } from '../../../contract/api';
 import type { AdminUser } from '../../../contract/entities';
-import { generatePassword } from '../../../contract/passwords';
 import { adminUserForm } from '../../../contract/schemas';
 import { ADMIN_FLAG_LABELS, ADMIN_FLAGS } from '../../../contract/roles';
 import { selectBrowserOffline } from '../../http/connectivity';
 import { useAppSelector } from '../../app/hooks';
 import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
+import { PasswordField } from '../../components/PasswordField';
 import { TextField } from '../../components/TextField';
 import { adminUserRequest, canWaitOffline, useLinkableAgenciesQuery, useSaveAdminUserMutation } from './adminUsersApi';
 
@@ -61,8 +59,6 @@ export function AdminUserDialog({ row, retry, callerIsSuper, onClose }: EditDial
   const blockedReason = browserOffline && needsConnection ? PASSWORD_NEEDS_CONNECTION : undefined;
   const agencies = useLinkableAgenciesQuery();
   const choices = agencies.data?.rows;
-  // A generated password is shown in clear so the admin can pass it on.
-  const [generated, setGenerated] = useState(false);
 
   const linked = form.values.linked_agencies;
   // Links the caller cannot choose (a Super Admin made them) stay as they are and are shown locked.
@@ -85,38 +81,17 @@ export function AdminUserDialog({ row, retry, callerIsSuper, onClose }: EditDial
       />
       <TextField id="user-firstname" label="First name" {...form.textField('firstname')} />
       <TextField id="user-lastname" label="Last name" {...form.textField('lastname')} />
-      {!credentialsLocked && <TextField
-        id="user-password"
-        label="Password"
-        type={generated ? 'text' : 'password'}
-        autoComplete="new-password"
-        value={form.values.password ?? ''}
-        error={form.errorOf('password')}
-        helper={
-          generated
-            ? 'Generated password: pass it on to the user now.'
-            : editing
-              ? 'Leave empty to keep the current password.'
-              : undefined
-        }
-        onChange={(value) => {
-          setGenerated(false);
-          form.set('password', value);
-        }}
-        onBlur={() => form.touch('password')}
-        rightElement={
-          <Button
-            variant="minimal"
-            icon={<Key />}
-            onClick={() => {
-              form.set('password', generatePassword());
-              setGenerated(true);
-            }}
-          >
-            Generate Password
-          </Button>
-        }
-      />}
+      {!credentialsLocked && (
+        <PasswordField
+          id="user-password"
+          value={form.values.password ?? ''}
+          error={form.errorOf('password')}
+          helper={editing ? 'Leave empty to keep the current password.' : undefined}
+          generatedNote="Generated password: pass it on to the user now."
+          onChange={(value) => form.set('password', value)}
+          onBlur={() => form.touch('password')}
+        />
+      )}
       {callerIsSuper && (
         <>
           <TextField id="user-msisdn" label="Mobile Number" inputMode="numeric" helper="Optional" {...form.textField('msisdn')} />

@@ -76,18 +76,23 @@ export const selectAgentRows = (db: Database) =>
     .innerJoin(campaigns, eq(campaigns.id, userRoleCampaigns.campaignId))
     .leftJoin(agencies, eq(agencies.id, userRoles.agencyId));
 
-/** The agent rows matching `where`, counted up to `atMost` (the same joins but the agency, nothing read). */
-export async function countAgentRows(db: Database, where: SQL | undefined, atMost: number): Promise<number> {
-  const matching = db
-    .select({ one: sql`1` })
+/**
+ * The ids of the agent rows, over the same tables as selectAgentRows (drizzle cannot share a join
+ * list between selects): a page skips rows on ids alone and reads only its own 20 whole, and the
+ * count reads nothing else. PostgreSQL drops the agencies join wherever its name is not asked for.
+ */
+export const selectAgentIds = (db: Database) =>
+  db
+    .select({ id: userRoleCampaigns.id })
     .from(userRoleCampaigns)
     .innerJoin(userRoles, eq(userRoles.id, userRoleCampaigns.userRoleId))
     .innerJoin(users, eq(users.id, userRoles.userId))
     .innerJoin(campaigns, eq(campaigns.id, userRoleCampaigns.campaignId))
-    .where(where)
-    .limit(atMost)
-    .as('matching');
-  const [total] = await db.select({ n: count() }).from(matching);
+    .leftJoin(agencies, eq(agencies.id, userRoles.agencyId));
+
+/** The agent rows matching `where`, counted up to `atMost`. */
+export async function countAgentRows(db: Database, where: SQL | undefined, atMost: number): Promise<number> {
+  const [total] = await db.select({ n: count() }).from(selectAgentIds(db).where(where).limit(atMost).as('matching'));
   return total?.n ?? 0;
 }
 

@@ -24,7 +24,7 @@ import { badRequest, superAdminOnly } from '../../http/errors';
 import { recordChange } from '../audit';
 import { requireUnchanged } from '../edits';
 import { containing, orderOf, paged, type ListParams } from '../lists';
-import { agentVisible, countAgentRows, findAgent, selectAgentRows, toAgent } from './agentRows';
+import { agentVisible, countAgentRows, findAgent, selectAgentIds, selectAgentRows, toAgent } from './agentRows';
 import { editedMsisdn, insertFieldUser, lockedFieldUser, updateFieldUser } from './fieldUsers';
 import { agencyForRole, campaignForRole, duplicateRefusal } from './placement';
 import { insertRole, insertRoleCampaign, updateRole, updateRoleCampaign } from './userRoles';
@@ -66,7 +66,8 @@ export async function listAgents(
     agentSearch(params.search),
   );
   const order = params.order ? orderOf(params, sortColumns, userRoleCampaigns.id) : [desc(userRoleCampaigns.id)];
-  const rows = await paged(selectAgentRows(db).where(where).orderBy(...order).$dynamic(), params);
+  const ids = paged(selectAgentIds(db).where(where).orderBy(...order).$dynamic(), params);
+  const rows = await selectAgentRows(db).where(inArray(userRoleCampaigns.id, ids)).orderBy(...order);
   // Counted up to the cap, or one row past this page: enough for the next link, never 200,000 rows.
   const countAtMost = Math.max(AGENT_COUNT_CAP, params.offset + (params.limit ?? 0) + 1);
   const count = await countAgentRows(db, where, countAtMost);
