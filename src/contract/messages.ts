@@ -81,6 +81,7 @@ export const messages = {
   superOnlyAdminRoles: 'Only a Super Admin can give or change admin roles.',
   superOnlyAgentFilters: 'Only a Super Admin may include blacklisted agents or use the BQ filter.',
   superOnlyBlacklist: 'Only a Super Admin can blacklist an agent or lift a blacklisting.',
+  roleCampaignsStayWithAgency: 'This role has campaigns of its agency: move the agent and its campaign together (Edit agent).',
   duplicateRoleCampaign: 'This role already has this campaign.',
   adminUserNotFound: 'This admin user does not exist, or is outside the agencies you manage.',
   campaignOutOfScope: 'This campaign does not exist, or is outside the campaigns you manage.',

@@ -372,11 +372,29 @@ describe.each(backends)('agents on %s', (backend) => {
       const own = (await add(newAgent(mine), agencyToken)).body;
       const moved = await patch<ApiError>(`/api/v1/user-roles/${own.user_role.id}/`, { agency_id: agencyOf(foreign) }, agencyToken);
       expect(moved.status).toBe(403);
+      // Even a Super Admin moves a role only with its campaign (one agent edit), never without it.
+      const alone = await patch<ApiError>(`/api/v1/user-roles/${own.user_role.id}/`, { agency_id: agencyOf(foreign) }, superToken);
+      expect(alone.status).toBe(400);
+      expect(alone.body.errors?.agency_id).toEqual([messages.roleCampaignsStayWithAgency]);
       const movedCampaign = await patch<ApiError>(`/api/v1/user-role-campaigns/${own.id}/`, { campaign: foreign.id }, agencyToken);
       expect(movedCampaign.status).toBe(403);
       expect(await agentNow(theirs.id)).toEqual(theirs);
       expect(await agentNow(own.id)).toEqual(own);
     });
+  });
+
+  it("a Campaign Admin adds agents to their campaign only, and cannot move one to another campaign of the agency", async () => {
+    const sameAgency = (await allPages<Campaign>(server, `/service/campaigns/?agency_id=${agencyOf(campaignAdmins)}&page_size=100`, superToken))
+      .find((c) => c.id !== campaignAdmins.id) as Campaign;
+    const elsewhere = await add(newAgent(sameAgency), campaignToken);
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.body.error).toBe(messages.campaignOutOfScope);
+    const own = await add(newAgent(campaignAdmins), campaignToken);
+    expect(own.status).toBe(201);
+    const fields = { first_name: 'Ama', last_name: 'Owusu', msisdn: own.body.user_role.user.msisdn };
+    expect((await patch<ApiError>(`/api/v1/agents/${own.body.id}/`, { ...fields, campaign: sameAgency.id }, campaignToken)).status).toBe(403);
+    expect((await patch<ApiError>(`/api/v1/user-role-campaigns/${own.body.id}/`, { campaign: sameAgency.id }, campaignToken)).status).toBe(403);
+    expect(await agentNow(own.body.id)).toEqual(own.body);
   });
 
   describe('invites', () => {

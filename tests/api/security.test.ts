@@ -200,7 +200,8 @@ describe.runIf(runsOnPostgres)('security review on postgres', () => {
 
   describe('2. every decision reads the matched route, not the URL text', () => {
     const PRIVATE: Array<[string, string]> = [
-      ['GET', '/admin/event_types'], ['GET', '/admin/admins'], ['GET', '/admin/agencies'], ['GET', '/admin/campaigns'],
+      ['GET', '/admin/event_types'], ['GET', '/admin/admins'], ['GET', '/admin/campaigns'],
+      ['GET', '/api/v1/user-role-campaigns/'], ['POST', '/api/v1/agents/'], ['PATCH', '/api/v1/users/1/'], ['GET', '/service/invites/'],
       ['GET', '/admin/whitelists'], ['GET', '/admin/country_sms'], ['GET', '/api/v1/status-types'], ['GET', '/api/v1/translations/'],
       ['POST', '/admin/event_types'], ['PUT', '/admin/event_types'], ['POST', '/admin/whitelist'], ['PUT', '/admin/whitelist'],
       ['PUT', '/admin/register'], ['POST', '/admin/country'], ['POST', '/admin/country_sms'], ['POST', '/admin/fraud'],
@@ -219,6 +220,13 @@ describe.runIf(runsOnPostgres)('security review on postgres', () => {
         expect(answer.status, target).toBe(401);
         expect(JSON.parse(answer.body)).toEqual({ error: messages.accessTokenMissing, code: 'unauthenticated' });
       }
+    });
+
+    it('GET /admin/agencies is public for the /register page: logged out it gives the country agencies only', async () => {
+      const answer = await server.get<{ data: Array<{ is_country_agency: boolean }>; count: number }>('/admin/agencies?page_size=0');
+      expect(answer.status).toBe(200);
+      expect(answer.body.count).toBe(15);
+      expect(answer.body.data.every((agency) => agency.is_country_agency)).toBe(true);
     });
 
     it('an encoded path reaches the same route with a token', async () => {

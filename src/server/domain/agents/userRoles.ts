@@ -2,7 +2,7 @@
 // api/v1/user-roles/, GET api/v1/user-roles/?user_ids=, POST and PATCH api/v1/user-role-campaigns/.
 // Each checks under row locks, inside its transaction, that nothing lands outside the caller's
 // scope (placement.ts): a refusal changes nothing.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
 import type { AgentRoleCampaign, UserRoleWithUser } from '../../../contract/entities';
@@ -14,9 +14,9 @@ import type { Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { isStorableId } from '../../db/errors';
 import { lockRow } from '../../db/locks';
-import { userRoleCampaigns, userRoles } from '../../db/schema';
+import { campaigns, userRoleCampaigns, userRoles } from '../../db/schema';
 import { nextUpdatedAt } from '../../db/updatedAt';
-import { notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { recordChange } from '../audit';
 import { requireUnchanged } from '../edits';
 import { listPageOf, type ListParams } from '../lists';
@@ -81,10 +81,7 @@ async function lockedRole(tx: Database, caller: Caller, id: number): Promise<Use
   return found;
 }
 
-/**
- * Writes a role's agency and status when they changed; true when anything did. A new agency must
- * be one the caller sees, and the role's campaigns must move with it (the agents edit does both).
- */
+/** Writes a role's agency and status when they changed; true when anything did. A new agency must be one the caller sees. */
 export async function updateRole(
   tx: Database, caller: Caller, before: UserRoleWithUser, change: { agencyId?: number; statusTypeId?: number },
 ): Promise<boolean> {
@@ -100,14 +97,31 @@ export async function updateRole(
   return true;
 }
 
+/**
+ * A role moves to another agency only without campaigns of the one it leaves: an agent and its
+ * campaign move together, in one edit (PATCH api/v1/agents/{id}/).
+ */
+async function requireNoCampaignsLeftBehind(tx: Database, roleId: number, agencyId: number): Promise<void> {
+  const [left] = await tx
+    .select({ id: userRoleCampaigns.id })
+    .from(userRoleCampaigns)
+    .innerJoin(campaigns, eq(campaigns.id, userRoleCampaigns.campaignId))
+    .where(and(eq(userRoleCampaigns.userRoleId, roleId), ne(campaigns.agencyId, agencyId)))
+    .limit(1);
+  if (left) throw badRequest(messages.roleCampaignsStayWithAgency, { agency_id: [messages.roleCampaignsStayWithAgency] });
+}
+
 /** PATCH api/v1/user-roles/{id}/: the agency and the status of a role the caller sees. */
 export async function patchRole(db: Database, caller: Caller, id: number, body: z.output<typeof userRolePatchRequest>): Promise<UserRoleWithUser> {
   return db.transaction(async (tx) => {
     const before = await lockedRole(tx, caller, id);
     requireUnchanged(body.updated_at, before);
+    if (body.agency_id !== undefined && body.agency_id !== before.agency_id) {
+      await agencyForRole(tx, caller.scope, body.agency_id); // out of scope: 403 before anything else
+      await requireNoCampaignsLeftBehind(tx, id, body.agency_id);
+    }
     const changed = await updateRole(tx, caller, before, { agencyId: body.agency_id, statusTypeId: body.status_type });
-    // Read as a Super Admin would: a caller who just moved the role out of their agencies still gets its answer.
-    const after = (await findRole(tx, { ...caller, scope: { kind: 'all' } }, id)) as UserRoleWithUser;
+    const after = (await findRole(tx, caller, id)) as UserRoleWithUser;
     if (changed) await recordChange(tx, { actorId: caller.userId, action: 'update', entity: 'user_role', entityId: id, before, after });
     return after;
   });
