@@ -10,14 +10,18 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', environment: 'node', include: ['src/contract/**/*.test.ts', 'src/server/**/*.test.ts', 'tests/api/**/*.test.ts'] },
+        test: {
+          name: 'node', environment: 'node', include: ['src/contract/**/*.test.ts', 'src/server/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          // The default test data, seeded once per run and copied for each server (tests/support/templates.ts).
+          globalSetup: ['tests/support/templates.ts'],
+        },
       },
       {
         extends: true,
         // One retry, for the browser tests only: Chromium's offline emulation has let a request
         // through a reload at times (seen once in four CI runs of tests/e2e/offline.test.ts). A real
         // failure fails twice; the flake is noted for its own fix.
-        test: { name: 'e2e', environment: 'node', include: ['tests/e2e/**/*.test.ts'], retry: 1 },
+        test: { name: 'e2e', environment: 'node', include: ['tests/e2e/**/*.test.ts'], retry: 1, globalSetup: ['tests/support/templates.ts'] },
       },
       {
         extends: true,
