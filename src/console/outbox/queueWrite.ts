@@ -3,6 +3,7 @@
 // when the network fails it, or when earlier writes still wait there (the order is kept), and
 // resolves as a QueuedWrite. The outbox runner sends a waiting entry again with its own key.
 import type { BaseQueryApi, FetchArgs, FetchBaseQueryMeta, QueryReturnValue } from '@reduxjs/toolkit/query';
+import { IDEMPOTENCY_KEY_HEADER } from '../../contract/constants';
 import type { Backend } from '../app/config';
 import { OFFLINE_TEXT, settle, type ApiFailure } from '../http/failure';
 import { callOutsideRtk, sendWithSession, type StoreAccess } from '../http/sessionRefresh';
@@ -10,7 +11,6 @@ import type { SessionState } from '../session/sessionSlice';
 import { carriesPassword, newIdempotencyKey, rowKeyOf, type OfflineExtraOptions, type QueuedWrite } from './offlineWrite';
 import { entryQueued, isWaiting, type OutboxEntry, type OutboxState } from './outboxSlice';
 
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 type State = { session: SessionState; outbox?: OutboxState; connectivity?: { browserOnline: boolean } };
 const stateOf = (api: Pick<BaseQueryApi, 'getState'>) => api.getState() as State;

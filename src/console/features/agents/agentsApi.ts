@@ -4,7 +4,7 @@
 // carries a password, so it never does, and names its own Idempotency-Key so that Save pressed
 // again after a cut connection adds the agent once (AddAgentDialog).
 import type { z } from 'zod';
-import { INVITE_HISTORY_ROWS } from '../../../contract/constants';
+import { IDEMPOTENCY_KEY_HEADER, INVITE_HISTORY_ROWS } from '../../../contract/constants';
 import type { AgentRoleCampaign, Agency, Campaign, Invite } from '../../../contract/entities';
 import type { Page } from '../../../contract/api';
 import type { editAgentForm } from '../../../contract/schemas';
@@ -12,7 +12,6 @@ import { serviceApi, usersApi } from '../../api/backends';
 import { serviceAllRows, serviceList, toListRows, type FilteredView, type ListRows } from '../../api/listPages';
 import { TAB_PATHS } from '../../app/tabs';
 import { offlineSave, type Saved } from '../../outbox/offlineWrite';
-import { IDEMPOTENCY_KEY_HEADER } from '../../outbox/queueWrite';
 
 /** The body of POST api/v1/agents/: the add agent form with its dates as DD-MMM-YYYY. */
 export interface AgentAddBody {
