@@ -10,6 +10,7 @@ import {
   ROLE_TYPES,
   ROLE_TYPE_ID,
   STATUS_TYPE_ID,
+  STATUS_TYPES,
   isAdminRoleType,
   isRoleValid,
   isSuperAdmin,
@@ -17,7 +18,9 @@ import {
   reachOf,
   reachWithin,
   roleScope,
+  roleTypeOfId,
   sideMenu,
+  statusTypeOfId,
 } from './roles';
 import type { AdminRoleType, RoleCampaignLike, RoleLike, RoleType } from './roles';
 import { AGENT_ROLE_TYPE_ID, INITIAL_STATUS_TYPE_ID } from './constants';
@@ -314,5 +317,14 @@ describe('role rules stated once', () => {
   it('the fields only a Super Admin sets are the msisdn and every flag, each flag with its label', () => {
     expect([...SUPER_ADMIN_ONLY_FIELDS].sort()).toEqual(['is_super', 'msisdn', 'secure_page', 'unblacklist']);
     expect(Object.keys(ADMIN_FLAG_LABELS).sort()).toEqual([...ADMIN_FLAGS].sort());
+  });
+});
+
+describe('roleTypeOfId and statusTypeOfId', () => {
+  it('name every stored id of the contract, and nothing else', () => {
+    for (const name of ROLE_TYPES) expect(roleTypeOfId(ROLE_TYPE_ID[name])).toBe(name);
+    for (const name of STATUS_TYPES) expect(statusTypeOfId(STATUS_TYPE_ID[name])).toBe(name);
+    expect(roleTypeOfId(99)).toBeUndefined();
+    expect(statusTypeOfId(0)).toBeUndefined();
   });
 });

@@ -24,6 +24,11 @@ export const STATUS_TYPE_ID: Record<StatusTypeName, number> = {
   'Fraud Blocked': 6,
 };
 
+/** A stored role type id's name; undefined for an id the contract does not know. */
+export const roleTypeOfId = (id: number): RoleType | undefined => ROLE_TYPES.find((name) => ROLE_TYPE_ID[name] === id);
+/** A stored status type id's name; undefined for an id the contract does not know. */
+export const statusTypeOfId = (id: number): StatusTypeName | undefined => STATUS_TYPES.find((name) => STATUS_TYPE_ID[name] === id);
+
 /** Roles that may use the console, in the order a role is picked at login. */
 export const ADMIN_ROLE_TYPES = ['Super Admin', 'Agency Admin', 'Campaign Admin'] as const satisfies readonly RoleType[];
 export type AdminRoleType = (typeof ADMIN_ROLE_TYPES)[number];

@@ -4,9 +4,9 @@
 // a queued edit shows on its row until the server has it.
 import { useSearchParams } from 'react-router-dom';
 import type { AgentRoleCampaign } from '../../../contract/entities';
-import { ROLE_TYPE_ID, STATUS_TYPE_ID, STATUS_TYPES, isSuperAdmin, type StatusTypeName } from '../../../contract/roles';
+import { ROLE_TYPE_ID, STATUS_TYPES, statusTypeOfId, type StatusTypeName } from '../../../contract/roles';
 import type { FilteredView, ListView } from '../../api/listPages';
-import { useAppSelector } from '../../app/hooks';
+import { useCallerIsSuper } from '../../app/useCallerIsSuper';
 import type { EditableList } from '../../components/EditableList';
 import { useAgentsQuery, type AgentEdit } from './agentsApi';
 
@@ -66,8 +66,6 @@ export function agentQueryFilters(filters: AgentFilters, callerIsSuper: boolean)
   };
 }
 
-export const useCallerIsSuper = () => isSuperAdmin(useAppSelector((state) => state.session.user?.role_type ?? ''));
-
 /** The filters in the address, and how to change them (a new history entry each, so Back undoes it). */
 export function useAgentFilters() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -89,12 +87,10 @@ function useAgentRows(view: ListView) {
   return useAgentsQuery({ ...view, filters: agentQueryFilters(filters, useCallerIsSuper()) });
 }
 
-const STATUS_NAME_OF = new Map(Object.entries(STATUS_TYPE_ID).map(([name, id]) => [id, name]));
-
 /** An agent with a queued edit applied (names, msisdn, status; the agency and campaign names come with the server's answer). */
 export function withQueuedAgentEdit(row: AgentRoleCampaign, body: AgentEdit): AgentRoleCampaign {
   const { user_role: role } = row;
-  const status = body.status_type === undefined ? role.status_type : { id: body.status_type, name: STATUS_NAME_OF.get(body.status_type) ?? role.status_type.name };
+  const status = body.status_type === undefined ? role.status_type : { id: body.status_type, name: statusTypeOfId(body.status_type) ?? role.status_type.name };
   return {
     ...row,
     user_role: { ...role, status_type: status, user: { ...role.user, first_name: body.first_name, last_name: body.last_name, msisdn: body.msisdn } },

@@ -5,7 +5,7 @@
 import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { messages } from '../../../contract/messages';
 import type { AgentRoleCampaign, AgentUser, UserRoleWithUser } from '../../../contract/entities';
-import { ROLE_TYPE_ID, STATUS_TYPE_ID, type RoleScope, type RoleType } from '../../../contract/roles';
+import { ROLE_TYPE_ID, roleTypeOfId, STATUS_TYPE_ID, statusTypeOfId, type RoleScope, type RoleType } from '../../../contract/roles';
 import { campaignVisible, seesEverything, within, visibleAgencyIds } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { agencies, campaigns, userRoleCampaigns, userRoles, users } from '../../db/schema';
@@ -36,18 +36,16 @@ interface RoleRow {
   role_start_date: string | null; role_end_date: string | null; role_updated_at: string;
 }
 
-const ROLE_TYPE_NAMES = new Map(Object.entries(ROLE_TYPE_ID).map(([name, id]) => [id, name as RoleType]));
 function roleTypeNamed(id: number): RoleType {
-  const name = ROLE_TYPE_NAMES.get(id);
+  const name = roleTypeOfId(id);
   if (!name) throw new Error(`role type ${id} is not in the contract`);
   return name;
 }
-const STATUS_NAMES = new Map(Object.entries(STATUS_TYPE_ID).map(([name, id]) => [id, name]));
 
 /** The role of a select with `roleColumns` and `userColumns`, nested as the wire has it. */
 export const toRoleWithUser = (row: RoleRow & { user: AgentUser }): UserRoleWithUser => ({
   id: row.role_id, agency_id: row.agency_id, role_type: roleTypeNamed(row.role_type_id),
-  status_type: { id: row.status_id, name: STATUS_NAMES.get(row.status_id) ?? String(row.status_id) },
+  status_type: { id: row.status_id, name: statusTypeOfId(row.status_id) ?? String(row.status_id) },
   role_start_date: row.role_start_date, role_end_date: row.role_end_date, user: row.user, updated_at: row.role_updated_at,
 });
 

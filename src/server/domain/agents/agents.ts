@@ -13,7 +13,7 @@ import { messages } from '../../../contract/messages';
 import { toInternationalMsisdn } from '../../../contract/msisdn';
 import { AGENT_COUNT_CAP } from '../../../contract/constants';
 import { ROLE_TYPE_ID, STATUS_TYPE_ID, type RoleScope } from '../../../contract/roles';
-import { agentEditProblem, type addAgentForm, type agentQuery, type editAgentForm } from '../../../contract/schemas';
+import { agentEditProblem, joinFieldErrors, type addAgentForm, type agentQuery, type editAgentForm } from '../../../contract/schemas';
 import { hashPassword } from '../../auth/passwords';
 import { seesEverything, within, type Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';
@@ -115,7 +115,7 @@ export async function editAgent(db: Database, caller: Caller, id: number, form: 
       const user = await lockedFieldUser(tx, caller, before.user_role.user.id);
       requireUnchanged(form.updated_at, before);
       const problem = agentEditProblem({ msisdn: user.msisdn, status_type_id: before.user_role.status_type.id }, form);
-      if (problem) throw badRequest(Object.values(problem).flat()[0] ?? messages.validationFailed, problem);
+      if (problem) throw badRequest(joinFieldErrors(problem), problem);
 
       const agencyId = form.agency_id ?? before.user_role.agency_id;
       const agency = agencyId === null ? null : await agencyForRole(tx, caller.scope, agencyId);

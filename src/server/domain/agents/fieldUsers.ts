@@ -8,7 +8,7 @@ import type { ListPage } from '../../../contract/api';
 import type { AgentUser } from '../../../contract/entities';
 import { messages } from '../../../contract/messages';
 import { toInternationalMsisdn } from '../../../contract/msisdn';
-import { agentEditProblem, type newUserRequest, type userPatchRequest, type userQuery } from '../../../contract/schemas';
+import { agentEditProblem, joinFieldErrors, type newUserRequest, type userPatchRequest, type userQuery } from '../../../contract/schemas';
 import { hashPassword } from '../../auth/passwords';
 import type { Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';
@@ -21,7 +21,8 @@ import { recordChange } from '../audit';
 import { requireUnchanged } from '../edits';
 import { listPageOf, orderOf, type ListParams } from '../lists';
 import { fieldUserVisible, userColumns } from './agentRows';
-import { duplicateRefusal, requireLanguage } from './placement';
+import { requireKnownLanguages } from '../countries/countries';
+import { duplicateRefusal } from './placement';
 
 /** A new field user as it is stored: the msisdn already international, the password already hashed. */
 export interface NewFieldUser {
@@ -31,10 +32,24 @@ export interface NewFieldUser {
 
 /** Inserts a field user added by the caller; `tx` is the transaction of the whole change. */
 export async function insertFieldUser(tx: Database, caller: Caller, user: NewFieldUser): Promise<number> {
-  if (user.languageCode) await requireLanguage(tx, user.languageCode);
+  if (user.languageCode) await requireKnownLanguages(tx, [user.languageCode], 'language_code');
   const [row] = await tx.insert(users).values({ ...user, addedBy: caller.userId }).returning({ id: users.id });
   if (!row) throw new Error('insert returned no user');
   return row.id;
+}
+
+/** A country by its ISO code, with what a field user of it takes: its dialing code and language. */
+async function countryByIso(db: Database, iso: string): Promise<{ dialingCode: string; defaultLanguage: string | null } | undefined> {
+  const [country] = await db.select({ dialingCode: countries.dialingCode, defaultLanguage: countries.defaultLanguage })
+    .from(countries).where(eq(countries.isoCode, iso));
+  return country;
+}
+
+/** The country a request names (`country_code`); 400 when there is none. */
+async function requiredCountry(db: Database, iso: string) {
+  const country = await countryByIso(db, iso);
+  if (!country) throw badRequest(messages.unknownCountry, { country_code: [messages.unknownCountry] });
+  return country;
 }
 
 const selectUsers = (db: Database, where: SQL | undefined) => db.select(userColumns).from(users).where(where).$dynamic();
@@ -45,9 +60,7 @@ export async function listUsersByMsisdn(
 ): Promise<ListPage<AgentUser>> {
   let msisdn = query.msisdn;
   if (msisdn?.startsWith('0') && query.country_code) {
-    const [country] = await db.select({ dialingCode: countries.dialingCode }).from(countries).where(eq(countries.isoCode, query.country_code));
-    if (!country) throw badRequest(messages.unknownCountry, { country_code: [messages.unknownCountry] });
-    msisdn = toInternationalMsisdn(msisdn, country.dialingCode);
+    msisdn = toInternationalMsisdn(msisdn, (await requiredCountry(db, query.country_code)).dialingCode);
   }
   const where = and(fieldUserVisible(caller.scope, caller.userId), msisdn === undefined ? undefined : eq(users.msisdn, msisdn));
   return listPageOf(db, () => selectUsers(db, where), params, orderOf(params, {}, users.id));
@@ -58,13 +71,11 @@ export async function createUser(db: Database, caller: Caller, body: z.output<ty
   const passwordHash = await hashPassword(body.user.password);
   try {
     return await db.transaction(async (tx) => {
-      const [country] = await tx.select({ iso: countries.isoCode, dialingCode: countries.dialingCode, language: countries.defaultLanguage })
-        .from(countries).where(eq(countries.isoCode, body.country_code));
-      if (!country) throw badRequest(messages.unknownCountry, { country_code: [messages.unknownCountry] });
+      const country = await requiredCountry(tx, body.country_code);
       const id = await insertFieldUser(tx, caller, {
         username: body.user.username, passwordHash, firstName: body.user.first_name, lastName: body.user.last_name,
-        msisdn: toInternationalMsisdn(body.msisdn, country.dialingCode), countryCode: country.iso,
-        languageCode: body.language_code ?? country.language,
+        msisdn: toInternationalMsisdn(body.msisdn, country.dialingCode), countryCode: body.country_code,
+        languageCode: body.language_code ?? country.defaultLanguage,
       });
       const [after] = await selectUsers(tx, eq(users.id, id));
       await recordChange(tx, { actorId: caller.userId, action: 'create', entity: 'user', entityId: id, before: null, after });
@@ -90,7 +101,7 @@ export async function lockedFieldUser(tx: Database, caller: Caller, id: number):
 export function editedMsisdn(before: string | null, typed: string, dialingCode: string | null): string | null {
   if (typed === (before ?? '')) return before;
   const problem = agentEditProblem({ msisdn: before, status_type_id: 0 }, { msisdn: typed });
-  if (problem) throw badRequest(Object.values(problem).flat()[0] ?? messages.agentMsisdnInvalid, problem);
+  if (problem) throw badRequest(joinFieldErrors(problem), problem);
   return typed.startsWith('0') && dialingCode ? toInternationalMsisdn(typed, dialingCode) : typed;
 }
 
@@ -108,20 +119,13 @@ export async function updateFieldUser(
   return true;
 }
 
-/** The dialing code of a user's country (ISO code), for a national msisdn typed in an edit. */
-async function dialingCodeOf(tx: Database, countryIso: string | null): Promise<string | null> {
-  if (!countryIso) return null;
-  const [country] = await tx.select({ dialingCode: countries.dialingCode }).from(countries).where(eq(countries.isoCode, countryIso));
-  return country?.dialingCode ?? null;
-}
-
 /** PATCH api/v1/users/{id}/: the msisdn and the names of a user the caller sees. */
 export async function patchUser(db: Database, caller: Caller, id: number, body: z.output<typeof userPatchRequest>): Promise<AgentUser> {
   try {
     return await db.transaction(async (tx) => {
       const before = await lockedFieldUser(tx, caller, id);
       requireUnchanged(body.updated_at, before);
-      const msisdn = body.msisdn === undefined ? undefined : editedMsisdn(before.msisdn, body.msisdn, await dialingCodeOf(tx, before.country_code));
+      const msisdn = body.msisdn === undefined ? undefined : editedMsisdn(before.msisdn, body.msisdn, before.country_code ? ((await countryByIso(tx, before.country_code))?.dialingCode ?? null) : null);
       const changed = await updateFieldUser(tx, before, { firstName: body.user?.first_name, lastName: body.user?.last_name, msisdn });
       const [after] = await selectUsers(tx, eq(users.id, id));
       if (changed) await recordChange(tx, { actorId: caller.userId, action: 'update', entity: 'user', entityId: id, before, after });

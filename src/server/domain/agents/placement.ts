@@ -2,13 +2,13 @@
 // campaign the caller sees that belongs to that agency, a known status, and, unless the caller is a
 // Super Admin, a field role type. Every add, move and patch of a role or role campaign asks here
 // inside its transaction, so nothing is written outside the caller's scope.
-import { and, eq, inArray } from 'drizzle-orm';
-import { messages, unknownLanguages } from '../../../contract/messages';
+import { and, eq } from 'drizzle-orm';
+import { messages } from '../../../contract/messages';
 import { ROLE_TYPE_ID, STATUS_TYPE_ID, type RoleScope } from '../../../contract/roles';
 import { campaignVisible, seesEverything, visibleAgencyIds } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { isStorableId, uniqueViolation } from '../../db/errors';
-import { agencies, campaigns, countries, languages } from '../../db/schema';
+import { agencies, campaigns, countries } from '../../db/schema';
 import { badRequest, conflict, notFound, outOfScope, superAdminOnly } from '../../http/errors';
 import { FIELD_ROLE_TYPE_IDS } from './agentRows';
 
@@ -56,12 +56,6 @@ export function requireStatusChange(scope: RoleScope, to: number, from?: number)
 export function requireRoleType(scope: RoleScope, roleTypeId: number): void {
   if (!KNOWN_ROLE_TYPE_IDS.includes(roleTypeId)) throw badRequest(messages.roleTypeNotFound, { role_type: [messages.roleTypeNotFound] });
   if (!FIELD_ROLE_TYPE_IDS.includes(roleTypeId) && !seesEverything(scope)) throw superAdminOnly(messages.superOnlyAdminRoles);
-}
-
-/** A language code that exists (400 on language_code otherwise). */
-export async function requireLanguage(tx: Database, code: string): Promise<void> {
-  const [found] = await tx.select({ code: languages.code }).from(languages).where(inArray(languages.code, [code]));
-  if (!found) throw badRequest(unknownLanguages([code]), { language_code: [unknownLanguages([code])] });
 }
 
 /** A unique index a write hit, as the answer an admin reads (409); any other error unchanged. */

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
 import type { CampaignEventType, CampaignLanguage, CampaignVersion, RemunerationType } from '../../../contract/entities';
-import { messages, unknownLanguages } from '../../../contract/messages';
+import { messages } from '../../../contract/messages';
 import type { RoleScope } from '../../../contract/roles';
 import type { campaignLanguageForm, campaignVersionForm } from '../../../contract/schemas';
 import { campaignIdVisible, type Caller } from '../../auth/scope';
@@ -14,9 +14,10 @@ import type { Database } from '../../db/client';
 import { isStorableId, uniqueViolation } from '../../db/errors';
 import { lockRow } from '../../db/locks';
 import { isoMillis } from '../../db/updatedAt';
-import { campaignLanguages, campaignVersions, eventTypes, languages, remunerationTypes } from '../../db/schema';
+import { campaignLanguages, campaignVersions, eventTypes, remunerationTypes } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordChange } from '../audit';
+import { requireKnownLanguages } from '../countries/countries';
 import { listPageOf, searchIn, type ListParams } from '../lists';
 import { findCampaign, usernameOf } from './campaigns';
 
@@ -78,14 +79,10 @@ export async function listCampaignLanguages(db: Database, scope: RoleScope, camp
 /** POST /service/campaign-languages/: a known language for a campaign the caller sees; a second time answers 409. */
 export async function addCampaignLanguage(db: Database, caller: Caller, form: CampaignLanguageForm): Promise<CampaignLanguage> {
   const campaign = await findCampaign(db, caller.scope, form.campaign);
-  const [known] = await db.select({ code: languages.code }).from(languages).where(eq(languages.code, form.language_code));
-  if (!known) {
-    const message = unknownLanguages([form.language_code]);
-    throw badRequest(message, { language_code: [message] });
-  }
+  await requireKnownLanguages(db, [form.language_code], 'language_code');
   try {
     return await db.transaction(async (tx) => {
-      const [added] = await tx.insert(campaignLanguages).values({ campaignId: campaign.id, languageCode: known.code }).returning(languageRow);
+      const [added] = await tx.insert(campaignLanguages).values({ campaignId: campaign.id, languageCode: form.language_code }).returning(languageRow);
       if (!added) throw new Error('campaign language insert returned no row');
       await recordChange(tx, { actorId: caller.userId, action: 'create', entity: 'campaign_language', entityId: added.id, before: null, after: added });
       return added;

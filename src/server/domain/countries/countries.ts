@@ -60,15 +60,19 @@ async function findCountry(db: Database, id: number): Promise<(AdminCountry & { 
 
 const publicFields = ({ defaultLanguage: _default, ...country }: AdminCountry & { defaultLanguage: string | null }): AdminCountry => country;
 
+/** Every one of `codes` is a known language; otherwise 400 on `field`, naming the unknown ones. */
+export async function requireKnownLanguages(db: Database, codes: string[], field: string): Promise<void> {
+  const known = await db.select({ code: languages.code }).from(languages).where(inArray(languages.code, codes));
+  const missing = codes.filter((code) => !known.some((row) => row.code === code));
+  if (missing.length === 0) return;
+  const message = unknownLanguages(missing);
+  throw badRequest(message, { [field]: [message] });
+}
+
 /** POST /admin/country: adds (no id) or updates (id) a country and its languages, audited in one transaction. */
 export async function saveCountry(db: Database, caller: Caller, form: CountryForm): Promise<AdminCountry> {
   const codes = [...new Set(form.languages.map((code) => code.trim()))];
-  const known = await db.select({ code: languages.code }).from(languages).where(inArray(languages.code, codes));
-  const missing = codes.filter((code) => !known.some((row) => row.code === code));
-  if (missing.length > 0) {
-    const message = unknownLanguages(missing);
-    throw badRequest(message, { languages: [message] });
-  }
+  await requireKnownLanguages(db, codes, 'languages');
   const fields = { name: form.country, dialingCode: form.code, smsCid: form.sms_cid, smsFrom: form.sms_from };
 
   try {
