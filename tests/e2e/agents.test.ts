@@ -8,7 +8,7 @@ import type { AgentPage } from '../../src/contract/api';
 import type { AgentRoleCampaign, Campaign, Invite } from '../../src/contract/entities';
 import type { Page as ApiPage } from '../../src/contract/api';
 import { messages } from '../../src/contract/messages';
-import { openSignedIn, screenshot, sideMenuOf, submitLogin, toast, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
+import { openScreen, openSignedIn, screenshot, submitLogin, toast, useBrowser, WAIT_MS } from '../support/browser';
 import { accessToken, startServer, type TestServer } from '../support/server';
 import { allPages } from '../support/service';
 
@@ -22,8 +22,7 @@ const dialog = (page: Page): Locator => page.getByRole('dialog');
 
 /** Opens Agents from the side menu and waits for its first row. */
 async function openAgents(page: Page): Promise<void> {
-  await sideMenuOf(page).getByRole('menuitem', { name: 'Agents', exact: true }).click();
-  await waitForPath(page, '/agents');
+  await openScreen(page, 'Agents', '/agents');
   await rowsOf(agentsTable(page)).first().waitFor();
 }
 

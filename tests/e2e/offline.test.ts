@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListPage } from '../../src/contract/api';
 import type { EventType } from '../../src/contract/entities';
 import { messages } from '../../src/contract/messages';
-import { screenshot, serviceWorkerControls, sideMenuOf, signIn, toast, useBrowser, waitForPath, WAIT_MS } from '../support/browser';
+import { openScreen, screenshot, serviceWorkerControls, sideMenuOf, signIn, toast, useBrowser, waitForPath, WAIT_MS } from '../support/browser';
 import { accessToken, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
@@ -30,12 +30,6 @@ const banner = (page: Page): Locator => page.getByRole('status', { name: 'Offlin
 const table = (page: Page): Locator => page.getByRole('table', { name: 'Event types' });
 const rowOf = (page: Page, text: string): Locator => table(page).locator('tbody tr', { hasText: text });
 const outboxButton = (page: Page): Locator => page.getByRole('button', { name: /^Outbox/ });
-
-async function openScreen(page: Page, label: string, screenPath: string): Promise<void> {
-  await sideMenuOf(page).getByRole('menuitem', { name: label, exact: true }).click();
-  await waitForPath(page, screenPath);
-  await page.getByRole('heading', { name: label, exact: true }).waitFor();
-}
 
 /** Types into the list's search and waits until the list holds that one row (read from the server, or kept). */
 async function findEventType(page: Page, name: string): Promise<Locator> {

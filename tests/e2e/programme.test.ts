@@ -6,19 +6,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agency, Campaign, CampaignLanguage, CampaignVersion, EventCompensationConfig } from '../../src/contract/entities';
-import { openSignedIn, screenshot, sideMenuOf, toast, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
+import { openScreen, openSignedIn, screenshot, toast, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
 import { accessToken, startServer, type TestServer } from '../support/server';
 import { allPages } from '../support/service';
 
 const SUPER = 'super@demo.test';
 const AGENCY = 'agency@demo.test';
-
-/** Opens a screen from the side menu and waits for its heading. */
-async function openScreen(page: Page, menuLabel: string, screenPath: string, heading: string): Promise<void> {
-  await sideMenuOf(page).getByRole('menuitem', { name: menuLabel, exact: true }).click();
-  await waitForPath(page, screenPath);
-  await page.getByRole('heading', { name: heading, exact: true }).waitFor();
-}
 
 /** The value under a label of a read-only facts list. */
 const fact = (page: Page, label: string): Locator => page.locator('dl.console-facts > div', { has: page.locator('dt', { hasText: label }) }).locator('dd');

@@ -12,7 +12,7 @@ import type { LinkableAgency, ListPage } from '../../src/contract/api';
 import { duplicateEventKey, messages } from '../../src/contract/messages';
 import { PASSWORD_STRENGTH_PATTERN } from '../../src/contract/schemas';
 import { GENERATED_PASSWORD_LENGTH } from '../../src/contract/constants';
-import { openSignedIn, pathOf, persistedSession, screenshot, sideMenuOf, toast, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
+import { openScreen, openSignedIn, pathOf, persistedSession, screenshot, toast, useBrowser, WAIT_MS } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
@@ -21,13 +21,6 @@ const root = path.resolve(import.meta.dirname, '../..');
 const countryAgencyNames = (JSON.parse(readFileSync(path.join(root, 'config/country-agencies.json'), 'utf8')) as Array<{ name: string }>).map(
   (agency) => agency.name,
 );
-
-/** Opens a screen from the side menu and waits for its heading and its list. */
-async function openScreen(page: Page, menuLabel: string, screenPath: string, heading: string): Promise<void> {
-  await sideMenuOf(page).getByRole('menuitem', { name: menuLabel, exact: true }).click();
-  await waitForPath(page, screenPath);
-  await page.getByRole('heading', { name: heading, exact: true }).waitFor();
-}
 
 /** Reloads the page and waits for the screen's heading again. */
 async function reload(page: Page, heading: string): Promise<void> {

@@ -97,6 +97,13 @@ export const toast = (page: Page, text: string | RegExp): Locator => page.locato
 /** The side menu of the shell. */
 export const sideMenuOf = (page: Page): Locator => page.getByRole('navigation', { name: 'Side menu' });
 
+/** Opens a screen from the side menu and waits for its path and its heading (the menu label unless named). */
+export async function openScreen(page: Page, menuLabel: string, screenPath: string, heading = menuLabel): Promise<void> {
+  await sideMenuOf(page).getByRole('menuitem', { name: menuLabel, exact: true }).click();
+  await waitForPath(page, screenPath);
+  await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+}
+
 /** The labels of the side menu items, in order. */
 export async function sideMenuLabels(page: Page): Promise<string[]> {
   const items = sideMenuOf(page).getByRole('menuitem');

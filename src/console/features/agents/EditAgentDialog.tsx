@@ -14,7 +14,7 @@ import { useStatusTypesQuery } from '../../api/referenceApi';
 import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
 import { codeOf, type ApiFailure } from '../../http/failure';
-import { useCallerIsSuper } from './agentList';
+import { useCallerIsSuper } from '../../app/useCallerIsSuper';
 import { useAgentAgenciesQuery, useAgentCampaignsQuery, useEditAgentMutation, type AgentEdit } from './agentsApi';
 import { AgentStatus } from './AgentStatus';
 

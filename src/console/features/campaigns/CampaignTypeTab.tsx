@@ -8,9 +8,9 @@ import { useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import type { Campaign, CampaignVersion } from '../../../contract/entities';
 import { messages } from '../../../contract/messages';
-import { isSuperAdmin } from '../../../contract/roles';
 import { campaignForm, campaignVersionForm } from '../../../contract/schemas';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useCallerIsSuper } from '../../app/useCallerIsSuper';
 import { Facts } from '../../components/Facts';
 import { TextField } from '../../components/TextField';
 import { showSuccess } from '../../components/toaster';
@@ -100,7 +100,7 @@ interface CampaignTypeFormProps {
 function CampaignTypeForm({ campaign, version, retry, onDone }: CampaignTypeFormProps) {
   const dispatch = useAppDispatch();
   const username = useAppSelector((state) => state.session.user?.username);
-  const callerIsSuper = isSuperAdmin(useAppSelector((state) => state.session.user?.role_type ?? ''));
+  const callerIsSuper = useCallerIsSuper();
   const queued = retry && retryValues<CampaignEdit>(retry);
   const [saveCampaign, campaignSave] = useSaveCampaignMutation();
   const [saveVersion, versionSave] = useSaveCampaignVersionMutation();

@@ -13,7 +13,11 @@ export type RegistrationRequest = Pick<AdminUserRequest, 'email' | 'firstname' |
 
 export const registerApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
-    /** Every agency a new account may link, in one page by name. */
+    /**
+     * Every agency a new account may link, in one page by name. Not the Users screen's
+     * linkableAgencies: the cache outlives a sign-in, and this logged-out answer (the country
+     * agencies) must never stand for a Super Admin's.
+     */
     registrationAgencies: build.query<ListRows<LinkableAgency>, void>(
       legacyAllRows('admin/agencies', 'agency_name', [{ type: 'Agency', id: 'LIST' }] as const),
     ),

@@ -4,8 +4,8 @@
 import { Tag } from '@blueprintjs/core';
 import { Tick } from '@blueprintjs/icons';
 import type { AdminUser } from '../../../contract/entities';
-import { ADMIN_FLAG_LABELS, isSuperAdmin } from '../../../contract/roles';
-import { useAppSelector } from '../../app/hooks';
+import { ADMIN_FLAG_LABELS } from '../../../contract/roles';
+import { useCallerIsSuper } from '../../app/useCallerIsSuper';
 import { EditableListPage } from '../../components/EditableList';
 import type { Column } from '../../components/ListTable';
 import { AdminUserDialog } from './AdminUserDialog';
@@ -41,7 +41,7 @@ const ViewOnly = () => (
 );
 
 export function UsersPage() {
-  const callerIsSuper = isSuperAdmin(useAppSelector((state) => state.session.user?.role_type ?? ''));
+  const callerIsSuper = useCallerIsSuper();
   return (
     <EditableListPage<AdminUser>
       title="Users"
