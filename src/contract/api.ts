@@ -30,6 +30,13 @@ export type AgentPage = z.infer<typeof agentPage>;
 /** A list of the legacy admin backend: the rows of the page and the count of all matching rows. */
 export const listPage = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), count: z.number().int() });
 export interface ListPage<T> { data: T[]; count: number }
+/** A page of a report grid: the list page, and cursors of its neighbouring pages (ours). */
+export const gridPage = <T extends z.ZodType>(row: T) =>
+  listPage(row).extend({
+    next: z.string().optional().describe('Ours: send as `cursor` with current_page + 1 to read the next page from where this one ended'),
+    previous: z.string().optional().describe('Ours: send as `cursor` with current_page - 1'),
+  });
+export interface GridPage<T> extends ListPage<T> { next?: string; previous?: string }
 /** A list of the legacy admin backend as the console reads it (the count may be missing). */
 export interface DataList<T> { data: T[]; count?: number }
 

@@ -43,6 +43,10 @@ export const DEFAULT_GRID_PAGE_SIZE = 20;
 export const SERVICE_PAGE_SIZE_MAX = 100;
 /** A grid's default date range: the last 30 days. */
 export const DEFAULT_GRID_RANGE_DAYS = 30;
+/** The most rows a grid shows as 'all' (page_size 0); the CSV export has no limit (ours). */
+export const GRID_ALL_ROWS_MAX = 100_000;
+/** How long the server keeps a grid filter's count, so turning pages does not count again (ours). */
+export const GRID_COUNT_CACHE_MS = 30_000;
 /** The `export` value of a grid body that asks for the whole result as a CSV file (page_size 0). */
 export const GRID_EXPORT_CSV = 'csv';
 

@@ -149,6 +149,9 @@ export const messages = {
   requestDateInvalid: 'Dates are sent as DD-MMM-YYYY, for example 01-Nov-2026.',
   endBeforeStartDate: 'End Date cannot be before Start Date.',
   includeBlacklistedSuperOnly: 'Only a Super Admin may include blacklisted rows.',
+  bqSuperOnly: 'Only a Super Admin may use the BQ filter.',
+  gridCursorInvalid: 'cursor is not one this grid gave: send the next or previous value of its answer, or leave it out.',
+  makePaymentRunComing: 'Make Payment Run is coming with payment runs.',
 
   // Admin users beyond the caller's reach (ours)
   adminOutOfReach:
@@ -185,6 +188,13 @@ export const unknownSortField = (field: string, allowed: readonly string[], para
   allowed.length === 0
     ? `${parameter}: this list keeps one order and cannot be sorted by "${field}".`
     : `${parameter}: "${field}" is not a field of this list; use one of ${allowed.join(', ')}, with - in front for descending.`;
+
+/** A filter of the report filter model that a grid does not offer, sent with a value (ours). */
+export const filterNotOffered = (filter: string, grid: string): string => `${grid} has no ${filter} filter; leave it out.`;
+
+/** 'All rows' asked of a grid holding more than a page may (ours). */
+export const gridTooLargeForPage = (count: number): string =>
+  `These filters match ${count.toLocaleString('en-US')} rows, more than one page shows. Narrow the filters, choose a page size, or download the CSV.`;
 
 /** A text value longer than its field takes (ours): 'First name must be at most 100 characters.' */
 export const tooLong = (label: string, max: number): string => `${label} must be at most ${max} characters.`;

@@ -10,8 +10,8 @@ const SUFFIX = 'The report generation might take longer than usual.';
 const filters = (patch: Partial<ReportFilterChoice> = {}): ReportFilterChoice => ({
   start_date: '2024-01-01',
   end_date: '2024-01-31',
-  agency_id: 1,
-  campaign_ids: [10],
+  agency: 1,
+  campaign: [10],
   ...patch,
 });
 
@@ -44,26 +44,26 @@ describe('reportFilterErrors', () => {
     ['everything chosen', filters(), many, []],
     ['empty start date', filters({ start_date: '' }), many, ['Start Date cannot be empty.']],
     ['empty end date', filters({ end_date: '' }), many, ['End Date cannot be empty.']],
-    ['no agency, several available', filters({ agency_id: null }), many, ['Agency cannot be empty.']],
-    ['no campaign, several available', filters({ campaign_ids: [] }), many, ['Campaign cannot be empty.']],
-    ['no agency, one available', filters({ agency_id: null }), one, []],
-    ['no campaign, one available', filters({ campaign_ids: [] }), one, []],
-    ['no agency or campaign, none available', filters({ agency_id: null, campaign_ids: [] }), none, []],
+    ['no agency, several available', filters({ agency: undefined }), many, ['Agency cannot be empty.']],
+    ['no campaign, several available', filters({ campaign: [] }), many, ['Campaign cannot be empty.']],
+    ['no agency, one available', filters({ agency: undefined }), one, []],
+    ['no campaign, one available', filters({ campaign: [] }), one, []],
+    ['no agency or campaign, none available', filters({ agency: undefined, campaign: [] }), none, []],
     [
       'no agency, several agencies but one campaign',
-      filters({ agency_id: null, campaign_ids: [] }),
+      filters({ agency: undefined, campaign: [] }),
       { agencies: 3, campaigns: 1 },
       ['Agency cannot be empty.'],
     ],
     [
       'no campaign, one agency but several campaigns',
-      filters({ agency_id: null, campaign_ids: [] }),
+      filters({ agency: undefined, campaign: [] }),
       { agencies: 1, campaigns: 5 },
       ['Campaign cannot be empty.'],
     ],
     [
       'all four, in order',
-      filters({ start_date: '', end_date: '', agency_id: null, campaign_ids: [] }),
+      filters({ start_date: '', end_date: '', agency: undefined, campaign: [] }),
       many,
       ['Start Date cannot be empty.', 'End Date cannot be empty.', 'Agency cannot be empty.', 'Campaign cannot be empty.'],
     ],
@@ -98,11 +98,11 @@ describe('reportFilterWarnings', () => {
     ['everything chosen, short range', filters(), []],
     ['exactly 3 months', filters({ start_date: '2024-01-01', end_date: '2024-04-01' }), []],
     ['3 months + 1 day', filters({ start_date: '2024-01-01', end_date: '2024-04-02' }), [rangeWarning]],
-    ['no agency', filters({ agency_id: null }), [reportWarning('no agency is selected')]],
-    ['no campaign', filters({ campaign_ids: [] }), [reportWarning('no campaign is selected')]],
+    ['no agency', filters({ agency: undefined }), [reportWarning('no agency is selected')]],
+    ['no campaign', filters({ campaign: [] }), [reportWarning('no campaign is selected')]],
     [
       'everything missing and a long range',
-      filters({ agency_id: null, campaign_ids: [], end_date: '2024-06-01' }),
+      filters({ agency: undefined, campaign: [], end_date: '2024-06-01' }),
       [reportWarning('no agency is selected'), reportWarning('no campaign is selected'), rangeWarning],
     ],
     ['empty dates give no range warning', filters({ start_date: '', end_date: '' }), []],
@@ -112,7 +112,7 @@ describe('reportFilterWarnings', () => {
 
   it('every warning starts with "Please note: " and ends with the spec sentence', () => {
     const warnings = reportFilterWarnings(
-      filters({ agency_id: null, campaign_ids: [], start_date: '2024-01-01', end_date: '2024-12-31' }),
+      filters({ agency: undefined, campaign: [], start_date: '2024-01-01', end_date: '2024-12-31' }),
     );
     expect(warnings).toHaveLength(3);
     for (const warning of warnings) {

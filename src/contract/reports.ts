@@ -2,11 +2,12 @@
 import { messages, reportWarning } from './messages';
 import { REPORT_RANGE_WARNING_MONTHS } from './constants';
 
+/** The filters of a report as a form holds them: the report filter model's names, dates as ISO dates. */
 export interface ReportFilterChoice {
   start_date: string;
   end_date: string;
-  agency_id: number | null;
-  campaign_ids: number[];
+  agency?: number;
+  campaign?: number[];
 }
 
 /** Blocking errors: empty dates, and agency or campaign when more than one is available. */
@@ -17,8 +18,8 @@ export function reportFilterErrors(
   const errors: string[] = [];
   if (!filters.start_date) errors.push(messages.startDateRequired);
   if (!filters.end_date) errors.push(messages.endDateRequired);
-  if (filters.agency_id === null && available.agencies > 1) errors.push(messages.agencyRequired);
-  if (filters.campaign_ids.length === 0 && available.campaigns > 1) errors.push(messages.campaignRequired);
+  if (filters.agency === undefined && available.agencies > 1) errors.push(messages.agencyRequired);
+  if ((filters.campaign ?? []).length === 0 && available.campaigns > 1) errors.push(messages.campaignRequired);
   return errors;
 }
 
@@ -32,8 +33,8 @@ export function isRangeOverWarning(start: string, end: string): boolean {
 /** Warnings shown while the report still runs. */
 export function reportFilterWarnings(filters: ReportFilterChoice): string[] {
   const warnings: string[] = [];
-  if (filters.agency_id === null) warnings.push(reportWarning('no agency is selected'));
-  if (filters.campaign_ids.length === 0) warnings.push(reportWarning('no campaign is selected'));
+  if (filters.agency === undefined) warnings.push(reportWarning('no agency is selected'));
+  if ((filters.campaign ?? []).length === 0) warnings.push(reportWarning('no campaign is selected'));
   if (filters.start_date && filters.end_date && isRangeOverWarning(filters.start_date, filters.end_date)) {
     warnings.push(reportWarning(`the date range is over ${REPORT_RANGE_WARNING_MONTHS} months`));
   }

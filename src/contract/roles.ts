@@ -184,6 +184,9 @@ export const SHELL_TABS = [
   'stats', 'admins', 'eventtypes', 'agents', 'countries', 'languages', 'whitelist', 'agencies', 'campaigns',
   'securepage', 'agenteventreport', 'agenteventdetailreport', 'retentioneventreport', 'retentioneventdetailreport',
   'agentpayreport', 'commreport', 'payments', 'paymentruns', 'paymentrunreport', 'agentfraudreport',
+  // Ours: the grids of section 2's screens (Agent Grouped Events, Agent Events Detail, Campaign
+  // Conversion Stats) that the tab list does not name apart from their queued reports.
+  'agenteventsgrid', 'agenteventdetailsgrid', 'conversiongrid',
 ] as const;
 export type ShellTab = (typeof SHELL_TABS)[number];
 
@@ -214,14 +217,17 @@ const MENU: ReadonlyArray<MenuItem & { visible: Visibility }> = [
   { id: 'agenteventreport', label: 'Agent Event Report', visible: except('Agent', 'Gifter'), requiresReportsOtp: true },
   { id: 'agenteventdetailreport', label: 'Event Detail Report', visible: except('Agent', 'Gifter'), requiresReportsOtp: true },
   { id: 'commreport', label: 'Conversion Report', visible: except('Agent', 'Gifter'), requiresReportsOtp: true },
+  { id: 'agenteventsgrid', label: 'Agent Grouped Events', visible: except('Agent', 'Gifter') },
+  { id: 'agenteventdetailsgrid', label: 'Agent Events Detail', visible: except('Agent', 'Gifter') },
+  { id: 'conversiongrid', label: 'Campaign Conversion Stats', visible: except('Agent', 'Gifter') },
   { id: 'paymentruns', label: 'Payment Run', visible: only('Super Admin', 'Campaign Admin') },
   { id: 'admins', label: 'Users', visible: only('Super Admin', 'Agency Admin', 'Campaign Admin') },
   { id: 'whitelist', label: 'Whitelists', visible: only('Super Admin') },
   { id: 'eventtypes', label: 'Event Types', visible: only('Super Admin') },
   { id: 'countries', label: 'Countries', visible: only('Super Admin') },
   { id: 'languages', label: 'Languages', visible: only('Super Admin') },
-  { id: 'retentioneventreport', label: 'Retention Events', visible: only('Super Admin') },
-  { id: 'retentioneventdetailreport', label: 'Retention Event Detail', visible: only('Super Admin') },
+  { id: 'retentioneventreport', label: 'Retention Grouped Events', visible: only('Super Admin') },
+  { id: 'retentioneventdetailreport', label: 'Retention Events Detail', visible: only('Super Admin') },
   { id: 'agentpayreport', label: 'Agent Payments', visible: only('Super Admin') },
   { id: 'payments', label: 'Pending Payments', visible: only('Super Admin') },
   { id: 'paymentrunreport', label: 'Payment Run Report', visible: only('Super Admin') },

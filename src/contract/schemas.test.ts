@@ -23,7 +23,7 @@ import {
   otp,
   otpForm,
   paymentRunForm,
-  reportFilters,
+  reportFilter,
   resetPasswordForm,
   sanitizeDialingCode,
   sanitizeEventKey,
@@ -542,32 +542,32 @@ describe('languageCode', () => {
 
 // ---- report filters (schema) ----------------------------------------------------------------
 
-describe('reportFilters', () => {
-  it('each missing field has its exact message', () => {
-    const result = reportFilters.safeParse({});
+describe('reportFilter (the one filter model of every grid and report)', () => {
+  const base = { start_date: '01-Oct-2026', end_date: '31-Oct-2026' };
+
+  it('each missing date has its exact message', () => {
+    const result = reportFilter.safeParse({});
     expect(result.success).toBe(false);
     if (result.success) return;
-    expect(fieldErrors(result.error)).toEqual({
-      start_date: ['Start Date cannot be empty.'],
-      end_date: ['End Date cannot be empty.'],
-      agency_id: ['Agency cannot be empty.'],
-      campaign_ids: ['Campaign cannot be empty.'],
-    });
+    expect(fieldErrors(result.error)).toEqual({ start_date: ['Start Date cannot be empty.'], end_date: ['End Date cannot be empty.'] });
+  });
+
+  it('reads an agency, campaigns as one id, a list or a comma string, and the flags', () => {
+    expect(reportFilter.parse({ ...base, agency: 3, campaign: 7 })).toMatchObject({ agency: 3, campaign: [7], blacklisted: false, bq: false, gifting: false, enabled: false });
+    expect(reportFilter.parse({ ...base, campaign: [7, 9] }).campaign).toEqual([7, 9]);
+    expect(reportFilter.parse({ ...base, campaign: '7,9' }).campaign).toEqual([7, 9]);
+    expect(reportFilter.parse({ ...base, paid: false }).paid).toBe(false);
   });
 
   it.each([
-    ['start_date', { start_date: '' }, messages.startDateRequired],
-    ['end_date', { end_date: '' }, messages.endDateRequired],
-  ])('%s empty -> %s', (field, patch, message) => {
-    const value = { start_date: '2024-01-01', end_date: '2024-02-01', agency_id: null, campaign_ids: [], ...patch };
-    expect(fieldMessages(reportFilters, value, field)).toEqual([message]);
-  });
-
-  it('agency may be null and campaigns empty', () => {
-    expect(
-      reportFilters.safeParse({ start_date: '2024-01-01', end_date: '2024-02-01', agency_id: null, campaign_ids: [] })
-        .success,
-    ).toBe(true);
+    [{ campaign: 'x' }, 'campaign.0', 'campaign must be an id or a list of ids'],
+    [{ campaign: true }, 'campaign', 'campaign must be an id or a list of ids'],
+    [{ campaign: [1, -2] }, 'campaign.1', 'campaign must be an id or a list of ids'],
+    [{ agency: 0 }, 'agency', 'agency must be an id'],
+    [{ gifting: 'yes' }, 'gifting', 'gifting must be true or false'],
+    [{ country: 'Ghana' }, 'country', 'country must be a two-letter country code'],
+  ])('refuses %j on %s', (patch, field, message) => {
+    expect(fieldMessages(reportFilter, { ...base, ...patch }, field)).toEqual([message]);
   });
 });
 
@@ -810,7 +810,9 @@ describe('grid query (the body of the grid calls)', () => {
     [{ ...base, start_date: '01-Nov-2026' }, 'end_date', messages.endBeforeStartDate],
     [{ ...base, export: 'xlsx' }, 'export', 'export must be "csv"'],
     [{ ...base, blacklisted: 'yes' }, 'blacklisted', 'blacklisted must be true or false'],
-    [{ ...base, campaign: -1 }, 'campaign', 'campaign must be a campaign id'],
+    [{ ...base, campaign: -1 }, 'campaign.0', 'campaign must be an id or a list of ids'],
+    [{ ...base, page_size: 7 }, 'page_size', 'page_size must be one of 20, 50, 100, 0'],
+    [{ ...base, cursor: 'a b' }, 'cursor', 'cursor is not one this grid gave'],
   ])('refuses %j on %s', (body, field, message) => {
     const result = gridQuery.safeParse(body);
     expect(result.success).toBe(false);

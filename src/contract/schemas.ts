@@ -242,14 +242,6 @@ export const languageCode = trimmed
   .min(LANGUAGE_CODE_MIN_LENGTH, { error: messages.languageCodeLength })
   .max(LANGUAGE_CODE_MAX_LENGTH, { error: messages.languageCodeLength });
 
-/** Report filters (section 5): each field with its exact message. */
-export const reportFilters = z.object({
-  start_date: z.string({ error: messages.startDateRequired }).min(1, { error: messages.startDateRequired }),
-  end_date: z.string({ error: messages.endDateRequired }).min(1, { error: messages.endDateRequired }),
-  agency_id: z.number({ error: messages.agencyRequired }).int().positive().nullable(),
-  campaign_ids: z.array(z.number().int().positive(), { error: messages.campaignRequired }),
-});
-
 /** Secure report upload (new): a .csv file of at most 20 MB, for an agency and a campaign. */
 export const secureUploadForm = z.object({
   agency_id: z.number({ error: messages.agencyAndCampaignRequired }).int().positive(),
@@ -460,21 +452,60 @@ const requestDate = (emptyMessage: string, label: string) =>
       return iso ?? '';
     });
 
+/** Ids of a filter as a grid body or a report sends them: one id, a list, or '3,7,12'; read as a list. */
+const filterIds = (field: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.split(',').map((part) => (part.trim() === '' ? part : Number(part))) : typeof value === 'number' ? [value] : value),
+    z.array(z.number({ error: `${field} must be an id or a list of ids` }).int({ error: `${field} must be an id or a list of ids` }).positive({ error: `${field} must be an id or a list of ids` }), {
+      error: `${field} must be an id or a list of ids`,
+    }).max(500, { error: `${field} takes at most 500 ids` }),
+  );
+const flag = (field: string) => z.boolean({ error: `${field} must be true or false` });
+
 /**
- * The body of the legacy grid calls (SPEC.md section 7, 'Grid calls'): a date range (DD-MMM-YYYY),
- * paging, search and sort as the lists take them, the optional campaign and country filters,
- * 'Include Blacklisted' (Super Admin only), and export 'csv' for the whole result as a file.
+ * The one report filter model (SPEC.md sections 5 and 7): what every report grid and every queued
+ * report is filtered by. A date range (DD-MMM-YYYY, read as ISO dates), an agency, campaigns, a
+ * country and a search; 'Include Blacklisted' and BQ (agents with fraud events), both a Super
+ * Admin's only; gifting (gifters' rows instead of agents'), enabled (active agents only) and paid
+ * (paid or due). A grid offers the filters its declaration names (grids.ts).
  */
-export const gridQuery = listQuery
+const reportFilterFields = z.object({
+  start_date: requestDate(messages.startDateRequired, 'Start Date'),
+  end_date: requestDate(messages.endDateRequired, 'End Date'),
+  agency: storableId('agency').optional(),
+  campaign: filterIds('campaign').optional(),
+  country: countryCodeParam('country').optional(),
+  search: z.string({ error: tooLong('search', TEXT_MAX.search) }).trim().max(...atMost('search', 'search')).default(''),
+  blacklisted: flag('blacklisted').default(false),
+  bq: flag('bq').default(false),
+  gifting: flag('gifting').default(false),
+  enabled: flag('enabled').default(false),
+  paid: flag('paid').optional(),
+});
+const endNotBeforeStartDate = (q: { start_date: string; end_date: string }) => !q.start_date || !q.end_date || q.end_date >= q.start_date;
+const endBeforeStart = { path: ['end_date'], error: messages.endBeforeStartDate };
+export const reportFilter = reportFilterFields.refine(endNotBeforeStartDate, endBeforeStart);
+export type ReportFilter = z.output<typeof reportFilter>;
+
+/** A grid's keyset cursor: the page it leads to and where that page starts (opaque to the console). */
+const gridCursor = z.string().max(2000, { error: 'cursor is not one this grid gave' }).regex(/^[A-Za-z0-9_-]*$/, { error: 'cursor is not one this grid gave' });
+
+/**
+ * The body of the legacy grid calls (SPEC.md section 7, 'Grid calls'): the report filter, paging
+ * and sort as the lists take them, and export 'csv' for the whole result as a file. `cursor` (ours)
+ * is the answer's `next` or `previous`: with it, the neighbouring page is read from where the last
+ * one ended instead of skipping every row before it.
+ */
+export const gridQuery = reportFilterFields
   .extend({
-    start_date: requestDate(messages.startDateRequired, 'Start Date'),
-    end_date: requestDate(messages.endDateRequired, 'End Date'),
-    campaign: z.coerce.number().int().positive({ error: 'campaign must be a campaign id' }).optional(),
-    country: countryCodeParam('country').optional(),
-    blacklisted: z.boolean({ error: 'blacklisted must be true or false' }).default(false),
+    page_size: listQuery.shape.page_size,
+    current_page: listQuery.shape.current_page,
+    orderby: listQuery.shape.orderby,
     export: z.literal(GRID_EXPORT_CSV, { error: `export must be "${GRID_EXPORT_CSV}"` }).optional(),
+    cursor: gridCursor.optional(),
   })
-  .refine((q) => !q.start_date || !q.end_date || q.end_date >= q.start_date, { path: ['end_date'], error: messages.endBeforeStartDate });
+  .refine(endNotBeforeStartDate, endBeforeStart);
+export type GridBody = z.output<typeof gridQuery>;
 
 /** POST /admin/country: the legacy wire sends the languages as a comma string. */
 export const countryRequest = z.preprocess(

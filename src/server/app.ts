@@ -25,7 +25,7 @@ import { campaignRoutes } from './routes/admin/campaigns';
 import { countryRoutes } from './routes/admin/countries';
 import { countrySmsRoutes } from './routes/admin/countrySms';
 import { eventTypeRoutes } from './routes/admin/eventTypes';
-import { fraudRoutes } from './routes/admin/fraud';
+import { gridRoutes } from './routes/admin/grids';
 import { whitelistRoutes } from './routes/admin/whitelists';
 import { agentRoutes } from './routes/users/agents';
 import { serviceInviteRoutes } from './routes/service/invites';
@@ -105,7 +105,7 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
   await app.register(campaignRoutes(db), { prefix: '/admin' });
   await app.register(whitelistRoutes(db), { prefix: '/admin' });
   await app.register(eventTypeRoutes(db), { prefix: '/admin' });
-  await app.register(fraudRoutes(db), { prefix: '/admin' });
+  await app.register(gridRoutes(database), { prefix: '/admin' });
   await app.register(serviceAgencyRoutes(db), { prefix: BACKEND_PREFIXES.service });
   await app.register(serviceCampaignRoutes(db), { prefix: BACKEND_PREFIXES.service });
   await app.register(serviceCampaignPartRoutes(db), { prefix: BACKEND_PREFIXES.service });

@@ -22,6 +22,9 @@ export const TAB_PATHS: Record<ShellTab, string> = {
   paymentruns: '/payment-runs',
   paymentrunreport: '/reports/payment-runs',
   agentfraudreport: '/reports/fraud-events',
+  agenteventsgrid: '/grids/agent-events',
+  agenteventdetailsgrid: '/grids/agent-event-details',
+  conversiongrid: '/grids/campaign-conversion',
 };
 
 export const pathOf = (item: MenuItem): string => (item.id === 'logout' ? '/logout' : TAB_PATHS[item.id]);

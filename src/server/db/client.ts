@@ -3,8 +3,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdir } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PoolClient } from 'pg';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -15,6 +17,8 @@ export interface OpenDatabase {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PostgreSQL only: the rows of a query as CSV with a header, streamed by COPY from a connection of its own. */
+  copyCsv?(query: SQL): Promise<Readable>;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -36,7 +40,23 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       await client.query('select pg_advisory_unlock(727272)').catch(() => undefined);
       client.release();
     }
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    const copyCsv = async (query: SQL): Promise<Readable> => {
+      const { to: copyTo } = await import('pg-copy-streams');
+      const connection = await pool.connect();
+      const text = `copy (${inlined(query, connection)}) to stdout with (format csv, header)`;
+      const stream = connection.query(copyTo(text));
+      let released = false;
+      // A stream that did not end (an error, a client that went away) leaves the connection
+      // mid-COPY: it is closed, not handed back, and PostgreSQL ends the query.
+      const release = (error?: Error) => {
+        if (released) return;
+        released = true;
+        connection.release(error);
+      };
+      stream.once('end', () => release()).once('error', (error) => release(error)).once('close', () => release(stream.readableEnded ? undefined : new Error('export cut off')));
+      return stream;
+    };
+    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end(), copyCsv };
   }
 
   const { PGlite } = await import('@electric-sql/pglite');
@@ -49,6 +69,25 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   await migrate(db, { migrationsFolder });
   // The driver types differ only in their raw result type; repositories use the shared surface.
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A query's text with its parameters written in as literals: COPY takes no parameters. Strings go
+ * through the driver's own escaping; the values are the ones the grid module bound (dates, ids,
+ * codes, a search pattern).
+ */
+function inlined(query: SQL, connection: PoolClient): string {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return text.replace(/\$(\d+)/g, (_match, index: string) => {
+    const value = params[Number(index) - 1];
+    if (value === null || value === undefined) return 'null';
+    if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+    if (typeof value === 'boolean') return value ? 'true' : 'false';
+    if (value instanceof Date) return connection.escapeLiteral(value.toISOString());
+    return connection.escapeLiteral(String(value));
+  });
 }
 
 /** Rows of a raw SQL query; both drivers answer with `{ rows }`. */

@@ -297,7 +297,7 @@ export const invites = pgTable(
     recipientMsisdn: text('recipient_msisdn').notNull(),
     extraData: jsonb('extra_data').$type<{ agency_name: string; campaign_name: string }>().notNull(),
   },
-  (t) => [index('invites_agent_time').on(t.agentId, t.inviteDatetime)],
+  (t) => [index('invites_agent_time').on(t.agentId, t.inviteDatetime), index('invites_time_id').on(t.inviteDatetime, t.id)],
 );
 
 export const events = pgTable(
@@ -314,10 +314,12 @@ export const events = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    index('events_created').on(t.createdAt),
+    // The grids page newest first from where the last page ended: (created_at, id) is the keyset.
+    index('events_created_id').on(t.createdAt, t.id),
     index('events_agency_created').on(t.agencyId, t.createdAt),
     index('events_campaign_created').on(t.campaignId, t.createdAt),
-    index('events_agent').on(t.agentId),
+    // An agent's events, and the conversion stats' 'did this invited customer produce an event'.
+    index('events_agent_customer').on(t.agentId, t.customerMsisdn, t.createdAt),
   ],
 );
 
@@ -359,6 +361,7 @@ export const payments = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (t) => [
+    index('payments_created_id').on(t.createdAt, t.id),
     index('payments_status_created').on(t.status, t.createdAt),
     index('payments_campaign_created').on(t.campaignId, t.createdAt),
     index('payments_agency_created').on(t.agencyId, t.createdAt),
@@ -379,7 +382,7 @@ export const fraudEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    index('fraud_events_created').on(t.createdAt),
+    index('fraud_events_created_id').on(t.createdAt, t.id),
     index('fraud_events_campaign_created').on(t.campaignId, t.createdAt),
     index('fraud_events_agent').on(t.agentId), // the agents screen's BQ filter
   ],
@@ -399,7 +402,7 @@ export const retentionEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    index('retention_events_created').on(t.createdAt),
+    index('retention_events_created_id').on(t.createdAt, t.id),
     index('retention_events_campaign_created').on(t.campaignId, t.createdAt),
   ],
 );

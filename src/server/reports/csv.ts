@@ -1,80 +1,87 @@
-// CSV exports (DESIGN.md 'Exports'): the header line, then each page of rows as the database hands
-// it over, streamed to the client so a large report is never held in memory. A cell that a
-// spreadsheet would run as a formula is prefixed with a quote.
+// CSV exports (DESIGN.md 'Exports'), streamed from the database so a million rows cost flat memory.
+// The query formats every cell (formula cells neutralised, grids/defineGrid.ts), so the file is the
+// same bytes whichever way it is read:
+// - PostgreSQL: one COPY ... TO STDOUT on its own connection, piped to the client. Back-pressure
+//   pauses the connection while the client is slow; a client that goes away ends the query.
+// - PGlite (one connection for the whole server): keyset pages of CSV_PAGE_ROWS rows, each from
+//   where the last ended, so an export never holds the database while the client reads.
 import { Readable } from 'node:stream';
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import Papa from 'papaparse';
+import type { FastifyReply } from 'fastify';
+import type { SQL } from 'drizzle-orm';
+import { queryRows, type OpenDatabase } from '../db/client';
 
-export type CsvCell = string | number | null;
-
-/** A column of an export: its header and how a row fills it (kept together so they cannot drift). */
-export interface CsvColumn<T> {
-  header: string;
-  cell(row: T): CsvCell;
-}
-
-export interface CsvExport<T> {
-  /** The name the browser saves the file under. */
-  filename: string;
-  columns: ReadonlyArray<CsvColumn<T>>;
-  /** The rows, page by page. */
-  pages: AsyncIterable<readonly T[]>;
-}
-
-/** Rows read from the database per query while an export streams. */
+/** Rows read per query while an export streams from PGlite. */
 export const CSV_PAGE_ROWS = 5000;
 
-// papaparse's own pattern (`escapeFormulae: true`) must match the whole cell up to its end, so a
-// formula followed by a line break ('=HYPERLINK(...)\n...') would go through untouched.
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEWLINE = '\r\n';
+/** What an export reads: its file name, header, the whole ordered query, and its keyset pages. */
+export interface CsvSource {
+  filename: string;
+  headers: readonly string[];
+  /** Every row, ordered, each column a formatted cell. */
+  query: SQL;
+  /** Up to `limit` rows after the anchor (from the start without one), with `_sort` and `_key`, the next anchor. */
+  page(after: { sort: string | null; key: string } | undefined, limit: number): SQL;
+}
 
-/** Lines of cells, each line ending with a line break; formulas neutralised. */
-export const csvLines = (lines: ReadonlyArray<readonly CsvCell[]>): string =>
-  lines.length === 0 ? '' : Papa.unparse(lines.map((cells) => [...cells]), { escapeFormulae: FORMULA_START, newline: NEWLINE }) + NEWLINE;
+/** A cell as PostgreSQL's COPY (FORMAT csv) writes it: NULL empty, '' and text with , " or a line break quoted. */
+export function csvCell(value: string | number | boolean | null): string {
+  if (value === null) return '';
+  const text = String(value);
+  return text === '' || /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const csvLine = (cells: ReadonlyArray<string | number | boolean | null>): string => `${cells.map(csvCell).join(',')}\n`;
 
 /** A file name safe to put in a header: anything but letters, digits, '.', '_' and '-' becomes '_'. */
 export const safeFilename = (filename: string): string => filename.replace(/[^A-Za-z0-9._-]/g, '_');
 
-/**
- * The whole file, chunk by chunk. The first page is read before anything is written, so a query
- * that fails at once still answers a proper 500; a failure after that can only cut the download off.
- */
-async function* csvChunks<T>(file: CsvExport<T>, log: FastifyBaseLogger): AsyncGenerator<string> {
-  const header = csvLines([file.columns.map((column) => column.header)]);
-  let started = false;
-  try {
-    for await (const page of file.pages) {
-      const lines = csvLines(page.map((row) => file.columns.map((column) => column.cell(row))));
-      yield started ? lines : header + lines;
-      started = true;
-    }
-    if (!started) yield header;
-  } catch (error) {
-    // Fastify destroys the response when its stream fails, so the client sees a failed download
-    // rather than a file that looks complete; the server carries on.
-    if (started) log.error({ err: error, filename: file.filename }, 'CSV export failed while streaming');
-    throw error;
+type PageRow = Record<string, string | number | boolean | null> & { _sort: string | null; _key: string };
+
+/** The header, then keyset pages until one comes back short. */
+async function* pagedCsv(database: OpenDatabase, source: CsvSource, pageRows: number): AsyncGenerator<string> {
+  yield csvLine(source.headers);
+  let after: { sort: string | null; key: string } | undefined;
+  for (;;) {
+    const rows = await queryRows<PageRow>(database.db, source.page(after, pageRows));
+    if (rows.length > 0) yield rows.map((row) => csvLine(source.headers.map((header) => row[header] ?? null))).join('');
+    const last = rows.at(-1);
+    if (!last || rows.length < pageRows) return;
+    after = { sort: last._sort, key: last._key };
   }
 }
 
-/** Answers with the export as a streamed `text/csv` attachment. */
-export function sendCsv<T>(reply: FastifyReply, file: CsvExport<T>): FastifyReply {
+/** The export as a stream of CSV text: COPY where the database has it, keyset pages elsewhere. */
+export async function csvStream(database: OpenDatabase, source: CsvSource, pageRows = CSV_PAGE_ROWS): Promise<Readable> {
+  if (database.copyCsv) return database.copyCsv(source.query);
+  return Readable.from(pagedCsv(database, source, pageRows), { objectMode: false });
+}
+
+/** Resolves once the stream has its first bytes, or rejects with the error it failed with before any. */
+function firstBytes(stream: Readable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      stream.off('readable', onReadable).off('error', onError).off('end', onEnd);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onReadable = () => done();
+    const onEnd = () => done();
+    const onError = (error: Error) => done(error);
+    stream.once('readable', onReadable).once('error', onError).once('end', onEnd);
+  });
+}
+
+/**
+ * Answers with the export as a streamed `text/csv` attachment. The query has started before the
+ * answer does, so a query that fails at once still answers a proper error; a failure after that
+ * can only cut the download off (logged), and the client sees a failed download, not a short file.
+ */
+export async function sendCsv(reply: FastifyReply, database: OpenDatabase, source: CsvSource): Promise<FastifyReply> {
+  const stream = await csvStream(database, source);
+  await firstBytes(stream);
+  stream.on('error', (error) => reply.log.error({ err: error, filename: source.filename }, 'CSV export failed while streaming'));
   return reply
     .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${safeFilename(file.filename)}"`)
-    .send(Readable.from(csvChunks(file, reply.log), { objectMode: false }));
-}
-
-/**
- * The rows of a query read `pageRows` at a time (LIMIT/OFFSET) until a page comes back short. The
- * query's order must end with a unique tie-break (the id), or rows could repeat or go missing
- * between pages.
- */
-export async function* pagesOf<T>(readPage: (limit: number, offset: number) => Promise<T[]>, pageRows = CSV_PAGE_ROWS): AsyncGenerator<T[]> {
-  for (let offset = 0; ; offset += pageRows) {
-    const page = await readPage(pageRows, offset);
-    if (page.length > 0) yield page;
-    if (page.length < pageRows) return;
-  }
+    .header('content-disposition', `attachment; filename="${safeFilename(source.filename)}"`)
+    .send(stream);
 }

@@ -1,0 +1,244 @@
+// The report grids (SPEC.md sections 2, 3 and 7, 'Grid calls'), each declared once: its call, its
+// columns (key, label, sortable, format), the filters it offers and its default order. The console's
+// grid, the server's query and the CSV header all read these declarations, so a column cannot be
+// shown under one name, sorted under another and exported under a third.
+import { z } from 'zod';
+import { isoDate, money } from './entities';
+import type { ShellTab } from './roles';
+
+/**
+ * How a column's value travels and shows. JSON: text as a string or null, time as an ISO instant or null,
+ * money and percent as decimal strings (never floats), count as a whole number, flag as a boolean.
+ * CSV: time as YYYY-MM-DD HH:MM:SS (UTC), flag as Yes or No, the rest as they come.
+ */
+export type ColumnFormat = 'text' | 'time' | 'money' | 'percent' | 'count' | 'flag';
+
+export interface GridColumn {
+  /** The field of the row, the `orderby` value and the CSV header. */
+  key: string;
+  label: string;
+  format: ColumnFormat;
+  /** False for a column the server cannot sort by; sortable otherwise. */
+  sortable?: boolean;
+  /** The column's starting width in pixels (the user's own width is kept on the device). */
+  width?: number;
+}
+
+/**
+ * The filters of the one report filter model (schemas.ts `reportFilter`) a grid may offer beyond
+ * its dates and search. A grid that does not offer one refuses a non-default value of it.
+ */
+export const GRID_FILTERS = ['agency', 'campaign', 'country', 'blacklisted', 'bq', 'gifting', 'enabled', 'paid'] as const;
+export type GridFilter = (typeof GRID_FILTERS)[number];
+
+export interface GridDeclaration {
+  /** The grid's name in the code and in its saved widths. */
+  id: string;
+  title: string;
+  /** The legacy admin backend's path of its grid call (POST). */
+  path: string;
+  /** The shell tab that shows it. */
+  tab: ShellTab;
+  columns: readonly GridColumn[];
+  /** `orderby` when the user has not chosen one: '-created_at' is newest first. */
+  defaultOrder: string;
+  filters: readonly GridFilter[];
+  /** The start of its CSV file's name: `<filename>_<start>_<end>.csv`. */
+  filename: string;
+  emptyText: string;
+}
+
+const text = (key: string, label: string, width?: number): GridColumn => ({ key, label, format: 'text', width });
+const time = (key = 'created_at', label = 'Created At'): GridColumn => ({ key, label, format: 'time', width: 160 });
+
+// The agent columns every agent grid shows, in the legacy field names of section 3.
+const campaignName = text('campaign_name', 'Campaign', 180);
+const agentNames = [text('firstname', 'First Name', 120), text('lastname', 'Last Name', 120)];
+const agentMsisdn = text('msisdn', 'Mobile Number', 140);
+const agentCode = text('agent_code', 'Agent Code', 110);
+const eventName = text('event', 'Event', 160);
+const AGENT_FILTERS = ['agency', 'campaign', 'country', 'blacklisted', 'bq', 'gifting', 'enabled'] as const satisfies readonly GridFilter[];
+
+export const agentEventsGrid = {
+  id: 'agentEvents',
+  title: 'Agent Grouped Events',
+  path: '/admin/events',
+  tab: 'agenteventsgrid',
+  columns: [
+    campaignName, ...agentNames, agentMsisdn, agentCode, eventName,
+    { key: 'events', label: 'Events', format: 'count', width: 90 },
+    { key: 'pay', label: 'Pay', format: 'money', width: 100 },
+  ],
+  defaultOrder: '-events',
+  filters: AGENT_FILTERS,
+  filename: 'agent-grouped-events',
+  emptyText: 'No agent events in this period',
+} as const satisfies GridDeclaration;
+
+export const agentEventDetailsGrid = {
+  id: 'agentEventDetails',
+  title: 'Agent Events Detail',
+  path: '/admin/events_detail',
+  tab: 'agenteventdetailsgrid',
+  columns: [
+    time(), campaignName, ...agentNames, agentMsisdn, agentCode, eventName,
+    text('customer_msisdn', 'Customer Mobile', 140), text('medium', 'Medium', 90),
+    { key: 'pay', label: 'Pay', format: 'money', width: 90 },
+    text('paymentrun_id', 'Payment Run', 110),
+    { key: 'paid', label: 'Paid', format: 'flag', width: 70 },
+  ],
+  defaultOrder: '-created_at',
+  filters: AGENT_FILTERS,
+  filename: 'agent-events-detail',
+  emptyText: 'No agent events in this period',
+} as const satisfies GridDeclaration;
+
+const gifterColumns = [
+  campaignName, text('gifter_firstname', 'Gifter First Name', 130), text('gifter_lastname', 'Gifter Last Name', 130),
+  text('gifter_msisdn', 'Gifter Mobile', 140),
+];
+const RETENTION_FILTERS = ['agency', 'campaign', 'country', 'blacklisted', 'bq', 'enabled'] as const satisfies readonly GridFilter[];
+
+export const retentionEventsGrid = {
+  id: 'retentionEvents',
+  title: 'Retention Grouped Events',
+  path: '/admin/retention_events',
+  tab: 'retentioneventreport',
+  columns: [
+    ...gifterColumns, eventName,
+    { key: 'events', label: 'Events', format: 'count', width: 90 },
+    { key: 'giftee_activity_events', label: 'Giftee Activity', format: 'count', width: 120 },
+    { key: 'pay', label: 'Pay', format: 'money', width: 100 },
+  ],
+  defaultOrder: '-events',
+  filters: RETENTION_FILTERS,
+  filename: 'retention-grouped-events',
+  emptyText: 'No retention events in this period',
+} as const satisfies GridDeclaration;
+
+export const retentionEventDetailsGrid = {
+  id: 'retentionEventDetails',
+  title: 'Retention Events Detail',
+  path: '/admin/retention_detail',
+  tab: 'retentioneventdetailreport',
+  columns: [
+    time(), ...gifterColumns, text('giftee_msisdn', 'Giftee Mobile', 140), eventName,
+    { key: 'pay', label: 'Pay', format: 'money', width: 90 }, text('medium', 'Medium', 90),
+    { key: 'giftee_activity_events', label: 'Giftee Activity', format: 'count', width: 120 },
+  ],
+  defaultOrder: '-created_at',
+  filters: RETENTION_FILTERS,
+  filename: 'retention-events-detail',
+  emptyText: 'No retention events in this period',
+} as const satisfies GridDeclaration;
+
+export const campaignConversionGrid = {
+  id: 'campaignConversion',
+  title: 'Campaign Conversion Stats',
+  path: '/admin/campaign_conversion',
+  tab: 'conversiongrid',
+  columns: [
+    text('country', 'Country', 110), campaignName,
+    { key: 'agents', label: 'Agents', format: 'count', width: 90 },
+    { key: 'invites', label: 'Invites', format: 'count', width: 90 },
+    { key: 'conversions', label: 'Conversions', format: 'count', width: 110 },
+    { key: 'conversion_rate', label: 'Conversion %', format: 'percent', width: 120 },
+  ],
+  defaultOrder: '-invites',
+  filters: ['agency', 'campaign', 'country', 'blacklisted', 'bq', 'gifting', 'enabled'],
+  filename: 'campaign-conversion',
+  emptyText: 'No invites in this period',
+} as const satisfies GridDeclaration;
+
+export const agentPaymentsGrid = {
+  id: 'agentPayments',
+  title: 'Agent Payments',
+  path: '/admin/payments',
+  tab: 'agentpayreport',
+  columns: [
+    time(), campaignName, ...agentNames, agentMsisdn, agentCode, eventName,
+    text('customer_msisdn', 'Customer Mobile', 140),
+    { key: 'pay', label: 'Pay', format: 'money', width: 90 }, text('currency', 'Currency', 80),
+    { key: 'paid', label: 'Paid', format: 'flag', width: 70 },
+    text('paymentrun_id', 'Payment Run', 110), time('paid_at', 'Paid At'),
+  ],
+  defaultOrder: '-created_at',
+  filters: [...AGENT_FILTERS, 'paid'],
+  filename: 'agent-payments',
+  emptyText: 'No payments in this period',
+} as const satisfies GridDeclaration;
+
+export const pendingPaymentsGrid = {
+  id: 'pendingPayments',
+  title: 'Pending Payments',
+  path: '/admin/pending_payments',
+  tab: 'payments',
+  columns: [
+    text('country', 'Country', 110), campaignName, ...agentNames, agentMsisdn, agentCode,
+    { key: 'events', label: 'Events', format: 'count', width: 90 },
+    { key: 'pay', label: 'Due', format: 'money', width: 100 }, text('currency', 'Currency', 80),
+    time('oldest', 'Oldest Event'),
+  ],
+  defaultOrder: '-pay',
+  filters: AGENT_FILTERS,
+  filename: 'pending-payments',
+  emptyText: 'No payments due in this period',
+} as const satisfies GridDeclaration;
+
+export const fraudEventsGrid = {
+  id: 'fraudEvents',
+  title: 'Fraud Events',
+  path: '/admin/fraud',
+  tab: 'agentfraudreport',
+  columns: [
+    time(), campaignName, ...agentNames, text('agent_msisdn', 'Agent Mobile', 140), text('description', 'Description', 280),
+    text('msisdn', 'Mobile Number', 140), text('device_id', 'Device', 150),
+    { key: 'blacklisted', label: 'Blacklisted', format: 'flag', width: 100 },
+  ],
+  defaultOrder: '-created_at',
+  filters: ['agency', 'campaign', 'country', 'blacklisted'],
+  filename: 'fraud-events',
+  emptyText: 'No fraud events in this period',
+} as const satisfies GridDeclaration;
+
+/** Every grid, in the order of the side menu. */
+export const GRIDS = [
+  agentEventsGrid, agentEventDetailsGrid, campaignConversionGrid, retentionEventsGrid, retentionEventDetailsGrid,
+  agentPaymentsGrid, pendingPaymentsGrid, fraudEventsGrid,
+] as const;
+export type AnyGrid = (typeof GRIDS)[number];
+
+type ValueOf<F extends ColumnFormat> = F extends 'text' | 'time'
+  ? string | null
+  : F extends 'count'
+    ? number
+    : F extends 'flag'
+      ? boolean
+      : string;
+
+/** A row of a grid: its columns' values, and `id`, the row's key (ours; not in the CSV). */
+export type GridRow<D extends GridDeclaration> = { id: string } & {
+  [C in D['columns'][number] as C['key']]: ValueOf<C['format']>;
+};
+
+const VALUE_SCHEMAS: Record<ColumnFormat, z.ZodType> = {
+  text: z.string().nullable(),
+  time: isoDate.nullable(),
+  money,
+  percent: z.string().describe('A decimal string, e.g. "12.5"'),
+  count: z.number().int(),
+  flag: z.boolean(),
+};
+
+/** The answer schema of a grid's row, from its declaration. */
+export const gridRowSchema = (grid: GridDeclaration) =>
+  z.object({
+    id: z.string().describe('Ours: the row key of the grid'),
+    ...Object.fromEntries(grid.columns.map((column) => [column.key, VALUE_SCHEMAS[column.format]])),
+  });
+
+/** The columns a grid sorts by. */
+export const sortableKeys = (grid: GridDeclaration): string[] => grid.columns.filter((column) => column.sortable !== false).map((c) => c.key);
+
+/** A grid's CSV file name for a date range (ISO dates). */
+export const gridFilename = (grid: GridDeclaration, start: string, end: string): string => `${grid.filename}_${start}_${end}.csv`;

@@ -1,0 +1,322 @@
+// The one grid module: a grid's contract declaration (src/contract/grids.ts) plus its source (the
+// tables it reads, each column's SQL, what its filters look at) becomes its page, its count and its
+// CSV export. Every filter of the report filter model, the caller's scope, the sort, the keyset
+// cursors and the CSV formats are written here once; a new report is a declaration and a source.
+import { createHash } from 'node:crypto';
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { GRID_ALL_ROWS_MAX, GRID_COUNT_CACHE_MS } from '../../../contract/constants';
+import { addDays } from '../../../contract/dates';
+import { gridFilename, sortableKeys, type ColumnFormat, type GridDeclaration, type GridFilter, type GridRow } from '../../../contract/grids';
+import { filterNotOffered, gridTooLargeForPage, messages, unknownSortField } from '../../../contract/messages';
+import { STATUS_TYPE_ID, seesEverything, type RoleScope } from '../../../contract/roles';
+import type { GridBody, ReportFilter } from '../../../contract/schemas';
+import { queryRows, type Database } from '../../db/client';
+import { campaigns, fraudEvents, userRoles, users } from '../../db/schema';
+import { badRequest, superAdminOnly } from '../../http/errors';
+import { FIELD_ROLE_TYPE_IDS } from '../agents/agentRows';
+import { containing } from '../lists';
+import type { CsvSource } from '../../reports/csv';
+
+/** What a grid reads: its tables, each column's value, and what the shared filters look at. */
+export interface GridSource<D extends GridDeclaration> {
+  /** FROM and its joins. Lookups are LEFT JOINs, so a count leaves out those it does not read. */
+  from: SQL;
+  /** The row's unique key: the last key of every order, the keyset cursor's anchor and the row's id. */
+  key: SQL;
+  keyType: 'bigint' | 'text';
+  /** The grid's own condition on every row, before the filters (pending payments: only what is due). */
+  condition?: SQL;
+  /** Grouped grids (one row per agent and event, ...): the GROUP BY; columns then aggregate. */
+  groupBy?: SQL;
+  /** Each column's value, before it is formatted for JSON or CSV. */
+  columns: Record<D['columns'][number]['key'], SQL>;
+  /** A column's sort where it differs from its value (a nullable time sorts with NULLs first). */
+  sorts?: Partial<Record<D['columns'][number]['key'], SQL>>;
+  /** What the report filter model's filters read on a row before any grouping. */
+  facets: {
+    /** The instant the date range filters. */
+    time: SQL;
+    campaignId: SQL;
+    /** The agent (or gifter) of the row: 'Include Blacklisted', BQ, gifting and enabled read their user and roles. */
+    agentId: SQL;
+    /** The row's own blacklisted flag (a fraud event's); else the agent's role status says. */
+    blacklisted?: SQL;
+    /** Whether the row is paid (the payments grid's paid filter). */
+    paid?: SQL;
+  };
+}
+
+export interface GridPage<Row> {
+  data: Row[];
+  count: number;
+  /** Cursors of the neighbouring pages (ours): send one back as `cursor` to read that page from where this one ended. */
+  next?: string;
+  previous?: string;
+}
+
+/** How the grid's result is asked for: the body, and who asks. */
+export interface GridRequest {
+  scope: RoleScope;
+  body: GridBody;
+}
+
+// ---- formats --------------------------------------------------------------------------------
+
+const SORT_TYPES: Record<ColumnFormat, string> = { text: 'text', time: 'timestamptz', money: 'numeric', percent: 'numeric', count: 'numeric', flag: 'boolean' };
+
+/** A value as the JSON answer carries it (the contract's VALUE_SCHEMAS). */
+function jsonValue(format: ColumnFormat, value: SQL): SQL {
+  switch (format) {
+    case 'time': return sql`to_char((${value}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    case 'money': return sql`(${value})::numeric(14, 2)::text`;
+    case 'percent': return sql`round((${value})::numeric, 1)::text`;
+    case 'count': return sql`(${value})::int`;
+    case 'flag': return sql`(${value})::boolean`;
+    case 'text': return sql`(${value})::text`;
+  }
+}
+
+/**
+ * A value as the CSV file carries it: times as report tables show them, flags as Yes or No, and
+ * text that a spreadsheet would run as a formula (=, +, -, @, tab, carriage return) behind a quote.
+ */
+function csvValue(format: ColumnFormat, value: SQL): SQL {
+  switch (format) {
+    case 'time': return sql`to_char((${value}) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
+    case 'flag': return sql`case when ${value} then 'Yes' else 'No' end`;
+    case 'text': return sql`case when left(${value}, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || (${value}) else (${value})::text end`;
+    default: return jsonValue(format, value);
+  }
+}
+
+/** A column's sort: text ignoring case (NULL as empty), the rest as they are. */
+const sortValue = (format: ColumnFormat, value: SQL): SQL => (format === 'text' ? sql`lower(coalesce(${value}, ''))` : value);
+
+// ---- cursors --------------------------------------------------------------------------------
+
+const cursorShape = z.object({
+  page: z.number().int().positive(),
+  order: z.string(),
+  filter: z.string(),
+  /** Rows after the anchor (the next page) or before it (the previous one). */
+  dir: z.enum(['after', 'before']),
+  sort: z.string().nullable(),
+  key: z.string(),
+});
+type Cursor = z.infer<typeof cursorShape>;
+
+const encodeCursor = (cursor: Cursor): string => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+function decodeCursor(text: string): Cursor {
+  try {
+    return cursorShape.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
+  } catch {
+    throw badRequest(messages.gridCursorInvalid, { cursor: [messages.gridCursorInvalid] });
+  }
+}
+
+// ---- counts ---------------------------------------------------------------------------------
+
+/**
+ * Counts of recent filters, so turning pages does not count the rows again each time. An entry
+ * lives GRID_COUNT_CACHE_MS: rows added meanwhile show in the count at the next filter or after that.
+ */
+class CountCache {
+  private readonly entries = new Map<string, { count: number; at: number }>();
+  constructor(private readonly maxEntries = 500) {}
+  get(key: string): number | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || Date.now() - entry.at > GRID_COUNT_CACHE_MS) return undefined;
+    return entry.count;
+  }
+  set(key: string, count: number): void {
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(key, { count, at: Date.now() });
+  }
+}
+
+// ---- the grid -------------------------------------------------------------------------------
+
+const FILTER_DEFAULTS: Record<GridFilter, (filter: ReportFilter) => boolean> = {
+  agency: (f) => f.agency === undefined,
+  campaign: (f) => f.campaign === undefined || f.campaign.length === 0,
+  country: (f) => f.country === undefined,
+  blacklisted: (f) => !f.blacklisted,
+  bq: (f) => !f.bq,
+  gifting: (f) => !f.gifting,
+  enabled: (f) => !f.enabled,
+  paid: (f) => f.paid === undefined,
+};
+
+/** The agent of a row holds a field role in this status. */
+const agentInStatus = (agentId: SQL, status: number): SQL =>
+  sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${agentId} and ${inArray(userRoles.roleTypeId, FIELD_ROLE_TYPE_IDS)} and ${userRoles.statusTypeId} = ${status})`;
+
+/** A row's campaign is one of these (a subquery, so the row's table needs no join to campaigns). */
+const campaignWhere = (campaignId: SQL, condition: SQL): SQL => sql`${campaignId} in (select ${campaigns.id} from ${campaigns} where ${condition})`;
+
+export function defineGrid<const D extends GridDeclaration>(declaration: D, source: GridSource<D>) {
+  type Row = GridRow<D>;
+  const columns = declaration.columns;
+  const offered = new Set<GridFilter>(declaration.filters);
+  const sortable = sortableKeys(declaration);
+  const counts = new CountCache();
+  const value = (key: string): SQL => (source.columns as Record<string, SQL>)[key] as SQL;
+  const textColumns = columns.filter((column) => column.format === 'text').map((column) => value(column.key));
+  /** The columns as the outer query reads them from the rows query `g`. */
+  const outerColumns = sql.join(columns.map((column) => sql`g.${sql.identifier(column.key)}`), sql`, `);
+
+  /** Refuses what this grid does not offer and what only a Super Admin may ask. */
+  function check({ scope, body }: GridRequest): void {
+    for (const name of Object.keys(FILTER_DEFAULTS) as GridFilter[]) {
+      if (!offered.has(name) && !FILTER_DEFAULTS[name](body)) {
+        const message = filterNotOffered(name, declaration.title);
+        throw badRequest(message, { [name]: [message] });
+      }
+    }
+    if (body.blacklisted && !seesEverything(scope)) throw superAdminOnly(messages.includeBlacklistedSuperOnly);
+    if (body.bq && !seesEverything(scope)) throw superAdminOnly(messages.bqSuperOnly);
+  }
+
+  /** The rows a filter selects, before any grouping. */
+  function where({ scope, body: f }: GridRequest): SQL {
+    const { facets } = source;
+    const conditions: SQL[] = [
+      ...(source.condition ? [source.condition] : []),
+      sql`${facets.time} >= ${`${f.start_date}T00:00:00Z`}::timestamptz`,
+      // Up to the start of the next day: the end date counts in full.
+      sql`${facets.time} < ${`${addDays(f.end_date, 1)}T00:00:00Z`}::timestamptz`,
+    ];
+    if (scope.kind === 'agencies') conditions.push(scope.agencyIds.length === 0 ? sql`false` : campaignWhere(facets.campaignId, inArray(campaigns.agencyId, scope.agencyIds)));
+    if (scope.kind === 'campaigns') conditions.push(scope.campaignIds.length === 0 ? sql`false` : inArray(facets.campaignId, scope.campaignIds));
+    if (f.agency !== undefined) conditions.push(campaignWhere(facets.campaignId, sql`${campaigns.agencyId} = ${f.agency}`));
+    if (f.campaign?.length) conditions.push(inArray(facets.campaignId, f.campaign));
+    if (f.country !== undefined) conditions.push(campaignWhere(facets.campaignId, sql`${campaigns.countryCode} = ${f.country}`));
+    // Blacklisted rows are a Super Admin's only, and theirs only on request ('Include Blacklisted').
+    if (!f.blacklisted) {
+      conditions.push(facets.blacklisted ? sql`not ${facets.blacklisted}` : sql`not ${agentInStatus(facets.agentId, STATUS_TYPE_ID.Blacklisted)}`);
+    }
+    if (f.bq) conditions.push(sql`exists (select 1 from ${fraudEvents} where ${fraudEvents.agentId} = ${facets.agentId})`);
+    if (offered.has('gifting')) {
+      conditions.push(sql`exists (select 1 from ${users} where ${users.id} = ${facets.agentId} and ${users.isGifting} = ${f.gifting})`);
+    }
+    if (f.enabled) conditions.push(agentInStatus(facets.agentId, STATUS_TYPE_ID.Active));
+    if (f.paid !== undefined && facets.paid) conditions.push(f.paid ? facets.paid : sql`not ${facets.paid}`);
+    if (f.search && textColumns.length > 0) {
+      conditions.push(sql`concat_ws(' ', ${sql.join(textColumns, sql`, `)}) ilike ${containing(f.search)}`);
+    }
+    return sql.join(conditions, sql` and `);
+  }
+
+  /** The order asked for ('field' or '-field'), else the grid's default; 400 for a field it does not sort by. */
+  function orderOf(orderby: string): { key: D['columns'][number]; descending: boolean; text: string } {
+    const text = orderby || declaration.defaultOrder;
+    const descending = text.startsWith('-');
+    const field = descending ? text.slice(1) : text;
+    const column = columns.find((c) => c.key === field);
+    if (!column || !sortable.includes(field)) {
+      const message = unknownSortField(field, sortable, 'orderby');
+      throw badRequest(message, { orderby: [message] });
+    }
+    return { key: column, descending, text };
+  }
+
+  /**
+   * The grid's rows with their values formatted by `format`, and `_sort` and `_key`, the order's
+   * columns, so the outer query can sort, seek and page on them whatever the grid.
+   */
+  function rowsQuery(request: GridRequest, format: typeof jsonValue, order: ReturnType<typeof orderOf>): SQL {
+    const sortColumn = (source.sorts as Record<string, SQL | undefined> | undefined)?.[order.key.key] ?? sortValue(order.key.format, value(order.key.key));
+    const selected = columns.map((column) => sql`${format(column.format, value(column.key))} as ${sql.identifier(column.key)}`);
+    return sql`select ${sql.join(selected, sql`, `)}, (${source.key})::text as id, ${sortColumn} as _sort, ${source.key} as _key
+      from ${source.from} where ${where(request)}${source.groupBy ? sql` group by ${source.groupBy}` : sql``}`;
+  }
+
+  /** Rows after (or before) a cursor's anchor in this order; the direction flips for 'before'. */
+  function seek(order: ReturnType<typeof orderOf>, cursor: Pick<Cursor, 'dir' | 'sort' | 'key'> | undefined): { where: SQL; orderBy: SQL } {
+    const forward = !cursor || cursor.dir === 'after';
+    const descending = forward === order.descending;
+    const direction = descending ? sql`desc` : sql`asc`;
+    const orderBy = sql`g._sort ${direction}, g._key ${direction}`;
+    if (!cursor) return { where: sql`true`, orderBy };
+    const anchor = sql`(${cursor.sort}::${sql.raw(SORT_TYPES[order.key.format])}, ${cursor.key}::${sql.raw(source.keyType)})`;
+    return { where: descending ? sql`(g._sort, g._key) < ${anchor}` : sql`(g._sort, g._key) > ${anchor}`, orderBy };
+  }
+
+  /** A short fingerprint of the filter: a cursor made for another filter is not used. */
+  const filterHash = (body: GridBody): string => {
+    const { page_size: _size, current_page: _page, orderby: _order, cursor: _cursor, export: _export, ...filter } = body;
+    return createHash('sha256').update(JSON.stringify(filter)).digest('base64url').slice(0, 16);
+  };
+
+  async function countOf(db: Database, request: GridRequest): Promise<number> {
+    const cacheKey = JSON.stringify([request.scope, filterHash(request.body)]);
+    const cached = counts.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const inner = source.groupBy
+      ? sql`select 1 from ${source.from} where ${where(request)} group by ${source.groupBy}`
+      : sql`select 1 from ${source.from} where ${where(request)}`;
+    const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${inner}) g`);
+    const count = row?.n ?? 0;
+    counts.set(cacheKey, count);
+    return count;
+  }
+
+  type Fetched = Row & { _sort: string | null; _key: string };
+  const toRow = ({ _sort: _s, _key: _k, ...row }: Fetched): Row => row as unknown as Row;
+
+  return {
+    declaration,
+
+    /** A page of rows and their count; a cursor of this grid for this page reads it from where the last one ended. */
+    async page(db: Database, request: GridRequest): Promise<GridPage<Row>> {
+      check(request);
+      const { body } = request;
+      const order = orderOf(body.orderby);
+      const hash = filterHash(body);
+      const given = body.cursor ? decodeCursor(body.cursor) : undefined;
+      // A cursor for another page, order or filter is not this request's: the page is read by its number.
+      const cursor = given && body.page_size > 0 && given.page === body.current_page && given.order === order.text && given.filter === hash ? given : undefined;
+      const count = await countOf(db, request);
+      if (body.page_size === 0 && count > GRID_ALL_ROWS_MAX) throw badRequest(gridTooLargeForPage(count), undefined, 'bad_request');
+
+      const { where: after, orderBy } = seek(order, cursor);
+      const limit = body.page_size === 0 ? sql`` : sql` limit ${body.page_size}`;
+      const offset = cursor || body.page_size === 0 ? sql`` : sql` offset ${Math.min((body.current_page - 1) * body.page_size, Number.MAX_SAFE_INTEGER)}`;
+      const fetched = await queryRows<Fetched>(
+        db,
+        sql`select g.id, ${outerColumns}, g._sort::text as _sort, g._key::text as _key
+          from (${rowsQuery(request, jsonValue, order)}) g where ${after} order by ${orderBy}${limit}${offset}`,
+      );
+      // Read backwards for the previous page: shown in the grid's order.
+      const rows = cursor?.dir === 'before' ? fetched.reverse() : fetched;
+      const page: GridPage<Row> = { data: rows.map(toRow), count };
+      const first = rows[0];
+      const last = rows.at(-1);
+      const anchor = (row: Fetched, dir: Cursor['dir'], pageNumber: number) =>
+        encodeCursor({ page: pageNumber, order: order.text, filter: hash, dir, sort: row._sort, key: row._key });
+      if (body.page_size > 0 && last && body.current_page * body.page_size < count) page.next = anchor(last, 'after', body.current_page + 1);
+      if (body.page_size > 0 && first && body.current_page > 1) page.previous = anchor(first, 'before', body.current_page - 1);
+      return page;
+    },
+
+    /** The whole filtered, sorted result as CSV: its query, and how to read it a page at a time on a database without COPY. */
+    csv(request: GridRequest): CsvSource {
+      check(request);
+      const order = orderOf(request.body.orderby);
+      const rows = rowsQuery(request, csvValue, order);
+      return {
+        filename: gridFilename(declaration, request.body.start_date, request.body.end_date),
+        headers: columns.map((column) => column.key),
+        query: sql`select ${outerColumns} from (${rows}) g order by ${seek(order, undefined).orderBy}`,
+        page: (after, limit) => {
+          const { where: seekWhere, orderBy } = seek(order, after && { dir: 'after', ...after });
+          return sql`select ${outerColumns}, g._sort::text as _sort, g._key::text as _key from (${rows}) g where ${seekWhere} order by ${orderBy} limit ${limit}`;
+        },
+      };
+    },
+  };
+}
+
+export type Grid = ReturnType<typeof defineGrid>;

@@ -1,0 +1,67 @@
+// Agent payments (paid and due): one row per paid or payable event, and the payments still due
+// grouped per agent and campaign (what a payment run would pay).
+import { sql } from 'drizzle-orm';
+import { agentPaymentsGrid, pendingPaymentsGrid } from '../../../contract/grids';
+import { campaigns, countries, events, eventTypes, paymentRuns, payments, users } from '../../db/schema';
+import { defineGrid } from './defineGrid';
+
+// The date range reads when the payment fell due (the event's time).
+const facets = {
+  time: sql`${payments.createdAt}`,
+  campaignId: sql`${payments.campaignId}`,
+  agentId: sql`${payments.agentId}`,
+  paid: sql`(${payments.status} = 'paid')`,
+};
+
+const paymentWithNames = sql`${payments}
+  left join ${campaigns} on ${campaigns.id} = ${payments.campaignId}
+  left join ${users} on ${users.id} = ${payments.agentId}`;
+
+const agentColumns = {
+  campaign_name: sql`${campaigns.name}`,
+  firstname: sql`${users.firstName}`,
+  lastname: sql`${users.lastName}`,
+  msisdn: sql`${users.msisdn}`,
+  agent_code: sql`${users.agentCode}`,
+};
+
+export const agentPayments = defineGrid(agentPaymentsGrid, {
+  from: sql`${paymentWithNames}
+    left join ${events} on ${events.id} = ${payments.eventId}
+    left join ${eventTypes} on ${eventTypes.id} = ${events.eventTypeId}
+    left join ${paymentRuns} on ${paymentRuns.id} = ${payments.paymentRunId}`,
+  key: sql`${payments.id}`,
+  keyType: 'bigint',
+  columns: {
+    created_at: sql`${payments.createdAt}`,
+    ...agentColumns,
+    event: sql`${eventTypes.prettyName}`,
+    customer_msisdn: sql`${events.customerMsisdn}`,
+    pay: sql`${payments.amount}`,
+    currency: sql`${payments.currencyCode}`,
+    paid: sql`(${payments.status} = 'paid')`,
+    paymentrun_id: sql`${paymentRuns.ref}`,
+    paid_at: sql`${payments.paidAt}`,
+  },
+  // Unpaid rows (no paid_at) sort before every paid one.
+  sorts: { paid_at: sql`coalesce(${payments.paidAt}, '-infinity'::timestamptz)` },
+  facets,
+});
+
+export const pendingPayments = defineGrid(pendingPaymentsGrid, {
+  from: sql`${paymentWithNames} left join ${countries} on ${countries.isoCode} = ${campaigns.countryCode}`,
+  key: sql`${users.id} || '-' || ${campaigns.id} || '-' || ${payments.currencyCode}`,
+  keyType: 'text',
+  groupBy: sql`${users.id}, ${campaigns.id}, ${countries.id}, ${payments.currencyCode}`,
+  columns: {
+    country: sql`${countries.name}`,
+    ...agentColumns,
+    events: sql`count(*)`,
+    pay: sql`sum(${payments.amount})`,
+    currency: sql`${payments.currencyCode}`,
+    oldest: sql`min(${payments.createdAt})`,
+  },
+  // Only what is still due.
+  condition: sql`${payments.status} = 'due'`,
+  facets,
+});

@@ -1,0 +1,50 @@
+// Retention events (SPEC.md section 3, 'Retention event'): what gifters earned when the customers
+// they gifted stayed active, each event and grouped per gifter, campaign and event type.
+import { sql } from 'drizzle-orm';
+import { retentionEventDetailsGrid, retentionEventsGrid } from '../../../contract/grids';
+import { campaigns, eventTypes, retentionEvents, users } from '../../db/schema';
+import { defineGrid } from './defineGrid';
+
+const facets = { time: sql`${retentionEvents.createdAt}`, campaignId: sql`${retentionEvents.campaignId}`, agentId: sql`${retentionEvents.gifterId}` };
+
+const from = sql`${retentionEvents}
+  left join ${campaigns} on ${campaigns.id} = ${retentionEvents.campaignId}
+  left join ${users} on ${users.id} = ${retentionEvents.gifterId}
+  left join ${eventTypes} on ${eventTypes.id} = ${retentionEvents.eventTypeId}`;
+
+const gifterColumns = {
+  campaign_name: sql`${campaigns.name}`,
+  gifter_firstname: sql`${users.firstName}`,
+  gifter_lastname: sql`${users.lastName}`,
+  gifter_msisdn: sql`${users.msisdn}`,
+  event: sql`${eventTypes.prettyName}`,
+};
+
+export const retentionEventDetails = defineGrid(retentionEventDetailsGrid, {
+  from,
+  key: sql`${retentionEvents.id}`,
+  keyType: 'bigint',
+  columns: {
+    created_at: sql`${retentionEvents.createdAt}`,
+    ...gifterColumns,
+    giftee_msisdn: sql`${retentionEvents.gifteeMsisdn}`,
+    pay: sql`${retentionEvents.pay}`,
+    medium: sql`${retentionEvents.medium}`,
+    giftee_activity_events: sql`${retentionEvents.gifteeActivityEvents}`,
+  },
+  facets,
+});
+
+export const retentionEventsGrouped = defineGrid(retentionEventsGrid, {
+  from,
+  key: sql`${users.id} || '-' || ${campaigns.id} || '-' || ${eventTypes.id}`,
+  keyType: 'text',
+  groupBy: sql`${users.id}, ${campaigns.id}, ${eventTypes.id}`,
+  columns: {
+    ...gifterColumns,
+    events: sql`count(*)`,
+    giftee_activity_events: sql`sum(${retentionEvents.gifteeActivityEvents})`,
+    pay: sql`sum(${retentionEvents.pay})`,
+  },
+  facets,
+});
