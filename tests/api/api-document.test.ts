@@ -20,6 +20,8 @@ const CALLS = [
   'get /admin/admins', 'post /admin/register', 'put /admin/register', 'get /admin/agencies', 'get /admin/campaigns',
   'get /admin/whitelists', 'post /admin/whitelist', 'put /admin/whitelist',
   'get /admin/event_types', 'post /admin/event_types', 'put /admin/event_types', 'post /admin/fraud',
+  'post /admin/events', 'post /admin/events_detail', 'post /admin/campaign_conversion', 'post /admin/retention_events',
+  'post /admin/retention_detail', 'post /admin/payments', 'post /admin/pending_payments',
   'get /dev/outbox',
   'get /service/agencies/', 'get /service/agencies/{id}/', 'get /service/agencies-countries/', 'get /service/agencies-languages/',
   'get /service/agencies-campaign-types/', 'get /service/campaigns/', 'get /service/campaigns/{id}/',

@@ -205,6 +205,7 @@ describe.runIf(runsOnPostgres)('security review on postgres', () => {
       ['GET', '/admin/whitelists'], ['GET', '/admin/country_sms'], ['GET', '/api/v1/status-types'], ['GET', '/api/v1/translations/'],
       ['POST', '/admin/event_types'], ['PUT', '/admin/event_types'], ['POST', '/admin/whitelist'], ['PUT', '/admin/whitelist'],
       ['PUT', '/admin/register'], ['POST', '/admin/country'], ['POST', '/admin/country_sms'], ['POST', '/admin/fraud'],
+      ['POST', '/admin/events_detail'], ['POST', '/admin/pending_payments'],
       ['POST', '/api/v1/otp/verify/'],
     ];
     /** The same route spelled three ways the router accepts. */

@@ -27,6 +27,10 @@ export interface TestServer {
   backend: Backend;
   /** A SQL connection to the server's database (PostgreSQL only; PGlite is held by the server). */
   sql?: pg.Pool;
+  /** The server's database (PostgreSQL only), for tools such as psql. */
+  databaseUrl?: string;
+  /** The server process, whose memory a benchmark reads. */
+  pid: number;
   request<T = Record<string, unknown>>(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Answer<T>>;
   post<T = Record<string, unknown>>(path: string, body?: unknown, token?: string): Promise<Answer<T>>;
   get<T = Record<string, unknown>>(path: string, token?: string): Promise<Answer<T>>;
@@ -202,6 +206,8 @@ export async function startServer(backend: Backend, env: Record<string, string> 
       return answer.body;
     },
     log: () => output,
+    databaseUrl: database?.url,
+    pid: child.pid as number,
     async latestCode(to, otpType) {
       const message = (await server.outbox()).find((m) => m.to === to && m.otp_type === otpType);
       if (!message) throw new Error(`no ${otpType} code for ${to} in the outbox`);

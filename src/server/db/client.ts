@@ -6,7 +6,6 @@ import { mkdir } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { PoolClient } from 'pg';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -43,7 +42,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const copyCsv = async (query: SQL): Promise<Readable> => {
       const { to: copyTo } = await import('pg-copy-streams');
       const connection = await pool.connect();
-      const text = `copy (${inlined(query, connection)}) to stdout with (format csv, header)`;
+      const text = `copy (${inlinedSql(query, (value) => connection.escapeLiteral(value))}) to stdout with (format csv, header)`;
       const stream = connection.query(copyTo(text));
       let released = false;
       // A stream that did not end (an error, a client that went away) leaves the connection
@@ -78,15 +77,15 @@ const dialect = new PgDialect();
  * through the driver's own escaping; the values are the ones the grid module bound (dates, ids,
  * codes, a search pattern).
  */
-function inlined(query: SQL, connection: PoolClient): string {
+export function inlinedSql(query: SQL, escapeLiteral: (value: string) => string): string {
   const { sql: text, params } = dialect.sqlToQuery(query);
   return text.replace(/\$(\d+)/g, (_match, index: string) => {
     const value = params[Number(index) - 1];
     if (value === null || value === undefined) return 'null';
     if (typeof value === 'number' || typeof value === 'bigint') return String(value);
     if (typeof value === 'boolean') return value ? 'true' : 'false';
-    if (value instanceof Date) return connection.escapeLiteral(value.toISOString());
-    return connection.escapeLiteral(String(value));
+    if (value instanceof Date) return escapeLiteral(value.toISOString());
+    return escapeLiteral(String(value));
   });
 }
 

@@ -177,6 +177,7 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     }
     if (body.blacklisted && !seesEverything(scope)) throw superAdminOnly(messages.includeBlacklistedSuperOnly);
     if (body.bq && !seesEverything(scope)) throw superAdminOnly(messages.bqSuperOnly);
+    if (body.cursor) decodeCursor(body.cursor);
   }
 
   /** The rows a filter selects, before any grouping. */

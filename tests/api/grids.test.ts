@@ -1,0 +1,295 @@
+// The report grids (POST /admin/events, /admin/events_detail, /admin/campaign_conversion,
+// /admin/retention_events, /admin/retention_detail, /admin/payments, /admin/pending_payments,
+// /admin/fraud) against the started server, one table of tests over the contract's declarations:
+// paging and cursors, every sort both ways, each admin role's scope (exports included), the filters,
+// bad bodies, and the streamed CSV. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set
+// (there the export is COPY, and the test also writes rows of its own).
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CampaignChoice, GridPage, GridQuery, ListPage } from '../../src/contract/api';
+import { reportTableTime } from '../../src/contract/dates';
+import {
+  agentEventDetailsGrid, agentEventsGrid, agentPaymentsGrid, fraudEventsGrid, GRIDS, pendingPaymentsGrid, retentionEventDetailsGrid,
+  retentionEventsGrid, sortableKeys, type AnyGrid, type GridDeclaration,
+} from '../../src/contract/grids';
+import { filterNotOffered, messages, unknownSortField } from '../../src/contract/messages';
+import { accessToken, backends, demoIds, startServer, type TestServer, SIGNED_IN_SUITE } from '../support/server';
+
+type Row = Record<string, string | number | boolean | null> & { id: string };
+type Answer = GridPage<Row> & { error?: string; code?: string; errors?: Record<string, string[]> };
+
+/** Every seeded row lies in this range. */
+const ALL_DATES = { start_date: '01-Jan-2020', end_date: '31-Dec-2099' } as const;
+const EMPTY_RANGE = { start_date: '01-Jan-2000', end_date: '31-Dec-2000' } as const;
+
+/** The value a CSV cell holds for a JSON value of a column. */
+function csvOf(format: string, value: Row[string]): string {
+  if (value === null) return '';
+  if (format === 'time') return reportTableTime(String(value));
+  if (format === 'flag') return value ? 'Yes' : 'No';
+  const text = String(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+describe.each(backends)('report grids on %s', (backend) => {
+  let server: TestServer;
+  const token: Record<'super' | 'agency' | 'campaign', string> = { super: '', agency: '', campaign: '' };
+  const campaignId: Record<string, number> = {};
+  /** The campaign names each admin sees. */
+  const visible: Record<'agency' | 'campaign', string[]> = { agency: [], campaign: [] };
+  let campaignsList: CampaignChoice[];
+
+  beforeAll(async () => {
+    server = await startServer(backend, { ...SIGNED_IN_SUITE, DEMO_AGENTS: '600', DEMO_EVENTS: '20000' });
+    token.super = await accessToken(server, 'super@demo.test');
+    token.agency = await accessToken(server, 'agency@demo.test');
+    token.campaign = await accessToken(server, 'campaign@demo.test');
+    const ids = await demoIds(server, token.super);
+    Object.assign(campaignId, ids.campaign);
+    campaignsList = (await server.get<ListPage<CampaignChoice>>('/admin/campaigns?page_size=0', token.super)).body.data;
+    for (const role of ['agency', 'campaign'] as const) {
+      visible[role] = (await server.get<ListPage<CampaignChoice>>('/admin/campaigns?page_size=0', token[role])).body.data.map((c) => c.campaign_name);
+    }
+  });
+  afterAll(async () => server?.stop());
+
+  const grid = (declaration: GridDeclaration, body: GridQuery | Record<string, unknown>, as = token.super) => server.post<Answer>(declaration.path, body, as);
+  const all = async (declaration: GridDeclaration, body: Record<string, unknown> = {}, as = token.super) => {
+    const answer = await grid(declaration, { ...ALL_DATES, ...body, page_size: 0 }, as);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body.data;
+  };
+  const csv = async (declaration: GridDeclaration, body: Record<string, unknown> = {}, as = token.super) => {
+    const answer = await server.post<string>(declaration.path, { ...ALL_DATES, ...body, page_size: 0, export: 'csv' }, as);
+    return { answer, parsed: Papa.parse<Record<string, string>>(answer.body, { header: true, skipEmptyLines: true }) };
+  };
+
+  describe.each(GRIDS.map((declaration) => [declaration.title, declaration] as [string, AnyGrid]))('%s', (_title, declaration) => {
+    let everyRow: Row[];
+    beforeAll(async () => {
+      everyRow = await all(declaration);
+    });
+
+    it('a Super Admin reads it in pages that do not overlap, by number or by cursor, with their count', async () => {
+      expect(everyRow.length).toBeGreaterThan(declaration === retentionEventsGrid ? 10 : 30);
+      const size = 20;
+      const pages = Math.min(4, Math.ceil(everyRow.length / size));
+      let cursor: string | undefined;
+      let previous: string | undefined;
+      for (let page = 1; page <= pages; page++) {
+        const byNumber = await grid(declaration, { ...ALL_DATES, page_size: size, current_page: page });
+        expect(byNumber.status).toBe(200);
+        expect(byNumber.body.count).toBe(everyRow.length);
+        expect(byNumber.body.data).toEqual(everyRow.slice((page - 1) * size, page * size));
+        if (cursor) {
+          const byCursor = await grid(declaration, { ...ALL_DATES, page_size: size, current_page: page, cursor });
+          expect(byCursor.body.data).toEqual(byNumber.body.data);
+          previous = byCursor.body.previous;
+        }
+        expect(Boolean(byNumber.body.previous)).toBe(page > 1);
+        cursor = byNumber.body.next;
+      }
+      // Back from the last page read by cursor.
+      if (previous) expect((await grid(declaration, { ...ALL_DATES, page_size: size, current_page: pages - 1, cursor: previous })).body.data).toEqual(everyRow.slice((pages - 2) * size, (pages - 1) * size));
+      // A cursor of another filter is not used: the page is read by its number.
+      const narrowed = await grid(declaration, { ...ALL_DATES, page_size: size, current_page: 2, cursor, search: 'a' });
+      expect(narrowed.status).toBe(200);
+      expect(narrowed.body.data).toEqual((await grid(declaration, { ...ALL_DATES, page_size: size, current_page: 2, search: 'a' })).body.data);
+      expect((await grid(declaration, { ...ALL_DATES, current_page: 99_999 })).body).toEqual({ data: [], count: everyRow.length });
+      expect((await grid(declaration, EMPTY_RANGE)).body).toEqual({ data: [], count: 0 });
+    });
+
+    it('sorts by every sortable column, either way, text ignoring case', async () => {
+      // One campaign's rows keep the test quick; ties fall back on the row key, so one way is the other reversed.
+      const campaign = campaignId[String(everyRow[0]?.campaign_name)];
+      for (const key of sortableKeys(declaration)) {
+        const up = await all(declaration, { campaign, orderby: key });
+        const down = await all(declaration, { campaign, orderby: `-${key}` });
+        expect(up.length).toBeGreaterThan(0);
+        expect(down.map((row) => row.id)).toEqual(up.map((row) => row.id).reverse());
+        const column = declaration.columns.find((c) => c.key === key);
+        const values = up.map((row) => row[key]);
+        if (column?.format === 'count' || column?.format === 'money' || column?.format === 'percent') {
+          expect(values.map(Number)).toEqual(values.map(Number).sort((a, b) => a - b));
+        } else if (column?.format === 'text') {
+          const lower = values.map((value) => String(value ?? '').toLowerCase());
+          // Case is ignored: a name never sorts after another only for its capital letter.
+          expect(lower.filter((value, i) => value !== lower[i - 1]).length).toBe(new Set(lower).size);
+        }
+      }
+      const refused = await grid(declaration, { ...ALL_DATES, orderby: '-no_such_field' });
+      expect(refused.status).toBe(400);
+      const message = unknownSortField('no_such_field', sortableKeys(declaration));
+      expect(refused.body).toEqual({ error: message, code: 'validation', errors: { orderby: [message] } });
+    });
+
+    it.each([['an Agency Admin', 'agency'], ['a Campaign Admin', 'campaign']] as const)('%s sees the rows of their campaigns and nothing else, exports included', async (_who, role) => {
+      const theirs = await all(declaration, {}, token[role]);
+      const expected = everyRow.filter((row) => visible[role].includes(String(row.campaign_name)));
+      expect(theirs).toEqual(expected);
+      const { parsed } = await csv(declaration, {}, token[role]);
+      expect(parsed.data).toHaveLength(expected.length);
+      expect(parsed.data.every((row) => visible[role].includes(row.campaign_name as string))).toBe(true);
+      // A campaign outside their scope gives nothing.
+      const foreign = campaignsList.find((c) => !visible[role].includes(c.campaign_name));
+      expect((await grid(declaration, { ...ALL_DATES, campaign: foreign?.id }, token[role])).body).toEqual({ data: [], count: 0 });
+      // Blacklisted rows and BQ are a Super Admin's only, on the page and the export.
+      for (const body of [{ ...ALL_DATES, blacklisted: true }, { ...ALL_DATES, blacklisted: true, export: 'csv' }]) {
+        const refused = await grid(declaration, body, token[role]);
+        expect(refused.status).toBe(403);
+        expect(refused.body.error).toBe(messages.includeBlacklistedSuperOnly);
+      }
+      if (declaration.filters.includes('bq' as never)) expect((await grid(declaration, { ...ALL_DATES, bq: true }, token[role])).status).toBe(403);
+    });
+
+    it('filters by campaign (one id or several), agency and country', async () => {
+      const [first, second] = [...new Set(everyRow.map((row) => String(row.campaign_name)))];
+      const one = await all(declaration, { campaign: campaignId[first as string] });
+      expect(one).toEqual(everyRow.filter((row) => row.campaign_name === first));
+      const two = await all(declaration, { campaign: [campaignId[first as string], campaignId[second as string]] });
+      expect(two).toEqual(everyRow.filter((row) => row.campaign_name === first || row.campaign_name === second));
+      const ghana = campaignsList.filter((c) => c.country_code === 'GH').map((c) => c.campaign_name);
+      expect(await all(declaration, { country: 'gh' })).toEqual(everyRow.filter((row) => ghana.includes(String(row.campaign_name))));
+      // The Agency Admin's agency holds the campaigns they see.
+      const agencyRows = await all(declaration, { agency: await agencyOfAdmin() });
+      expect(agencyRows).toEqual(everyRow.filter((row) => visible.agency.includes(String(row.campaign_name))));
+    });
+
+    it('refuses bad bodies with 400 and a clear line, on the page and the export', async () => {
+      const cases: Array<[Record<string, unknown>, Record<string, string[]>]> = [
+        [{ end_date: '30-Nov-2026' }, { start_date: [messages.startDateRequired] }],
+        [{ start_date: '2026-11-01', end_date: '30-Nov-2026' }, { start_date: [messages.requestDateInvalid] }],
+        [{ start_date: '02-Nov-2026', end_date: '01-Nov-2026' }, { end_date: [messages.endBeforeStartDate] }],
+        [{ ...ALL_DATES, page_size: 7 }, { page_size: ['page_size must be one of 20, 50, 100, 0'] }],
+        [{ ...ALL_DATES, cursor: 'bm90IGEgY3Vyc29y' }, { cursor: [messages.gridCursorInvalid] }],
+      ];
+      const missing = (['gifting', 'enabled', 'paid'] as const).find((name) => !declaration.filters.includes(name as never));
+      if (missing) cases.push([{ ...ALL_DATES, [missing]: true }, { [missing]: [filterNotOffered(missing, declaration.title)] }]);
+      for (const [body, errors] of cases) {
+        for (const exported of [{}, { export: 'csv' }]) {
+          const refused = await grid(declaration, { ...body, ...exported });
+          expect(refused.status, JSON.stringify(body)).toBe(400);
+          expect(refused.body.errors).toEqual(errors);
+          expect(refused.body.error).toBe(Object.values(errors).flat().join('\n'));
+        }
+      }
+      expect((await grid(declaration, ALL_DATES, '')).status).toBe(401);
+    });
+
+    it('exports the whole filtered, sorted result as CSV, whatever the paging', async () => {
+      const order = `-${sortableKeys(declaration)[1]}`;
+      const rows = await all(declaration, { orderby: order });
+      const { answer, parsed } = await csv(declaration, { orderby: order, current_page: 3, page_size: 20 });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="${declaration.filename}_2020-01-01_2099-12-31.csv"`);
+      const keys = declaration.columns.map((column) => column.key);
+      expect(parsed.errors).toEqual([]);
+      expect(parsed.meta.fields).toEqual(keys);
+      expect(parsed.data).toEqual(rows.map((row) => Object.fromEntries(declaration.columns.map((c) => [c.key, csvOf(c.format, row[c.key] ?? null)]))));
+      const empty = await csv(declaration, EMPTY_RANGE);
+      expect(empty.answer.body).toBe(`${keys.join(',')}\n`);
+    });
+  });
+
+  /** The agency of the Agency Admin (their campaigns' agency). */
+  async function agencyOfAdmin(): Promise<number> {
+    const answer = await server.get<{ data: Array<{ id: number }> }>('/admin/agencies?page_size=0', token.agency);
+    return answer.body.data[0]?.id as number;
+  }
+
+  describe('filters some grids offer, and how the grids agree', () => {
+    it('Include Blacklisted adds rows for a Super Admin; BQ keeps the agents with fraud events', async () => {
+      for (const declaration of [agentEventDetailsGrid, fraudEventsGrid, agentPaymentsGrid] as GridDeclaration[]) {
+        const usual = await all(declaration);
+        const included = await all(declaration, { blacklisted: true });
+        expect(included.length).toBeGreaterThan(usual.length);
+        const ids = new Set(included.map((row) => row.id));
+        expect(usual.every((row) => ids.has(row.id))).toBe(true);
+      }
+      const bq = await all(agentEventDetailsGrid, { bq: true });
+      const usual = await all(agentEventDetailsGrid);
+      expect(bq.length).toBeGreaterThan(0);
+      expect(bq.length).toBeLessThan(usual.length);
+      const fraudAgents = new Set((await all(fraudEventsGrid)).map((row) => row.agent_msisdn));
+      expect(bq.every((row) => fraudAgents.has(row.msisdn))).toBe(true);
+    });
+
+    it('gifting separates gifters\' rows from agents\'; enabled keeps active agents; paid splits paid from due', async () => {
+      const agents = await all(agentEventDetailsGrid);
+      const gifters = await all(agentEventDetailsGrid, { gifting: true });
+      const agentIds = new Set(agents.map((row) => row.id));
+      expect(gifters.every((row) => !agentIds.has(row.id))).toBe(true);
+      const active = await all(agentEventDetailsGrid, { enabled: true });
+      expect(active.length).toBeGreaterThan(0);
+      expect(active.length).toBeLessThanOrEqual(agents.length);
+      const payments = await all(agentPaymentsGrid);
+      const paid = await all(agentPaymentsGrid, { paid: true });
+      const due = await all(agentPaymentsGrid, { paid: false });
+      expect(paid.length).toBeGreaterThan(0);
+      expect(due.length).toBeGreaterThan(0);
+      expect(paid.every((row) => row.paid === true && row.paymentrun_id !== null && row.paid_at !== null)).toBe(true);
+      expect(due.every((row) => row.paid === false && row.paymentrun_id === null)).toBe(true);
+      expect(paid.length + due.length).toBe(payments.length);
+    });
+
+    it('a grouped grid adds up to its detail grid: events per agent, retention per gifter, payments due per agent', async () => {
+      const sum = (rows: Row[], key: string) => rows.reduce((total, row) => total + Number(row[key]), 0);
+      const cents = (rows: Row[], key: string) => Math.round(sum(rows, key) * 100);
+      const detail = await all(agentEventDetailsGrid);
+      const grouped = await all(agentEventsGrid);
+      expect(sum(grouped, 'events')).toBe(detail.length);
+      expect(cents(grouped, 'pay')).toBe(cents(detail, 'pay'));
+      expect(sum(await all(retentionEventsGrid), 'events')).toBe((await all(retentionEventDetailsGrid)).length);
+      const due = await all(agentPaymentsGrid, { paid: false });
+      const pending = await all(pendingPaymentsGrid);
+      expect(sum(pending, 'events')).toBe(due.length);
+      expect(cents(pending, 'pay')).toBe(cents(due, 'pay'));
+    });
+  });
+
+  // PGlite is held by the server process: only on PostgreSQL can the test write rows of its own.
+  describe.skipIf(backend !== 'postgres')('rows written by the test', () => {
+    const DAY = { start_date: '03-Feb-2001', end_date: '03-Feb-2001' };
+
+    beforeAll(async () => {
+      const sql = server.sql;
+      if (!sql) return;
+      const rows: Array<[string, string]> = [
+        ['2001-02-02T23:59:59.999Z', 'day before'],
+        ['2001-02-03T00:00:00.000Z', '=HYPERLINK("http://evil.example","click")'],
+        ['2001-02-03T23:59:59.999Z', '+1 last moment'],
+        ['2001-02-04T00:00:00.000Z', 'day after'],
+      ];
+      for (const [at, description] of rows) {
+        await sql.query(
+          `insert into fraud_events (agent_id, campaign_id, description, msisdn, device_id, blacklisted, created_at)
+           select agent_id, campaign_id, $1, '233240000000', '@device', false, $2 from fraud_events order by id limit 1`,
+          [description, at],
+        );
+      }
+    });
+
+    it('a day runs from 00:00 UTC up to, not including, the next day', async () => {
+      const answer = await grid(fraudEventsGrid, { ...DAY, orderby: 'created_at' });
+      expect(answer.body.data.map((row) => row.description)).toEqual(['=HYPERLINK("http://evil.example","click")', '+1 last moment']);
+    });
+
+    it('the export (COPY) neutralises cells a spreadsheet would run as formulas', async () => {
+      const { answer, parsed } = await csv(fraudEventsGrid, { ...DAY, orderby: 'created_at' });
+      expect(answer.headers.get('content-disposition')).toBe('attachment; filename="fraud-events_2001-02-03_2001-02-03.csv"');
+      expect(parsed.data.map((row) => [row.created_at, row.description, row.device_id])).toEqual([
+        ['2001-02-03 00:00:00', `'=HYPERLINK("http://evil.example","click")`, "'@device"],
+        ['2001-02-03 23:59:59', "'+1 last moment", "'@device"],
+      ]);
+    });
+
+    it('a search with quotes and backslashes is taken literally by COPY too', async () => {
+      for (const search of ["o'brien \\ %", '"; drop table events; --']) {
+        const { answer, parsed } = await csv(fraudEventsGrid, { search });
+        expect(answer.status).toBe(200);
+        expect(parsed.data).toEqual([]);
+      }
+    });
+  });
+});
