@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { MAX_JSON_DEPTH } from '../../src/contract/constants';
+import { agentEventDetailsGrid, fraudEventsGrid, pendingPaymentsGrid } from '../../src/contract/grids';
 import {
   addAgentForm, adminUserForm, campaignForm, editAgentForm, userRoleCampaignPatchRequest, userRoleRequest, campaignLanguageForm, campaignVersionForm, compensationForm, countryRequest, countrySmsRequest, eventTypeForm,
   gridQuery, loginRequest, otpSendRequest, otpVerifyRequest, refreshRequest, resetPasswordRequest, whitelistForm,
@@ -119,7 +120,9 @@ describe.runIf(runsOnPostgres)('hostile bodies on postgres', () => {
         valid: { agency_id: campaignAgency, role_start_date: '01-Nov-2026', role_end_date: '01-Nov-2027', role_type: 2, user },
       },
       { method: 'PATCH', path: `/api/v1/user-role-campaigns/${agent}/`, schema: userRoleCampaignPatchRequest, valid: { campaign }, signedIn: true },
-      { method: 'POST', path: '/admin/fraud', schema: gridQuery, valid: { start_date: '01-Nov-2026', end_date: '02-Nov-2026' }, read: true, signedIn: true },
+      // Every grid is the same route over one grid module: one of each shape (a detail grid, a
+      // grouped grid with its own condition, the one with a row flag) stands for them all.
+      ...[agentEventDetailsGrid, pendingPaymentsGrid, fraudEventsGrid].map((grid) => ({ method: 'POST', path: grid.path, schema: gridQuery, valid: { start_date: '01-Nov-2026', end_date: '02-Nov-2026' }, read: true, signedIn: true })),
       { method: 'POST', path: '/api/v1/otp/send/', schema: otpSendRequest, valid: { username: 'super@demo.test', password: DEMO_PASSWORD, otp_type: 'LOGIN', medium: 'EMAIL' }, signedIn: false },
       { method: 'POST', path: '/api/v1/otp/verify/', schema: otpVerifyRequest, valid: { username: 'super@demo.test', otp_type: 'REPORTS', otp: '1234' }, signedIn: true },
       { method: 'POST', path: '/api/v1/auth/login/jwt/', schema: loginRequest, valid: { username: 'super@demo.test', password: DEMO_PASSWORD, otp_type: 'LOGIN', otp: '1234' }, signedIn: false },

@@ -12,6 +12,7 @@ import { filterNotOffered, gridTooLargeForPage, messages, unknownSortField } fro
 import { STATUS_TYPE_ID, seesEverything, type RoleScope } from '../../../contract/roles';
 import type { GridBody, ReportFilter } from '../../../contract/schemas';
 import { queryRows, type Database } from '../../db/client';
+import { isStorableId } from '../../db/errors';
 import { campaigns, fraudEvents, userRoles, users } from '../../db/schema';
 import { badRequest, superAdminOnly } from '../../http/errors';
 import { FIELD_ROLE_TYPE_IDS } from '../agents/agentRows';
@@ -191,8 +192,12 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     ];
     if (scope.kind === 'agencies') conditions.push(scope.agencyIds.length === 0 ? sql`false` : campaignWhere(facets.campaignId, inArray(campaigns.agencyId, scope.agencyIds)));
     if (scope.kind === 'campaigns') conditions.push(scope.campaignIds.length === 0 ? sql`false` : inArray(facets.campaignId, scope.campaignIds));
-    if (f.agency !== undefined) conditions.push(campaignWhere(facets.campaignId, sql`${campaigns.agencyId} = ${f.agency}`));
-    if (f.campaign?.length) conditions.push(inArray(facets.campaignId, f.campaign));
+    // An id no row can have matches nothing (and must not reach SQL as an int4 overflow).
+    if (f.agency !== undefined) conditions.push(isStorableId(f.agency) ? campaignWhere(facets.campaignId, sql`${campaigns.agencyId} = ${f.agency}`) : sql`false`);
+    if (f.campaign?.length) {
+      const storable = f.campaign.filter(isStorableId);
+      conditions.push(storable.length > 0 ? inArray(facets.campaignId, storable) : sql`false`);
+    }
     if (f.country !== undefined) conditions.push(campaignWhere(facets.campaignId, sql`${campaigns.countryCode} = ${f.country}`));
     // Blacklisted rows are a Super Admin's only, and theirs only on request ('Include Blacklisted').
     if (!f.blacklisted) {
