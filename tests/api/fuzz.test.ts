@@ -122,7 +122,7 @@ describe.runIf(runsOnPostgres)('hostile bodies on postgres', () => {
       { method: 'PATCH', path: `/api/v1/user-role-campaigns/${agent}/`, schema: userRoleCampaignPatchRequest, valid: { campaign }, signedIn: true },
       // Every grid is the same route over one grid module: one of each shape (a detail grid, a
       // grouped grid with its own condition, the one with a row flag) stands for them all.
-      ...[agentEventDetailsGrid, pendingPaymentsGrid, fraudEventsGrid].map((grid) => ({ method: 'POST', path: grid.path, schema: gridQuery, valid: { start_date: '01-Nov-2026', end_date: '02-Nov-2026' }, read: true, signedIn: true })),
+      ...[agentEventDetailsGrid, pendingPaymentsGrid, fraudEventsGrid].map((grid) => ({ method: 'POST' as const, path: grid.path, schema: gridQuery, valid: { start_date: '01-Nov-2026', end_date: '02-Nov-2026' }, read: true, signedIn: true })),
       { method: 'POST', path: '/api/v1/otp/send/', schema: otpSendRequest, valid: { username: 'super@demo.test', password: DEMO_PASSWORD, otp_type: 'LOGIN', medium: 'EMAIL' }, signedIn: false },
       { method: 'POST', path: '/api/v1/otp/verify/', schema: otpVerifyRequest, valid: { username: 'super@demo.test', otp_type: 'REPORTS', otp: '1234' }, signedIn: true },
       { method: 'POST', path: '/api/v1/auth/login/jwt/', schema: loginRequest, valid: { username: 'super@demo.test', password: DEMO_PASSWORD, otp_type: 'LOGIN', otp: '1234' }, signedIn: false },
