@@ -292,23 +292,6 @@ export const queueReport = z.object({
 });
 export type QueueReport = z.infer<typeof queueReport>;
 
-export const eventReportRow = z.object({
-  campaign_name: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
-  msisdn: z.string(),
-  event: z.string(),
-  events: z.number().int(),
-  pay: money,
-  agent_code: nullableText,
-  created_at: isoDate,
-  customer_msisdn: nullableText,
-  medium: nullableText,
-  paymentrun_id: id.nullable(),
-  paid: z.boolean(),
-});
-export type EventReportRow = z.infer<typeof eventReportRow>;
-
 export const paymentRun = z.object({
   id,
   ref: z.string(),
@@ -336,32 +319,5 @@ export const paymentRunDetailRow = z.object({
 });
 export type PaymentRunDetailRow = z.infer<typeof paymentRunDetailRow>;
 
-export const fraudEvent = z.object({
-  /** Ours: the row key of the grid. */
-  id: id.describe('Ours: the row key of the grid'),
-  created_at: isoDate,
-  campaign_name: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
-  agent_msisdn: z.string(),
-  description: z.string(),
-  msisdn: z.string(),
-  device_id: nullableText,
-  blacklisted: z.boolean(),
-});
-export type FraudEvent = z.infer<typeof fraudEvent>;
-
-export const retentionEvent = z.object({
-  campaign_name: z.string(),
-  gifter_firstname: z.string(),
-  gifter_lastname: z.string(),
-  gifter_msisdn: z.string(),
-  giftee_msisdn: z.string(),
-  created_at: isoDate,
-  event: z.string(),
-  pay: money,
-  medium: nullableText,
-  giftee_activity_events: z.number().int(),
-  events: z.number().int(),
-});
-export type RetentionEvent = z.infer<typeof retentionEvent>;
+// The report rows of section 3 (event report rows, fraud events, retention events) are the grids'
+// columns: each grid's row is read from its declaration in grids.ts (GridRow, gridRowSchema).

@@ -1,9 +1,11 @@
 // Reference data every screen leans on: status types and languages (new user backend), the
-// public country list and the campaigns the caller sees (legacy admin backend).
+// public country list and the campaigns the caller sees (legacy admin backend), the agencies the
+// caller sees (service backend).
 import type { CampaignChoice, PublicCountry, StatusTypesResponse, TranslationsResponse } from '../../contract/api';
 import { SERVICE_PAGE_SIZE_MAX } from '../../contract/constants';
-import { adminApi, usersApi } from './backends';
-import { legacyAllRows, type ListRows } from './listPages';
+import type { Agency } from '../../contract/entities';
+import { adminApi, serviceApi, usersApi } from './backends';
+import { legacyAllRows, serviceAllRows, type ListRows } from './listPages';
 
 export const usersReferenceApi = usersApi.injectEndpoints({
   endpoints: (build) => ({
@@ -25,5 +27,13 @@ export const adminReferenceApi = adminApi.injectEndpoints({
   }),
 });
 
+export const serviceReferenceApi = serviceApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** Every agency the caller sees, by name (the server scopes it): a filter's or a form's choices. */
+    agencyChoices: build.query<ListRows<Agency>, void>(serviceAllRows('service/agencies/', () => ({ ordering: 'agency_name' }), [{ type: 'Agency', id: 'LIST' }] as const)),
+  }),
+});
+
 export const { useStatusTypesQuery, useTranslationsQuery } = usersReferenceApi;
+export const { useAgencyChoicesQuery } = serviceReferenceApi;
 export const { usePublicCountriesQuery, useCampaignChoicesQuery } = adminReferenceApi;

@@ -3,6 +3,7 @@
 // dialing code. The add is one call; it carries a password, so it never waits in the outbox and
 // needs a connection. Save pressed again with the same values after a cut connection sends the
 // same Idempotency-Key, so the server answers the first add again instead of adding a second agent.
+import { useAgencyChoicesQuery } from '../../api/referenceApi';
 import { FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
 import type { z } from 'zod';
@@ -17,7 +18,7 @@ import { TextField } from '../../components/TextField';
 import type { ApiFailure } from '../../http/failure';
 import { selectBrowserOffline } from '../../http/connectivity';
 import { newIdempotencyKey } from '../../outbox/offlineWrite';
-import { useAddAgentMutation, useAgentAgenciesQuery, useAgentCampaignsQuery, type AgentAddBody } from './agentsApi';
+import { useAddAgentMutation, useAgentCampaignsQuery, type AgentAddBody } from './agentsApi';
 
 export const AGENT_ADD_NEEDS_CONNECTION =
   'You are offline. A password is never kept on this device, so adding an agent needs a connection.';
@@ -73,7 +74,7 @@ export function AddAgentDialog({ onClose }: { onClose(): void }) {
     saved: () => messages.agentAdded,
   });
   const browserOffline = useAppSelector(selectBrowserOffline);
-  const agencies = useAgentAgenciesQuery();
+  const agencies = useAgencyChoicesQuery();
   const agencyId = form.values.agency_id;
   const campaigns = useAgentCampaignsQuery(agencyId, { skip: !agencyId });
 

@@ -7,14 +7,14 @@ import { Plus } from '@blueprintjs/icons';
 import { Fragment, useState } from 'react';
 import type { AgentRoleCampaign } from '../../../contract/entities';
 import { STATUS_TYPES, type StatusTypeName } from '../../../contract/roles';
-import { useStatusTypesQuery } from '../../api/referenceApi';
+import { useStatusTypesQuery, useAgencyChoicesQuery } from '../../api/referenceApi';
 import { useEditableList } from '../../components/EditableList';
 import { ListTable, type Column } from '../../components/ListTable';
 import { AddAgentDialog } from './AddAgentDialog';
 import { agentDate } from './agentDates';
 import { useCallerIsSuper } from '../../app/useCallerIsSuper';
 import { agentsList, useAgentFilters } from './agentList';
-import { useAgentAgenciesQuery, useAgentCampaignsQuery } from './agentsApi';
+import { useAgentCampaignsQuery } from './agentsApi';
 import { AgentStatus } from './AgentStatus';
 import { EditAgentDialog } from './EditAgentDialog';
 import { agentName, InviteHistory } from './InviteHistory';
@@ -55,7 +55,7 @@ function columnsFor(actions: RowActions): Array<Column<AgentRoleCampaign>> {
 /** The filter bar: agency, its campaigns (or all), status, and the two filters of a Super Admin. */
 function AgentFilterBar({ callerIsSuper }: { callerIsSuper: boolean }) {
   const { filters, change } = useAgentFilters();
-  const agencies = useAgentAgenciesQuery();
+  const agencies = useAgencyChoicesQuery();
   const campaigns = useAgentCampaignsQuery(filters.agency);
   const statuses = useStatusTypesQuery();
   // A non-super admin never sees blacklisted agents, so is not offered them.

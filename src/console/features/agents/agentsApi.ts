@@ -5,7 +5,7 @@
 // again after a cut connection adds the agent once (AddAgentDialog).
 import type { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER, INVITE_HISTORY_ROWS } from '../../../contract/constants';
-import type { AgentRoleCampaign, Agency, Campaign, Invite } from '../../../contract/entities';
+import type { AgentRoleCampaign, Campaign, Invite } from '../../../contract/entities';
 import type { Page } from '../../../contract/api';
 import type { editAgentForm } from '../../../contract/schemas';
 import { serviceApi, usersApi } from '../../api/backends';
@@ -54,8 +54,6 @@ export const agentsApi = usersApi.enhanceEndpoints({ addTagTypes: ['AgentRoleCam
 
 export const agentServiceApi = serviceApi.injectEndpoints({
   endpoints: (build) => ({
-    /** Every agency the caller sees, by name: the filter's and the forms' choices. */
-    agentAgencies: build.query<ListRows<Agency>, void>(serviceAllRows('service/agencies/', () => ({ ordering: 'agency_name' }), [{ type: 'Agency', id: 'LIST' }] as const)),
     /** The campaigns of an agency, or every campaign the caller sees when none is given. */
     agentCampaigns: build.query<ListRows<Campaign>, number | undefined>(
       serviceAllRows('service/campaigns/', (agency: number | undefined) => ({ agency_id: agency, ordering: 'name' }), [{ type: 'Campaign', id: 'LIST' }] as const),
@@ -69,4 +67,4 @@ export const agentServiceApi = serviceApi.injectEndpoints({
 });
 
 export const { useAgentsQuery, useAddAgentMutation, useEditAgentMutation } = agentsApi;
-export const { useAgentAgenciesQuery, useAgentCampaignsQuery, useAgentInvitesQuery } = agentServiceApi;
+export const { useAgentCampaignsQuery, useAgentInvitesQuery } = agentServiceApi;

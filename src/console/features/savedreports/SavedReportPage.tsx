@@ -1,42 +1,47 @@
-// A saved report opened from this device, with or without a network: its first rows as a table
-// (papaparse reads only what it shows), and the whole file saved to the device on request.
+// A saved report opened from this device, with or without a network: its first rows as a table,
+// read in a worker as they come (csvPreview.ts), and the whole file saved to the device on request.
 import { Button, H2, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { ArrowLeft, Download, Trash } from '@blueprintjs/icons';
-import Papa from 'papaparse';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { SAVED_REPORTS_PATH } from '../../app/tabs';
 import { formatBytes, readSavedReport, removeSavedReport, saveToDevice, type SavedReport } from '../../downloads/savedReports';
 import { useReportOwner } from '../../downloads/useSavedReports';
+import { PREVIEW_ROWS, readCsvPreview, type PreviewReading } from './csvPreview';
 import { savedAtText } from './savedAt';
 
-/** Rows shown on screen; the file holds the rest. */
-export const PREVIEW_ROWS = 200;
-
-interface Opened { report: SavedReport; blob: Blob; rows: string[][] }
-
-/** The first rows of a CSV file (the header row first). */
-export async function previewRows(blob: Blob, rows = PREVIEW_ROWS): Promise<string[][]> {
-  // Parsing text of the first megabytes keeps a 50 MB file from being read whole.
-  const head = await blob.slice(0, 4 * 1024 * 1024).text();
-  return Papa.parse<string[]>(head, { preview: rows + 1, skipEmptyLines: true }).data;
-}
+interface Opened { report: SavedReport; blob: Blob }
+/** The rows read so far, and whether more may come. */
+interface Preview { rows: string[][]; status: 'reading' | 'done' | 'failed' }
 
 export function SavedReportPage() {
   const { id = '' } = useParams();
   const owner = useReportOwner();
   const navigate = useNavigate();
   const [opened, setOpened] = useState<Opened | null>();
+  const [preview, setPreview] = useState<Preview>({ rows: [], status: 'reading' });
 
   useEffect(() => {
     let current = true;
+    let reading: PreviewReading | undefined;
     void (async () => {
       const found = await readSavedReport(id, owner).catch(() => undefined);
-      const result = found ? { ...found, rows: found.report.mime.includes('csv') ? await previewRows(found.blob) : [] } : null;
-      if (current) setOpened(result);
+      if (!current) return;
+      setOpened(found ?? null);
+      if (!found?.report.mime.includes('csv')) {
+        setPreview({ rows: [], status: 'done' });
+        return;
+      }
+      setPreview({ rows: [], status: 'reading' });
+      reading = readCsvPreview(found.blob, (rows) => current && setPreview((shown) => ({ ...shown, rows: [...shown.rows, ...rows] })));
+      reading.finished.then(
+        () => current && setPreview((shown) => ({ ...shown, status: 'done' })),
+        () => current && setPreview((shown) => ({ ...shown, status: 'failed' })),
+      );
     })();
     return () => {
       current = false;
+      reading?.cancel();
     };
   }, [id, owner]);
 
@@ -48,7 +53,8 @@ export function SavedReportPage() {
   if (opened === undefined) return <Spinner size={24} className="console-centered" aria-label="Opening the report" />;
   if (opened === null) return <NonIdealState title="This report is no longer saved on this device." action={back} />;
 
-  const { report, blob, rows } = opened;
+  const { report, blob } = opened;
+  const { rows, status } = preview;
   const [header = [], ...body] = rows;
   return (
     <section>
@@ -69,7 +75,9 @@ export function SavedReportPage() {
         </span>
       </header>
       <p>{`${report.filename}, ${formatBytes(report.size)}, saved ${savedAtText(report.savedAt)}.`}</p>
-      {rows.length === 0 ? (
+      {rows.length === 0 && status === 'reading' ? (
+        <Spinner size={24} className="console-centered" aria-label="Reading the report" />
+      ) : rows.length === 0 ? (
         <NonIdealState title="This file cannot be shown here." description="Save it to the device to open it." />
       ) : (
         <>

@@ -1,0 +1,51 @@
+// How a report grid's values show (SPEC.md section 9: report tables show YYYY-MM-DD HH:MM:SS):
+// each column by its declared format, so every grid shows a time, a flag or an amount the same way.
+import { Intent, Tag } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+import { reportTableTime } from '../../../contract/dates';
+import type { ColumnFormat, GridColumn } from '../../../contract/grids';
+
+/** A value as the grid call answers it (contract/grids.ts: text, ISO time, decimal string, count, flag, or null). */
+export type GridValue = string | number | boolean | null;
+/** A row of any grid: its columns by key, and its own `id`. */
+export type GridRecord = { id: string } & Record<string, GridValue>;
+
+/** One page of a grid as the screen reads it: its rows, the count of all, and the neighbouring pages' cursors. */
+export interface GridRows {
+  rows: GridRecord[];
+  count: number;
+  next?: string;
+  previous?: string;
+}
+
+const NUMERIC: ReadonlySet<ColumnFormat> = new Set(['money', 'percent', 'count']);
+
+/** Numbers line up on the right. */
+export const isNumeric = (column: GridColumn): boolean => NUMERIC.has(column.format);
+
+/** A value as text: what the cell shows and what a copy takes. Nothing for no value. */
+export function cellText(column: GridColumn, value: GridValue | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  switch (column.format) {
+    case 'time':
+      return reportTableTime(String(value));
+    case 'flag':
+      return value === true ? 'Yes' : 'No';
+    case 'count':
+      return typeof value === 'number' ? value.toLocaleString('en') : String(value);
+    default:
+      return String(value);
+  }
+}
+
+/** A value as the cell shows it: a blacklisted row is marked so it stands out. */
+export function cellContent(column: GridColumn, value: GridValue | undefined): ReactNode {
+  if (column.format === 'flag' && column.key === 'blacklisted' && value === true) {
+    return (
+      <Tag intent={Intent.DANGER} minimal>
+        Blacklisted
+      </Tag>
+    );
+  }
+  return cellText(column, value);
+}

@@ -1,0 +1,70 @@
+// A report grid's screen (SPEC.md section 2, 'Admin grid screens'), the same for every grid: its
+// title, its filters (kept in the address), Download CSV of the whole filtered result (kept for
+// offline use), and the grid itself, all read from the grid's contract declaration.
+import { Button, H2, Intent } from '@blueprintjs/core';
+import { Download } from '@blueprintjs/icons';
+import type { ReactNode } from 'react';
+import { toRequestDate } from '../../../contract/dates';
+import { gridFilename, type GridDeclaration } from '../../../contract/grids';
+import { useAgencyChoicesQuery, useCampaignChoicesQuery } from '../../api/referenceApi';
+import { GridFilters } from '../../components/GridFilters';
+import { ReportGrid } from '../../components/grid/ReportGrid';
+import { needsConnectionText, useBrowserOffline } from '../../components/NeedsConnection';
+import { useReportDownload } from '../../downloads/useReportDownload';
+import { useGridQuery } from '../../forms/useGridQuery';
+import { gridExport, useGridPageQuery } from './gridsApi';
+
+interface GridScreenProps {
+  grid: GridDeclaration;
+  /** The screen's own actions beside its title. */
+  actions?: ReactNode;
+}
+
+export function GridScreen({ grid, actions }: GridScreenProps) {
+  const query = useGridQuery(grid);
+  const { state, body } = query;
+  const offers = (filter: GridDeclaration['filters'][number]) => grid.filters.includes(filter);
+  const campaigns = useCampaignChoicesQuery(undefined, { skip: !offers('campaign') && !offers('country') });
+  const agencies = useAgencyChoicesQuery(undefined, { skip: !offers('agency') });
+  const request = { path: grid.path, body };
+  const { currentData, data, isFetching, error } = useGridPageQuery(request);
+  const { download, downloading } = useReportDownload();
+  const offline = useBrowserOffline();
+
+  // The page asked for; while it comes, the one before it (shown as loading cells, not as an answer).
+  const answer = currentData ?? (isFetching ? data : undefined);
+  const errorText = error ? ('text' in error ? error.text : error.message) : undefined;
+  const campaignName = campaigns.data?.rows.find((campaign) => campaign.id === state.campaign)?.campaign_name;
+  const description = `${grid.title}, ${toRequestDate(state.start)} to ${toRequestDate(state.end)}${campaignName ? `, ${campaignName}` : ''}`;
+  const downloadText = offline ? needsConnectionText('Downloading a report') : 'Download every row of this report as a CSV file';
+
+  return (
+    <section className="report-grid-screen">
+      <header className="console-page-header">
+        <H2>{grid.title}</H2>
+        {actions}
+      </header>
+      <GridFilters grid={grid} query={query} campaigns={campaigns.data?.rows} agencies={agencies.data?.rows}>
+        <Button
+          icon={<Download />}
+          intent={Intent.PRIMARY}
+          loading={downloading}
+          disabled={offline}
+          title={downloadText}
+          aria-description={downloadText}
+          onClick={() =>
+            void download({
+              backend: 'admin',
+              request: gridExport(request),
+              fallbackName: gridFilename(grid, state.start, state.end),
+              description,
+            })
+          }
+        >
+          Download CSV
+        </Button>
+      </GridFilters>
+      <ReportGrid grid={grid} answer={answer} loading={isFetching && !currentData} error={errorText} query={query} />
+    </section>
+  );
+}

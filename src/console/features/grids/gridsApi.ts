@@ -1,0 +1,47 @@
+// The report grids' calls (SPEC.md section 7, 'Grid calls'): POST <declaration.path> with the grid
+// body answers a page of rows, their count and the neighbouring pages' cursors; with export 'csv'
+// the whole result as a file. One endpoint serves every grid. A grid call is a POST, which no HTTP
+// cache keeps: its pages are kept by the persisted query cache (api/queryCache.ts), its files by
+// Saved for offline.
+import type { GridPage, GridQuery } from '../../../contract/api';
+import { GRID_EXPORT_CSV } from '../../../contract/constants';
+import { adminApi } from '../../api/backends';
+import type { GridRecord, GridRows } from '../../components/grid/gridCells';
+
+/** Which grid (its declaration's path, '/admin/fraud') and its body. */
+export interface GridPageRequest {
+  path: string;
+  body: GridQuery;
+}
+
+/** The path relative to the admin backend's base. */
+const urlOf = (path: string) => path.replace(/^\/+/, '');
+
+/** A body without its cursor: the same page, however it is read. */
+const withoutCursor = ({ cursor: _cursor, ...body }: GridQuery): GridQuery => body;
+
+export const gridsApi = adminApi.injectEndpoints({
+  endpoints: (build) => ({
+    gridPage: build.query<GridRows, GridPageRequest>({
+      query: ({ path, body }) => ({ url: urlOf(path), method: 'POST', body }),
+      // A cursor is how the page is read, not which page it is: the page read by its number (after
+      // a reload, from a shared link) is the same cache entry, also offline.
+      serializeQueryArgs: ({ queryArgs }) => ({ path: queryArgs.path, body: withoutCursor(queryArgs.body) }),
+      transformResponse: ({ data, count, next, previous }: GridPage<GridRecord>): GridRows => ({
+        rows: data,
+        count,
+        ...(next ? { next } : {}),
+        ...(previous ? { previous } : {}),
+      }),
+    }),
+  }),
+});
+
+export const { useGridPageQuery } = gridsApi;
+
+/** The export of the same grid: the same filters and order, every row (page_size 0), as CSV. */
+export const gridExport = ({ path, body }: GridPageRequest) => ({
+  url: urlOf(path),
+  method: 'POST',
+  body: { ...withoutCursor(body), page_size: 0, current_page: 1, export: GRID_EXPORT_CSV },
+});
