@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { persistableQueryCache, QUERY_CACHE_LIMITS, restoredQueryCache, type ApiSliceState } from './queryCache';
 
 const entry = (at: number, over: Record<string, unknown> = {}) => ({
@@ -47,6 +47,15 @@ describe('the persisted query cache', () => {
     expect(size).toBeLessThanOrEqual(small.maxChars + 200);
     expect(Object.keys(capped.queries).length).toBeGreaterThan(0);
     expect(Object.keys(capped.queries)).toContain('q79');
+  });
+
+  it("leaves out a grid's 'all rows' past the cap without writing it out to measure it", () => {
+    const rows = Array.from({ length: 100_000 }, (_, i) => ({ id: String(i) }));
+    const stringify = vi.spyOn(JSON, 'stringify');
+    const cache = persistableQueryCache(slice({ all: entry(20, { data: { rows, count: rows.length } }), page: entry(10) }));
+    expect(Object.keys(cache.queries)).toEqual(['page']);
+    expect(stringify.mock.calls.some(([value]) => (value as { data?: { rows?: unknown[] } })?.data?.rows === rows)).toBe(false);
+    stringify.mockRestore();
   });
 
   it('never keeps a query whose arguments carry a password', () => {

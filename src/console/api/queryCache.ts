@@ -52,11 +52,24 @@ export function holdsPassword(value: unknown, depth = 0): boolean {
   return Object.entries(value as Record<string, unknown>).some(([key, inner]) => PASSWORD_FIELDS.has(key) || holdsPassword(inner, depth + 1));
 }
 
+/**
+ * Whether a value holds a list longer than `items` (a grid's 'all rows'), looked for two levels
+ * down: such an entry cannot fit the cap, and writing 100,000 rows out as JSON to learn so would
+ * cost the screen a third of a second.
+ */
+function holdsLongList(value: unknown, items: number, depth = 0): boolean {
+  if (Array.isArray(value)) return value.length > items;
+  if (!value || typeof value !== 'object' || depth > 1) return false;
+  return Object.values(value as Record<string, unknown>).some((inner) => holdsLongList(inner, items, depth + 1));
+}
+/** Every row of a list takes more characters than this in JSON. */
+const MIN_ROW_CHARS = 20;
+
 const sizes = new WeakMap<object, number>();
 function sizeOf(entry: QueryEntry): number {
   let size = sizes.get(entry);
   if (size === undefined) {
-    size = JSON.stringify(entry)?.length ?? 0;
+    size = holdsLongList(entry.data, QUERY_CACHE_LIMITS.maxChars / MIN_ROW_CHARS) ? Number.POSITIVE_INFINITY : (JSON.stringify(entry)?.length ?? 0);
     sizes.set(entry, size);
   }
   return size;

@@ -20,8 +20,7 @@ import '@blueprintjs/table/lib/css/table.css';
 import './grid.css';
 import { Button, HotkeysContext, HTMLSelect, NonIdealState, type HotkeysContextInstance } from '@blueprintjs/core';
 import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp, Error as ErrorIcon } from '@blueprintjs/icons';
-import { Cell, Column, RegionCardinality, Regions, RenderMode, Table2, TableLoadingOption } from '@blueprintjs/table';
-import { useEffect, useRef } from 'react';
+import { Cell, Column, RegionCardinality, RenderMode, Table2, TableLoadingOption } from '@blueprintjs/table';
 import { GRID_PAGE_SIZES } from '../../../contract/constants';
 import type { GridColumn, GridDeclaration } from '../../../contract/grids';
 import type { GridQueryState } from '../../forms/useGridQuery';
@@ -40,6 +39,7 @@ export interface ReportGridProps {
 }
 
 const ROW_HEIGHT = 28;
+
 /** Cells a user selects (and copies with Ctrl+C): cells and rows, never a whole column from a header click. */
 const SELECTION = [RegionCardinality.CELLS, RegionCardinality.FULL_ROWS];
 
@@ -56,13 +56,12 @@ const direction = (order: string, field: string) => (order === field ? 'ascendin
 export function ReportGrid({ grid, answer, loading, error, query }: ReportGridProps) {
   const { page, size, order } = query.state;
   const { widths, setWidth } = useColumnWidths(grid);
-  const table = useRef<Table2>(null);
   const rows = answer?.rows;
 
-  // A new page (or filter) starts at its first row, not where the last one was scrolled to.
-  useEffect(() => {
-    table.current?.scrollToRegion(Regions.row(0));
-  }, [rows]);
+  // A new page (or filter) is a new table: mounted, Table2 draws every cell in view at once and
+  // starts at the first row; updated, it would redraw them in batches, leaving the last page's
+  // cells on screen for a moment under the new pager.
+  const tableKey = rows ? `${rows.length}:${rows[0]?.id}:${rows.at(-1)?.id}` : 'none';
 
   const count = answer?.count ?? 0;
   const pages = size === 0 ? 1 : Math.max(1, Math.ceil(count / size));
@@ -114,7 +113,7 @@ export function ReportGrid({ grid, answer, loading, error, query }: ReportGridPr
     body = (
       <HotkeysContext.Provider value={TABLE_KEYS}>
         <Table2
-          ref={table}
+          key={tableKey}
           numRows={rows?.length ?? (size || 20)}
           columnWidths={widths}
           onColumnWidthChanged={setWidth}

@@ -5,6 +5,7 @@ import { Button, H2, Intent } from '@blueprintjs/core';
 import { Download } from '@blueprintjs/icons';
 import type { ReactNode } from 'react';
 import { toRequestDate } from '../../../contract/dates';
+import { messages } from '../../../contract/messages';
 import { gridFilename, type GridDeclaration } from '../../../contract/grids';
 import { useAgencyChoicesQuery, useCampaignChoicesQuery } from '../../api/referenceApi';
 import { GridFilters } from '../../components/GridFilters';
@@ -28,12 +29,13 @@ export function GridScreen({ grid, actions }: GridScreenProps) {
   const agencies = useAgencyChoicesQuery(undefined, { skip: !offers('agency') });
   const request = { path: grid.path, body };
   const { currentData, data, isFetching, error } = useGridPageQuery(request);
-  const { download, downloading } = useReportDownload();
   const offline = useBrowserOffline();
+  const { download, downloading } = useReportDownload();
 
   // The page asked for; while it comes, the one before it (shown as loading cells, not as an answer).
   const answer = currentData ?? (isFetching ? data : undefined);
-  const errorText = error ? ('text' in error ? error.text : error.message) : undefined;
+  // Offline, an answer never loaded is not a failure of the server: say what the user can do.
+  const errorText = error ? (offline ? messages.gridNotLoadedOffline : 'text' in error ? error.text : error.message) : undefined;
   const campaignName = campaigns.data?.rows.find((campaign) => campaign.id === state.campaign)?.campaign_name;
   const description = `${grid.title}, ${toRequestDate(state.start)} to ${toRequestDate(state.end)}${campaignName ? `, ${campaignName}` : ''}`;
   const downloadText = offline ? needsConnectionText('Downloading a report') : 'Download every row of this report as a CSV file';

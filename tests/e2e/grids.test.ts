@@ -1,0 +1,160 @@
+// The report grids in Chromium (issue 14): every grid opens from the menu with its rows or its
+// honest empty state; Agent Events Detail filtered, sorted, paged, reloaded on a page, Back, and
+// exported; a Campaign Admin sees only their campaign; offline, a filter never loaded is not shown
+// with the old rows under it. Screenshots at 1440x900 and 820x1180.
+import { readFile } from 'node:fs/promises';
+import Papa from 'papaparse';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GRIDS, type GridColumn } from '../../src/contract/grids';
+import { messages } from '../../src/contract/messages';
+import { sideMenu } from '../../src/contract/roles';
+import { TAB_PATHS } from '../../src/console/app/tabs';
+import { openScreen, openSignedIn, screenshot, toast, useBrowser, waitForPath } from '../support/browser';
+import { startServer, type TestServer } from '../support/server';
+
+const SUPER = 'super@demo.test';
+const DETAIL = '/grids/agent-event-details';
+/** The whole demo year, so a grid has rows whatever today's date. */
+const yearAgo = () => new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 10);
+
+const pager = (page: Page) => page.getByRole('navigation', { name: 'Pages' });
+const pagerText = async (page: Page) => (await pager(page).locator('.report-grid-count').innerText()).trim();
+/** The text of a column's cells on screen (Table2 draws the rows in view only). */
+const columnCells = async (page: Page, column: number) =>
+  (await page.locator(`.bp6-table-quadrant-main .bp6-table-cell.bp6-table-cell-col-${column}:not(.bp6-table-cell-ghost)`).allInnerTexts());
+/** The distinct values of a column on screen, once its cells have been drawn for the page shown. */
+const columnValues = (page: Page, column: number) => expect.poll(async () => [...new Set(await columnCells(page, column))].sort());
+const menuLabelOf = (tab: string) => sideMenu('Super Admin').find((item) => item.id === tab)?.label as string;
+
+/** Waits until the grid shows a page of the answer it was sent (pager text settled, no loading cells). */
+async function settled(page: Page): Promise<string> {
+  await expect.poll(() => pagerText(page)).toMatch(/^Page \d+ of \d+ · [\d,]+ rows?$/);
+  await expect.poll(() => page.locator('.bp6-table-quadrant-main .bp6-loading').count()).toBe(0);
+  return pagerText(page);
+}
+
+describe('report grids', { timeout: 180_000 }, () => {
+  const b = useBrowser();
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer('pglite', { OTP_SEND_LIMIT_PER_15MIN: '100', ACCESS_TOKEN_TTL_SECONDS: '3600' });
+  });
+  afterAll(async () => server?.stop());
+
+  it('every grid opens from the side menu with its rows or its empty state', async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openSignedIn(page, server, SUPER);
+    for (const grid of GRIDS) {
+      await openScreen(page, menuLabelOf(grid.tab), TAB_PATHS[grid.tab], grid.title);
+      const region = page.getByRole('region', { name: grid.title });
+      await region.waitFor();
+      await expect.poll(async () => (await pagerText(page)).startsWith('Page 1 of') || (await page.getByText(grid.emptyText).count()) > 0).toBe(true);
+      // Its column headers are the declaration's labels, sortable ones as buttons.
+      const sortable = (grid.columns as readonly GridColumn[]).find((column) => column.sortable !== false);
+      if ((await page.getByText(grid.emptyText).count()) === 0 && sortable) {
+        await region.getByRole('button', { name: new RegExp(`^${sortable.label}`) }).first().waitFor();
+      }
+    }
+    await openScreen(page, 'Pending Payments', '/payments/pending');
+    const run = page.getByRole('button', { name: 'Make Payment Run' });
+    expect(await run.isDisabled()).toBe(true);
+    await page.getByText('Make Payment Run is coming with payment runs.').waitFor();
+  });
+
+  it('Agent Events Detail: filtered, sorted, paged, a page kept across a reload and Back, and exported', async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openSignedIn(page, server, SUPER, `${DETAIL}?start=${yearAgo()}`);
+    await page.getByRole('heading', { name: 'Agent Events Detail' }).waitFor();
+    const all = await settled(page);
+    await screenshot(page, 'grid-agent-events-detail-1440');
+
+    // A campaign: every row on screen is that campaign's, and the address says so.
+    const select = page.getByRole('combobox', { name: 'Campaign' });
+    const option = (await select.locator('option').allInnerTexts()).find((text) => text.startsWith('SIM Drive GH-03')) as string;
+    await select.selectOption({ label: option });
+    await page.waitForURL(/[?&]campaign=\d+/);
+    const filtered = await settled(page);
+    expect(filtered).not.toBe(all);
+    await columnValues(page, 1).toEqual(['SIM Drive GH-03']);
+    await select.selectOption({ label: 'All campaigns' });
+    await settled(page);
+
+    // Sorted by Medium from its header, then the other way.
+    const medium = page.getByRole('region', { name: 'Agent Events Detail' }).getByRole('button', { name: /^Medium/ }).first();
+    await medium.click();
+    await page.waitForURL(/[?&]order=medium/);
+    await settled(page);
+    // The first page sorted by medium: SMS comes first (A to Z), WHATSAPP first the other way.
+    await columnValues(page, 8).toEqual(['SMS']);
+    await page.getByRole('region', { name: 'Agent Events Detail' }).getByRole('button', { name: /^Medium, sorted ascending/ }).first().click();
+    await page.waitForURL(/[?&]order=-medium/);
+    await settled(page);
+    await columnValues(page, 8).toEqual(['WHATSAPP']);
+
+    // Next: page 2, in the address; a reload keeps it; Back returns to page 1.
+    const firstPageRow = (await columnCells(page, 0))[0];
+    await pager(page).getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL(/[?&]page=2/);
+    const second = await settled(page);
+    expect(second).toMatch(/^Page 2 of /);
+    const secondPageRows = await columnCells(page, 0);
+    await page.reload();
+    expect(await settled(page)).toBe(second);
+    expect(await columnCells(page, 0)).toEqual(secondPageRows);
+    await page.goBack();
+    await expect.poll(() => pagerText(page)).toMatch(/^Page 1 of /);
+    await settled(page);
+    expect((await columnCells(page, 0))[0]).toBe(firstPageRow);
+
+    // The whole filtered, sorted result as a file.
+    const count = Number(/· ([\d,]+) rows?$/.exec(await pagerText(page))?.[1]?.replace(/,/g, ''));
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const download = await downloaded;
+    await toast(page, /^Download complete: agent-events-detail_.*\.csv/).first().waitFor();
+    const rows = Papa.parse<Record<string, string>>(await readFile(await download.path(), 'utf8'), { header: true, skipEmptyLines: true });
+    expect(rows.meta.fields).toEqual(GRIDS[1].columns.map((column) => column.key));
+    expect(rows.data).toHaveLength(count);
+    const media = rows.data.map((row) => row.medium ?? '');
+    expect(media).toEqual([...media].sort().reverse());
+
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await screenshot(page, 'grid-agent-events-detail-820', { withoutToasts: true });
+  });
+
+  it('a Campaign Admin sees the rows of their campaign only', async () => {
+    const { page } = b;
+    await openSignedIn(page, server, 'campaign@demo.test', `${DETAIL}?start=${yearAgo()}`);
+    await settled(page);
+    await columnValues(page, 1).toEqual(['SIM Drive GH-03']);
+    // 'Include Blacklisted' and BQ are a Super Admin's.
+    expect(await page.getByLabel('Include Blacklisted').count()).toBe(0);
+    expect(await page.getByLabel('BQ').count()).toBe(0);
+  });
+
+  it('offline, a visited grid opens from its last data, and a filter never loaded never shows the old rows', async () => {
+    const { page, context } = b;
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await openSignedIn(page, server, SUPER, `${DETAIL}?start=${yearAgo()}`);
+    const online = await settled(page);
+    const rowsOnline = await columnCells(page, 0);
+    await context.setOffline(true);
+    await page.getByRole('status', { name: 'Offline' }).waitFor();
+    await page.getByLabel('Search').fill('no such agent anywhere');
+    await page.waitForURL(/[?&]search=/);
+    await page.getByText('Agent Events Detail could not be loaded.').waitFor();
+    await page.getByText(messages.gridNotLoadedOffline).waitFor();
+    expect(await columnCells(page, 0)).toEqual([]);
+    await screenshot(page, 'grid-offline-new-filter-820');
+    await page.getByLabel('Search').fill('');
+    await expect.poll(() => pagerText(page)).toBe(online);
+    expect(await columnCells(page, 0)).toEqual(rowsOnline);
+    await screenshot(page, 'grid-offline-last-data-820');
+    await context.setOffline(false);
+    await waitForPath(page, DETAIL);
+  });
+});
+
