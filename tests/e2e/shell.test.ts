@@ -79,7 +79,7 @@ describe('the signed-in console', { timeout: 90_000 }, () => {
     const username = users['Super Admin'];
     await openSignedIn(page, server, username);
     const before = await codeCount(server, username, 'REPORTS');
-    await sideMenuOf(page).getByRole('menuitem', { name: 'Agent Event Report' }).click();
+    await sideMenuOf(page).getByRole('menuitem', { name: 'Agent Event Report', exact: true }).click();
     await waitForPath(page, '/otp/reports');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/reports/agent-events');
     await page.getByText('Please check your EMAIL inbox for the REPORTS OTP').waitFor();
@@ -94,12 +94,12 @@ describe('the signed-in console', { timeout: 90_000 }, () => {
     await screenshot(page, 'report-not-available', { withoutToasts: true });
 
     // A second visit (and another report) goes straight to the screen, and no code is sent.
-    await sideMenuOf(page).getByRole('menuitem', { name: 'Stats' }).click();
+    await sideMenuOf(page).getByRole('menuitem', { name: 'Stats', exact: true }).click();
     await waitForPath(page, '/');
-    await sideMenuOf(page).getByRole('menuitem', { name: 'Agent Event Report' }).click();
+    await sideMenuOf(page).getByRole('menuitem', { name: 'Agent Event Report', exact: true }).click();
     await waitForPath(page, '/reports/agent-events');
     await page.getByText(NOT_AVAILABLE, { exact: false }).waitFor();
-    await sideMenuOf(page).getByRole('menuitem', { name: 'Conversion Report' }).click();
+    await sideMenuOf(page).getByRole('menuitem', { name: 'Conversion Report', exact: true }).click();
     await waitForPath(page, '/reports/conversion');
     await page.getByRole('heading', { name: 'Conversion Report' }).waitFor();
     await sleep(500);

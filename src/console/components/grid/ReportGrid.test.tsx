@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GridQuery } from '../../../contract/api';
 import { agentPaymentsGrid, fraudEventsGrid, type GridDeclaration } from '../../../contract/grids';
 import { useGridQuery } from '../../forms/useGridQuery';
@@ -7,7 +7,7 @@ import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedIn } from '../../test/sessions';
 import { columnWidthsKey } from './columnWidths';
 import type { GridRecord, GridRows } from './gridCells';
-import { giveElementsASize } from './layoutForTests';
+import { gridTestSetup } from './layoutForTests';
 import { ReportGrid } from './ReportGrid';
 
 const fraudRow = (n: number): GridRecord => ({
@@ -59,15 +59,7 @@ function renderGrid(props: HarnessProps = {}, route = '/reports/fraud-events') {
 }
 
 describe('the report grid', () => {
-  let restoreLayout: () => void;
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-21T10:00:00Z') });
-    restoreLayout = giveElementsASize();
-  });
-  afterEach(() => {
-    restoreLayout();
-    vi.useRealTimers();
-  });
+  gridTestSetup();
 
   it('shows the declared columns, each value in its format, and the count', async () => {
     renderGrid();

@@ -1,6 +1,6 @@
 // jsdom lays nothing out: every element measures 0 by 0, and Table2, which draws only the cells in
 // view, would draw none. This gives elements a screen's size while a grid test runs.
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 let idleMessagesDelivered = false;
 
@@ -32,4 +32,17 @@ export function giveElementsASize(width = 1440, height = 900): () => void {
   return () => {
     for (const spy of spies) spy.mockRestore();
   };
+}
+
+/** A grid test file's hooks: today fixed at `now` (Date only, timers stay real) and elements given a size. */
+export function gridTestSetup(now = '2026-11-21T10:00:00Z'): void {
+  let restoreLayout: () => void = () => undefined;
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(now) });
+    restoreLayout = giveElementsASize();
+  });
+  afterEach(() => {
+    restoreLayout();
+    vi.useRealTimers();
+  });
 }

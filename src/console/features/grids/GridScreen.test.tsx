@@ -1,13 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { GridPage, GridQuery } from '../../../contract/api';
 import { messages } from '../../../contract/messages';
-import { giveElementsASize } from '../../components/grid/layoutForTests';
+import { gridTestSetup } from '../../components/grid/layoutForTests';
 import type { GridRecord } from '../../components/grid/gridCells';
 import { campaignChoices } from '../../test/campaigns';
 import { ghanaAgency, kenyaAgency } from '../../test/agencies';
 import { browserWentOffline } from '../../http/connectivity';
-import { OFFLINE_TEXT } from '../../http/failure';
 import { deferred, fakeBackend, pageOf } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedIn } from '../../test/sessions';
@@ -49,15 +48,7 @@ const fraudGrid = () => screen.findByRole('region', { name: 'Fraud Events' });
 const pager = () => screen.getByRole('navigation', { name: 'Pages' });
 
 describe('a report grid screen', () => {
-  let restoreLayout: () => void;
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-21T10:00:00Z') });
-    restoreLayout = giveElementsASize();
-  });
-  afterEach(() => {
-    restoreLayout();
-    vi.useRealTimers();
-  });
+  gridTestSetup();
 
   it('shows the fraud events of the last 30 days, newest first, the dates sent as DD-MMM-YYYY', async () => {
     const backend = gridBackend();
@@ -184,7 +175,7 @@ describe('a report grid screen', () => {
     // A filter never read before cannot be read now; the one read before still can.
     await user.click(screen.getByLabelText('Include Blacklisted'));
     expect(await screen.findByText('Fraud Events could not be loaded.')).toBeInTheDocument();
-    expect(screen.getByText(OFFLINE_TEXT)).toBeInTheDocument();
+    expect(screen.getByText(messages.gridNotLoadedOffline)).toBeInTheDocument();
     await user.click(screen.getByLabelText('Include Blacklisted'));
     expect(await screen.findByText('Same device used for several customers')).toBeInTheDocument();
   });

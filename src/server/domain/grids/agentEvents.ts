@@ -3,24 +3,16 @@
 import { sql } from 'drizzle-orm';
 import { agentEventDetailsGrid, agentEventsGrid } from '../../../contract/grids';
 import { campaigns, events, eventTypes, paymentRuns, payments, users } from '../../db/schema';
+import { agentColumns, withCampaignAndAgent } from './agentColumns';
 import { defineGrid } from './defineGrid';
 
 const facets = { time: sql`${events.createdAt}`, campaignId: sql`${events.campaignId}`, agentId: sql`${events.agentId}` };
 
 /** An event with its campaign, agent and event type. */
-const eventWithNames = sql`${events}
-  left join ${campaigns} on ${campaigns.id} = ${events.campaignId}
-  left join ${users} on ${users.id} = ${events.agentId}
+const eventWithNames = sql`${withCampaignAndAgent(sql`${events}`, facets.campaignId, facets.agentId)}
   left join ${eventTypes} on ${eventTypes.id} = ${events.eventTypeId}`;
 
-const agentColumns = {
-  campaign_name: sql`${campaigns.name}`,
-  firstname: sql`${users.firstName}`,
-  lastname: sql`${users.lastName}`,
-  msisdn: sql`${users.msisdn}`,
-  agent_code: sql`${users.agentCode}`,
-  event: sql`${eventTypes.prettyName}`,
-};
+const eventColumns = { ...agentColumns, event: sql`${eventTypes.prettyName}` };
 
 export const agentEventDetails = defineGrid(agentEventDetailsGrid, {
   from: sql`${eventWithNames}
@@ -30,7 +22,7 @@ export const agentEventDetails = defineGrid(agentEventDetailsGrid, {
   keyType: 'bigint',
   columns: {
     created_at: sql`${events.createdAt}`,
-    ...agentColumns,
+    ...eventColumns,
     customer_msisdn: sql`${events.customerMsisdn}`,
     medium: sql`${events.medium}`,
     pay: sql`${events.pay}`,
@@ -46,6 +38,6 @@ export const agentEvents = defineGrid(agentEventsGrid, {
   key: sql`${users.id} || '-' || ${campaigns.id} || '-' || ${eventTypes.id}`,
   keyType: 'text',
   groupBy: sql`${users.id}, ${campaigns.id}, ${eventTypes.id}`,
-  columns: { ...agentColumns, events: sql`count(*)`, pay: sql`sum(${events.pay})` },
+  columns: { ...eventColumns, events: sql`count(*)`, pay: sql`sum(${events.pay})` },
   facets,
 });

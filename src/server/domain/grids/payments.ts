@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { agentPaymentsGrid, pendingPaymentsGrid } from '../../../contract/grids';
 import { campaigns, countries, events, eventTypes, paymentRuns, payments, users } from '../../db/schema';
+import { agentColumns, withCampaignAndAgent } from './agentColumns';
 import { defineGrid } from './defineGrid';
 
 // The date range reads when the payment fell due (the event's time).
@@ -13,17 +14,7 @@ const facets = {
   paid: sql`(${payments.status} = 'paid')`,
 };
 
-const paymentWithNames = sql`${payments}
-  left join ${campaigns} on ${campaigns.id} = ${payments.campaignId}
-  left join ${users} on ${users.id} = ${payments.agentId}`;
-
-const agentColumns = {
-  campaign_name: sql`${campaigns.name}`,
-  firstname: sql`${users.firstName}`,
-  lastname: sql`${users.lastName}`,
-  msisdn: sql`${users.msisdn}`,
-  agent_code: sql`${users.agentCode}`,
-};
+const paymentWithNames = withCampaignAndAgent(sql`${payments}`, facets.campaignId, facets.agentId);
 
 export const agentPayments = defineGrid(agentPaymentsGrid, {
   from: sql`${paymentWithNames}
