@@ -20,7 +20,7 @@ export interface ListParams<F extends string> {
 }
 
 /** 'field' or '-field' over the fields a list offers; another field answers 400 on `parameter`. */
-function orderOfParameter<F extends string>(value: string, sortable: readonly F[], parameter: string): ListParams<F>['order'] {
+export function orderOfParameter<F extends string>(value: string, sortable: readonly F[], parameter: string): ListParams<F>['order'] {
   if (!value) return undefined;
   const descending = value.startsWith('-');
   const field = descending ? value.slice(1) : value;

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { GRID_ALL_ROWS_MAX, GRID_COUNT_CACHE_MS } from '../../../contract/constants';
 import { addDays } from '../../../contract/dates';
 import { gridFilename, sortableKeys, type ColumnFormat, type GridDeclaration, type GridFilter, type GridRow } from '../../../contract/grids';
-import { filterNotOffered, gridTooLargeForPage, messages, unknownSortField } from '../../../contract/messages';
+import { filterNotOffered, gridTooLargeForPage, messages } from '../../../contract/messages';
 import { STATUS_TYPE_ID, seesEverything, type RoleScope } from '../../../contract/roles';
 import type { GridBody, ReportFilter } from '../../../contract/schemas';
 import { queryRows, type Database } from '../../db/client';
@@ -16,7 +16,7 @@ import { isStorableId } from '../../db/errors';
 import { campaigns, fraudEvents, userRoles, users } from '../../db/schema';
 import { badRequest, superAdminOnly } from '../../http/errors';
 import { FIELD_ROLE_TYPE_IDS } from '../agents/agentRows';
-import { containing } from '../lists';
+import { containing, orderOfParameter } from '../lists';
 import type { CsvSource } from '../../reports/csv';
 
 /** What a grid reads: its tables, each column's value, and what the shared filters look at. */
@@ -168,8 +168,8 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
   /** The columns as the outer query reads them from the rows query `g`. */
   const outerColumns = sql.join(columns.map((column) => sql`g.${sql.identifier(column.key)}`), sql`, `);
 
-  /** Refuses what this grid does not offer and what only a Super Admin may ask. */
-  function check({ scope, body }: GridRequest): void {
+  /** Refuses what this grid does not offer and what only a Super Admin may ask; the cursor sent, read. */
+  function check({ scope, body }: GridRequest): Cursor | undefined {
     for (const name of Object.keys(FILTER_DEFAULTS) as GridFilter[]) {
       if (!offered.has(name) && !FILTER_DEFAULTS[name](body)) {
         const message = filterNotOffered(name, declaration.title);
@@ -178,7 +178,7 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     }
     if (body.blacklisted && !seesEverything(scope)) throw superAdminOnly(messages.includeBlacklistedSuperOnly);
     if (body.bq && !seesEverything(scope)) throw superAdminOnly(messages.bqSuperOnly);
-    if (body.cursor) decodeCursor(body.cursor);
+    return body.cursor ? decodeCursor(body.cursor) : undefined;
   }
 
   /** The rows a filter selects, before any grouping. */
@@ -218,14 +218,10 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
   /** The order asked for ('field' or '-field'), else the grid's default; 400 for a field it does not sort by. */
   function orderOf(orderby: string): { key: D['columns'][number]; descending: boolean; text: string } {
     const text = orderby || declaration.defaultOrder;
-    const descending = text.startsWith('-');
-    const field = descending ? text.slice(1) : text;
-    const column = columns.find((c) => c.key === field);
-    if (!column || !sortable.includes(field)) {
-      const message = unknownSortField(field, sortable, 'orderby');
-      throw badRequest(message, { orderby: [message] });
-    }
-    return { key: column, descending, text };
+    // Every list reads 'field' or '-field' the same way, and refuses a field it does not sort by.
+    const order = orderOfParameter(text, sortable, 'orderby') as NonNullable<ReturnType<typeof orderOfParameter>>;
+    const column = columns.find((c) => c.key === order.field) as D['columns'][number];
+    return { key: column, descending: order.descending, text };
   }
 
   /**
@@ -256,8 +252,8 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     return createHash('sha256').update(JSON.stringify(filter)).digest('base64url').slice(0, 16);
   };
 
-  async function countOf(db: Database, request: GridRequest): Promise<number> {
-    const cacheKey = JSON.stringify([request.scope, filterHash(request.body)]);
+  async function countOf(db: Database, request: GridRequest, hash: string): Promise<number> {
+    const cacheKey = JSON.stringify([request.scope, hash]);
     const cached = counts.get(cacheKey);
     if (cached !== undefined) return cached;
     const inner = source.groupBy
@@ -277,14 +273,13 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
 
     /** A page of rows and their count; a cursor of this grid for this page reads it from where the last one ended. */
     async page(db: Database, request: GridRequest): Promise<GridPage<Row>> {
-      check(request);
+      const given = check(request);
       const { body } = request;
       const order = orderOf(body.orderby);
       const hash = filterHash(body);
-      const given = body.cursor ? decodeCursor(body.cursor) : undefined;
       // A cursor for another page, order or filter is not this request's: the page is read by its number.
       const cursor = given && body.page_size > 0 && given.page === body.current_page && given.order === order.text && given.filter === hash ? given : undefined;
-      const count = await countOf(db, request);
+      const count = await countOf(db, request, hash);
       if (body.page_size === 0 && count > GRID_ALL_ROWS_MAX) throw badRequest(gridTooLargeForPage(count), undefined, 'bad_request');
 
       const { where: after, orderBy } = seek(order, cursor);
