@@ -3,7 +3,7 @@
 // BQ (a Super Admin's only, SPEC.md section 6), gifters and active agents; and a search. Each change
 // goes into the address (forms/useGridQuery.ts); the server scopes and checks all of it again.
 import '@blueprintjs/datetime2/lib/css/blueprint-datetime2.css';
-import { Checkbox, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Checkbox, FormGroup, InputGroup } from '@blueprintjs/core';
 import { DateInput3 } from '@blueprintjs/datetime2';
 import { Search } from '@blueprintjs/icons';
 import type { ReactNode } from 'react';
@@ -11,12 +11,16 @@ import type { CampaignChoice } from '../../contract/api';
 import { REQUEST_DATE_MAX, REQUEST_DATE_MIN } from '../../contract/constants';
 import { fromRequestDate, toRequestDate } from '../../contract/dates';
 import type { GridDeclaration, GridFilter } from '../../contract/grids';
+import { idParam } from '../forms/useListParams';
 import type { GridQueryState } from '../forms/useGridQuery';
+import { FilterSelect, SuperAdminChecks } from './FilterControls';
 
 export interface AgencyChoice {
   id: number;
   agency_name: string;
 }
+
+const PAID_CHOICES = [{ value: 'paid', label: 'Paid' }, { value: 'due', label: 'Due' }];
 
 interface GridFiltersProps {
   grid: GridDeclaration;
@@ -72,59 +76,49 @@ export function GridFilters({ grid, query, campaigns, agencies, children }: Grid
   const { state, change, callerIsSuper } = query;
   const offers = (filter: GridFilter) => grid.filters.includes(filter);
   const countries = [...new Set(campaigns?.map((campaign) => campaign.country_code))].sort();
-  const idOf = (value: string) => (value ? Number(value) : undefined);
   return (
     <div className="console-grid-filters">
       <DateField id="grid-start" label="Start Date" value={state.start} onChange={(value) => query.setDate('start', value)} />
       <DateField id="grid-end" label="End Date" value={state.end} onChange={(value) => query.setDate('end', value)} />
       {offers('agency') && (
-        <FormGroup label="Agency" labelFor="grid-agency">
-          <HTMLSelect id="grid-agency" value={state.agency ?? ''} onChange={(e) => change({ agency: idOf(e.target.value) })}>
-            <option value="">All agencies</option>
-            {agencies?.map((agency) => (
-              <option key={agency.id} value={agency.id}>
-                {agency.agency_name}
-              </option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
+        <FilterSelect
+          id="grid-agency"
+          label="Agency"
+          allLabel="All agencies"
+          value={state.agency}
+          choices={agencies?.map((agency) => ({ value: agency.id, label: agency.agency_name }))}
+          onChange={(value) => change({ agency: idParam(value) })}
+        />
       )}
       {offers('campaign') && (
-        <FormGroup label="Campaign" labelFor="grid-campaign">
-          <HTMLSelect id="grid-campaign" value={state.campaign ?? ''} onChange={(e) => change({ campaign: idOf(e.target.value) })}>
-            <option value="">All campaigns</option>
-            {campaigns?.map((campaign) => (
-              <option key={campaign.id} value={campaign.id}>
-                {campaign.campaign_name}
-              </option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
+        <FilterSelect
+          id="grid-campaign"
+          label="Campaign"
+          allLabel="All campaigns"
+          value={state.campaign}
+          choices={campaigns?.map((campaign) => ({ value: campaign.id, label: campaign.campaign_name }))}
+          onChange={(value) => change({ campaign: idParam(value) })}
+        />
       )}
       {offers('country') && (
-        <FormGroup label="Country" labelFor="grid-country">
-          <HTMLSelect id="grid-country" value={state.country ?? ''} onChange={(e) => change({ country: e.target.value || undefined })}>
-            <option value="">All countries</option>
-            {countries.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
+        <FilterSelect
+          id="grid-country"
+          label="Country"
+          allLabel="All countries"
+          value={state.country}
+          choices={countries.map((code) => ({ value: code, label: code }))}
+          onChange={(value) => change({ country: value })}
+        />
       )}
       {offers('paid') && (
-        <FormGroup label="Paid" labelFor="grid-paid">
-          <HTMLSelect
-            id="grid-paid"
-            value={state.paid === undefined ? '' : state.paid ? 'paid' : 'due'}
-            onChange={(e) => change({ paid: e.target.value === '' ? undefined : e.target.value === 'paid' })}
-          >
-            <option value="">All</option>
-            <option value="paid">Paid</option>
-            <option value="due">Due</option>
-          </HTMLSelect>
-        </FormGroup>
+        <FilterSelect
+          id="grid-paid"
+          label="Paid"
+          allLabel="All"
+          value={state.paid === undefined ? undefined : state.paid ? 'paid' : 'due'}
+          choices={PAID_CHOICES}
+          onChange={(value) => change({ paid: value === undefined ? undefined : value === 'paid' })}
+        />
       )}
       <FormGroup label="Search" labelFor="grid-search">
         <InputGroup
@@ -138,12 +132,7 @@ export function GridFilters({ grid, query, campaigns, agencies, children }: Grid
         />
       </FormGroup>
       <div className="console-grid-checks">
-        {callerIsSuper && offers('blacklisted') && (
-          <Checkbox label="Include Blacklisted" checked={state.blacklisted} onChange={(e) => change({ blacklisted: e.currentTarget.checked })} />
-        )}
-        {callerIsSuper && offers('bq') && (
-          <Checkbox label="BQ" title="Only agents with fraud events" checked={state.bq} onChange={(e) => change({ bq: e.currentTarget.checked })} />
-        )}
+        {callerIsSuper && offers('blacklisted') && <SuperAdminChecks blacklisted={state.blacklisted} bq={offers('bq') ? state.bq : undefined} onChange={change} />}
         {offers('gifting') && (
           <Checkbox label="Gifters" title="The gifters' rows instead of the agents'" checked={state.gifting} onChange={(e) => change({ gifting: e.currentTarget.checked })} />
         )}

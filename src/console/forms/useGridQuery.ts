@@ -17,6 +17,7 @@ import { addDays, fromRequestDate, toRequestDate } from '../../contract/dates';
 import { sortableKeys, type GridDeclaration, type GridFilter } from '../../contract/grids';
 import { reconcileDateRange } from '../../contract/reports';
 import { useCallerIsSuper } from '../app/useCallerIsSuper';
+import { idParam } from './useListParams';
 
 /** What the user chose: dates as ISO dates, the filters, search, sort and paging. */
 export interface GridState {
@@ -72,11 +73,6 @@ function isoDateOf(value: string | null): string | undefined {
   return value >= REQUEST_DATE_MIN && value <= REQUEST_DATE_MAX ? value : undefined;
 }
 
-function idOf(value: string | null): number | undefined {
-  const id = Number(value);
-  return value && Number.isSafeInteger(id) && id > 0 ? id : undefined;
-}
-
 /** The grid's state an address names; what it does not know, or the grid does not offer, is left at its default. */
 export function gridStateOf(grid: GridDeclaration, params: URLSearchParams, today: string): GridState {
   const state = defaultGridState(grid, today);
@@ -90,8 +86,8 @@ export function gridStateOf(grid: GridDeclaration, params: URLSearchParams, toda
   return {
     ...state,
     ...range,
-    agency: offers(grid, 'agency') ? idOf(params.get('agency')) : undefined,
-    campaign: offers(grid, 'campaign') ? idOf(params.get('campaign')) : undefined,
+    agency: offers(grid, 'agency') ? idParam(params.get('agency')) : undefined,
+    campaign: offers(grid, 'campaign') ? idParam(params.get('campaign')) : undefined,
     country: offers(grid, 'country') && country && /^[A-Z]{2}$/.test(country) ? country : undefined,
     blacklisted: flag('blacklisted'),
     bq: flag('bq'),

@@ -5,6 +5,12 @@ import { useEffect, useState } from 'react';
 import { DEFAULT_GRID_PAGE_SIZE } from '../../contract/constants';
 import type { ListView } from '../api/listPages';
 
+/** An id from the address or a choice: a positive whole number, else undefined. */
+export function idParam(value: string | null | undefined): number | undefined {
+  const id = Number(value);
+  return value && Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
 export function useListParams(initialOrder = '') {
   const [view, setView] = useState<ListView>({ pageSize: DEFAULT_GRID_PAGE_SIZE, page: 1, search: '', order: initialOrder });
   const [typed, setTyped] = useState('');

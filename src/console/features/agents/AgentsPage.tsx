@@ -2,13 +2,15 @@
 // scopes them, section 6), paged through the server, with a filter bar (agency, campaign, status,
 // and for a Super Admin 'Include Blacklisted' and BQ) kept in the address, an add agent popup, and
 // on each row Edit and the agent's invite history. An edit waiting in the outbox shows on its row.
-import { Button, Checkbox, FormGroup, H2, HTMLSelect, Intent } from '@blueprintjs/core';
+import { Button, H2, Intent } from '@blueprintjs/core';
 import { Plus } from '@blueprintjs/icons';
 import { Fragment, useState } from 'react';
 import type { AgentRoleCampaign } from '../../../contract/entities';
 import { STATUS_TYPES, type StatusTypeName } from '../../../contract/roles';
 import { useStatusTypesQuery, useAgencyChoicesQuery } from '../../api/referenceApi';
 import { useEditableList } from '../../components/EditableList';
+import { FilterSelect, SuperAdminChecks } from '../../components/FilterControls';
+import { idParam } from '../../forms/useListParams';
 import { ListTable, type Column } from '../../components/ListTable';
 import { AddAgentDialog } from './AddAgentDialog';
 import { agentDate } from './agentDates';
@@ -64,45 +66,39 @@ function AgentFilterBar({ callerIsSuper }: { callerIsSuper: boolean }) {
   );
   return (
     <div className="agents-filters" role="group" aria-label="Filter agents">
-      <FormGroup label="Agency" labelFor="agents-agency" inline>
-        <HTMLSelect id="agents-agency" value={filters.agency ?? ''} onChange={(e) => change({ agency: Number(e.target.value) || undefined })}>
-          <option value="">All agencies</option>
-          {agencies.data?.rows.map((agency) => (
-            <option key={agency.id} value={agency.id}>
-              {agency.agency_name}
-            </option>
-          ))}
-        </HTMLSelect>
-      </FormGroup>
-      <FormGroup label="Campaign" labelFor="agents-campaign" inline>
-        <HTMLSelect id="agents-campaign" value={filters.campaign ?? ''} onChange={(e) => change({ campaign: Number(e.target.value) || undefined })}>
-          <option value="">All campaigns</option>
-          {campaigns.currentData?.rows.map((campaign) => (
-            <option key={campaign.id} value={campaign.id}>
-              {campaign.name}
-            </option>
-          ))}
-        </HTMLSelect>
-      </FormGroup>
-      <FormGroup label="Status" labelFor="agents-status" inline>
-        <HTMLSelect
-          id="agents-status"
-          value={filters.status ?? ''}
-          onChange={(e) => change({ status: (e.target.value || undefined) as StatusTypeName | undefined })}
-        >
-          <option value="">All statuses</option>
-          {statusNames.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </HTMLSelect>
-      </FormGroup>
+      <FilterSelect
+        id="agents-agency"
+        label="Agency"
+        allLabel="All agencies"
+        inline
+        value={filters.agency}
+        choices={agencies.data?.rows.map((agency) => ({ value: agency.id, label: agency.agency_name }))}
+        onChange={(value) => change({ agency: idParam(value) })}
+      />
+      <FilterSelect
+        id="agents-campaign"
+        label="Campaign"
+        allLabel="All campaigns"
+        inline
+        value={filters.campaign}
+        choices={campaigns.currentData?.rows.map((campaign) => ({ value: campaign.id, label: campaign.name }))}
+        onChange={(value) => change({ campaign: idParam(value) })}
+      />
+      <FilterSelect
+        id="agents-status"
+        label="Status"
+        allLabel="All statuses"
+        inline
+        value={filters.status}
+        choices={statusNames.map((name) => ({ value: name, label: name }))}
+        onChange={(value) => change({ status: value as StatusTypeName | undefined })}
+      />
       {callerIsSuper && (
-        <>
-          <Checkbox label="Include Blacklisted" checked={filters.includeBlacklisted} onChange={(e) => change({ includeBlacklisted: e.currentTarget.checked })} />
-          <Checkbox label="BQ" title="Only agents with fraud events" checked={filters.bq} onChange={(e) => change({ bq: e.currentTarget.checked })} />
-        </>
+        <SuperAdminChecks
+          blacklisted={filters.includeBlacklisted}
+          bq={filters.bq}
+          onChange={({ blacklisted, bq }) => change(blacklisted === undefined ? { bq } : { includeBlacklisted: blacklisted })}
+        />
       )}
     </div>
   );

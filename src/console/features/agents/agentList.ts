@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { AgentRoleCampaign } from '../../../contract/entities';
 import { ROLE_TYPE_ID, STATUS_TYPES, statusTypeOfId, type StatusTypeName } from '../../../contract/roles';
 import type { FilteredView, ListView } from '../../api/listPages';
+import { idParam } from '../../forms/useListParams';
 import { useCallerIsSuper } from '../../app/useCallerIsSuper';
 import type { EditableList } from '../../components/EditableList';
 import { useAgentsQuery, type AgentEdit } from './agentsApi';
@@ -18,17 +19,12 @@ export interface AgentFilters {
   bq: boolean;
 }
 
-const idOf = (value: string | null): number | undefined => {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : undefined;
-};
-
 /** The filters an address names; anything it does not know is left out. */
 export function agentFiltersOf(params: URLSearchParams): AgentFilters {
   const status = STATUS_TYPES.find((name) => name === params.get('status'));
   return {
-    agency: idOf(params.get('agency')),
-    campaign: idOf(params.get('campaign')),
+    agency: idParam(params.get('agency')),
+    campaign: idParam(params.get('campaign')),
     status,
     includeBlacklisted: params.get('blacklisted') === '1',
     bq: params.get('bq') === '1',
