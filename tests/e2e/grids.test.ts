@@ -10,7 +10,7 @@ import { GRIDS, type GridColumn } from '../../src/contract/grids';
 import { messages } from '../../src/contract/messages';
 import { sideMenu } from '../../src/contract/roles';
 import { TAB_PATHS } from '../../src/console/app/tabs';
-import { openScreen, openSignedIn, screenshot, toast, useBrowser, waitForPath } from '../support/browser';
+import { openScreen, openSignedIn, screenshot, toast, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
@@ -24,13 +24,16 @@ const pagerText = async (page: Page) => (await pager(page).locator('.report-grid
 const columnCells = async (page: Page, column: number) =>
   (await page.locator(`.bp6-table-quadrant-main .bp6-table-cell.bp6-table-cell-col-${column}:not(.bp6-table-cell-ghost)`).allInnerTexts());
 /** The distinct values of a column on screen, once its cells have been drawn for the page shown. */
-const columnValues = (page: Page, column: number) => expect.poll(async () => [...new Set(await columnCells(page, column))].sort());
+const columnValues = (page: Page, column: number) => expect.poll(async () => [...new Set(await columnCells(page, column))].sort(), { timeout: WAIT_MS });
 const menuLabelOf = (tab: string) => sideMenu('Super Admin').find((item) => item.id === tab)?.label as string;
 
-/** Waits until the grid shows a page of the answer it was sent (pager text settled, no loading cells). */
+/**
+ * Waits until the pager names a page and no cell is loading. The pager and the cells may still be
+ * the last answer's for a moment after a change: callers first wait for what the change makes differ.
+ */
 async function settled(page: Page): Promise<string> {
-  await expect.poll(() => pagerText(page)).toMatch(/^Page \d+ of \d+ · [\d,]+ rows?$/);
-  await expect.poll(() => page.locator('.bp6-table-quadrant-main .bp6-loading').count()).toBe(0);
+  await expect.poll(() => pagerText(page), { timeout: WAIT_MS }).toMatch(/^Page \d+ of \d+ · [\d,]+ rows?$/);
+  await expect.poll(() => page.locator('.bp6-table-quadrant-main .bp6-loading').count(), { timeout: WAIT_MS }).toBe(0);
   return pagerText(page);
 }
 
@@ -50,7 +53,7 @@ describe('report grids', { timeout: 180_000 }, () => {
       await openScreen(page, menuLabelOf(grid.tab), TAB_PATHS[grid.tab], grid.title);
       const region = page.getByRole('region', { name: grid.title });
       await region.waitFor();
-      await expect.poll(async () => (await pagerText(page)).startsWith('Page 1 of') || (await page.getByText(grid.emptyText).count()) > 0).toBe(true);
+      await expect.poll(async () => (await pagerText(page)).startsWith('Page 1 of') || (await page.getByText(grid.emptyText).count()) > 0, { timeout: WAIT_MS }).toBe(true);
       // Its column headers are the declaration's labels, sortable ones as buttons.
       const sortable = (grid.columns as readonly GridColumn[]).find((column) => column.sortable !== false);
       if ((await page.getByText(grid.emptyText).count()) === 0 && sortable) {
@@ -76,8 +79,9 @@ describe('report grids', { timeout: 180_000 }, () => {
     const option = (await select.locator('option').allInnerTexts()).find((text) => text.startsWith('SIM Drive GH-03')) as string;
     await select.selectOption({ label: option });
     await page.waitForURL(/[?&]campaign=\d+/);
-    const filtered = await settled(page);
-    expect(filtered).not.toBe(all);
+    // The pager shows the old count until the answer comes.
+    await expect.poll(() => pagerText(page), { timeout: WAIT_MS }).not.toBe(all);
+    await settled(page);
     await columnValues(page, 1).toEqual(['SIM Drive GH-03']);
     await select.selectOption({ label: 'All campaigns' });
     await settled(page);
@@ -98,16 +102,18 @@ describe('report grids', { timeout: 180_000 }, () => {
     const firstPageRow = (await columnCells(page, 0))[0];
     await pager(page).getByRole('button', { name: 'Next' }).click();
     await page.waitForURL(/[?&]page=2/);
+    // The pager names page 2 at once; its rows come with the answer.
+    await expect.poll(async () => (await columnCells(page, 0))[0], { timeout: WAIT_MS }).not.toBe(firstPageRow);
     const second = await settled(page);
     expect(second).toMatch(/^Page 2 of /);
     const secondPageRows = await columnCells(page, 0);
     await page.reload();
     expect(await settled(page)).toBe(second);
-    expect(await columnCells(page, 0)).toEqual(secondPageRows);
+    await expect.poll(() => columnCells(page, 0), { timeout: WAIT_MS }).toEqual(secondPageRows);
     await page.goBack();
-    await expect.poll(() => pagerText(page)).toMatch(/^Page 1 of /);
+    await expect.poll(() => pagerText(page), { timeout: WAIT_MS }).toMatch(/^Page 1 of /);
     await settled(page);
-    expect((await columnCells(page, 0))[0]).toBe(firstPageRow);
+    await expect.poll(async () => (await columnCells(page, 0))[0], { timeout: WAIT_MS }).toBe(firstPageRow);
 
     // The whole filtered, sorted result as a file.
     const count = Number(/· ([\d,]+) rows?$/.exec(await pagerText(page))?.[1]?.replace(/,/g, ''));
@@ -150,7 +156,7 @@ describe('report grids', { timeout: 180_000 }, () => {
     expect(await columnCells(page, 0)).toEqual([]);
     await screenshot(page, 'grid-offline-new-filter-820');
     await page.getByLabel('Search').fill('');
-    await expect.poll(() => pagerText(page)).toBe(online);
+    await expect.poll(() => pagerText(page), { timeout: WAIT_MS }).toBe(online);
     expect(await columnCells(page, 0)).toEqual(rowsOnline);
     await screenshot(page, 'grid-offline-last-data-820');
     await context.setOffline(false);
