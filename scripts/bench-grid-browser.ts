@@ -13,6 +13,7 @@ import type { GridPage } from '../src/contract/api';
 import { GRID_ALL_ROWS_MAX } from '../src/contract/constants';
 import { addDays, toRequestDate } from '../src/contract/dates';
 import { agentEventDetailsGrid } from '../src/contract/grids';
+import { storeSession } from '../tests/support/consoleSession';
 import { SIGNED_IN_SUITE, signIn, startServer, type TestServer } from '../tests/support/server';
 import { percentile } from './bench-timing';
 
@@ -45,7 +46,7 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', arg
 let failed = false;
 try {
   const login = await signIn(server, 'super@demo.test');
-  const { access, refresh, user } = login.body;
+  const { access } = login.body;
   const today = new Date().toISOString().slice(0, 10);
   const { start, count } = await longestRange(server, access, today);
   out(`Agent Events Detail from ${toRequestDate(start)} to ${toRequestDate(today)}: ${count.toLocaleString('en')} rows, 'All rows', 1440x900:`);
@@ -58,11 +59,7 @@ try {
     // tsx names the functions it compiles with a helper the page does not have.
     await context.addInitScript('globalThis.__name = (fn) => fn;');
     const page = await context.newPage();
-    await page.goto(`${server.url}/health`);
-    await page.evaluate(
-      (session) => localStorage.setItem('persist:console', JSON.stringify({ session: JSON.stringify(session), _persist: JSON.stringify({ version: -1, rehydrated: true }) })),
-      { access, refresh, user, reportsVerified: false },
-    );
+    await storeSession(page, server, login.body);
     await page.goto(`${server.url}/grids/agent-event-details?start=${start}&end=${today}`);
     await page.getByText(/^Page 1 of /).waitFor({ timeout: 60_000 });
 

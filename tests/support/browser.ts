@@ -6,6 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { storeSession } from './consoleSession';
 import { signIn as signInByApi, type TestServer } from './server';
 
 export const PASSWORD = 'Referral#2026';
@@ -159,13 +160,7 @@ export async function signIn(page: Page, server: TestServer, username: string, p
 export async function openSignedIn(page: Page, server: TestServer, username: string, path = '/', password = PASSWORD): Promise<void> {
   const login = await signInByApi(server, username, password);
   if (login.status !== 200) throw new Error(`sign-in of ${username} failed: ${login.status} ${JSON.stringify(login.body)}`);
-  const { access, refresh, user } = login.body;
-  // A same-origin page that is not the console, so nothing rewrites the stored state meanwhile.
-  await page.goto(`${server.url}/health`);
-  await page.evaluate(
-    (session) => localStorage.setItem('persist:console', JSON.stringify({ session: JSON.stringify(session), _persist: JSON.stringify({ version: -1, rehydrated: true }) })),
-    { access, refresh, user, reportsVerified: false },
-  );
+  await storeSession(page, server, login.body);
   await page.goto(`${server.url}${path}`);
   await sideMenuOf(page).waitFor();
   await headerUser(page).filter({ hasText: username }).waitFor();

@@ -1,6 +1,6 @@
 // A saved CSV report's rows, read a chunk at a time and no further than asked: a 50 MB file costs
-// its first chunk, not its whole text. Used by the preview's worker (csvPreview.worker.ts) and, where
-// the browser has no Worker, on the page (csvPreview.ts).
+// its first chunk, not its whole text. Used by the preview's worker (csvPreview.worker.ts); where
+// the browser has no Worker (jsdom), csvPreview.ts parses the file's first megabytes on the page.
 import Papa from 'papaparse';
 
 /** Bytes read at a time: the first rows of a report are within the first chunk. */
