@@ -27,12 +27,18 @@ export const gridsApi = adminApi.injectEndpoints({
       // A cursor is how the page is read, not which page it is: the page read by its number (after
       // a reload, from a shared link) is the same cache entry, also offline.
       serializeQueryArgs: ({ queryArgs }) => ({ path: queryArgs.path, body: withoutCursor(queryArgs.body) }),
-      transformResponse: ({ data, count, next, previous }: GridPage<GridRecord>): GridRows => ({
-        rows: data,
-        count,
-        ...(next ? { next } : {}),
-        ...(previous ? { previous } : {}),
-      }),
+      // A page of 'all' holds up to GRID_ALL_ROWS_MAX rows. The store's Immer walks every object new
+      // to it to freeze it, and RTK Query walks a refetched answer to share its unchanged rows: on
+      // 100,000 rows, 330 ms of the grid's mount in Chromium. Nothing changes a page once read, so
+      // the answer arrives frozen (Immer stops at a frozen object) and is never compared.
+      structuralSharing: false,
+      transformResponse: ({ data, count, next, previous }: GridPage<GridRecord>): GridRows =>
+        Object.freeze({
+          rows: data,
+          count,
+          ...(next ? { next } : {}),
+          ...(previous ? { previous } : {}),
+        }),
     }),
   }),
 });
