@@ -49,3 +49,37 @@ export function reconcileDateRange(
   if (!range.start || !range.end || range.start <= range.end) return range;
   return changed === 'start' ? { start: range.start, end: range.start } : { start: range.end, end: range.end };
 }
+
+// ---- report jobs (issue 15) ---------------------------------------------------------------------
+
+/** The report lists of the admin grid screens (`home` of /admin/list_queue_reports) and the grid each queues. */
+export const REPORT_HOMES = {
+  comm_reports: 'campaignConversion',
+  fraud_report: 'fraudEvents',
+  retention_detail: 'retentionEventDetails',
+  retention_events: 'retentionEvents',
+} as const;
+export type ReportHome = keyof typeof REPORT_HOMES;
+export const REPORT_HOME_NAMES = Object.keys(REPORT_HOMES) as ReportHome[];
+
+/** The service backend's reports (/service/payments-report-<name>/) and the grid each queues. */
+export const SERVICE_REPORTS = {
+  'agents-events-detail': 'agentEventDetails',
+  'agents-events-summary': 'agentEvents',
+  'campaign-summary': 'campaignConversion',
+} as const;
+export type ServiceReportName = keyof typeof SERVICE_REPORTS;
+export const SERVICE_REPORT_NAMES = Object.keys(SERVICE_REPORTS) as ServiceReportName[];
+
+/** The job lists of /admin/list_job_queue (`job`); payment runs write theirs (issue 'payment runs'). */
+export const JOB_LISTS = ['paymentrun'] as const;
+
+/** Report statuses are text (SPEC.md section 4): these begin the ones still in progress. */
+export const REPORT_QUEUED = 'Queued';
+export const REPORT_STARTED = 'Started';
+export const REPORT_FINISHED = 'Finished';
+export const reportFailed = (reason: string): string => `Failed: ${reason}`;
+export const reportProgress = (done: number, total: number): string =>
+  `${REPORT_STARTED}: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} rows`;
+/** A status counts as in progress while it begins with Queued or Started (the queue refreshes meanwhile). */
+export const isReportInProgress = (status: string): boolean => status.startsWith(REPORT_QUEUED) || status.startsWith(REPORT_STARTED);

@@ -32,6 +32,7 @@ const environment = z.object({
   ADMIN_API_URL: z.string().url().optional(),
   USERS_API_URL: z.string().url().optional(),
   SERVICE_API_URL: z.string().url().optional(),
+  REPORT_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -69,6 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     seed: { agents: e.DEMO_AGENTS, events: e.DEMO_EVENTS, anchorDate: e.DEMO_ANCHOR_DATE },
     /** Base URLs the console calls; unset means the console's own origin (this server). */
+    /** Report jobs this process runs at once (0: it only queues them; `npm run worker` runs them). */
+    reportWorkers: e.REPORT_WORKERS,
     backends: { admin: e.ADMIN_API_URL, users: e.USERS_API_URL, service: e.SERVICE_API_URL },
     delivery: { smtpUrl: e.SMTP_URL, smtpFrom: e.SMTP_FROM, smsUrl: e.SMS_HTTP_URL, smsToken: e.SMS_HTTP_TOKEN },
   };

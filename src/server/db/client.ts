@@ -6,6 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -18,6 +19,8 @@ export interface OpenDatabase {
   close(): Promise<void>;
   /** PostgreSQL only: the rows of a query as CSV with a header, streamed by COPY from a connection of its own. */
   copyCsv?(query: SQL): Promise<Readable>;
+  /** The embedded database itself, for the job queue to share its one connection (jobs/queue.ts). */
+  pglite?: PGlite;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -67,7 +70,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   // The driver types differ only in their raw result type; repositories use the shared surface.
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), pglite: client };
 }
 
 const dialect = new PgDialect();

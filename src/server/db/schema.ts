@@ -425,25 +425,54 @@ export const secureReports = pgTable(
   (t) => [index('secure_reports_agency').on(t.agencyId), index('secure_reports_campaign').on(t.campaignId)],
 );
 
-/** Durable report jobs: status 'Queued', 'Started ...', 'Finished' or 'Failed: reason'. */
+/**
+ * Report jobs (issue 15): the record of a report the console lists, queued on pg-boss (jobs/). Status
+ * is text: 'Queued', 'Started: n of m rows', 'Finished' or 'Failed: reason'. A report keeps what it
+ * was asked with (its grid, its filter body) and its creator's scope at that moment, so it is
+ * reproducible and shown only to callers who may see every row of it.
+ */
 export const reportJobs = pgTable(
   'report_jobs',
   {
     id: serial('id').primaryKey(),
-    kind: text('kind').notNull(), // comm_reports, fraud_report, retention_detail, retention_events, paymentrun, ...
+    /** The list it belongs to: a grid screen's home (comm_reports, fraud_report, ...) or a service report. */
+    kind: text('kind').notNull(),
+    /** The report grid whose rows it holds (contract grids.ts id). */
+    grid: text('grid').notNull(),
     description: text('description').notNull(),
+    /** The grid body it was queued with. */
     params: jsonb('params').notNull(),
+    /** The creator's RoleScope when it was queued. */
+    scope: jsonb('scope').notNull(),
+    /** The campaigns that scope sees (null: every one): who may list and download it. */
+    scopeCampaignIds: integer('scope_campaign_ids').array(),
     createdBy: integer('created_by').notNull().references(() => users.id),
     status: text('status').notNull().default('Queued'),
+    /** Runs started (a retry or a dead worker's job picked up again is a new run). */
     attempts: integer('attempts').notNull().default(0),
-    fileName: text('file_name'),
-    mime: text('mime'),
-    result: bytea('result'),
+    /** The run that may finish it: a run superseded by a newer one never does. */
+    runToken: text('run_token'),
+    jobId: text('job_id'),
+    fileName: text('file_name').notNull(),
+    rows: integer('rows'),
+    bytes: bigint('bytes', { mode: 'number' }),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('report_jobs_status_created').on(t.status, t.createdAt), index('report_jobs_creator').on(t.createdBy)],
+  (t) => [index('report_jobs_kind_created').on(t.kind, t.createdAt), index('report_jobs_status_id').on(t.status, t.id)],
+);
+
+/** A report's file, in parts of about a megabyte written by one run, read back in order. */
+export const reportFileParts = pgTable(
+  'report_file_parts',
+  {
+    reportId: integer('report_id').notNull().references(() => reportJobs.id, { onDelete: 'cascade' }),
+    runToken: text('run_token').notNull(),
+    seq: integer('seq').notNull(),
+    data: text('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.runToken, t.seq] })],
 );
 
 // ---- sign-in ----------------------------------------------------------------------------------

@@ -302,6 +302,12 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
       return page;
     },
 
+    /** How many rows the whole result holds (a report's progress reads it). */
+    count(db: Database, request: GridRequest): Promise<number> {
+      check(request);
+      return countOf(db, request, filterHash(request.body));
+    },
+
     /** The whole filtered, sorted result as CSV: its query, and how to read it a page at a time on a database without COPY. */
     csv(request: GridRequest): CsvSource {
       check(request);

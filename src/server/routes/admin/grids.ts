@@ -8,17 +8,8 @@ import { GRID_EXPORT_CSV } from '../../../contract/constants';
 import { gridRowSchema } from '../../../contract/grids';
 import { gridQuery } from '../../../contract/schemas';
 import type { OpenDatabase } from '../../db/client';
-import { agentEventDetails, agentEvents } from '../../domain/grids/agentEvents';
-import { campaignConversion } from '../../domain/grids/conversion';
-import type { Grid } from '../../domain/grids/defineGrid';
-import { fraudEventsReport } from '../../domain/grids/fraudEvents';
-import { agentPayments, pendingPayments } from '../../domain/grids/payments';
-import { retentionEventDetails, retentionEventsGrouped } from '../../domain/grids/retentionEvents';
+import { REPORT_GRIDS } from '../../domain/grids/reportGrids';
 import { sendCsv } from '../../reports/csv';
-
-export const REPORT_GRIDS: readonly Grid[] = [
-  agentEvents, agentEventDetails, campaignConversion, retentionEventsGrouped, retentionEventDetails, agentPayments, pendingPayments, fraudEventsReport,
-] as unknown as readonly Grid[];
 
 export const gridRoutes = (database: OpenDatabase): FastifyPluginAsyncZod => async (app) => {
   for (const grid of REPORT_GRIDS) {

@@ -1,0 +1,77 @@
+// Legacy admin backend: queued reports (SPEC.md section 7). The report lists of the admin grid
+// screens (`home`), queuing a report of that screen's grid with its filters, the job list of payment
+// runs, and a finished report's file. Every one scoped to the caller (reports/reportJobs.ts).
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listPage } from '../../../contract/api';
+import { toRequestDate } from '../../../contract/dates';
+import { queueReport as queueReportRecord } from '../../../contract/entities';
+import { GRIDS, gridFilename } from '../../../contract/grids';
+import { REPORT_HOMES } from '../../../contract/reports';
+import { listJobQueueQuery, listQueueReportsQuery, queueReportQuery, queuedReportDownload } from '../../../contract/schemas';
+import type { Database } from '../../db/client';
+import { finishedReport, listReports, queueReport, reportFileParts, type ReportRow, type SendReport } from '../../domain/reports/reportJobs';
+
+/** A report as the legacy lists carry it. */
+export const legacyReport = (row: ReportRow) => ({
+  id: row.id,
+  created_at: row.created_at,
+  description: row.description,
+  created_by: row.created_by,
+  status: row.status,
+  queue_position: row.queue_position,
+});
+
+const paging = (query: { page_size: number; current_page: number }) =>
+  query.page_size === 0 ? { limit: null, offset: 0 } : { limit: query.page_size, offset: (query.current_page - 1) * query.page_size };
+
+/** The file as the legacy download answers it, `{data, mime, filename}`, streamed: the CSV is written into `data` a part at a time. */
+async function* downloadJson(parts: AsyncGenerator<string>, filename: string): AsyncGenerator<string> {
+  yield `{"mime":"text/csv","filename":${JSON.stringify(filename)},"data":"`;
+  for await (const part of parts) yield JSON.stringify(part).slice(1, -1);
+  yield '"}';
+}
+
+export const reportRoutes = (db: Database, sendReport: SendReport): FastifyPluginAsyncZod => async (app) => {
+  app.get('/list_queue_reports', { schema: { querystring: listQueueReportsQuery, response: { 200: listPage(queueReportRecord) } } }, async (request) => {
+    const { rows, count } = await listReports(db, request.caller.scope, request.query.home, paging(request.query));
+    return { data: rows.map(legacyReport), count };
+  });
+
+  app.get('/queue_report', { schema: { querystring: queueReportQuery, response: { 200: queueReportRecord } } }, async (request) => {
+    const { home, ...filter } = request.query;
+    const declaration = GRIDS.find((grid) => grid.id === REPORT_HOMES[home]);
+    if (!declaration) throw new Error(`no grid for ${home}`);
+    const body = { ...filter, page_size: 0, current_page: 1 };
+    const row = await queueReport(db, sendReport, request.caller, {
+      kind: home,
+      grid: declaration.id,
+      body,
+      description: `${declaration.title}, ${toRequestDate(filter.start_date)} to ${toRequestDate(filter.end_date)}`,
+      fileName: gridFilename(declaration, filter.start_date, filter.end_date),
+    });
+    return legacyReport(row);
+  });
+
+  app.get('/list_job_queue', { schema: { querystring: listJobQueueQuery, response: { 200: listPage(queueReportRecord) } } }, async (request) => {
+    const { rows, count } = await listReports(db, request.caller.scope, request.query.job, paging(request.query));
+    return { data: rows.map(legacyReport), count };
+  });
+
+  app.post(
+    '/queued_report_download',
+    {
+      schema: {
+        body: queuedReportDownload,
+        response: { 200: { description: 'A finished report: its CSV in `data`', content: { 'application/json': { schema: z.object({ data: z.string(), mime: z.string(), filename: z.string() }) } } } },
+      },
+    },
+    async (request, reply) => {
+      const report = await finishedReport(db, request.caller.scope, request.body.id);
+      // The answer's JSON, as a stream of its text (the schema describes what it spells).
+      const json = Readable.from(downloadJson(reportFileParts(db, report.id), report.file_name));
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
+  );
+};

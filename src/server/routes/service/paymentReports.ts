@@ -1,0 +1,111 @@
+// Service backend: the generated reports (SPEC.md section 7). GET /service/payments-report-<name>/
+// with start_date, end_date, agency_id and campaign_id queues a report and answers its record;
+// GET /service/payments-reports/?report=<name> (ours: the specification shows no list) pages the
+// caller's reports of that name; GET /service/payments-report-download/{name}/{id}/{file} is the CSV.
+//
+// Section 5's filter rules are checked here too, whatever the console checked: an agency and a
+// campaign must be chosen when the caller may choose between more than one.
+import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { page } from '../../../contract/api';
+import { BACKEND_PREFIXES } from '../../../contract/constants';
+import { toRequestDate } from '../../../contract/dates';
+import { reportRecord } from '../../../contract/entities';
+import { GRIDS, gridFilename } from '../../../contract/grids';
+import { messages } from '../../../contract/messages';
+import { REPORT_FINISHED, SERVICE_REPORTS, SERVICE_REPORT_NAMES, type ServiceReportName } from '../../../contract/reports';
+import { pageQuery, serviceReportQuery } from '../../../contract/schemas';
+import { queryRows, type Database } from '../../db/client';
+import { campaigns } from '../../db/schema';
+import { visibleAgencyIds, visibleCampaignIds } from '../../auth/scope';
+import { badRequest, outOfScope } from '../../http/errors';
+import { servicePage } from '../../http/pages';
+import { finishedReport, listReports, queueReport, reportFileParts, type ReportRow, type SendReport } from '../../domain/reports/reportJobs';
+import { safeFilename } from '../../reports/csv';
+
+const kindOf = (name: ServiceReportName) => `service:${name}`;
+
+/** A report as the service backend carries it, with a working link to its file once Finished. */
+function serviceReport(request: FastifyRequest, name: ServiceReportName, row: ReportRow) {
+  const base = `${request.protocol}://${request.host}${BACKEND_PREFIXES.service}`;
+  return {
+    createdAt: row.created_at,
+    createdBy: row.created_by,
+    description: row.description,
+    status: row.status,
+    position: row.queue_position,
+    downloadUrl: row.status === REPORT_FINISHED ? `${base}/payments-report-download/${name}/${row.id}/${encodeURIComponent(safeFilename(row.file_name))}` : null,
+  };
+}
+
+/** Section 5: an agency and a campaign are required when more than one is available; both must be the caller's. */
+async function checkChoices(db: Database, request: FastifyRequest, query: z.output<typeof serviceReportQuery>): Promise<void> {
+  const scope = request.caller.scope;
+  const agencyIds = visibleAgencyIds(scope);
+  const [agencyCount] = agencyIds === null ? await queryRows<{ n: number }>(db, sql`select count(*)::int as n from agencies`) : [{ n: agencyIds.length }];
+  if (query.agency_id === undefined && (agencyCount?.n ?? 0) > 1) throw badRequest(messages.agencyRequired, { agency_id: [messages.agencyRequired] });
+  if (query.agency_id !== undefined && agencyIds !== null && !agencyIds.includes(query.agency_id)) throw outOfScope('That agency is not one you may report on');
+
+  const visible = await visibleCampaignIds(db, scope);
+  const choosable = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(sql`${visible === null ? sql`true` : visible.length ? inArray(campaigns.id, visible) : sql`false`} and ${query.agency_id === undefined ? sql`true` : sql`${campaigns.agencyId} = ${query.agency_id}`}`);
+  const ids = new Set(choosable.map((campaign) => campaign.id));
+  if ((query.campaign_id ?? []).length === 0 && ids.size > 1) throw badRequest(messages.campaignRequired, { campaign_id: [messages.campaignRequired] });
+  if ((query.campaign_id ?? []).some((id) => !ids.has(id))) throw outOfScope('That campaign is not one you may report on');
+}
+
+export const paymentReportRoutes = (db: Database, sendReport: SendReport): FastifyPluginAsyncZod => async (app) => {
+  for (const name of SERVICE_REPORT_NAMES) {
+    const declaration = GRIDS.find((grid) => grid.id === SERVICE_REPORTS[name]);
+    if (!declaration) throw new Error(`no grid for ${name}`);
+    app.get(`/payments-report-${name}/`, { schema: { querystring: serviceReportQuery, response: { 200: reportRecord } } }, async (request) => {
+      const query = request.query;
+      await checkChoices(db, request, query);
+      const body = {
+        start_date: query.start_date, end_date: query.end_date, agency: query.agency_id, campaign: query.campaign_id,
+        search: '', blacklisted: false, bq: false, gifting: false, enabled: false, orderby: '', page_size: 0, current_page: 1,
+      };
+      const row = await queueReport(db, sendReport, request.caller, {
+        kind: kindOf(name),
+        grid: declaration.id,
+        body,
+        description: `${declaration.title}, ${toRequestDate(query.start_date)} to ${toRequestDate(query.end_date)}`,
+        fileName: gridFilename(declaration, query.start_date, query.end_date),
+      });
+      return serviceReport(request, name, row);
+    });
+  }
+
+  app.get(
+    '/payments-reports/',
+    { schema: { querystring: pageQuery.extend({ report: z.enum(SERVICE_REPORT_NAMES as [ServiceReportName, ...ServiceReportName[]], { error: `report must be one of ${SERVICE_REPORT_NAMES.join(', ')}` }) }), response: { 200: page(reportRecord) } } },
+    async (request) => {
+      const { report: name, page: pageNumber, page_size: limit } = request.query;
+      const { rows, count } = await listReports(db, request.caller.scope, kindOf(name), { limit, offset: (pageNumber - 1) * limit });
+      return servicePage(request, rows.map((row) => serviceReport(request, name, row)), count, { page: pageNumber, limit });
+    },
+  );
+
+  app.get(
+    '/payments-report-download/:report/:id/:file',
+    {
+      schema: {
+        params: z.object({ report: z.enum(SERVICE_REPORT_NAMES as [ServiceReportName, ...ServiceReportName[]]), id: z.coerce.number().int().positive().max(2_147_483_647), file: z.string().max(300) }),
+        response: { 200: { description: 'The report as CSV', content: { 'text/csv': { schema: z.string() } } } },
+      },
+    },
+    async (request, reply) => {
+      const report = await finishedReport(db, request.caller.scope, request.params.id);
+      if (report.kind !== kindOf(request.params.report)) throw badRequest('That report is not of this kind');
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${safeFilename(report.file_name)}"`)
+        .send(Readable.from(reportFileParts(db, report.id)) as never);
+    },
+  );
+};
