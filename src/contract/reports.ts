@@ -1,6 +1,8 @@
 // Report filter rules of SPEC.md sections 4 and 5 that are not single-field checks.
 import { messages, reportWarning } from './messages';
+import { z } from 'zod';
 import { REPORT_RANGE_WARNING_MONTHS } from './constants';
+import { endBeforeStart, endNotBeforeStartDate, filterIds, listQuery, reportFilterFields, requestDate, storableId } from './schemas';
 
 /** The filters of a report as a form holds them: the report filter model's names, dates as ISO dates. */
 export interface ReportFilterChoice {
@@ -83,3 +85,55 @@ export const reportProgress = (done: number, total: number): string =>
   `${REPORT_STARTED}: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} rows`;
 /** A status counts as in progress while it begins with Queued or Started (the queue refreshes meanwhile). */
 export const isReportInProgress = (status: string): boolean => status.startsWith(REPORT_QUEUED) || status.startsWith(REPORT_STARTED);
+
+// ---- report job requests ------------------------------------------------------------------------
+
+/** A query string's flags as text ('true', '1', 'false', '0') read as booleans; anything else is left for the schema to refuse. */
+const FLAG_WORDS: Record<string, boolean> = { true: true, 1: true, false: false, 0: false };
+const withQueryFlags = (query: unknown) =>
+  query && typeof query === 'object'
+    ? Object.fromEntries(Object.entries(query).map(([key, value]) => [key, ['blacklisted', 'bq', 'gifting', 'enabled', 'paid'].includes(key) && typeof value === 'string' && value in FLAG_WORDS ? FLAG_WORDS[value] : value]))
+    : query;
+
+/** GET /admin/queue_report: the report list it goes to (`home`) and the grid filters it is made with, as a query string. */
+export const queueReportQuery = z.preprocess(
+  withQueryFlags,
+  reportFilterFields
+    .extend({
+      home: z.enum(REPORT_HOME_NAMES as [ReportHome, ...ReportHome[]], { error: `home must be one of ${REPORT_HOME_NAMES.join(', ')}` }),
+      orderby: listQuery.shape.orderby,
+    })
+    .refine(endNotBeforeStartDate, endBeforeStart),
+);
+export type QueueReportQuery = z.output<typeof queueReportQuery>;
+
+/** GET /admin/list_queue_reports: the reports of one list. */
+export const listQueueReportsQuery = z.object({
+  home: z.enum(REPORT_HOME_NAMES as [ReportHome, ...ReportHome[]], { error: `home must be one of ${REPORT_HOME_NAMES.join(', ')}` }),
+  page_size: listQuery.shape.page_size,
+  current_page: listQuery.shape.current_page,
+});
+
+/** GET /admin/list_job_queue: the jobs of one kind (payment runs). */
+export const listJobQueueQuery = z.object({
+  job: z.enum(JOB_LISTS, { error: `job must be one of ${JOB_LISTS.join(', ')}` }),
+  page_size: listQuery.shape.page_size,
+  current_page: listQuery.shape.current_page,
+});
+
+/** POST /admin/queued_report_download. */
+export const queuedReportDownload = z.object({ id: storableId('id') });
+
+/**
+ * The service reports' query (GET /service/payments-report-*): dates, and an agency and campaigns
+ * by id. Their section 5 rules that depend on what the caller may choose are the server's.
+ */
+export const serviceReportQuery = z
+  .object({
+    start_date: requestDate(messages.startDateRequired, 'Start Date'),
+    end_date: requestDate(messages.endDateRequired, 'End Date'),
+    agency_id: storableId('agency_id').optional(),
+    campaign_id: filterIds('campaign_id').optional(),
+  })
+  .refine(endNotBeforeStartDate, endBeforeStart);
+export type ServiceReportQuery = z.output<typeof serviceReportQuery>;

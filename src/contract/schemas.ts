@@ -31,7 +31,6 @@ import {
 import { fromRequestDate, toRequestDate } from './dates';
 import { ROLE_TYPE_ID, STATUS_TYPE_ID, STATUS_TYPES, type StatusTypeName } from './roles';
 import { messages, requestDateOutOfRange, tooLong } from './messages';
-import { JOB_LISTS, REPORT_HOME_NAMES, type ReportHome } from './reports';
 
 // ---- rules as patterns and small pure functions ------------------------------------------
 
@@ -351,7 +350,7 @@ export const agencyQuery = pageQuery.extend({
   active_flag: queryFlag('active_flag').optional(),
 });
 
-const storableId = (field: string) =>
+export const storableId = (field: string) =>
   z.coerce.number({ error: `${field} must be an id` }).int({ error: `${field} must be an id` }).positive({ error: `${field} must be an id` });
 /** Ids as a query sends them: '3,7,12'. */
 const idList = (field: string) =>
@@ -439,7 +438,7 @@ export const idParams = z.object({ id: z.coerce.number({ error: 'id must be a nu
  * A DD-MMM-YYYY date of a grid body, read as an ISO date, between REQUEST_DATE_MIN and
  * REQUEST_DATE_MAX (a year 0 or 9999 would run past what the database's dates hold).
  */
-const requestDate = (emptyMessage: string, label: string) =>
+export const requestDate = (emptyMessage: string, label: string) =>
   z
     .string({ error: emptyMessage })
     .trim()
@@ -454,7 +453,7 @@ const requestDate = (emptyMessage: string, label: string) =>
     });
 
 /** Ids of a filter as a grid body or a report sends them: one id, a list, or '3,7,12'; read as a list. */
-const filterIds = (field: string) =>
+export const filterIds = (field: string) =>
   z.preprocess(
     (value) => (typeof value === 'string' ? value.split(',').map((part) => (part.trim() === '' ? part : Number(part))) : typeof value === 'number' ? [value] : value),
     z.array(z.number({ error: `${field} must be an id or a list of ids` }).int({ error: `${field} must be an id or a list of ids` }).positive({ error: `${field} must be an id or a list of ids` }), {
@@ -470,7 +469,7 @@ const flag = (field: string) => z.boolean({ error: `${field} must be true or fal
  * Admin's only; gifting (gifters' rows instead of agents'), enabled (active agents only) and paid
  * (paid or due). A grid offers the filters its declaration names (grids.ts).
  */
-const reportFilterFields = z.object({
+export const reportFilterFields = z.object({
   start_date: requestDate(messages.startDateRequired, 'Start Date'),
   end_date: requestDate(messages.endDateRequired, 'End Date'),
   agency: storableId('agency').optional(),
@@ -483,8 +482,8 @@ const reportFilterFields = z.object({
   enabled: flag('enabled').default(false),
   paid: flag('paid').optional(),
 });
-const endNotBeforeStartDate = (q: { start_date: string; end_date: string }) => !q.start_date || !q.end_date || q.end_date >= q.start_date;
-const endBeforeStart = { path: ['end_date'], error: messages.endBeforeStartDate };
+export const endNotBeforeStartDate = (q: { start_date: string; end_date: string }) => !q.start_date || !q.end_date || q.end_date >= q.start_date;
+export const endBeforeStart = { path: ['end_date'], error: messages.endBeforeStartDate };
 export const reportFilter = reportFilterFields.refine(endNotBeforeStartDate, endBeforeStart);
 export type ReportFilter = z.output<typeof reportFilter>;
 
@@ -508,55 +507,6 @@ export const gridQuery = reportFilterFields
   .refine(endNotBeforeStartDate, endBeforeStart);
 export type GridBody = z.output<typeof gridQuery>;
 
-/** A query string's flags as text ('true', '1', 'false', '0') read as booleans; anything else is left for the schema to refuse. */
-const FLAG_WORDS: Record<string, boolean> = { true: true, 1: true, false: false, 0: false };
-const withQueryFlags = (query: unknown) =>
-  query && typeof query === 'object'
-    ? Object.fromEntries(Object.entries(query).map(([key, value]) => [key, ['blacklisted', 'bq', 'gifting', 'enabled', 'paid'].includes(key) && typeof value === 'string' && value in FLAG_WORDS ? FLAG_WORDS[value] : value]))
-    : query;
-
-/** GET /admin/queue_report: the report list it goes to (`home`) and the grid filters it is made with, as a query string. */
-export const queueReportQuery = z.preprocess(
-  withQueryFlags,
-  reportFilterFields
-    .extend({
-      home: z.enum(REPORT_HOME_NAMES as [ReportHome, ...ReportHome[]], { error: `home must be one of ${REPORT_HOME_NAMES.join(', ')}` }),
-      orderby: listQuery.shape.orderby,
-    })
-    .refine(endNotBeforeStartDate, endBeforeStart),
-);
-export type QueueReportQuery = z.output<typeof queueReportQuery>;
-
-/** GET /admin/list_queue_reports: the reports of one list. */
-export const listQueueReportsQuery = z.object({
-  home: z.enum(REPORT_HOME_NAMES as [ReportHome, ...ReportHome[]], { error: `home must be one of ${REPORT_HOME_NAMES.join(', ')}` }),
-  page_size: listQuery.shape.page_size,
-  current_page: listQuery.shape.current_page,
-});
-
-/** GET /admin/list_job_queue: the jobs of one kind (payment runs). */
-export const listJobQueueQuery = z.object({
-  job: z.enum(JOB_LISTS, { error: `job must be one of ${JOB_LISTS.join(', ')}` }),
-  page_size: listQuery.shape.page_size,
-  current_page: listQuery.shape.current_page,
-});
-
-/** POST /admin/queued_report_download. */
-export const queuedReportDownload = z.object({ id: storableId('id') });
-
-/**
- * The service reports' query (GET /service/payments-report-*): dates, and an agency and campaigns
- * by id. Their section 5 rules that depend on what the caller may choose are the server's.
- */
-export const serviceReportQuery = z
-  .object({
-    start_date: requestDate(messages.startDateRequired, 'Start Date'),
-    end_date: requestDate(messages.endDateRequired, 'End Date'),
-    agency_id: storableId('agency_id').optional(),
-    campaign_id: filterIds('campaign_id').optional(),
-  })
-  .refine(endNotBeforeStartDate, endBeforeStart);
-export type ServiceReportQuery = z.output<typeof serviceReportQuery>;
 
 /** POST /admin/country: the legacy wire sends the languages as a comma string. */
 export const countryRequest = z.preprocess(

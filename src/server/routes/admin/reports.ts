@@ -8,8 +8,8 @@ import { listPage } from '../../../contract/api';
 import { toRequestDate } from '../../../contract/dates';
 import { queueReport as queueReportRecord } from '../../../contract/entities';
 import { GRIDS, gridFilename } from '../../../contract/grids';
-import { REPORT_HOMES } from '../../../contract/reports';
-import { listJobQueueQuery, listQueueReportsQuery, queueReportQuery, queuedReportDownload } from '../../../contract/schemas';
+
+import { listJobQueueQuery, listQueueReportsQuery, queueReportQuery, queuedReportDownload, REPORT_HOMES } from '../../../contract/reports';
 import type { Database } from '../../db/client';
 import { finishedReport, listReports, queueReport, reportFileParts, type ReportRow, type SendReport } from '../../domain/reports/reportJobs';
 
