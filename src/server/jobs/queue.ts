@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { REPORT_FINISHED, REPORT_QUEUED, reportFailed } from '../../contract/reports';
 import type { OpenDatabase } from '../db/client';
+import { HttpError } from '../http/errors';
 import { RunSuperseded, runReport } from './reportRun';
 
 export const REPORT_QUEUE = 'report';
@@ -26,8 +27,9 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
-/** Why a run failed, in words for the report's status (never a stack). */
-const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 200) || 'unknown error';
+/** Why a run failed, in words for the report's status: our own refusals say why; anything else is in the log, not in front of users. */
+const reasonOf = (error: unknown): string =>
+  error instanceof HttpError ? error.message.slice(0, 200) : 'the report could not be written (the server log has the details)';
 
 export async function startJobQueue(database: OpenDatabase, options: { databaseUrl?: string; workers: number; log: FastifyBaseLogger }): Promise<JobQueue> {
   const { db } = database;
