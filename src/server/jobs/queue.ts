@@ -22,6 +22,16 @@ export const REPORT_HEARTBEAT_SECONDS = 10;
 
 interface ReportJobData { reportId: number }
 
+/** How often the queue's maintenance looks at its jobs: a dead worker's job is noticed within seconds. */
+const CADENCE = { superviseIntervalSeconds: 5, monitorIntervalSeconds: 5, queueCacheIntervalSeconds: 5 };
+
+/**
+ * How a worker fetches: a new job wakes it at once (NOTIFY); a worker polls every half second, not
+ * every 30 s as pg-boss's NOTIFY default (a NOTIFY sent while every worker is busy wakes none), and
+ * fetches without a pause while a backlog waits.
+ */
+const FETCHING = { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5, burstWhenReadyExceeds: 1 };
+
 export interface JobQueue {
   sendReport(reportId: number): Promise<string | null>;
   stop(): Promise<void>;
@@ -34,8 +44,8 @@ const reasonOf = (error: unknown): string =>
 export async function startJobQueue(database: OpenDatabase, options: { databaseUrl?: string; workers: number; log: FastifyBaseLogger }): Promise<JobQueue> {
   const { db } = database;
   const boss = database.pglite
-    ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schema: 'pgboss', superviseIntervalSeconds: 5, monitorIntervalSeconds: 5 })
-    : new PgBoss({ connectionString: options.databaseUrl as string, schema: 'pgboss', max: 4, superviseIntervalSeconds: 5, monitorIntervalSeconds: 5 });
+    ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schema: 'pgboss', useListenNotify: true, ...CADENCE })
+    : new PgBoss({ connectionString: options.databaseUrl as string, schema: 'pgboss', max: 4, useListenNotify: true, ...CADENCE });
   boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
   await boss.start();
   await boss.createQueue(REPORT_DEAD_LETTERS);
@@ -45,13 +55,15 @@ export async function startJobQueue(database: OpenDatabase, options: { databaseU
     heartbeatSeconds: REPORT_HEARTBEAT_SECONDS,
     expireInSeconds: 6 * 3600,
     deadLetter: REPORT_DEAD_LETTERS,
+    // A new job wakes an idle worker at once instead of at its next poll.
+    notify: true,
   });
 
   const setStatus = (reportId: number, status: string) =>
     db.execute(sql`update report_jobs set status = ${status} where id = ${reportId} and status <> ${REPORT_FINISHED}`);
 
   if (options.workers > 0) {
-    await boss.work<ReportJobData>(REPORT_QUEUE, { localConcurrency: options.workers, pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
+    await boss.work<ReportJobData>(REPORT_QUEUE, { localConcurrency: options.workers, ...FETCHING, includeMetadata: true }, async ([job]) => {
       const { reportId } = (job as Job<ReportJobData>).data;
       const retries = (job as unknown as { retryCount: number }).retryCount ?? 0;
       try {
