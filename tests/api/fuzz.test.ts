@@ -12,6 +12,7 @@ import {
   addAgentForm, adminUserForm, campaignForm, editAgentForm, userRoleCampaignPatchRequest, userRoleRequest, campaignLanguageForm, campaignVersionForm, compensationForm, countryRequest, countrySmsRequest, eventTypeForm,
   gridQuery, loginRequest, otpSendRequest, otpVerifyRequest, refreshRequest, resetPasswordRequest, whitelistForm,
 } from '../../src/contract/schemas';
+import { queuedReportDownload, queueReportQuery, serviceReportQuery } from '../../src/contract/reports';
 import { forCreate } from '../../src/server/http/bodies';
 import { accessToken, DEMO_PASSWORD, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
 
@@ -123,6 +124,7 @@ describe.runIf(runsOnPostgres)('hostile bodies on postgres', () => {
       // Every grid is the same route over one grid module: one of each shape (a detail grid, a
       // grouped grid with its own condition, the one with a row flag) stands for them all.
       ...[agentEventDetailsGrid, pendingPaymentsGrid, fraudEventsGrid].map((grid) => ({ method: 'POST' as const, path: grid.path, schema: gridQuery, valid: { start_date: '01-Nov-2026', end_date: '02-Nov-2026' }, read: true, signedIn: true })),
+      { method: 'POST', path: '/admin/queued_report_download', schema: queuedReportDownload, valid: { id: 1 }, signedIn: true },
       { method: 'POST', path: '/api/v1/otp/send/', schema: otpSendRequest, valid: { username: 'super@demo.test', password: DEMO_PASSWORD, otp_type: 'LOGIN', medium: 'EMAIL' }, signedIn: false },
       { method: 'POST', path: '/api/v1/otp/verify/', schema: otpVerifyRequest, valid: { username: 'super@demo.test', otp_type: 'REPORTS', otp: '1234' }, signedIn: true },
       { method: 'POST', path: '/api/v1/auth/login/jwt/', schema: loginRequest, valid: { username: 'super@demo.test', password: DEMO_PASSWORD, otp_type: 'LOGIN', otp: '1234' }, signedIn: false },
@@ -187,6 +189,31 @@ describe.runIf(runsOnPostgres)('hostile bodies on postgres', () => {
           findings.push(`${route.method} ${route.path} refused without an error text: ${body.slice(0, 120)}`);
         }
       }
+    }
+    expect(findings).toEqual([]);
+    expect(await databaseState(server)).toEqual(before);
+  }, 300_000);
+
+  it('every report request refuses hostile query strings with a 4xx, and queues nothing', async () => {
+    const before = await databaseState(server);
+    const findings: string[] = [];
+    const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined');
+    const queries = [
+      { path: '/admin/queue_report', schema: queueReportQuery, valid: { home: 'fraud_report', start_date: '01-Nov-2026', end_date: '02-Nov-2026' } },
+      { path: '/service/payments-report-agents-events-detail/', schema: serviceReportQuery, valid: { start_date: '01-Nov-2026', end_date: '02-Nov-2026', agency_id: '1', campaign_id: '1' } },
+    ];
+    for (const route of queries) {
+      let sent = 0;
+      for (const field of [...fieldsOf(route.schema), ...Object.keys(route.valid)]) {
+        for (const value of HOSTILE_VALUES) {
+          const query = { ...route.valid, [field]: asText(value) };
+          if (route.schema.safeParse(query).success) continue;
+          sent++;
+          const answer = await server.get<{ error?: string }>(`${route.path}?${new URLSearchParams(query)}`, token);
+          if (answer.status < 400 || answer.status >= 500 || typeof answer.body?.error !== 'string') findings.push(`${route.path} answered ${answer.status} to ${field}=${asText(value).slice(0, 60)}`);
+        }
+      }
+      expect(sent, route.path).toBeGreaterThanOrEqual(AT_LEAST_PER_ROUTE);
     }
     expect(findings).toEqual([]);
     expect(await databaseState(server)).toEqual(before);
