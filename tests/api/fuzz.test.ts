@@ -198,7 +198,7 @@ describe.runIf(runsOnPostgres)('hostile bodies on postgres', () => {
     const before = await databaseState(server);
     const findings: string[] = [];
     const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined');
-    const queries = [
+    const queries: Array<{ path: string; schema: z.ZodType; valid: Record<string, string> }> = [
       { path: '/admin/queue_report', schema: queueReportQuery, valid: { home: 'fraud_report', start_date: '01-Nov-2026', end_date: '02-Nov-2026' } },
       { path: '/service/payments-report-agents-events-detail/', schema: serviceReportQuery, valid: { start_date: '01-Nov-2026', end_date: '02-Nov-2026', agency_id: '1', campaign_id: '1' } },
     ];
