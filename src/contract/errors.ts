@@ -16,7 +16,7 @@ export const ERROR_CODES = {
   duplicate: 'A record with that unique value already exists (409).',
   edit_conflict: 'The record changed since it was read; `current` holds it as it is now (409).',
   in_use: 'The record is kept for the history that refers to it (payments), so it cannot be deleted (409).',
-  report_not_ready: 'The report is not Finished: no file yet (409).',
+  report_not_ready: 'The report is not Finished (409).',
   idempotency_in_progress: 'A request with this Idempotency-Key is still running: retry later (409).',
   idempotency_key_reused: 'This Idempotency-Key was used for a different request (422).',
   unprocessable: 'The request is well formed but cannot be carried out (422).',

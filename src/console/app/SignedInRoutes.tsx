@@ -14,6 +14,10 @@ const LogoutPage = page(() => import('../features/logout/LogoutPage'), 'LogoutPa
 const SavedReportsPage = page(() => import('../features/savedreports/SavedReportsPage'), 'SavedReportsPage');
 const SavedReportPage = page(() => import('../features/savedreports/SavedReportPage'), 'SavedReportPage');
 
+// The grids and the report screens are each one lazy module of several screens.
+const gridPage = (name: string) => page(() => import('../features/grids/GridPages'), name);
+const reportPage = (name: string) => page(() => import('./ReportPages'), name);
+
 /** The screens built so far; every other tab shows an honest 'not available yet'. */
 const SCREENS: Partial<Record<ShellTab, ComponentType>> = {
   stats: page(() => import('../features/stats/StatsPage'), 'StatsPage'),
@@ -22,14 +26,17 @@ const SCREENS: Partial<Record<ShellTab, ComponentType>> = {
   countries: page(() => import('../features/countries/CountriesPage'), 'CountriesPage'),
   languages: page(() => import('../features/languages/LanguagesPage'), 'LanguagesPage'),
   whitelist: page(() => import('../features/whitelists/WhitelistsPage'), 'WhitelistsPage'),
-  agenteventsgrid: page(() => import('../features/grids/GridPages'), 'AgentEventsPage'),
-  agenteventdetailsgrid: page(() => import('../features/grids/GridPages'), 'AgentEventDetailsPage'),
-  conversiongrid: page(() => import('../features/grids/GridPages'), 'CampaignConversionPage'),
-  retentioneventreport: page(() => import('../features/grids/GridPages'), 'RetentionEventsPage'),
-  retentioneventdetailreport: page(() => import('../features/grids/GridPages'), 'RetentionEventDetailsPage'),
-  agentpayreport: page(() => import('../features/grids/GridPages'), 'AgentPaymentsPage'),
-  payments: page(() => import('../features/grids/GridPages'), 'PendingPaymentsPage'),
-  agentfraudreport: page(() => import('../features/grids/GridPages'), 'FraudEventsPage'),
+  agenteventsgrid: gridPage('AgentEventsPage'),
+  agenteventdetailsgrid: gridPage('AgentEventDetailsPage'),
+  conversiongrid: reportPage('CampaignConversionPage'),
+  retentioneventreport: reportPage('RetentionEventsPage'),
+  retentioneventdetailreport: reportPage('RetentionEventDetailsPage'),
+  agentpayreport: gridPage('AgentPaymentsPage'),
+  payments: gridPage('PendingPaymentsPage'),
+  agentfraudreport: reportPage('FraudEventsPage'),
+  agenteventreport: reportPage('AgentEventReportPage'),
+  agenteventdetailreport: reportPage('EventDetailReportPage'),
+  commreport: reportPage('ConversionReportPage'),
   agencies: page(() => import('../features/agencies/AgenciesPage'), 'AgenciesPage'),
   campaigns: page(() => import('../features/campaigns/CampaignsPage'), 'CampaignsPage'),
   agents: page(() => import('../features/agents/AgentsPage'), 'AgentsPage'),

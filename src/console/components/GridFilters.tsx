@@ -51,18 +51,29 @@ const LAST_DAY = localDay(REQUEST_DATE_MAX);
 // The calendar's names are date-fns's own English ones: no locale module to fetch.
 const englishDefaults = () => Promise.resolve(undefined);
 
-function DateField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange(iso: string): void }) {
+interface DateFieldProps {
+  id: string;
+  label: string;
+  /** An ISO date; '' for none (a clearable field). */
+  value: string;
+  onChange(iso: string): void;
+  /** Whether the date may be emptied (a report's filters say when it must not be). A grid always has its dates. */
+  clearable?: boolean;
+}
+
+/** A report date: a date picker showing DD-MMM-YYYY, typed as that or as an ISO date. */
+export function DateField({ id, label, value, onChange, clearable = false }: DateFieldProps) {
   return (
     <FormGroup label={label} labelFor={id}>
       <DateInput3
-        value={value}
-        onChange={(picked) => picked && onChange(picked.slice(0, 10))}
+        value={value || null}
+        onChange={(picked) => (picked ? onChange(picked.slice(0, 10)) : clearable && onChange(''))}
         formatDate={formatDay}
         parseDate={parseDay}
         placeholder="DD-MMM-YYYY"
         minDate={FIRST_DAY}
         maxDate={LAST_DAY}
-        canClearSelection={false}
+        canClearSelection={clearable}
         highlightCurrentDay
         dateFnsLocaleLoader={englishDefaults}
         inputProps={{ id }}

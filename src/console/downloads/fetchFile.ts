@@ -37,3 +37,9 @@ export async function fetchFile(
     data: { blob, filename: filenameOf(headers?.get('content-disposition') ?? null, fallbackName), mime: blob.type || 'application/octet-stream' },
   };
 }
+
+/** The legacy admin backend answers a queued report's download as JSON, {data, mime, filename}: the file is its `data`. */
+export async function fileOfLegacyAnswer({ blob }: FetchedFile): Promise<FetchedFile> {
+  const { data, mime, filename } = JSON.parse(await blob.text()) as { data: string; mime: string; filename: string };
+  return { blob: new Blob([data], { type: mime }), filename, mime };
+}

@@ -7,7 +7,7 @@ import { useStore } from 'react-redux';
 import { messages } from '../../contract/messages';
 import type { Backend } from '../app/config';
 import { dismissToast, showError, showNotice, showSuccess } from '../components/toaster';
-import { fetchFile } from './fetchFile';
+import { fetchFile, type FetchedFile } from './fetchFile';
 import { NotSavedError, saveReport, saveToDevice } from './savedReports';
 import { useReportOwner } from './useSavedReports';
 
@@ -18,6 +18,8 @@ export interface ReportDownload {
   fallbackName: string;
   /** What the report holds, shown in Saved for offline. */
   description: string;
+  /** The file inside the answer, when the answer is not the file itself (fileOfLegacyAnswer). */
+  unwrap?(answer: FetchedFile): Promise<FetchedFile>;
 }
 
 export function useReportDownload() {
@@ -34,7 +36,7 @@ export function useReportDownload() {
         showError(result.error.text);
         return;
       }
-      const { blob, filename, mime } = result.data;
+      const { blob, filename, mime } = report.unwrap ? await report.unwrap(result.data) : result.data;
       saveToDevice(blob, filename);
       try {
         await saveReport(blob, { owner, filename, mime, description: report.description });

@@ -4,6 +4,7 @@
 // needs a connection. Save pressed again with the same values after a cut connection sends the
 // same Idempotency-Key, so the server answers the first add again instead of adding a second agent.
 import { useAgencyChoicesQuery } from '../../api/referenceApi';
+import { useAgencyCampaignChoicesQuery } from '../../api/campaignChoices';
 import { FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
 import type { z } from 'zod';
@@ -18,7 +19,7 @@ import { TextField } from '../../components/TextField';
 import type { ApiFailure } from '../../http/failure';
 import { selectBrowserOffline } from '../../http/connectivity';
 import { newIdempotencyKey } from '../../outbox/offlineWrite';
-import { useAddAgentMutation, useAgentCampaignsQuery, type AgentAddBody } from './agentsApi';
+import { useAddAgentMutation, type AgentAddBody } from './agentsApi';
 
 export const AGENT_ADD_NEEDS_CONNECTION =
   'You are offline. A password is never kept on this device, so adding an agent needs a connection.';
@@ -76,7 +77,7 @@ export function AddAgentDialog({ onClose }: { onClose(): void }) {
   const browserOffline = useAppSelector(selectBrowserOffline);
   const agencies = useAgencyChoicesQuery();
   const agencyId = form.values.agency_id;
-  const campaigns = useAgentCampaignsQuery(agencyId, { skip: !agencyId });
+  const campaigns = useAgencyCampaignChoicesQuery(agencyId, { skip: !agencyId });
 
   type Field = keyof AgentAddBody;
   const refusal = (field: Field) =>

@@ -7,7 +7,8 @@ import { Plus } from '@blueprintjs/icons';
 import { Fragment, useState } from 'react';
 import type { AgentRoleCampaign } from '../../../contract/entities';
 import { STATUS_TYPES, type StatusTypeName } from '../../../contract/roles';
-import { useStatusTypesQuery, useAgencyChoicesQuery } from '../../api/referenceApi';
+import { useAgencyChoicesQuery, useStatusTypesQuery } from '../../api/referenceApi';
+import { useAgencyCampaignChoicesQuery } from '../../api/campaignChoices';
 import { useEditableList } from '../../components/EditableList';
 import { FilterSelect, SuperAdminChecks } from '../../components/FilterControls';
 import { idParam } from '../../forms/useListParams';
@@ -16,7 +17,6 @@ import { AddAgentDialog } from './AddAgentDialog';
 import { agentDate } from './agentDates';
 import { useCallerIsSuper } from '../../app/useCallerIsSuper';
 import { agentsList, useAgentFilters } from './agentList';
-import { useAgentCampaignsQuery } from './agentsApi';
 import { AgentStatus } from './AgentStatus';
 import { EditAgentDialog } from './EditAgentDialog';
 import { agentName, InviteHistory } from './InviteHistory';
@@ -58,7 +58,7 @@ function columnsFor(actions: RowActions): Array<Column<AgentRoleCampaign>> {
 function AgentFilterBar({ callerIsSuper }: { callerIsSuper: boolean }) {
   const { filters, change } = useAgentFilters();
   const agencies = useAgencyChoicesQuery();
-  const campaigns = useAgentCampaignsQuery(filters.agency);
+  const campaigns = useAgencyCampaignChoicesQuery(filters.agency);
   const statuses = useStatusTypesQuery();
   // A non-super admin never sees blacklisted agents, so is not offered them.
   const statusNames = (statuses.data?.results.map((status) => status.name) ?? STATUS_TYPES).filter(

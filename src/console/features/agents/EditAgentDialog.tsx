@@ -10,12 +10,13 @@ import type { AgentRoleCampaign } from '../../../contract/entities';
 import { messages } from '../../../contract/messages';
 import { STATUS_TYPE_ID } from '../../../contract/roles';
 import { agentEditProblem, editAgentForm } from '../../../contract/schemas';
-import { useStatusTypesQuery, useAgencyChoicesQuery } from '../../api/referenceApi';
+import { useAgencyChoicesQuery, useStatusTypesQuery } from '../../api/referenceApi';
+import { useAgencyCampaignChoicesQuery } from '../../api/campaignChoices';
 import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
 import { codeOf, type ApiFailure } from '../../http/failure';
 import { useCallerIsSuper } from '../../app/useCallerIsSuper';
-import { useAgentCampaignsQuery, useEditAgentMutation, type AgentEdit } from './agentsApi';
+import { useEditAgentMutation, type AgentEdit } from './agentsApi';
 import { AgentStatus } from './AgentStatus';
 
 /** The form's values as the dialog holds them (the schema reads the ids whatever their type). */
@@ -105,7 +106,7 @@ export function EditAgentDialog({ row, retry, onClose }: EditDialogProps<AgentRo
   const callerIsSuper = useCallerIsSuper();
   const statuses = useStatusTypesQuery();
   const agencies = useAgencyChoicesQuery();
-  const campaigns = useAgentCampaignsQuery(values.agency_id, { skip: values.agency_id === undefined });
+  const campaigns = useAgencyCampaignChoicesQuery(values.agency_id, { skip: values.agency_id === undefined });
 
   const body = agentEditBody(id, values, agent);
   const changed = agentEditChanges(body, agent);

@@ -5,11 +5,11 @@
 // again after a cut connection adds the agent once (AddAgentDialog).
 import type { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER, INVITE_HISTORY_ROWS } from '../../../contract/constants';
-import type { AgentRoleCampaign, Campaign, Invite } from '../../../contract/entities';
+import type { AgentRoleCampaign, Invite } from '../../../contract/entities';
 import type { Page } from '../../../contract/api';
 import type { editAgentForm } from '../../../contract/schemas';
 import { serviceApi, usersApi } from '../../api/backends';
-import { serviceAllRows, serviceList, toListRows, type FilteredView, type ListRows } from '../../api/listPages';
+import { serviceList, toListRows, type FilteredView, type ListRows } from '../../api/listPages';
 import { TAB_PATHS } from '../../app/tabs';
 import { offlineSave, type Saved } from '../../outbox/offlineWrite';
 
@@ -54,10 +54,6 @@ export const agentsApi = usersApi.enhanceEndpoints({ addTagTypes: ['AgentRoleCam
 
 export const agentServiceApi = serviceApi.injectEndpoints({
   endpoints: (build) => ({
-    /** The campaigns of an agency, or every campaign the caller sees when none is given. */
-    agentCampaigns: build.query<ListRows<Campaign>, number | undefined>(
-      serviceAllRows('service/campaigns/', (agency: number | undefined) => ({ agency_id: agency, ordering: 'name' }), [{ type: 'Campaign', id: 'LIST' }] as const),
-    ),
     /** An agent's latest invites (SPEC.md section 2: only the first 10). */
     agentInvites: build.query<ListRows<Invite>, number>({
       query: (userId) => ({ url: 'service/invites/', params: { agent_id: userId, page_size: INVITE_HISTORY_ROWS } }),
@@ -67,4 +63,4 @@ export const agentServiceApi = serviceApi.injectEndpoints({
 });
 
 export const { useAgentsQuery, useAddAgentMutation, useEditAgentMutation } = agentsApi;
-export const { useAgentCampaignsQuery, useAgentInvitesQuery } = agentServiceApi;
+export const { useAgentInvitesQuery } = agentServiceApi;

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Campaign } from '../../../contract/entities';
+import { pickedLabel } from '../../components/CampaignMultiSelect';
 import { campaign } from '../../test/campaignDetail';
 import { fakeBackend, pageOf, type RecordedCall } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedIn } from '../../test/sessions';
-import { pickedLabel } from './CampaignFilter';
 import { CampaignsPage } from './CampaignsPage';
 
 const named = (id: number, name: string, overrides: Partial<Campaign> = {}): Campaign => ({ ...campaign, id, name, ...overrides });

@@ -8,10 +8,10 @@ import { BUDGET_WARNING_PERCENT } from '../../../contract/constants';
 import { toRequestDate } from '../../../contract/dates';
 import type { Campaign } from '../../../contract/entities';
 import { ActiveMark } from '../../components/ActiveMark';
+import { CampaignMultiSelect } from '../../components/CampaignMultiSelect';
 import { ListTable, type Column } from '../../components/ListTable';
 import { useListParams } from '../../forms/useListParams';
 import { budgetOf, formatMoney } from './budget';
-import { CampaignFilter } from './CampaignFilter';
 import { campaignPath, useCampaignChoicesQuery, useCampaignsQuery } from './campaignsApi';
 
 function BudgetSpent({ campaign }: { campaign: Campaign }) {
@@ -63,7 +63,7 @@ export function CampaignsPage() {
         more of its budget is marked.
       </p>
       <div className="console-filter-links">
-        <CampaignFilter choices={choices.data?.rows ?? []} picked={picked} onPick={pick} />
+        <CampaignMultiSelect choices={choices.data?.rows ?? []} picked={picked} onPick={pick} />
       </div>
       <ListTable<Campaign>
         label="Campaigns"

@@ -1,4 +1,5 @@
-// One screen per grid tab: its declaration on the one grid screen.
+// One screen per grid tab: its declaration on the one grid screen. The grids whose reports can be
+// queued take their queue from the app (app/ReportPages.tsx): a feature never imports another.
 import { Button, Classes } from '@blueprintjs/core';
 import { BankAccount } from '@blueprintjs/icons';
 import {
@@ -6,15 +7,19 @@ import {
   retentionEventDetailsGrid, retentionEventsGrid,
 } from '../../../contract/grids';
 import { messages } from '../../../contract/messages';
-import { GridScreen } from './GridScreen';
+import { GridScreen, type ReportQueueSlot } from './GridScreen';
 
 export const AgentEventsPage = () => <GridScreen grid={agentEventsGrid} />;
 export const AgentEventDetailsPage = () => <GridScreen grid={agentEventDetailsGrid} />;
-export const CampaignConversionPage = () => <GridScreen grid={campaignConversionGrid} />;
-export const RetentionEventsPage = () => <GridScreen grid={retentionEventsGrid} />;
-export const RetentionEventDetailsPage = () => <GridScreen grid={retentionEventDetailsGrid} />;
 export const AgentPaymentsPage = () => <GridScreen grid={agentPaymentsGrid} />;
-export const FraudEventsPage = () => <GridScreen grid={fraudEventsGrid} />;
+
+interface QueuedGridProps {
+  reportQueue?: ReportQueueSlot;
+}
+export const CampaignConversionPage = ({ reportQueue }: QueuedGridProps) => <GridScreen grid={campaignConversionGrid} reportQueue={reportQueue} />;
+export const RetentionEventsPage = ({ reportQueue }: QueuedGridProps) => <GridScreen grid={retentionEventsGrid} reportQueue={reportQueue} />;
+export const RetentionEventDetailsPage = ({ reportQueue }: QueuedGridProps) => <GridScreen grid={retentionEventDetailsGrid} reportQueue={reportQueue} />;
+export const FraudEventsPage = ({ reportQueue }: QueuedGridProps) => <GridScreen grid={fraudEventsGrid} reportQueue={reportQueue} />;
 
 /**
  * Pending Payments, with Make Payment Run shown but disabled: payment runs come with their own

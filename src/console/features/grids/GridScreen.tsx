@@ -1,9 +1,11 @@
 // A report grid's screen (SPEC.md section 2, 'Admin grid screens'), the same for every grid: its
 // title, its filters (kept in the address), Download CSV of the whole filtered result (kept for
-// offline use), and the grid itself, all read from the grid's contract declaration.
+// offline use), and the grid itself, all read from the grid's contract declaration; on the grids
+// whose reports can be queued, the report queue the app hands it, given the grid's current body.
 import { Button, H2, Intent } from '@blueprintjs/core';
 import { Download } from '@blueprintjs/icons';
 import type { ReactNode } from 'react';
+import type { GridQuery } from '../../../contract/api';
 import { toRequestDate } from '../../../contract/dates';
 import { messages } from '../../../contract/messages';
 import { gridFilename, type GridDeclaration } from '../../../contract/grids';
@@ -15,13 +17,17 @@ import { useReportDownload } from '../../downloads/useReportDownload';
 import { useGridQuery } from '../../forms/useGridQuery';
 import { gridExport, useGridPageQuery } from './gridsApi';
 
+/** A report queue under the filters, made with the grid's current body (features/reports, composed by the app). */
+export type ReportQueueSlot = (body: GridQuery) => ReactNode;
+
 interface GridScreenProps {
   grid: GridDeclaration;
   /** The screen's own actions beside its title. */
   actions?: ReactNode;
+  reportQueue?: ReportQueueSlot;
 }
 
-export function GridScreen({ grid, actions }: GridScreenProps) {
+export function GridScreen({ grid, actions, reportQueue }: GridScreenProps) {
   const query = useGridQuery(grid);
   const { state, body } = query;
   const offers = (filter: GridDeclaration['filters'][number]) => grid.filters.includes(filter);
@@ -66,6 +72,7 @@ export function GridScreen({ grid, actions }: GridScreenProps) {
           Download CSV
         </Button>
       </GridFilters>
+      {reportQueue?.(body)}
       <ReportGrid grid={grid} answer={answer} loading={isFetching && !currentData} error={errorText} query={query} />
     </section>
   );

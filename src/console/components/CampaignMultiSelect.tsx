@@ -1,9 +1,9 @@
-// The campaign filter of the Campaigns list: a dropdown of checkboxes whose button names the first
-// two campaigns picked, then 'N more' (SPEC.md section 2).
+// A choice of several campaigns (the Campaigns list's filter, the report screens' Campaign): a
+// dropdown of checkboxes whose button names the first two campaigns picked, then 'N more' (SPEC.md
+// section 2).
 import { Button, Checkbox, InputGroup, Popover } from '@blueprintjs/core';
 import { CaretDown, Search } from '@blueprintjs/icons';
 import { useState } from 'react';
-import type { Campaign } from '../../../contract/entities';
 
 /** 'GH-01, GH-02 and 3 more'; 'All campaigns' when none is picked. */
 export function pickedLabel(names: string[]): string {
@@ -12,13 +12,19 @@ export function pickedLabel(names: string[]): string {
   return names.length > 2 ? `${shown} and ${names.length - 2} more` : shown;
 }
 
-interface CampaignFilterProps {
-  choices: Campaign[];
+/** A campaign to pick: its id and name. */
+export interface CampaignOption {
+  id: number;
+  name: string;
+}
+
+interface CampaignMultiSelectProps {
+  choices: readonly CampaignOption[];
   picked: number[];
   onPick(ids: number[]): void;
 }
 
-export function CampaignFilter({ choices, picked, onPick }: CampaignFilterProps) {
+export function CampaignMultiSelect({ choices, picked, onPick }: CampaignMultiSelectProps) {
   const [typed, setTyped] = useState('');
   const nameOf = new Map(choices.map((campaign) => [campaign.id, campaign.name]));
   const names = picked.map((id) => nameOf.get(id) ?? `Campaign ${id}`);

@@ -1,0 +1,105 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { GridQuery } from '../../../contract/api';
+import type { QueueReport } from '../../../contract/entities';
+import { fakeBackend } from '../../test/fakeBackend';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { signedIn } from '../../test/sessions';
+import { GridReportQueue } from './GridReportQueue';
+
+const queued: QueueReport = {
+  id: 41,
+  created_at: '2026-11-21T08:15:30.000Z',
+  description: 'Fraud Events, 22-Oct-2026 to 21-Nov-2026',
+  created_by: 'super@demo.test',
+  status: 'Queued',
+  queue_position: 2,
+};
+const finished: QueueReport = { ...queued, id: 40, created_at: '2026-11-20T08:00:00.000Z', description: 'Fraud Events, 01-Oct-2026 to 31-Oct-2026', status: 'Finished', queue_position: null };
+
+/** The grid's body as GridScreen holds it: paging and a cursor, which a queued report leaves out. */
+const body: GridQuery = {
+  start_date: '22-Oct-2026', end_date: '21-Nov-2026', campaign: 6, search: '', blacklisted: true, orderby: '-created_at', page_size: 20, current_page: 2, cursor: 'after-1',
+};
+
+const CSV = 'created_at,description\n2026-11-02 08:15:30,Same device\n';
+
+function queueBackend(list: () => QueueReport[]) {
+  return fakeBackend()
+    .on('GET', 'admin/list_queue_reports', () => ({ body: { data: list(), count: list().length } }))
+    .on('GET', 'admin/queue_report', { body: queued })
+    .on('POST', 'admin/queued_report_download', { body: { data: CSV, mime: 'text/csv', filename: 'fraud-events_2026-10-01_2026-10-31.csv' } });
+}
+
+const renderQueue = () => renderWithProviders(<GridReportQueue home="fraud_report" body={body} />, { preloadedState: signedIn('Super Admin'), route: '/reports/fraud-events' });
+const queryOf = (search: string) => Object.fromEntries(new URLSearchParams(search));
+
+describe("a grid screen's report queue", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("queues a report with the grid's filters and lists it with its place in the queue", async () => {
+    let reports = [finished];
+    const backend = queueBackend(() => reports);
+    backend.on('GET', 'admin/queue_report', () => {
+      reports = [queued, finished];
+      return { body: queued };
+    });
+    const { user } = renderQueue();
+    const table = await screen.findByRole('table', { name: 'Queued reports' });
+    expect(queryOf(backend.calls('GET', 'admin/list_queue_reports')[0]?.search ?? '')).toEqual({ home: 'fraud_report', page_size: '5', current_page: '1' });
+    expect(within(table).getByText('Fraud Events, 01-Oct-2026 to 31-Oct-2026')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Queue report' }));
+    await waitFor(() => expect(backend.calls('GET', 'admin/queue_report')).toHaveLength(1));
+    expect(queryOf(backend.calls('GET', 'admin/queue_report')[0]?.search ?? '')).toEqual({
+      home: 'fraud_report', start_date: '22-Oct-2026', end_date: '21-Nov-2026', campaign: '6', blacklisted: 'true', orderby: '-created_at',
+    });
+    expect(await screen.findByText('Report queued: Fraud Events, 22-Oct-2026 to 21-Nov-2026')).toBeInTheDocument();
+    const queuedRow = (await within(table).findByText('Fraud Events, 22-Oct-2026 to 21-Nov-2026')).closest('tr') as HTMLElement;
+    expect(within(queuedRow).getByText('Queued')).toBeInTheDocument();
+    expect(within(queuedRow).getByText('2')).toBeInTheDocument();
+    expect(within(queuedRow).queryByRole('button', { name: 'Download' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal", async () => {
+    const backend = queueBackend(() => []);
+    backend.on('GET', 'admin/queue_report', { status: 403, body: { error: 'Only a Super Admin may include blacklisted rows.', code: 'forbidden' } });
+    const { user } = renderQueue();
+    expect(await screen.findByText('No reports queued from this screen yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Queue report' }));
+    expect(await screen.findByText('Only a Super Admin may include blacklisted rows.')).toBeInTheDocument();
+  });
+
+  it('downloads a finished report from its JSON answer as a CSV file', async () => {
+    const backend = queueBackend(() => [finished]);
+    const createObjectURL = vi.fn(() => 'blob:report');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = renderQueue();
+    await user.click(await screen.findByRole('button', { name: 'Download' }));
+
+    expect(await screen.findByText('Download complete: fraud-events_2026-10-01_2026-10-31.csv.')).toBeInTheDocument();
+    expect(backend.calls('POST', 'admin/queued_report_download').map((call) => call.body)).toEqual([{ id: 40 }]);
+    const saved = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
+    expect(await saved.text()).toBe(CSV);
+    expect(saved.type).toBe('text/csv');
+    clicked.mockRestore();
+  });
+
+  it('reads the list again every 30 seconds only while a report is in progress', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let reports = [queued];
+    const backend = queueBackend(() => reports);
+    renderQueue();
+    expect(await screen.findByText('Queued')).toBeInTheDocument();
+
+    reports = [{ ...queued, status: 'Finished', queue_position: null }];
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(await screen.findByRole('button', { name: 'Download' })).toBeInTheDocument();
+    expect(backend.calls('GET', 'admin/list_queue_reports')).toHaveLength(2);
+    await act(() => vi.advanceTimersByTimeAsync(90_000));
+    expect(backend.calls('GET', 'admin/list_queue_reports')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,97 @@
+// The report queue of an admin grid screen (SPEC.md sections 2 and 4: Campaign Conversion Stats,
+// Fraud Events, Retention Events Detail, Retention Grouped Events): Queue report asks the legacy
+// admin backend for a report of the grid with its current filters, and the list below shows that
+// screen's reports, read again every 30 seconds while one is in progress. A finished report's file
+// comes inside a JSON answer; it is saved and kept in 'Saved for offline' like the grid's CSV.
+//
+// Queuing needs a connection, as Generate does on the report screens (ServiceReportScreen.tsx says why).
+import { Button, H4, Intent } from '@blueprintjs/core';
+import { Time } from '@blueprintjs/icons';
+import { useState } from 'react';
+import type { GridQuery } from '../../../contract/api';
+import type { QueueReport } from '../../../contract/entities';
+import type { ReportHome } from '../../../contract/reports';
+import { needsConnectionText, useBrowserOffline } from '../../components/NeedsConnection';
+import { showError, showSuccess } from '../../components/toaster';
+import { fileOfLegacyAnswer } from '../../downloads/fetchFile';
+import { useReportDownload } from '../../downloads/useReportDownload';
+import type { ApiFailure } from '../../http/failure';
+import { ReportJobsTable, type ReportJob } from './ReportJobsTable';
+import { reportListPolling } from './reportJobs';
+import { QUEUE_LIST_PAGE_SIZE, queuedReportFile, queuedReportsApi, useQueuedReportsQuery, useQueueReportMutation } from './reportsApi';
+
+interface GridReportQueueProps {
+  home: ReportHome;
+  /** The grid's current body: its filters go with the report. */
+  body: GridQuery;
+}
+
+const jobOf = (report: QueueReport): ReportJob => ({
+  key: String(report.id),
+  createdAt: report.created_at,
+  createdBy: report.created_by,
+  description: report.description,
+  status: report.status,
+  position: report.queue_position,
+});
+
+export function GridReportQueue({ home, body }: GridReportQueueProps) {
+  const [page, setPage] = useState(1);
+  const listArg = { home, page, pageSize: QUEUE_LIST_PAGE_SIZE };
+  const { pollingInterval } = queuedReportsApi.endpoints.queuedReports.useQueryState(listArg, {
+    selectFromResult: ({ data }) => ({ pollingInterval: reportListPolling(data?.rows.map((report) => report.status)) }),
+  });
+  const list = useQueuedReportsQuery(listArg, { pollingInterval });
+  const [queue, queuing] = useQueueReportMutation();
+  const offline = useBrowserOffline();
+  const { download } = useReportDownload();
+  const [downloading, setDownloading] = useState<string>();
+
+  async function onQueue() {
+    const result = await queue({ home, body });
+    if ('error' in result) {
+      showError((result.error as ApiFailure).text);
+      return;
+    }
+    setPage(1);
+    showSuccess(`Report queued: ${result.data.description}`);
+  }
+
+  function onDownload(job: ReportJob) {
+    setDownloading(job.key);
+    void download({
+      backend: 'admin',
+      request: queuedReportFile(Number(job.key)),
+      fallbackName: `report-${job.key}.csv`,
+      description: job.description,
+      unwrap: fileOfLegacyAnswer,
+    }).finally(() => setDownloading(undefined));
+  }
+
+  const queueText = offline ? needsConnectionText('Queuing a report') : 'Queue a report of every row these filters select, to download once it is finished';
+  return (
+    <section className="report-queue" aria-labelledby={`report-queue-${home}`}>
+      <header className="report-queue-header">
+        <H4 id={`report-queue-${home}`}>Queued reports</H4>
+        <Button icon={<Time />} intent={Intent.PRIMARY} loading={queuing.isLoading} disabled={offline} title={queueText} aria-description={queueText} onClick={() => void onQueue()}>
+          Queue report
+        </Button>
+      </header>
+      <ReportJobsTable
+        label="Queued reports"
+        jobs={list.data?.rows.map(jobOf)}
+        count={list.data?.count ?? 0}
+        page={page}
+        pageSize={QUEUE_LIST_PAGE_SIZE}
+        onPage={setPage}
+        loading={list.isFetching}
+        error={list.error && ('text' in list.error ? list.error.text : list.error.message)}
+        downloading={downloading}
+        offline={offline}
+        onDownload={onDownload}
+        emptyText="No reports queued from this screen yet."
+        compact
+      />
+    </section>
+  );
+}

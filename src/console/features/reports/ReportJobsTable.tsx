@@ -1,0 +1,116 @@
+// A list of report jobs, newest first (SPEC.md section 2: CREATED AT, CREATED BY, DESCRIPTION,
+// STATUS, position, DOWNLOAD), the same for the service reports and the grid screens' queues.
+import { Button, Classes, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Download } from '@blueprintjs/icons';
+import { reportTableTime } from '../../../contract/dates';
+import { REPORT_FINISHED, isReportInProgress } from '../../../contract/reports';
+import { needsConnectionText } from '../../components/NeedsConnection';
+import { downloadState } from './reportJobs';
+
+/** A report as the list shows it, whichever backend listed it. */
+export interface ReportJob {
+  key: string;
+  createdAt: string;
+  createdBy: string;
+  description: string;
+  status: string;
+  /** Its place in the queue; null once it has left it. */
+  position: number | null;
+}
+
+interface ReportJobsTableProps {
+  label: string;
+  jobs: readonly ReportJob[] | undefined;
+  count: number;
+  page: number;
+  pageSize: number;
+  onPage(page: number): void;
+  loading: boolean;
+  error?: string;
+  /** The job whose file is being fetched. */
+  downloading?: string;
+  offline: boolean;
+  onDownload(job: ReportJob): void;
+  emptyText: string;
+  /** A short list under a grid: no large empty state. */
+  compact?: boolean;
+}
+
+const statusIntent = (status: string) =>
+  status === REPORT_FINISHED ? Intent.SUCCESS : isReportInProgress(status) ? Intent.PRIMARY : Intent.DANGER;
+
+export function ReportJobsTable({ label, jobs, count, page, pageSize, onPage, loading, error, downloading, offline, onDownload, emptyText, compact }: ReportJobsTableProps) {
+  const pages = Math.max(1, Math.ceil(count / pageSize));
+  if (loading && !jobs) return <Spinner size={24} className="console-centered" />;
+  if (error && !jobs) return <NonIdealState title={error} />;
+  if (!jobs?.length) return compact ? <p className={Classes.TEXT_MUTED}>{emptyText}</p> : <NonIdealState title={emptyText} />;
+  return (
+    <>
+      <div className="console-table-scroll">
+        <HTMLTable compact striped className="console-table" aria-label={label}>
+          <thead>
+            <tr>
+              <th>CREATED AT</th>
+              <th>CREATED BY</th>
+              <th>DESCRIPTION</th>
+              <th>STATUS</th>
+              <th>position</th>
+              <th>DOWNLOAD</th>
+            </tr>
+          </thead>
+          <tbody>
+            {jobs.map((job) => (
+              <tr key={job.key}>
+                <td>{reportTableTime(job.createdAt)}</td>
+                <td>{job.createdBy}</td>
+                <td>{job.description}</td>
+                <td>
+                  <Tag minimal intent={statusIntent(job.status)}>
+                    {job.status}
+                  </Tag>
+                </td>
+                <td>{job.position ?? ''}</td>
+                <td>
+                  <DownloadCell job={job} downloading={downloading} offline={offline} onDownload={onDownload} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
+      {count > pageSize && (
+        <nav className="console-pager" aria-label={`${label} pages`}>
+          <Button variant="minimal" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            Previous
+          </Button>
+          <span>
+            Page {page} of {pages} · {count.toLocaleString('en')} reports
+          </span>
+          <Button variant="minimal" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+            Next
+          </Button>
+        </nav>
+      )}
+    </>
+  );
+}
+
+function DownloadCell({ job, downloading, offline, onDownload }: Pick<ReportJobsTableProps, 'downloading' | 'offline' | 'onDownload'> & { job: ReportJob }) {
+  const state = downloadState(job.status);
+  if (state === 'hidden') return null;
+  const title =
+    state === 'waiting' ? 'The report is still being written' : offline ? needsConnectionText('Downloading a report') : `Download ${job.description}`;
+  return (
+    <Button
+      size="small"
+      icon={<Download />}
+      disabled={state === 'waiting' || offline || downloading !== undefined}
+      loading={downloading === job.key}
+      title={title}
+      aria-description={title}
+      onClick={() => onDownload(job)}
+    >
+      Download
+    </Button>
+  );
+}

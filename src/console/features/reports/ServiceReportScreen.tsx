@@ -1,0 +1,179 @@
+// A report screen (SPEC.md section 2: Agent Event Report, Event Detail Report, Conversion Report):
+// Start Date, End Date, Agency and Campaigns, checked by the section 5 rules (errors block, warnings
+// are shown and the report still runs); Generate queues the report on the service backend; the
+// list below shows this report's jobs, read again every 30 seconds while one is in progress, and
+// downloads a finished one (kept in 'Saved for offline').
+//
+// Generate needs a connection: the service backend queues on a GET, which carries no
+// Idempotency-Key, so a request replayed from the outbox after a cut connection could queue the
+// report twice. Offline the button is disabled and says why; the list opens from its last data.
+import { Button, Callout, FormGroup, H2, Intent } from '@blueprintjs/core';
+import { Play } from '@blueprintjs/icons';
+import { useState } from 'react';
+import { toRequestDate } from '../../../contract/dates';
+import type { ReportRecord } from '../../../contract/entities';
+import {
+  reconcileDateRange, reportFilterErrors, reportFilterWarnings, type ReportFilterChoice, type ServiceReportName,
+} from '../../../contract/reports';
+import { useAgencyChoicesQuery } from '../../api/referenceApi';
+import { useAgencyCampaignChoicesQuery } from '../../api/campaignChoices';
+import { CampaignMultiSelect } from '../../components/CampaignMultiSelect';
+import { FilterSelect } from '../../components/FilterControls';
+import { DateField } from '../../components/GridFilters';
+import { needsConnectionText, useBrowserOffline } from '../../components/NeedsConnection';
+import { showSuccess } from '../../components/toaster';
+import { useReportDownload } from '../../downloads/useReportDownload';
+import { idParam } from '../../forms/useListParams';
+import type { ApiFailure } from '../../http/failure';
+import { ReportJobsTable, type ReportJob } from './ReportJobsTable';
+import { reportListPolling } from './reportJobs';
+import { REPORT_LIST_PAGE_SIZE, serviceReportsApi, useGenerateServiceReportMutation, useServiceReportsQuery } from './reportsApi';
+
+interface ServiceReportScreenProps {
+  title: string;
+  report: ServiceReportName;
+}
+
+/** What Generate found: the blocking errors, or the warnings the report was run with, or the server's refusal. */
+interface Outcome {
+  errors: string[];
+  warnings: string[];
+}
+
+/** The path of a finished report's file on the service backend: the session's token goes to that backend only. */
+const filePath = (downloadUrl: string) => new URL(downloadUrl, 'http://service.invalid').pathname.replace(/^\/+/, '');
+
+const jobOf = (record: ReportRecord, index: number): ReportJob => ({
+  // The service list names no id: its file's address, else its place and time, tell the rows apart.
+  key: record.downloadUrl ?? `${record.createdAt} ${index}`,
+  createdAt: record.createdAt,
+  createdBy: record.createdBy,
+  description: record.description,
+  status: record.status,
+  position: record.position,
+});
+
+export function ServiceReportScreen({ title, report }: ServiceReportScreenProps) {
+  const [filters, setFilters] = useState<ReportFilterChoice>({ start_date: '', end_date: '' });
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [page, setPage] = useState(1);
+  const agencies = useAgencyChoicesQuery();
+  const campaigns = useAgencyCampaignChoicesQuery(filters.agency);
+  const [generate, generating] = useGenerateServiceReportMutation();
+  const offline = useBrowserOffline();
+
+  const listArg = { report, page };
+  const { pollingInterval } = serviceReportsApi.endpoints.serviceReports.useQueryState(listArg, {
+    selectFromResult: ({ data }) => ({ pollingInterval: reportListPolling(data?.rows.map((record) => record.status)) }),
+  });
+  const list = useServiceReportsQuery(listArg, { pollingInterval });
+  const records = list.data?.rows;
+  const { download } = useReportDownload();
+  const [downloading, setDownloading] = useState<string>();
+
+  const setDate = (changed: 'start' | 'end', iso: string) => {
+    const range = reconcileDateRange(changed, {
+      start: changed === 'start' ? iso : filters.start_date,
+      end: changed === 'end' ? iso : filters.end_date,
+    });
+    setFilters({ ...filters, start_date: range.start, end_date: range.end });
+  };
+
+  async function onGenerate() {
+    const available = { agencies: agencies.data?.rows.length ?? 0, campaigns: campaigns.data?.rows.length ?? 0 };
+    const errors = reportFilterErrors(filters, available);
+    const warnings = errors.length > 0 ? [] : reportFilterWarnings(filters);
+    setOutcome({ errors, warnings });
+    if (errors.length > 0) return;
+    const result = await generate({
+      report,
+      start_date: toRequestDate(filters.start_date),
+      end_date: toRequestDate(filters.end_date),
+      ...(filters.agency === undefined ? {} : { agency_id: filters.agency }),
+      ...(filters.campaign?.length ? { campaign_id: filters.campaign.join(',') } : {}),
+    });
+    if ('error' in result) {
+      setOutcome({ errors: [(result.error as ApiFailure).text], warnings });
+      return;
+    }
+    setPage(1);
+    showSuccess(`Report queued: ${result.data.description}`);
+  }
+
+  function onDownload(job: ReportJob) {
+    const record = records?.find((candidate, index) => jobOf(candidate, index).key === job.key);
+    if (!record?.downloadUrl) return;
+    setDownloading(job.key);
+    void download({ backend: 'service', request: { url: filePath(record.downloadUrl) }, fallbackName: `${report}.csv`, description: record.description }).finally(() =>
+      setDownloading(undefined),
+    );
+  }
+
+  const generateText = offline ? needsConnectionText('Generating a report') : `Generate the ${title} with these filters`;
+  return (
+    <section className="report-screen">
+      <header className="console-page-header">
+        <H2>{title}</H2>
+      </header>
+      <div className="console-grid-filters">
+        <DateField id="report-start" label="Start Date" value={filters.start_date} onChange={(iso) => setDate('start', iso)} clearable />
+        <DateField id="report-end" label="End Date" value={filters.end_date} onChange={(iso) => setDate('end', iso)} clearable />
+        <FilterSelect
+          id="report-agency"
+          label="Agency"
+          allLabel="All agencies"
+          value={filters.agency}
+          choices={agencies.data?.rows.map((agency) => ({ value: agency.id, label: agency.agency_name }))}
+          // Another agency has other campaigns: the ones picked no longer apply.
+          onChange={(value) => setFilters({ ...filters, agency: idParam(value), campaign: [] })}
+        />
+        <FormGroup label="Campaign">
+          <CampaignMultiSelect choices={campaigns.data?.rows ?? []} picked={filters.campaign ?? []} onPick={(campaign) => setFilters({ ...filters, campaign })} />
+        </FormGroup>
+        <Button
+          icon={<Play />}
+          intent={Intent.PRIMARY}
+          loading={generating.isLoading}
+          disabled={offline}
+          title={generateText}
+          aria-description={generateText}
+          onClick={() => void onGenerate()}
+        >
+          Generate
+        </Button>
+      </div>
+      {outcome && outcome.errors.length > 0 && (
+        <Callout intent={Intent.DANGER} role="alert" aria-label="Not generated" className="report-notes">
+          {outcome.errors.map((error) => (
+            <div key={error}>{error}</div>
+          ))}
+        </Callout>
+      )}
+      {outcome && outcome.errors.length === 0 && outcome.warnings.length > 0 && (
+        <Callout intent={Intent.WARNING} role="status" aria-label="Generated with warnings" className="report-notes">
+          {outcome.warnings.map((warning) => (
+            <div key={warning}>{warning}</div>
+          ))}
+        </Callout>
+      )}
+      <ReportJobsTable
+        label="Generated reports"
+        jobs={records?.map(jobOf)}
+        count={list.data?.count ?? 0}
+        page={page}
+        pageSize={REPORT_LIST_PAGE_SIZE}
+        onPage={setPage}
+        loading={list.isFetching}
+        error={list.error && ('text' in list.error ? list.error.text : list.error.message)}
+        downloading={downloading}
+        offline={offline}
+        onDownload={onDownload}
+        emptyText="No reports generated yet"
+      />
+    </section>
+  );
+}
+
+export const AgentEventReportPage = () => <ServiceReportScreen title="Agent Event Report" report="agents-events-summary" />;
+export const EventDetailReportPage = () => <ServiceReportScreen title="Event Detail Report" report="agents-events-detail" />;
+export const ConversionReportPage = () => <ServiceReportScreen title="Conversion Report" report="campaign-summary" />;
