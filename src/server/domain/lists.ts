@@ -33,13 +33,13 @@ export function orderOfParameter<F extends string>(value: string, sortable: read
 
 const offsetOf = (page: number, size: number) => Math.min((page - 1) * size, Number.MAX_SAFE_INTEGER);
 
+/** The rows of a legacy page: `page_size` 0 is every row. */
+export const legacyPageOf = (q: Pick<z.output<typeof listQuery>, 'page_size' | 'current_page'>): Pick<ListParams<string>, 'limit' | 'offset'> =>
+  q.page_size === 0 ? { limit: undefined, offset: 0 } : { limit: q.page_size, offset: offsetOf(q.current_page, q.page_size) };
+
 /** The paging, search and sort of a legacy list query (or a grid body, which extends it). */
 export function listParamsOf<F extends string>(q: z.output<typeof listQuery>, sortable: readonly F[]): ListParams<F> {
-  const all = q.page_size === 0;
-  return {
-    limit: all ? undefined : q.page_size, offset: all ? 0 : offsetOf(q.current_page, q.page_size),
-    search: q.search, order: orderOfParameter(q.orderby, sortable, 'orderby'),
-  };
+  return { ...legacyPageOf(q), search: q.search, order: orderOfParameter(q.orderby, sortable, 'orderby') };
 }
 
 /** The paging, search and sort of a service-backend page query. */

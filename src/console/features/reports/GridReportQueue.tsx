@@ -85,7 +85,7 @@ export function GridReportQueue({ home, body }: GridReportQueueProps) {
         pageSize={QUEUE_LIST_PAGE_SIZE}
         onPage={setPage}
         loading={list.isFetching}
-        error={list.error && ('text' in list.error ? list.error.text : list.error.message)}
+        error={list.error}
         downloading={downloading}
         offline={offline}
         onDownload={onDownload}

@@ -26,7 +26,8 @@ interface ReportJobsTableProps {
   pageSize: number;
   onPage(page: number): void;
   loading: boolean;
-  error?: string;
+  /** Why the list could not be read: the call's failure (its text), or RTK Query's own error. */
+  error?: { text: string } | { message?: string };
   /** The job whose file is being fetched. */
   downloading?: string;
   offline: boolean;
@@ -42,7 +43,7 @@ const statusIntent = (status: string) =>
 export function ReportJobsTable({ label, jobs, count, page, pageSize, onPage, loading, error, downloading, offline, onDownload, emptyText, compact }: ReportJobsTableProps) {
   const pages = Math.max(1, Math.ceil(count / pageSize));
   if (loading && !jobs) return <Spinner size={24} className="console-centered" />;
-  if (error && !jobs) return <NonIdealState title={error} />;
+  if (error && !jobs) return <NonIdealState title={'text' in error ? error.text : error.message} />;
   if (!jobs?.length) return compact ? <p className={Classes.TEXT_MUTED}>{emptyText}</p> : <NonIdealState title={emptyText} />;
   return (
     <>

@@ -164,7 +164,7 @@ export function ServiceReportScreen({ title, report }: ServiceReportScreenProps)
         pageSize={REPORT_LIST_PAGE_SIZE}
         onPage={setPage}
         loading={list.isFetching}
-        error={list.error && ('text' in list.error ? list.error.text : list.error.message)}
+        error={list.error}
         downloading={downloading}
         offline={offline}
         onDownload={onDownload}

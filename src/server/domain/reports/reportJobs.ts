@@ -13,6 +13,7 @@ import { reportJobs } from '../../db/schema';
 import { visibleCampaignIds, type Caller } from '../../auth/scope';
 import { conflict, notFound } from '../../http/errors';
 import { gridById } from '../grids/reportGrids';
+import type { ListParams } from '../lists';
 
 /** A report as the lists show it. */
 export interface ReportRow {
@@ -85,10 +86,10 @@ export async function queueReport(
 }
 
 /** The reports of one list the caller may see, newest first, and how many there are. */
-export async function listReports(db: Database, scope: RoleScope, kind: string, paging: { limit: number | null; offset: number }): Promise<{ rows: ReportRow[]; count: number }> {
+export async function listReports(db: Database, scope: RoleScope, kind: string, paging: Pick<ListParams<string>, 'limit' | 'offset'>): Promise<{ rows: ReportRow[]; count: number }> {
   const visible = await visibleTo(db, scope);
   const from = sql`from report_jobs r left join users u on u.id = r.created_by where r.kind = ${kind} and ${visible}`;
-  const limit = paging.limit === null ? sql`` : sql` limit ${paging.limit} offset ${paging.offset}`;
+  const limit = paging.limit === undefined ? sql`` : sql` limit ${paging.limit} offset ${paging.offset}`;
   const rows = await queryRows<ReportRow>(db, sql`select ${ROW_COLUMNS} ${from} order by r.created_at desc, r.id desc${limit}`);
   const [counted] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n ${from}`);
   return { rows, count: counted?.n ?? 0 };

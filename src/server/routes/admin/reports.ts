@@ -11,6 +11,7 @@ import { GRIDS, gridFilename } from '../../../contract/grids';
 
 import { listJobQueueQuery, listQueueReportsQuery, queueReportQuery, queuedReportDownload, REPORT_HOMES } from '../../../contract/reports';
 import type { Database } from '../../db/client';
+import { legacyPageOf } from '../../domain/lists';
 import { finishedReport, listReports, queueReport, reportFileParts, type ReportRow, type SendReport } from '../../domain/reports/reportJobs';
 
 /** A report as the legacy lists carry it. */
@@ -23,9 +24,6 @@ export const legacyReport = (row: ReportRow) => ({
   queue_position: row.queue_position,
 });
 
-const paging = (query: { page_size: number; current_page: number }) =>
-  query.page_size === 0 ? { limit: null, offset: 0 } : { limit: query.page_size, offset: (query.current_page - 1) * query.page_size };
-
 /** The file as the legacy download answers it, `{data, mime, filename}`, streamed: the CSV is written into `data` a part at a time. */
 async function* downloadJson(parts: AsyncGenerator<string>, filename: string): AsyncGenerator<string> {
   yield `{"mime":"text/csv","filename":${JSON.stringify(filename)},"data":"`;
@@ -35,7 +33,7 @@ async function* downloadJson(parts: AsyncGenerator<string>, filename: string): A
 
 export const reportRoutes = (db: Database, sendReport: SendReport): FastifyPluginAsyncZod => async (app) => {
   app.get('/list_queue_reports', { schema: { querystring: listQueueReportsQuery, response: { 200: listPage(queueReportRecord) } } }, async (request) => {
-    const { rows, count } = await listReports(db, request.caller.scope, request.query.home, paging(request.query));
+    const { rows, count } = await listReports(db, request.caller.scope, request.query.home, legacyPageOf(request.query));
     return { data: rows.map(legacyReport), count };
   });
 
@@ -55,7 +53,7 @@ export const reportRoutes = (db: Database, sendReport: SendReport): FastifyPlugi
   });
 
   app.get('/list_job_queue', { schema: { querystring: listJobQueueQuery, response: { 200: listPage(queueReportRecord) } } }, async (request) => {
-    const { rows, count } = await listReports(db, request.caller.scope, request.query.job, paging(request.query));
+    const { rows, count } = await listReports(db, request.caller.scope, request.query.job, legacyPageOf(request.query));
     return { data: rows.map(legacyReport), count };
   });
 

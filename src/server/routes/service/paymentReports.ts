@@ -23,6 +23,7 @@ import { campaigns } from '../../db/schema';
 import { visibleAgencyIds, visibleCampaignIds } from '../../auth/scope';
 import { badRequest, outOfScope } from '../../http/errors';
 import { servicePage } from '../../http/pages';
+import { pageParamsOf } from '../../domain/lists';
 import { finishedReport, listReports, queueReport, reportFileParts, type ReportRow, type SendReport } from '../../domain/reports/reportJobs';
 import { safeFilename } from '../../reports/csv';
 
@@ -85,9 +86,10 @@ export const paymentReportRoutes = (db: Database, sendReport: SendReport): Fasti
     '/payments-reports/',
     { schema: { querystring: pageQuery.extend({ report: z.enum(SERVICE_REPORT_NAMES as [ServiceReportName, ...ServiceReportName[]], { error: `report must be one of ${SERVICE_REPORT_NAMES.join(', ')}` }) }), response: { 200: page(reportRecord) } } },
     async (request) => {
-      const { report: name, page: pageNumber, page_size: limit } = request.query;
-      const { rows, count } = await listReports(db, request.caller.scope, kindOf(name), { limit, offset: (pageNumber - 1) * limit });
-      return servicePage(request, rows.map((row) => serviceReport(request, name, row)), count, { page: pageNumber, limit });
+      const name = request.query.report;
+      const paging = pageParamsOf(request.query, []);
+      const { rows, count } = await listReports(db, request.caller.scope, kindOf(name), paging);
+      return servicePage(request, rows.map((row) => serviceReport(request, name, row)), count, paging);
     },
   );
 
