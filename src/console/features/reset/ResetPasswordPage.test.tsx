@@ -90,7 +90,7 @@ describe('ResetPasswordPage', () => {
     await user.click(resetButton());
 
     expect(await screen.findByText('Password reset successfully. You may now login')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Login screen' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeInTheDocument();
     expect(location()).toBe('/login');
     expect(backend.calls('POST', 'api/v1/auth/reset-password/').map((c) => c.body)).toEqual([
       { username: 'super@demo.test', otp: '1234', new_password: 'Passw0rd!' },
