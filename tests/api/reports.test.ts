@@ -91,6 +91,35 @@ describe.each(backends)('report jobs on %s', (backend) => {
     expect((await listed('fraud_report', token.super)).length).toBe(before);
   });
 
+  it('queues a report once for one Idempotency-Key, however often the request is sent again (the outbox replays it)', async () => {
+    const key = `report-${backend}-${Date.now()}`;
+    const before = (await listed('comm_reports', token.super)).length;
+    const path = `/admin/queue_report?home=comm_reports&${DATES}`;
+    const first = await server.request<QueueReport>('GET', path, { token: token.super, headers: { 'Idempotency-Key': key } });
+    const again = await server.request<QueueReport>('GET', path, { token: token.super, headers: { 'Idempotency-Key': key } });
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotency-replayed')).toBe('true');
+    expect(again.body.id).toBe(first.body.id);
+    expect((await listed('comm_reports', token.super)).length).toBe(before + 1);
+    // Other filters under the same key are another request: refused, nothing queued.
+    const other = await server.request<{ code: string }>('GET', `/admin/queue_report?home=comm_reports&start_date=01-Jan-2021&end_date=31-Dec-2099`, {
+      token: token.super, headers: { 'Idempotency-Key': key },
+    });
+    expect(other.status).toBe(422);
+    expect(other.body.code).toBe('idempotency_key_reused');
+
+    const serviceKey = `${key}-service`;
+    const servicePath = `/service/payments-report-agents-events-summary/?${DATES}`;
+    const reports = async () => (await server.get<Page<ReportRecord>>('/service/payments-reports/?report=agents-events-summary', token.campaign)).body.count;
+    const serviceBefore = await reports();
+    for (let i = 0; i < 2; i++) {
+      const answer = await server.request('GET', servicePath, { token: token.campaign, headers: { 'Idempotency-Key': serviceKey } });
+      expect(answer.status).toBe(200);
+    }
+    expect(await reports()).toBe(serviceBefore + 1);
+  });
+
   it('lists payment runs’ jobs (none until payment runs are built)', async () => {
     const jobs = await server.get<ListPage<QueueReport>>('/admin/list_job_queue?job=paymentrun', token.super);
     expect(jobs.status).toBe(200);

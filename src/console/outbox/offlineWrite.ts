@@ -8,6 +8,10 @@ import type { TagDescription } from '@reduxjs/toolkit/query';
 export const rowKeyOf = (entity: string, id: unknown): string | undefined =>
   id === undefined || id === null || id === '' ? undefined : `${entity}:${String(id)}`;
 
+/**
+ * The functions below read the request's body; for a GET that writes (queuing a report) there is
+ * none, and they read its query string's fields and its `path` (queueWrite.ts subjectOf).
+ */
 export interface OfflineWrite {
   /** The entity of the rows the endpoint writes ('EventType'); with the body's `id`, the row. */
   entity: string;

@@ -20,6 +20,16 @@ const isJsonBody = (body: unknown) =>
   body === undefined || body === null || typeof body === 'string' || Array.isArray(body) || Object.getPrototypeOf(body) === Object.prototype;
 
 /**
+ * What an outbox entry is described by: a write's body, or, for a GET that writes (queuing a
+ * report, which the specification does by GET), its query string's fields and its `path`.
+ */
+function subjectOf(args: FetchArgs): unknown {
+  if (args.body !== undefined || (args.method ?? 'GET').toUpperCase() !== 'GET') return args.body;
+  const [path = '', query = ''] = args.url.split('?');
+  return { ...Object.fromEntries(new URLSearchParams(query)), path };
+}
+
+/**
  * The request with `key` as its Idempotency-Key, unless its endpoint gave one: a dialog that sends
  * the same body again after a network failure names the key of its first try (AddAgentDialog).
  */
@@ -42,8 +52,9 @@ export async function sendOrQueue(
   const offline = extraOptions.offline;
   const username = stateOf(api).session.user?.username;
   const body: unknown = args.body;
+  const subject = subjectOf(args);
   const queueable =
-    offline !== undefined && username !== undefined && isJsonBody(body) && !carriesPassword(body) && (offline.queueable?.(body as never) ?? true);
+    offline !== undefined && username !== undefined && isJsonBody(body) && !carriesPassword(body) && (offline.queueable?.(subject as never) ?? true);
 
   const queue = (sent: boolean): { data: QueuedWrite } => {
     if (!offline || !username) throw new Error('not queueable');
@@ -55,10 +66,10 @@ export async function sendOrQueue(
       url: args.url,
       body: body === undefined ? undefined : structuredClone(body),
       endpoint: api.endpoint,
-      description: offline.describe(body as never),
-      row: rowKeyOf(offline.entity, (body as { id?: unknown } | null)?.id),
+      description: offline.describe(subject as never),
+      row: rowKeyOf(offline.entity, (subject as { id?: unknown } | null)?.id),
       entity: offline.entity,
-      screen: typeof offline.screen === 'function' ? offline.screen(body as never) : offline.screen,
+      screen: typeof offline.screen === 'function' ? offline.screen(subject as never) : offline.screen,
       invalidates: [...offline.invalidates],
       createdAt: now,
       status: 'pending',

@@ -1,4 +1,4 @@
-// Idempotency-Key on every write (POST, PUT, PATCH, DELETE). The console replays writes queued
+// Idempotency-Key on every write (POST, PUT, PATCH, DELETE, and a GET whose route `writes`). The console replays writes queued
 // offline with the key they were queued under, so a write that already ran must be answered again,
 // not run again:
 // - the first request with a key claims it (one atomic INSERT ... ON CONFLICT in the shared
@@ -184,8 +184,8 @@ export async function installIdempotency(app: FastifyInstance, db: Database): Pr
 
   app.addHook('preValidation', async (request, reply) => {
     const key = request.headers[IDEMPOTENCY_KEY];
-    if (key === undefined || !WRITE_METHODS.has(request.method)) return;
     const route = request.routeOptions;
+    if (key === undefined || !(WRITE_METHODS.has(request.method) || route.config.writes)) return;
     if (!route.url) return; // no such route: the 404 handler answers, nothing runs
     // The sign-in calls accept the header (the console sends it on every write) and simply run:
     // single-use codes and refresh tokens claimed once already make a replay harmless.

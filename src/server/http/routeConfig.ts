@@ -18,6 +18,11 @@ declare module 'fastify' {
      * refresh) or act on one-time codes.
      */
     replayable?: false;
+    /**
+     * A GET that changes the server (the specification queues reports by GET): it takes an
+     * Idempotency-Key as a write does, so a request replayed from the outbox queues once.
+     */
+    writes?: true;
     /** One of the console's own files: public, and not counted by the rate limit. */
     consoleFile?: boolean;
     /** The role the caller must hold (caller.ts refuses anyone else before the body is read). */

@@ -4,21 +4,23 @@
 // screen's reports, read again every 30 seconds while one is in progress. A finished report's file
 // comes inside a JSON answer; it is saved and kept in 'Saved for offline' like the grid's CSV.
 //
-// Queuing needs a connection, as Generate does on the report screens (ServiceReportScreen.tsx says why).
+// Offline, Queue report waits in the outbox, as Generate does on the report screens.
 import { Button, H4, Intent } from '@blueprintjs/core';
 import { Time } from '@blueprintjs/icons';
 import { useState } from 'react';
 import type { GridQuery } from '../../../contract/api';
 import type { QueueReport } from '../../../contract/entities';
 import type { ReportHome } from '../../../contract/reports';
-import { needsConnectionText, useBrowserOffline } from '../../components/NeedsConnection';
+import { useBrowserOffline } from '../../components/NeedsConnection';
 import { showError, showSuccess } from '../../components/toaster';
 import { fileOfLegacyAnswer } from '../../downloads/fetchFile';
 import { useReportDownload } from '../../downloads/useReportDownload';
 import type { ApiFailure } from '../../http/failure';
+import { isQueuedWrite } from '../../outbox/offlineWrite';
+import { PendingNewRows, usePendingRows } from '../../outbox/pendingRows';
 import { ReportJobsTable, type ReportJob } from './ReportJobsTable';
 import { reportListPolling } from './reportJobs';
-import { QUEUE_LIST_PAGE_SIZE, queuedReportFile, queuedReportsApi, useQueuedReportsQuery, useQueueReportMutation } from './reportsApi';
+import { QUEUE_LIST_PAGE_SIZE, QUEUE_SCREENS, REPORT_ENTITY, queuedReportFile, queuedReportsApi, useQueuedReportsQuery, useQueueReportMutation } from './reportsApi';
 
 interface GridReportQueueProps {
   home: ReportHome;
@@ -44,6 +46,7 @@ export function GridReportQueue({ home, body }: GridReportQueueProps) {
   const list = useQueuedReportsQuery(listArg, { pollingInterval });
   const [queue, queuing] = useQueueReportMutation();
   const offline = useBrowserOffline();
+  const waiting = usePendingRows(REPORT_ENTITY).added.filter((entry) => entry.screen === QUEUE_SCREENS[home]);
   const { download } = useReportDownload();
   const [downloading, setDownloading] = useState<string>();
 
@@ -54,7 +57,8 @@ export function GridReportQueue({ home, body }: GridReportQueueProps) {
       return;
     }
     setPage(1);
-    showSuccess(`Report queued: ${result.data.description}`);
+    // Waiting in the outbox: the outbox says so, and the request shows above the list.
+    if (!isQueuedWrite(result.data)) showSuccess(`Report queued: ${result.data.description}`);
   }
 
   function onDownload(job: ReportJob) {
@@ -68,15 +72,18 @@ export function GridReportQueue({ home, body }: GridReportQueueProps) {
     }).finally(() => setDownloading(undefined));
   }
 
-  const queueText = offline ? needsConnectionText('Queuing a report') : 'Queue a report of every row these filters select, to download once it is finished';
+  const queueText = offline
+    ? 'You are offline: the report will be queued once the connection returns'
+    : 'Queue a report of every row these filters select, to download once it is finished';
   return (
     <section className="report-queue" aria-labelledby={`report-queue-${home}`}>
       <header className="report-queue-header">
         <H4 id={`report-queue-${home}`}>Queued reports</H4>
-        <Button icon={<Time />} intent={Intent.PRIMARY} loading={queuing.isLoading} disabled={offline} title={queueText} aria-description={queueText} onClick={() => void onQueue()}>
+        <Button icon={<Time />} intent={Intent.PRIMARY} loading={queuing.isLoading} title={queueText} aria-description={queueText} onClick={() => void onQueue()}>
           Queue report
         </Button>
       </header>
+      <PendingNewRows entries={waiting} />
       <ReportJobsTable
         label="Queued reports"
         jobs={list.data?.rows.map(jobOf)}

@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Campaign, ReportRecord } from '../../../contract/entities';
-import { browserWentOffline } from '../../http/connectivity';
+import { makeStore } from '../../app/store';
+import { browserWentOffline, browserWentOnline } from '../../http/connectivity';
+import { QUEUED_TEXT } from '../../outbox/outboxRunner';
 import { ghanaAgency, kenyaAgency } from '../../test/agencies';
 import { campaign } from '../../test/campaignDetail';
 import { fakeBackend, pageOf, type Handler } from '../../test/fakeBackend';
@@ -174,14 +176,36 @@ describe('a report screen', () => {
     expect(backend.calls('GET', LIST)).toHaveLength(1);
   });
 
-  it('keeps its list offline and says Generate needs a connection', async () => {
-    reportsBackend();
-    const { store } = renderReport();
+  it('keeps its list offline, and a report generated offline waits in the outbox and is asked for once when the connection returns', async () => {
+    let reports = [finished];
+    const backend = reportsBackend({ agencies: [ghanaAgency], campaigns: [gh01], list: () => ({ body: pageOf(reports) }) });
+    backend.on('GET', GENERATE, () => {
+      reports = [queued, finished];
+      return { body: queued };
+    });
+    const store = makeStore(signedIn('Super Admin', { reportsVerified: true }));
+    const { user } = renderWithProviders(<AgentEventReportPage />, { store, route: '/reports/agent-events' });
     expect(await screen.findByText('Finished')).toBeInTheDocument();
+    await screen.findByRole('option', { name: ghanaAgency.agency_name });
     act(() => void store.dispatch(browserWentOffline()));
-    const generate = screen.getByRole('button', { name: 'Generate' });
-    expect(generate).toBeDisabled();
-    expect(generate).toHaveAttribute('title', 'You are offline. Generating a report needs a connection: try again once you are back online.');
     expect(screen.getByText('Agent Grouped Events, 01-Oct-2026 to 31-Oct-2026')).toBeInTheDocument();
+
+    setDate('Start Date', '01-Nov-2026');
+    setDate('End Date', '20-Nov-2026');
+    const generate = screen.getByRole('button', { name: 'Generate' });
+    expect(generate).toHaveAttribute('title', 'You are offline: the Agent Event Report will be generated once the connection returns');
+    await user.click(generate);
+    expect(await screen.findByText(QUEUED_TEXT)).toBeInTheDocument();
+    const waiting = screen.getByRole('list', { name: 'New, not sent yet' });
+    expect(within(waiting).getByText(/Generate a report of Agent Grouped Events, 01-Nov-2026 to 20-Nov-2026/)).toBeInTheDocument();
+    expect(backend.calls('GET', GENERATE)).toHaveLength(0);
+
+    act(() => void store.dispatch(browserWentOnline()));
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'New, not sent yet' })).not.toBeInTheDocument());
+    expect(await screen.findByText('Queued')).toBeInTheDocument();
+    const sent = backend.calls('GET', GENERATE);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(queryOf(sent[0]?.search ?? '')).toMatchObject({ start_date: '01-Nov-2026', end_date: '20-Nov-2026' });
   });
 });

@@ -4,9 +4,8 @@
 // list below shows this report's jobs, read again every 30 seconds while one is in progress, and
 // downloads a finished one (kept in 'Saved for offline').
 //
-// Generate needs a connection: the service backend queues on a GET, which carries no
-// Idempotency-Key, so a request replayed from the outbox after a cut connection could queue the
-// report twice. Offline the button is disabled and says why; the list opens from its last data.
+// Offline the list opens from its last data, and Generate waits in the outbox: the report is asked
+// for once the connection returns, under one Idempotency-Key, so it is queued once.
 import { Button, Callout, FormGroup, H2, Intent } from '@blueprintjs/core';
 import { Play } from '@blueprintjs/icons';
 import { useState } from 'react';
@@ -20,14 +19,16 @@ import { useAgencyCampaignChoicesQuery } from '../../api/campaignChoices';
 import { CampaignMultiSelect } from '../../components/CampaignMultiSelect';
 import { FilterSelect } from '../../components/FilterControls';
 import { DateField } from '../../components/GridFilters';
-import { needsConnectionText, useBrowserOffline } from '../../components/NeedsConnection';
+import { useBrowserOffline } from '../../components/NeedsConnection';
 import { showSuccess } from '../../components/toaster';
 import { useReportDownload } from '../../downloads/useReportDownload';
 import { idParam } from '../../forms/useListParams';
 import type { ApiFailure } from '../../http/failure';
+import { isQueuedWrite } from '../../outbox/offlineWrite';
+import { PendingNewRows, usePendingRows } from '../../outbox/pendingRows';
 import { ReportJobsTable, type ReportJob } from './ReportJobsTable';
 import { reportListPolling } from './reportJobs';
-import { REPORT_LIST_PAGE_SIZE, serviceReportsApi, useGenerateServiceReportMutation, useServiceReportsQuery } from './reportsApi';
+import { REPORT_ENTITY, REPORT_LIST_PAGE_SIZE, SERVICE_REPORT_SCREENS, serviceReportsApi, useGenerateServiceReportMutation, useServiceReportsQuery } from './reportsApi';
 
 interface ServiceReportScreenProps {
   title: string;
@@ -61,6 +62,7 @@ export function ServiceReportScreen({ title, report }: ServiceReportScreenProps)
   const campaigns = useAgencyCampaignChoicesQuery(filters.agency);
   const [generate, generating] = useGenerateServiceReportMutation();
   const offline = useBrowserOffline();
+  const waiting = usePendingRows(REPORT_ENTITY).added.filter((entry) => entry.screen === SERVICE_REPORT_SCREENS[report]);
 
   const listArg = { report, page };
   const { pollingInterval } = serviceReportsApi.endpoints.serviceReports.useQueryState(listArg, {
@@ -97,7 +99,8 @@ export function ServiceReportScreen({ title, report }: ServiceReportScreenProps)
       return;
     }
     setPage(1);
-    showSuccess(`Report queued: ${result.data.description}`);
+    // Waiting in the outbox: the outbox says so, and the request shows above the list.
+    if (!isQueuedWrite(result.data)) showSuccess(`Report queued: ${result.data.description}`);
   }
 
   function onDownload(job: ReportJob) {
@@ -109,7 +112,9 @@ export function ServiceReportScreen({ title, report }: ServiceReportScreenProps)
     );
   }
 
-  const generateText = offline ? needsConnectionText('Generating a report') : `Generate the ${title} with these filters`;
+  const generateText = offline
+    ? `You are offline: the ${title} will be generated once the connection returns`
+    : `Generate the ${title} with these filters`;
   return (
     <section className="report-screen">
       <header className="console-page-header">
@@ -134,7 +139,6 @@ export function ServiceReportScreen({ title, report }: ServiceReportScreenProps)
           icon={<Play />}
           intent={Intent.PRIMARY}
           loading={generating.isLoading}
-          disabled={offline}
           title={generateText}
           aria-description={generateText}
           onClick={() => void onGenerate()}
@@ -156,6 +160,7 @@ export function ServiceReportScreen({ title, report }: ServiceReportScreenProps)
           ))}
         </Callout>
       )}
+      <PendingNewRows entries={waiting} />
       <ReportJobsTable
         label="Generated reports"
         jobs={records?.map(jobOf)}

@@ -2,12 +2,17 @@
 // /service/payments-report-<name>/ queues one, /service/payments-reports/ lists them) and the
 // legacy admin backend's queued reports of the grid screens (GET /admin/queue_report,
 // /admin/list_queue_reports). Queuing is a GET on both backends but changes the server, so it is a
-// mutation here: never cached, never kept for offline reading, and it refreshes its list.
+// mutation here: never cached, never kept for offline reading, and it refreshes its list. Offline
+// it waits in the outbox, and is sent with its Idempotency-Key (which the server's queuing GETs
+// take), so a report asked for on a train is queued once when the connection returns.
 import type { GridQuery, ListPage, Page } from '../../../contract/api';
 import type { QueueReport, ReportRecord } from '../../../contract/entities';
-import type { ReportHome, ServiceReportName } from '../../../contract/reports';
+import { GRIDS } from '../../../contract/grids';
+import { REPORT_HOMES, SERVICE_REPORT_NAMES, SERVICE_REPORTS, type ReportHome, type ServiceReportName } from '../../../contract/reports';
 import { adminApi, serviceApi } from '../../api/backends';
 import { toListRows, type ListRows } from '../../api/listPages';
+import { TAB_PATHS } from '../../app/tabs';
+import { offlineWrite, unlessQueued, type Saved } from '../../outbox/offlineWrite';
 
 /** Reports listed per page on a report screen, newest first. */
 export const REPORT_LIST_PAGE_SIZE = 20;
@@ -37,6 +42,44 @@ export function queueReportParams(home: ReportHome, body: GridQuery): Record<str
   return params;
 }
 
+/** The outbox entity of report requests: a screen lists those of its own path above its reports. */
+export const REPORT_ENTITY = 'Report';
+
+/** The report screens' paths, where a report waiting in the outbox is asked for again. */
+export const SERVICE_REPORT_SCREENS: Record<ServiceReportName, string> = {
+  'agents-events-summary': TAB_PATHS.agenteventreport,
+  'agents-events-detail': TAB_PATHS.agenteventdetailreport,
+  'campaign-summary': TAB_PATHS.commreport,
+};
+export const QUEUE_SCREENS: Record<ReportHome, string> = {
+  comm_reports: TAB_PATHS.conversiongrid,
+  fraud_report: TAB_PATHS.agentfraudreport,
+  retention_detail: TAB_PATHS.retentioneventdetailreport,
+  retention_events: TAB_PATHS.retentioneventreport,
+};
+
+/**
+ * `path` with `params` as its query string. The outbox keeps a request's address and body, not
+ * RTK Query's `params`: a queuing GET carries its filters in the address it waits with.
+ */
+const withQuery = (path: string, params: Record<string, string | number | boolean | undefined>) => {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) query.set(name, String(value));
+  return `${path}?${query.toString()}`;
+};
+
+/** A queuing GET as the outbox describes it: its query string's fields and its path. */
+type QueuingRequest = Record<string, string> & { path: string };
+
+/** A report request's dates as people read them in the outbox. */
+const periodOf = (start: string | undefined, end: string | undefined) => `${start ?? ''} to ${end ?? ''}`;
+
+const serviceReportPath = (report: ServiceReportName) => `service/payments-report-${report}/`;
+const serviceReportOfPath = (path: string) =>
+  SERVICE_REPORT_NAMES.find((report) => serviceReportPath(report) === path) ?? 'agents-events-summary';
+/** The title of the grid a report holds the rows of ('Fraud Events'). */
+const gridTitle = (gridId: string) => GRIDS.find((grid) => grid.id === gridId)?.title ?? 'report';
+
 export const serviceReportsApi = serviceApi.enhanceEndpoints({ addTagTypes: ['ServiceReport'] }).injectEndpoints({
   endpoints: (build) => ({
     serviceReports: build.query<ListRows<ReportRecord>, { report: ServiceReportName; page: number }>({
@@ -44,9 +87,15 @@ export const serviceReportsApi = serviceApi.enhanceEndpoints({ addTagTypes: ['Se
       transformResponse: (answer: Page<ReportRecord>) => toListRows(answer),
       providesTags: (_result, _error, { report }) => [{ type: 'ServiceReport', id: report }],
     }),
-    generateServiceReport: build.mutation<ReportRecord, ServiceReportRequest>({
-      query: ({ report, ...params }) => ({ url: `service/payments-report-${report}/`, method: 'GET', params }),
-      invalidatesTags: (_result, error, { report }) => (error ? [] : [{ type: 'ServiceReport', id: report }]),
+    generateServiceReport: build.mutation<Saved<ReportRecord>, ServiceReportRequest>({
+      query: ({ report, ...params }) => ({ url: withQuery(serviceReportPath(report), params), method: 'GET' }),
+      invalidatesTags: (result, error, { report }) => (error ? [] : unlessQueued([{ type: 'ServiceReport' as const, id: report }])(result)),
+      extraOptions: offlineWrite<QueuingRequest>({
+        entity: REPORT_ENTITY,
+        screen: ({ path }) => SERVICE_REPORT_SCREENS[serviceReportOfPath(path)],
+        describe: ({ path, start_date, end_date }) => `Generate a report of ${gridTitle(SERVICE_REPORTS[serviceReportOfPath(path)])}, ${periodOf(start_date, end_date)}`,
+        invalidates: [{ type: 'ServiceReport' }],
+      }),
     }),
   }),
 });
@@ -58,9 +107,15 @@ export const queuedReportsApi = adminApi.enhanceEndpoints({ addTagTypes: ['Queue
       transformResponse: (answer: ListPage<QueueReport>) => toListRows(answer),
       providesTags: (_result, _error, { home }) => [{ type: 'QueuedReport', id: home }],
     }),
-    queueReport: build.mutation<QueueReport, { home: ReportHome; body: GridQuery }>({
-      query: ({ home, body }) => ({ url: 'admin/queue_report', method: 'GET', params: queueReportParams(home, body) }),
-      invalidatesTags: (_result, error, { home }) => (error ? [] : [{ type: 'QueuedReport', id: home }]),
+    queueReport: build.mutation<Saved<QueueReport>, { home: ReportHome; body: GridQuery }>({
+      query: ({ home, body }) => ({ url: withQuery('admin/queue_report', queueReportParams(home, body)), method: 'GET' }),
+      invalidatesTags: (result, error, { home }) => (error ? [] : unlessQueued([{ type: 'QueuedReport' as const, id: home }])(result)),
+      extraOptions: offlineWrite<QueuingRequest>({
+        entity: REPORT_ENTITY,
+        screen: ({ home }) => QUEUE_SCREENS[home as ReportHome],
+        describe: ({ home, start_date, end_date }) => `Queue a report of ${gridTitle(REPORT_HOMES[home as ReportHome])}, ${periodOf(start_date, end_date)}`,
+        invalidates: [{ type: 'QueuedReport' }],
+      }),
     }),
   }),
 });

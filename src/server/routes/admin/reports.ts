@@ -37,7 +37,7 @@ export const reportRoutes = (db: Database, sendReport: SendReport): FastifyPlugi
     return { data: rows.map(legacyReport), count };
   });
 
-  app.get('/queue_report', { schema: { querystring: queueReportQuery, response: { 200: queueReportRecord } } }, async (request) => {
+  app.get('/queue_report', { config: { writes: true }, schema: { querystring: queueReportQuery, response: { 200: queueReportRecord } } }, async (request) => {
     const { home, ...filter } = request.query;
     const declaration = GRIDS.find((grid) => grid.id === REPORT_HOMES[home]);
     if (!declaration) throw new Error(`no grid for ${home}`);

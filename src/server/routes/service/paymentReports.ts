@@ -64,7 +64,7 @@ export const paymentReportRoutes = (db: Database, sendReport: SendReport): Fasti
   for (const name of SERVICE_REPORT_NAMES) {
     const declaration = GRIDS.find((grid) => grid.id === SERVICE_REPORTS[name]);
     if (!declaration) throw new Error(`no grid for ${name}`);
-    app.get(`/payments-report-${name}/`, { schema: { querystring: serviceReportQuery, response: { 200: reportRecord } } }, async (request) => {
+    app.get(`/payments-report-${name}/`, { config: { writes: true }, schema: { querystring: serviceReportQuery, response: { 200: reportRecord } } }, async (request) => {
       const query = request.query;
       await checkChoices(db, request, query);
       const body = {
