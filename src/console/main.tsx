@@ -7,7 +7,6 @@ import { BrowserRouter } from 'react-router-dom';
 import { PersistGate } from 'redux-persist/integration/react';
 import { App } from './app/App';
 import { makePersistor, makeStore } from './app/store';
-import { registerServiceWorker } from './pwa/registerServiceWorker';
 
 const store = makeStore();
 const persistor = makePersistor(store);
@@ -24,5 +23,6 @@ createRoot(document.getElementById('root') as HTMLElement).render(
   </StrictMode>,
 );
 
-// Offline shell and the update prompt (production builds only).
-registerServiceWorker();
+// Offline shell and the update prompt (production builds only), in a chunk of their own: the
+// first paint does not wait for them.
+if (import.meta.env.PROD) void import('./pwa/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker());

@@ -2,42 +2,16 @@
 // only queues (REPORT_WORKERS=0) and workers of their own (`npm run worker`). The killed worker's job
 // is picked up again by another worker once its heartbeat stops; the report finishes once, its file
 // complete, with no part of the dead run left in it.
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListPage } from '../../src/contract/api';
 import type { QueueReport } from '../../src/contract/entities';
 import { REPORT_FINISHED } from '../../src/contract/reports';
 import { accessToken, startServer, type TestServer, SIGNED_IN_SUITE } from '../support/server';
+import { startWorker } from '../support/workers';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DATES = 'start_date=01-Jan-2020&end_date=31-Dec-2099';
-
-/** Starts `npm run worker`'s program on the server's database; resolves once it runs. */
-async function startWorker(databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/worker.ts'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('report worker is running')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}:\n${output}`)));
-  });
-  return child;
-}
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<T> {
   const end = Date.now() + ms;
