@@ -13,6 +13,7 @@ import {
   retentionEventsGrid, sortableKeys, type AnyGrid, type GridDeclaration,
 } from '../../src/contract/grids';
 import { filterNotOffered, messages, unknownSortField } from '../../src/contract/messages';
+import { readGridAnswer, RowsByLine, type GridAnswer } from '../../src/console/features/grids/rowsByLine';
 import { accessToken, backends, demoIds, startServer, type TestServer, SIGNED_IN_SUITE } from '../support/server';
 
 type Row = Record<string, string | number | boolean | null> & { id: string };
@@ -189,6 +190,24 @@ describe.each(backends)('report grids on %s', (backend) => {
       expect(parsed.data).toEqual(rows.map((row) => Object.fromEntries(declaration.columns.map((c) => [c.key, csvOf(c.format, row[c.key] ?? null)]))));
       const empty = await csv(declaration, EMPTY_RANGE);
       expect(empty.answer.body).toBe(`${keys.join(',')}\n`);
+    });
+
+    it("answers 'all' as JSON a row per line, which the console reads row by row as the same rows", async () => {
+      for (const range of [ALL_DATES, EMPTY_RANGE]) {
+        const response = await fetch(`${server.url}${declaration.path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token.super}` },
+          body: JSON.stringify({ ...range, page_size: 0 }),
+        });
+        const text = await response.text();
+        const whole = JSON.parse(text) as GridPage<Row>;
+        expect(text.split('\n')).toHaveLength(whole.data.length + 2);
+        const read = (await readGridAnswer(new Response(text))) as GridAnswer;
+        expect(read.data).toBeInstanceOf(RowsByLine);
+        expect(read.count).toBe(whole.count);
+        expect(Array.from({ length: read.data.length }, (_, i) => read.data.at(i))).toEqual(whole.data);
+        expect(read.data.at(-1)).toEqual(whole.data.at(-1));
+      }
     });
   });
 

@@ -58,10 +58,13 @@ export function holdsPassword(value: unknown, depth = 0): boolean {
  * cost the screen a third of a second.
  */
 function holdsLongList(value: unknown, items: number, depth = 0): boolean {
-  if (Array.isArray(value)) return value.length > items;
+  // An array, or a list read by index (a grid's rows read by line).
+  if (Array.isArray(value) || isIndexed(value)) return (value as { length: number }).length > items;
   if (!value || typeof value !== 'object' || depth > 1) return false;
   return Object.values(value as Record<string, unknown>).some((inner) => holdsLongList(inner, items, depth + 1));
 }
+const isIndexed = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && typeof (value as { at?: unknown }).at === 'function' && typeof (value as { length?: unknown }).length === 'number';
 /** Every row of a list takes more characters than this in JSON. */
 const MIN_ROW_CHARS = 20;
 

@@ -1,7 +1,7 @@
 // The store: the three backend slices, the session (persisted), the login in progress (memory
 // only), the outbox (persisted, per user) and the connectivity. makeStore(preloadedState) lets
 // tests start from any state. What is persisted, and how, is in persistence.ts.
-import { combineReducers, configureStore, isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, isPlain, isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import { backendApis, invalidateBackendTags, refreshRestoredQueries } from '../api/backends';
 import type { ApiFailure } from '../http/failure';
@@ -68,13 +68,18 @@ const forgetDataOfEndedSession: Middleware = (store) => (next) => (action) => {
   return result;
 };
 
+/** A value that writes itself as JSON (a grid's rows read by line, features/grids/rowsByLine.ts) is kept as such, unwalked. */
+const writesItself = (value: unknown): boolean => !(value instanceof Date) && typeof (value as { toJSON?: unknown } | null)?.toJSON === 'function';
+const isSerializable = (value: unknown): boolean => isPlain(value) || writesItself(value);
+const getEntries = (value: object): [string, unknown][] => (writesItself(value) ? [] : Object.entries(value));
+
 /** `outbox`: the runner's timing (tests make the backoff short). */
 export function makeStore(preloadedState?: Partial<RootState>, options: { outbox?: Omit<RunnerOptions, 'invalidate'> } = {}) {
   return configureStore({
     reducer: persistedReducer as unknown as typeof rootReducer,
     preloadedState: preloadedState as RootState | undefined,
     middleware: (getDefault) =>
-      getDefault({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } })
+      getDefault({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER], isSerializable, getEntries } })
         .concat(refreshRestoredQueries)
         .concat(backendApis.map((api) => api.middleware))
         .concat(errorToasts, forgetDataOfEndedSession, createOutboxRunner({ invalidate: invalidateBackendTags, ...options.outbox })),

@@ -62,7 +62,7 @@ export function ReportGrid({ grid, answer, loading, error, query }: ReportGridPr
   // A new page (or filter) is a new table: mounted, Table2 draws every cell in view at once and
   // starts at the first row; updated, it would redraw them in batches, leaving the last page's
   // cells on screen for a moment under the new pager.
-  const tableKey = rows ? `${rows.length}:${rows[0]?.id}:${rows.at(-1)?.id}` : 'none';
+  const tableKey = rows ? `${rows.length}:${rows.at(0)?.id}:${rows.at(-1)?.id}` : 'none';
 
   const count = answer?.count ?? 0;
   const pages = size === 0 ? 1 : Math.max(1, Math.ceil(count / size));
@@ -87,7 +87,7 @@ export function ReportGrid({ grid, answer, loading, error, query }: ReportGridPr
   };
 
   const renderCell = (column: GridColumn) => (rowIndex: number) => {
-    const value = rows?.[rowIndex]?.[column.key];
+    const value = rows?.at(rowIndex)?.[column.key];
     const text = cellText(column, value);
     return (
       <Cell className={isNumeric(column) ? 'report-grid-number' : undefined} tooltip={text.length > 20 ? text : undefined}>
@@ -122,7 +122,7 @@ export function ReportGrid({ grid, answer, loading, error, query }: ReportGridPr
           loadingOptions={loading || !rows ? [TableLoadingOption.CELLS] : []}
           getCellClipboardData={(row, col) => {
             const column = grid.columns[col];
-            return column ? cellText(column, rows?.[row]?.[column.key]) : '';
+            return column ? cellText(column, rows?.at(row)?.[column.key]) : '';
           }}
           enableRowHeader={false}
           enableGhostCells

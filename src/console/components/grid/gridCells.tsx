@@ -10,9 +10,15 @@ export type GridValue = string | number | boolean | null;
 /** A row of any grid: its columns by key, and its own `id`. */
 export type GridRecord = { id: string } & Record<string, GridValue>;
 
+/** A page's rows, read by index: an array, or 'all' rows parsed as they are drawn (features/grids/rowsByLine.ts). */
+export interface GridRowList {
+  readonly length: number;
+  at(index: number): GridRecord | undefined;
+}
+
 /** One page of a grid as the screen reads it: its rows, the count of all, and the neighbouring pages' cursors. */
 export interface GridRows {
-  rows: GridRecord[];
+  rows: GridRowList;
   count: number;
   next?: string;
   previous?: string;
