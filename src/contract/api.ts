@@ -2,7 +2,7 @@
 // Request types are inferred from the schemas, so the wire and the validation cannot drift.
 import { z } from 'zod';
 import type {
-  adminUserForm, countryForm, countrySmsRequest, eventTypeForm, FieldErrors, gridQuery, listQuery, loginRequest, otpSendRequest, otpVerifyRequest,
+  adminUserForm, countryForm, countrySmsRequest, secureDownloadRequest, secureOtpRequest, eventTypeForm, FieldErrors, gridQuery, listQuery, loginRequest, otpSendRequest, otpVerifyRequest,
   refreshRequest, resetPasswordRequest, whitelistForm,
 } from './schemas';
 import { adminCountry, agentRoleCampaign, language, sessionUser, statusType, userRoleCampaign } from './entities';
@@ -119,3 +119,20 @@ export type CampaignChoice = z.infer<typeof campaignChoice>;
 /** POST /admin/country: languages as a comma string on the wire. */
 export type CountryRequest = Omit<z.input<typeof countryForm>, 'languages'> & { languages: string };
 export type CountrySmsRequest = z.input<typeof countrySmsRequest>;
+
+// ---- secure reports (issue 16) ----------------------------------------------------------------
+
+/** POST /admin/get-secure-agencies: the agencies a file may be shared with, each with its campaigns. */
+export const secureAgencies = z.object({
+  agencies: z.array(z.object({ id: z.number().int(), agency_name: z.string(), campaigns: z.array(campaignChoice) })),
+});
+export type SecureAgencies = z.infer<typeof secureAgencies>;
+/** POST /admin/send_secure_otp: the code is on its way to the caller's email. */
+export const secureOtpSent = z.object({
+  message: z.string(),
+  filename: z.string(),
+  url: z.string().describe('Where to send the code: POST it with the report id'),
+});
+export type SecureOtpSent = z.infer<typeof secureOtpSent>;
+export type SecureOtpRequest = z.input<typeof secureOtpRequest>;
+export type SecureDownloadRequest = z.input<typeof secureDownloadRequest>;

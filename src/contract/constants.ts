@@ -35,6 +35,8 @@ export const REPORT_RANGE_WARNING_MONTHS = 3;
 
 export const UPLOAD_MAX_BYTES = 20_971_520;
 export const SECURE_UPLOAD_EXTENSION = '.csv';
+/** What the legacy upload (Super Admin) accepts besides CSV (ours): each checked by its content, not its name. */
+export const LEGACY_SECURE_UPLOAD_EXTENSIONS = ['.csv', '.pdf', '.xlsx'] as const;
 
 /** Grid page sizes; 0 means all rows. */
 export const GRID_PAGE_SIZES = [20, 50, 100, 0] as const;

@@ -271,6 +271,34 @@ export const secureReport = z.object({
   created_by_id: id,
 });
 export type SecureReport = z.infer<typeof secureReport>;
+/**
+ * A secure report as the lists answer it (ours beyond section 3's fields): its agency, campaign and
+ * creator by name, and its file's name, size and SHA-256, so a recipient can check what they got.
+ */
+export const secureReportRow = secureReport.extend({
+  agency_name: z.string(),
+  campaign_name: z.string(),
+  created_by: z.string().describe("The creator's email"),
+  file_name: z.string(),
+  size: z.number().int().describe('Bytes'),
+  sha256: z.string().describe('Hex'),
+});
+export type SecureReportRow = z.infer<typeof secureReportRow>;
+
+/** What the download ledger records (ours): a code asked for, a file downloaded, a download refused. */
+export const SECURE_LEDGER_ACTIONS = ['code_requested', 'downloaded', 'refused'] as const;
+export type SecureLedgerAction = (typeof SECURE_LEDGER_ACTIONS)[number];
+/** One row of a secure report's download ledger: who, when, what, from which address. */
+export const secureLedgerEntry = z.object({
+  id,
+  at: isoDate,
+  action: z.enum(SECURE_LEDGER_ACTIONS),
+  admin_id: id,
+  admin: z.string().describe("The admin's email"),
+  address: z.string().nullable().describe('The client address of the request'),
+  detail: z.string().nullable().describe('Why a download was refused'),
+});
+export type SecureLedgerEntry = z.infer<typeof secureLedgerEntry>;
 
 export const reportRecord = z.object({
   createdAt: isoDate,

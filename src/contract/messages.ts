@@ -122,6 +122,14 @@ export const messages = {
   agencyDetailsUnavailable: 'Cannot retrieve agency details',
   secureReportRequestingOtp: 'Requesting OTP',
   secureReportEnterOtp: 'Enter the OTP sent to your device',
+  // Secure reports (ours)
+  secureAccessRequired: 'Your account does not have Secure Page access. A Super Admin can grant it.',
+  secureShareSuperOnly: 'Only a Super Admin can share a file with several agencies.',
+  secureReportNotFound: 'Cannot find this secure report.',
+  secureFileEmpty: 'The file is empty.',
+  secureFileNotText: 'This file is not a CSV file: its content is not text. Only CSV files are allowed.',
+  secureNeedsConnection: 'Secure reports need a connection: they are never kept on this device.',
+  secureCodeSent: 'A 4 character OTP was sent to your email. It works for this report only, once, for 5 minutes.',
   requestingResetOtp: 'Requesting reset OTP',
   resetOtpPrompt: 'Please check your email inbox for the Password Reset OTP',
   resetOtpSent: 'Password reset OTP sent',
@@ -174,6 +182,10 @@ export const otpPrompt = (medium: string, type: string): string =>
 export const reportWarning = (what: string): string => `Please note: ${what}. ${messages.reportMayTakeLonger}`;
 
 /** An event type key that is taken. */
+/** A file whose content is another type than its name says (ours): `found` as file-type names it (e.g. 'a PNG image'). */
+export const uploadContentMismatch = (extension: string, found: string): string =>
+  `This file is not what its name says: its name ends in ${extension} but its content is ${found}.`;
+
 export const duplicateEventKey = (key: string): string => `An event type with the key "${key}" already exists.`;
 
 /** Linked agencies that do not exist. */

@@ -255,6 +255,7 @@ export const secureUploadForm = z.object({
 /** Legacy secure upload: size only. */
 export const legacySecureUploadSize = z.number().int().nonnegative().max(UPLOAD_MAX_BYTES, { error: messages.fileTooLarge });
 
+
 // ---- turning a zod failure into the API's field lines ----------------------------------------
 
 export type FieldErrors = Record<string, string[]>;
@@ -430,6 +431,55 @@ export const compensationQuery = pageQuery.extend({ campaign_version: storableId
 
 /** GET /service/agency-campaign-type-configs/?agency= */
 export const agencyConfigQuery = pageQuery.extend({ agency: storableId('agency').optional() });
+
+// ---- secure reports (issue 16) ----------------------------------------------------------------
+
+/** A secure report's download code: SECURE_OTP_LENGTH characters, letters or digits, any case. */
+export const SECURE_OTP_PATTERN = new RegExp(`^[A-Za-z0-9]{${SECURE_OTP_LENGTH}}$`);
+
+/** POST /admin/send_secure_otp: a code for one report, sent to the caller's email. */
+export const secureOtpRequest = z.object({ report_id: storableId('report_id') });
+/** POST /admin/download_secure: the report and its code. */
+export const secureDownloadRequest = z.object({
+  id: storableId('id'),
+  otp: text(messages.secureOtpRequired).trim().regex(SECURE_OTP_PATTERN, { error: messages.secureOtpRequired }),
+});
+
+/**
+ * The fields of POST /service/payments-secure-page/ (multipart, beside the file), as text.
+ * created_by_id is accepted and ignored: the caller creates the report, whatever the form says.
+ */
+export const securePageUploadFields = z.object({
+  agency_id: z.coerce.number({ error: messages.agencyAndCampaignRequired }).int({ error: messages.agencyAndCampaignRequired }).positive({ error: messages.agencyAndCampaignRequired }),
+  campaign_id: z.coerce.number({ error: messages.agencyAndCampaignRequired }).int({ error: messages.agencyAndCampaignRequired }).positive({ error: messages.agencyAndCampaignRequired }),
+  created_by_id: z.string().optional(),
+});
+
+/** POST /admin/upload_secure: `agencies`, JSON text of the agency and campaign pairs the file is shared with. */
+export const legacySecureUploadFields = z.object({
+  agencies: z
+    .string({ error: messages.agencyAndCampaignRequired })
+    .transform((json, context) => {
+      try {
+        return JSON.parse(json) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: 'agencies must be JSON: [{"agency_id": 3, "campaign_id": 7}]' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z
+        .array(z.object({ agency_id: storableId('agency_id'), campaign_id: storableId('campaign_id') }), { error: messages.agencyAndCampaignRequired })
+        .min(1, { error: messages.agencyAndCampaignRequired })
+        .max(100, { error: 'A file is shared with at most 100 agencies at once.' }),
+    ),
+});
+
+/** GET /service/payments-secure-page/: narrowed to a campaign or an agency (within the caller's scope either way). */
+export const securePageQuery = pageQuery.extend({
+  campaign_id: storableId('campaign_id').optional(),
+  agency_id: storableId('agency_id').optional(),
+});
 
 /** A path's numeric id (`/service/agencies/{id}/`). */
 export const idParams = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int({ error: 'id must be a whole number' }).positive({ error: 'id must be a number' }) });
