@@ -1,6 +1,8 @@
 // The reference server: one Fastify app serving the three backends of SPEC.md section 7 on one
 // origin. `buildApp` wires it; `main.ts` opens the database and listens.
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config';
@@ -76,6 +78,11 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
       },
     },
   });
+  // Answers of 1 KB and more go compressed as the client accepts (brotli at a quality that keeps
+  // up with a stream, or gzip): lists, a grid's 'all rows', CSV exports and report files as they
+  // stream. The console's files come precompressed from the build (routes/console.ts); an answer
+  // that already has an encoding is left alone.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
   // The console's own files do not count: a whole office behind one address installing or
   // updating the console (some 60 files each) must not lock itself out of the backends. Which
   // route that is comes from the matched route's config, never from the URL text.

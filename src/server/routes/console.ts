@@ -22,6 +22,9 @@ export const consoleRoot = path.resolve(path.dirname(fileURLToPath(import.meta.u
 const files: FastifyStaticOptions = {
   root: consoleRoot,
   wildcard: false,
+  // The build writes each text file brotli- and gzip-compressed beside itself
+  // (scripts/precompress.ts): sent as the browser accepts, with `Vary: Accept-Encoding`.
+  preCompressed: true,
   // Hashed assets never change; everything else (index.html, the service worker, its Workbox
   // runtime, the web app manifest, the icons) is checked with the server at each use, so a new
   // build reaches the browser, which then offers the update.

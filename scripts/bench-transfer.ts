@@ -1,0 +1,65 @@
+// `npm run bench`: the bytes a first visit moves over the wire, as Chromium counts them (issue 18).
+// The real server with the built console on a fresh demo database; a new browser context (cold
+// cache, no service worker); /login until the network is idle: its JavaScript and CSS; then the
+// sign-in and the first list screen (Users) until idle: everything that screen added. Budgets:
+// login JavaScript and CSS ≤ 120 KB, the first list screen ≤ 200 KB. Needs `npm run build`.
+import { chromium } from 'playwright-core';
+import { startServer } from '../tests/support/server';
+import { bytesOf, kb, recordTransfers, type Transfer } from './transferred';
+
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const LOGIN_BUDGET = 120_000;
+const LIST_BUDGET = 200_000;
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+function describe(title: string, transfers: Transfer[]): void {
+  out(`${title}: ${kb(transfers.reduce((sum, t) => sum + t.bytes, 0))} in ${transfers.length} responses`);
+  for (const t of [...transfers].sort((a, b) => b.bytes - a.bytes).slice(0, Number(process.env.BENCH_TRANSFER_LIST ?? 12))) {
+    out(`  ${kb(t.bytes).padStart(9)}  ${t.type.padEnd(10)} ${(t.encoding ?? 'identity').padEnd(8)} ${new URL(t.url).pathname}`);
+  }
+}
+
+const server = await startServer('pglite', { OTP_SEND_LIMIT_PER_15MIN: '100', LOG_LEVEL: 'warn' });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+let failed = false;
+try {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+
+  const login = await recordTransfers(context, page);
+  await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
+  const loginTransfers = await login.stop();
+  const loginCode = bytesOf(loginTransfers, ['Script', 'Stylesheet']);
+  describe('/login, cold cache', loginTransfers);
+  out(`  login page JavaScript and CSS: ${kb(loginCode)} (budget ${kb(LOGIN_BUDGET)})`);
+
+  await page.getByLabel('Email').fill('super@demo.test');
+  await page.getByLabel('Password').fill('Referral#2026');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL('**/otp/login');
+  await page.getByLabel('One-time code').fill(await server.latestCode('super@demo.test', 'LOGIN'));
+  const list = await recordTransfers(context, page);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByText('Welcome,').waitFor();
+  await page.getByRole('menuitem', { name: 'Users', exact: true }).click();
+  await page.getByRole('table').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  const listTransfers = await list.stop();
+  const listBytes = listTransfers.reduce((sum, t) => sum + t.bytes, 0);
+  describe('sign-in and the first list screen (Users)', listTransfers);
+  out(`  first list screen after sign-in: ${kb(listBytes)} (budget ${kb(LIST_BUDGET)})`);
+
+  if (loginCode > LOGIN_BUDGET) {
+    failed = true;
+    out(`  FAILED: the login page's JavaScript and CSS over ${kb(LOGIN_BUDGET)}`);
+  }
+  if (listBytes > LIST_BUDGET) {
+    failed = true;
+    out(`  FAILED: the first list screen over ${kb(LIST_BUDGET)}`);
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+out(failed ? 'bench-transfer: FAILED' : 'bench-transfer: within budget');
+process.exit(failed ? 1 : 0);

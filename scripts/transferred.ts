@@ -1,0 +1,46 @@
+// What the browser receives, counted by Chromium itself: every response's bytes on the wire
+// (`encodedDataLength` of the DevTools protocol: compressed as sent, headers included), grouped by
+// kind. Shared by the transfer budget (scripts/bench-transfer.ts) and the browser test that checks
+// the login page's bytes (tests/e2e/transfer.test.ts).
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+
+export interface Transfer {
+  url: string;
+  type: string;
+  bytes: number;
+  encoding: string | undefined;
+  fromServiceWorker: boolean;
+}
+
+/** Records every response the page receives until `stop()` (a new context starts with an empty cache). */
+export async function recordTransfers(context: BrowserContext, page: Page): Promise<{ stop(): Promise<Transfer[]> }> {
+  const session: CDPSession = await context.newCDPSession(page);
+  await session.send('Network.enable');
+  const pending = new Map<string, Omit<Transfer, 'bytes'>>();
+  const done: Transfer[] = [];
+  session.on('Network.responseReceived', (event) => {
+    const headers = Object.fromEntries(Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]));
+    pending.set(event.requestId, {
+      url: event.response.url,
+      type: event.type ?? 'Other',
+      encoding: headers['content-encoding'],
+      fromServiceWorker: Boolean(event.response.fromServiceWorker),
+    });
+  });
+  session.on('Network.loadingFinished', (event) => {
+    const response = pending.get(event.requestId);
+    if (response) done.push({ ...response, bytes: event.encodedDataLength });
+  });
+  return {
+    async stop() {
+      await session.detach();
+      return done;
+    },
+  };
+}
+
+/** Bytes of the given kinds (DevTools resource types: 'Script', 'Stylesheet', 'Document', 'Fetch', ...). */
+export const bytesOf = (transfers: Transfer[], types: readonly string[]): number =>
+  transfers.filter((transfer) => types.includes(transfer.type)).reduce((sum, transfer) => sum + transfer.bytes, 0);
+
+export const kb = (bytes: number): string => `${(bytes / 1000).toFixed(1)} KB`;
