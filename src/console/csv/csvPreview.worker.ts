@@ -1,4 +1,4 @@
-// The saved report preview's worker (csvPreview.ts, csvRows.ts): one request, its rows posted back as they are read.
+// The CSV preview's worker (csvPreview.ts, csvRows.ts): one request, its rows (and count) posted back as they are read.
 import { answerPreviewRequest, type PreviewMessage, type PreviewRequest } from './csvRows';
 
 self.onmessage = (event: MessageEvent<PreviewRequest>) => {

@@ -1,62 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { saveReport } from '../../downloads/savedReports';
 import { fakeCaches } from '../../test/fakeCaches';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedIn } from '../../test/sessions';
-import { readCsvPreview } from './csvPreview';
-import { answerPreviewRequest, streamCsvRows, type PreviewMessage, type PreviewRequest } from './csvRows';
 import { SavedReportPage } from './SavedReportPage';
 import { SavedReportsPage } from './SavedReportsPage';
-
-describe('a saved report opened', () => {
-  afterEach(() => vi.restoreAllMocks());
-
-  it('shows the header row and at most the first rows asked for, quotes and commas read as CSV (no Worker here: on the page)', async () => {
-    expect(typeof Worker).toBe('undefined');
-    const lines = ['created_at,description', ...Array.from({ length: 500 }, (_, i) => `2026-11-0${i % 9} 10:00:00,"Row ${i}, ""quoted"""`)];
-    const rows: string[][] = [];
-    await readCsvPreview(new Blob([lines.join('\r\n')], { type: 'text/csv' }), (batch) => rows.push(...batch), 200).finished;
-    expect(rows).toHaveLength(201);
-    expect(rows[0]).toEqual(['created_at', 'description']);
-    expect(rows[1]).toEqual(['2026-11-00 10:00:00', 'Row 0, "quoted"']);
-  });
-
-  it('reads a large file (in the worker) a chunk at a time, no further than the rows it shows', async () => {
-    // About 8 MB: read whole, it would be tens of chunks.
-    const line = `2026-11-02 08:15:30,${'x'.repeat(80)}\n`;
-    const big = new Blob(['created_at,description\n', line.repeat(100_000)], { type: 'text/csv' });
-    const slice = vi.spyOn(Blob.prototype, 'slice');
-    const batches: string[][][] = [];
-    await streamCsvRows(big, 201, (rows) => batches.push(rows));
-    expect(batches.flat()).toHaveLength(201);
-    expect(batches.flat()[0]).toEqual(['created_at', 'description']);
-    expect(slice).toHaveBeenCalledTimes(1);
-  });
-
-  it('reads in a worker where the browser has one, the rows handed over as they come', async () => {
-    const posted: PreviewRequest[] = [];
-    const terminated = vi.fn();
-    /** A worker that runs the preview worker's own code, on this thread. */
-    class PreviewWorker {
-      onmessage: ((event: MessageEvent<PreviewMessage>) => void) | null = null;
-      onerror: ((event: ErrorEvent) => void) | null = null;
-      postMessage(request: PreviewRequest) {
-        posted.push(request);
-        void answerPreviewRequest(request, (message) => this.onmessage?.({ data: message } as MessageEvent<PreviewMessage>));
-      }
-      terminate = terminated;
-    }
-    vi.stubGlobal('Worker', PreviewWorker);
-    const batches: string[][][] = [];
-    const reading = readCsvPreview(new Blob(['a,b\n1,2\n3,4\n5,6\n']), (rows) => batches.push(rows), 2);
-    await reading.finished;
-    expect(posted[0]?.maxRows).toBe(3);
-    expect(batches.flat()).toEqual([['a', 'b'], ['1', '2'], ['3', '4']]);
-    expect(terminated).toHaveBeenCalledTimes(1);
-  });
-});
 
 describe('Saved for offline', () => {
   it('says plainly when this browser cannot keep reports (no Cache Storage outside https)', async () => {

@@ -1,5 +1,5 @@
 // A saved report opened from this device, with or without a network: its first rows as a table,
-// read in a worker as they come (csvPreview.ts), and the whole file saved to the device on request.
+// read in a worker as they come (csv/csvPreview.ts), and the whole file saved to the device on request.
 import { Button, H2, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { ArrowLeft, Download, Trash } from '@blueprintjs/icons';
 import { useEffect, useState } from 'react';
@@ -7,7 +7,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { SAVED_REPORTS_PATH } from '../../app/tabs';
 import { formatBytes, readSavedReport, removeSavedReport, saveToDevice, type SavedReport } from '../../downloads/savedReports';
 import { useReportOwner } from '../../downloads/useSavedReports';
-import { PREVIEW_ROWS, readCsvPreview, type PreviewReading } from './csvPreview';
+import { PREVIEW_ROWS, readCsvPreview, type PreviewReading } from '../../csv/csvPreview';
 import { savedAtText } from './savedAt';
 
 interface Opened { report: SavedReport; blob: Blob }
