@@ -1,3 +1,4 @@
+import './app/zodWithoutEval';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './app/console.css';
 import { StrictMode } from 'react';

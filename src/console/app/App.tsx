@@ -37,6 +37,7 @@ export function App() {
   const store = useStore();
   useEffect(() => watchConnectivity(store as Parameters<typeof watchConnectivity>[0]), [store]);
   return (
-    <Suspense fallback={<Spinner className="console-centered" />}>{signedIn ? <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>
+    // The first screen's chunk loads under a spinner that takes no room: nothing moves when it comes.
+    <Suspense fallback={<Spinner className="console-loading" />}>{signedIn ? <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>
   );
 }

@@ -30,8 +30,6 @@ const files: FastifyStaticOptions = {
   // build reaches the browser, which then offers the update.
   setHeaders: (response, filePath) => {
     response.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-    const type = pwaContentType(path.basename(filePath));
-    if (type) response.header('content-type', type);
   },
 };
 
@@ -48,6 +46,12 @@ export async function registerConsole(app: FastifyInstance, backends: Config['ba
   await app.register(async (consoleFiles) => {
     consoleFiles.addHook('onRoute', (route) => {
       route.config = { ...route.config, public: true, consoleFile: true };
+    });
+    // The PWA's files typed by name, after @fastify/static (which types a precompressed copy itself).
+    consoleFiles.addHook('onSend', async (request, reply, payload) => {
+      const type = pwaContentType(path.posix.basename(request.url.split('?')[0] ?? ''));
+      if (type) reply.header('content-type', type);
+      return payload;
     });
     // Not part of any backend: hidden from the API document (@fastify/static hides its files too).
     consoleFiles.get('/config.js', { schema: { hide: true } }, async (_request, reply) =>
