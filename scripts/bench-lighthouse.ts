@@ -1,0 +1,100 @@
+// `npm run bench`: Lighthouse (issue 18) on /login and on a list screen after sign-in (Users), its
+// mobile preset (simulated slow 4G, a mid-range phone's CPU), Debian's Chromium, the real server
+// with the built console on a fresh demo database. Lighthouse needs nothing of the project, so it is
+// installed on first use into .bench/tools (ignored by git; `npm ci` stays lean). The list screen is
+// opened signed in: the session is stored in a fresh profile first (no asset cached, no service
+// worker), and Lighthouse keeps that profile's storage. Targets: performance ≥ 90, accessibility and
+// best practices 100; first contentful paint ≤ 1.8 s, largest ≤ 2.5 s, total blocking time ≤ 100 ms.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { storeSession } from '../tests/support/consoleSession';
+import { signIn, startServer } from '../tests/support/server';
+
+const LIGHTHOUSE_VERSION = '12.8.2'; // the last major that runs on Node 20
+const tools = path.resolve(import.meta.dirname, '../.bench/tools');
+const CHROMIUM = '/usr/bin/chromium';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+if (!existsSync(path.join(tools, 'node_modules/lighthouse/package.json'))) {
+  out(`bench-lighthouse: installing lighthouse@${LIGHTHOUSE_VERSION} into .bench/tools ...`);
+  mkdirSync(tools, { recursive: true });
+  writeFileSync(path.join(tools, 'package.json'), '{ "private": true }\n');
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--silent', `lighthouse@${LIGHTHOUSE_VERSION}`], { cwd: tools, stdio: 'inherit' });
+}
+const load = (name: string, file: string) => import(pathToFileURL(path.join(tools, 'node_modules', name, file)).href);
+const { default: lighthouse } = await load('lighthouse', 'core/index.js');
+const chromeLauncher = await load('chrome-launcher', 'dist/index.js');
+
+interface Audit { score: number | null; numericValue?: number; displayValue?: string }
+interface Result { categories: Record<string, { score: number }>; audits: Record<string, Audit> }
+
+const TARGETS = { performance: 90, accessibility: 100, 'best-practices': 100 } as const;
+const METRICS = [
+  ['first-contentful-paint', 'first contentful paint', 1800],
+  ['largest-contentful-paint', 'largest contentful paint', 2500],
+  ['total-blocking-time', 'total blocking time', 100],
+  ['cumulative-layout-shift', 'layout shift', 0.02],
+] as const;
+
+async function audit(url: string, userDataDir: string): Promise<Result> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS, userDataDir });
+  try {
+    const runner = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: Object.keys(TARGETS),
+      // The stored session must survive: nothing else is kept (a fresh profile, so a cold cache).
+      disableStorageReset: true,
+    });
+    return runner.lhr as Result;
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** Paints in seconds, blocking in milliseconds, layout shift as its score. */
+function shown(id: (typeof METRICS)[number][0], value: number): string {
+  if (id === 'cumulative-layout-shift') return value.toFixed(3);
+  if (id === 'total-blocking-time') return `${value.toFixed(0)} ms`;
+  return `${(value / 1000).toFixed(1)} s`;
+}
+
+function report(title: string, result: Result): boolean {
+  let met = true;
+  const scores = Object.entries(TARGETS).map(([category, target]) => {
+    const score = Math.round((result.categories[category]?.score ?? 0) * 100);
+    if (score < target) met = false;
+    return `${category} ${score}${score < target ? ` (target ${target})` : ''}`;
+  });
+  out(`${title}: ${scores.join(', ')}`);
+  for (const [id, label, target] of METRICS) {
+    const value = result.audits[id]?.numericValue ?? Number.NaN;
+    if (!(value <= target)) met = false;
+    out(`  ${label.padEnd(26)} ${shown(id, value)}${value <= target ? '' : '  (over the target)'}`);
+  }
+  return met;
+}
+
+const server = await startServer('pglite', { OTP_SEND_LIMIT_PER_15MIN: '100', LOG_LEVEL: 'warn', ACCESS_TOKEN_TTL_SECONDS: '3600' });
+let allMet = true;
+try {
+  const loginProfile = mkdtempSync(path.join(tmpdir(), 'lh-login-'));
+  allMet = report('/login, cold', await audit(`${server.url}/login`, loginProfile)) && allMet;
+
+  // A profile holding a session and nothing else.
+  const listProfile = mkdtempSync(path.join(tmpdir(), 'lh-list-'));
+  const context = await chromium.launchPersistentContext(listProfile, { executablePath: CHROMIUM, args: FLAGS });
+  await storeSession(await context.newPage(), server, (await signIn(server, 'super@demo.test')).body);
+  await context.close();
+  allMet = report('/users signed in, cold', await audit(`${server.url}/users`, listProfile)) && allMet;
+} finally {
+  await server.stop();
+}
+out(allMet ? 'bench-lighthouse: every target met' : 'bench-lighthouse: targets not met yet');
+process.exit(allMet ? 0 : 1);
