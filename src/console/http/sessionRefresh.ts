@@ -60,7 +60,7 @@ async function send(backend: Backend, args: string | FetchArgs, api: BaseQueryAp
   return result;
 }
 
-type Renewal = 'renewed' | 'refused' | 'unreachable';
+export type Renewal = 'renewed' | 'refused' | 'unreachable';
 
 /** The refresh in flight, shared by every request that fails while it runs. */
 let refreshing: Promise<Renewal> | null = null;
@@ -82,21 +82,31 @@ function refreshSession(api: BaseQueryApi): Promise<Renewal> {
   return refreshing;
 }
 
+/**
+ * After a 401 to a request sent with `tokenSent`: the session renewed (send it again with the new
+ * token), or not. A refused refresh ends the session. Also for requests sent without fetch (an upload).
+ */
+export async function renewAfter401(api: BaseQueryApi, tokenSent: string): Promise<Renewal> {
+  // Another request may have refreshed already: then only retry with the new token.
+  const renewal = accessOf(api) !== tokenSent ? 'renewed' : await refreshSession(api);
+  if (renewal === 'refused' && stateOf(api).session.user) {
+    // Said once, by the request that ends the session: the calls in flight are dropped with it.
+    showError(messages.sessionExpired);
+    api.dispatch(sessionEnded());
+  }
+  return renewal;
+}
+
 /** A request with the session's token; a 401 refreshes the session once and retries. */
 export async function sendWithSession(backend: Backend, args: string | FetchArgs, api: BaseQueryApi, extraOptions: object): Promise<RawResult> {
   const tokenSent = accessOf(api);
   let result = await send(backend, args, api, extraOptions);
   if (result.error?.status === 401 && tokenSent) {
-    // Another request may have refreshed already: then only retry with the new token.
-    const renewal = accessOf(api) !== tokenSent ? 'renewed' : await refreshSession(api);
+    const renewal = await renewAfter401(api, tokenSent);
     if (renewal === 'renewed') {
       result = await send(backend, args, api, extraOptions);
     } else if (renewal === 'unreachable') {
       result = { error: { status: 'FETCH_ERROR', error: 'The session could not be renewed: the server cannot be reached.' }, meta: result.meta };
-    } else if (stateOf(api).session.user) {
-      // Said once, by the request that ends the session: the calls in flight are dropped with it.
-      showError(messages.sessionExpired);
-      api.dispatch(sessionEnded());
     }
   }
   return result;
