@@ -64,6 +64,20 @@ describe('the persisted query cache', () => {
     expect(JSON.stringify(cache)).not.toContain('Secret#2026');
   });
 
+  it("never keeps a secure report's query: its list, its agencies, its ledger", () => {
+    const cache = persistableQueryCache(
+      slice({
+        list: entry(3, { endpointName: 'secureReports', originalArgs: { page: 1 }, data: { rows: [{ id: 7, file_name: 'payouts.csv' }], count: 1 } }),
+        agencies: entry(4, { endpointName: 'secureAgencies', originalArgs: undefined, data: { agencies: [] } }),
+        ledger: entry(5, { endpointName: 'secureLedger', originalArgs: 7, data: { data: [] } }),
+        plain: entry(2),
+      }),
+    );
+    expect(Object.keys(cache.queries)).toEqual(['plain']);
+    expect(Object.keys(cache.provided.keys)).toEqual(['plain']);
+    expect(JSON.stringify(cache)).not.toContain('payouts.csv');
+  });
+
   it('keeps the tags of the kept queries only, so a save still refreshes them after a reload', () => {
     const cache = persistableQueryCache(slice({ kept: entry(2), gone: { status: 'pending' } }, { EventType: { LIST: ['kept', 'gone'] } }));
     expect(cache.provided).toEqual({ tags: { EventType: { LIST: ['kept'] } }, keys: { kept: [{ type: 'EventType', id: 'LIST' }] } });

@@ -1,7 +1,8 @@
 // What of an RTK Query slice is kept across reloads, so that every screen already visited opens
 // offline from its last data: the queries that hold data (never a request in flight, never an
 // error without data), the most recent first, at most QUERY_CACHE_LIMITS of them, with the tags
-// they provide (so that a save still refreshes them). Never a query whose arguments carry a password.
+// they provide (so that a save still refreshes them). Never a query whose arguments carry a password,
+// nor a secure report's (SECURE_ENDPOINT).
 // On reload, createApi's extractRehydrationInfo hands this back to the slice (backends.ts).
 import type { TagDescription } from '@reduxjs/toolkit/query';
 
@@ -46,6 +47,9 @@ export interface PersistedQueryCache {
 
 const PASSWORD_FIELDS = new Set(['password', 'new_password']);
 
+/** Secure reports, their agencies and ledgers are never kept on the device (issue 16): their endpoints are named secure…. */
+const SECURE_ENDPOINT = /^secure/;
+
 /** True when a value holds a password field anywhere (query arguments are small objects). */
 export function holdsPassword(value: unknown, depth = 0): boolean {
   if (!value || typeof value !== 'object' || depth > 5) return false;
@@ -87,7 +91,7 @@ export function persistableQueryCache(state: ApiSliceState, limits = QUERY_CACHE
   const candidates = Object.entries(state.queries)
     .filter((pair): pair is [string, QueryEntry] => {
       const entry = pair[1];
-      return Boolean(entry && entry.data !== undefined && entry.fulfilledTimeStamp && !holdsPassword(entry.originalArgs));
+      return Boolean(entry && entry.data !== undefined && entry.fulfilledTimeStamp && !holdsPassword(entry.originalArgs) && !SECURE_ENDPOINT.test(entry.endpointName ?? ''));
     })
     .sort(([, a], [, b]) => (b.fulfilledTimeStamp ?? 0) - (a.fulfilledTimeStamp ?? 0))
     .slice(0, limits.maxQueries);
