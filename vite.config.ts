@@ -42,7 +42,7 @@ const referenceDataCache = {
   matchOptions: { ignoreVary: true },
 };
 
-const pwa: Partial<VitePWAOptions> = {
+export const pwa: Partial<VitePWAOptions> = {
   strategies: 'generateSW',
   // A new version waits until the admin clicks Reload in the toast (src/console/pwa): nothing
   // reloads under a half-typed form.
@@ -86,6 +86,9 @@ const pwa: Partial<VitePWAOptions> = {
     // files never do (the server draws the same line: src/server/http/paths.ts).
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [...serverPaths.map((prefix) => new RegExp(`^${escaped(prefix)}(?:[/?]|$)`)), /^[^?]*\.[a-z0-9]+(?:\?.*)?$/i],
+    // Only the answers below are cached, and never a secure report's call (/admin/*secure*,
+    // /service/payments-secure-page/): secure reports are never kept on the device
+    // (src/console/pwa/runtimeCaching.test.ts holds every rule to that).
     runtimeCaching: [
       {
         // Reference data that is the same for every admin and that nobody edits from the console
