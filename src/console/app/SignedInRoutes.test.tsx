@@ -77,8 +77,8 @@ describe('signed-in routes', () => {
 
   it('says plainly that a screen is not built yet', async () => {
     shellBackend();
-    renderWithProviders(<App />, { route: '/secure-reports', preloadedState: signedIn('Super Admin') });
-    expect(await screen.findByRole('heading', { name: 'Secure Page' })).toBeInTheDocument();
+    renderWithProviders(<App />, { route: '/payment-runs', preloadedState: signedIn('Super Admin') });
+    expect(await screen.findByRole('heading', { name: 'Payment Run' })).toBeInTheDocument();
     expect(screen.getByText(/^This screen is not available yet\./)).toBeInTheDocument();
   });
 

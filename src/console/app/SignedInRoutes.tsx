@@ -40,6 +40,7 @@ const SCREENS: Partial<Record<ShellTab, ComponentType>> = {
   agencies: page(() => import('../features/agencies/AgenciesPage'), 'AgenciesPage'),
   campaigns: page(() => import('../features/campaigns/CampaignsPage'), 'CampaignsPage'),
   agents: page(() => import('../features/agents/AgentsPage'), 'AgentsPage'),
+  securepage: page(() => import('../features/securereports/SecureReportsPage'), 'SecureReportsPage'),
 };
 
 /** A row's own screen under its tab (`/campaigns/:id/:part?`). */

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { ListPage } from '../../contract/api';
 import type { EventType } from '../../contract/entities';
 import { messages } from '../../contract/messages';
-import { offlineBannerText } from '../components/OfflineBanner';
+import { offlineBannerText, SECURE_REPORTS_OFFLINE_TEXT } from '../components/OfflineBanner';
 import { QUEUED_TEXT } from '../outbox/outboxRunner';
 import { selectOwnOutbox } from '../outbox/outboxSlice';
 import { fakeBackend, type Handler } from '../test/fakeBackend';
@@ -101,6 +101,18 @@ describe('the offline banner', () => {
     network.up = true;
     await user.click(screen.getByRole('button', { name: 'Pretty name' }));
     await waitFor(() => expect(screen.queryByText(/^Offline/)).not.toBeInTheDocument(), { timeout: 2_000 });
+  });
+});
+
+describe('the Secure Reports screen offline', () => {
+  it('has a banner that tells no time of data: secure reports are never kept on this device', async () => {
+    eventTypesBackend().on('POST', 'admin/list_secure_reports', whenUp(() => ({ body: { data: [], count: 0 } })));
+    renderConsole('/secure-reports');
+    expect(await screen.findByText('No secure reports have been shared with you yet')).toBeInTheDocument();
+    goOffline();
+    expect(await screen.findByRole('status', { name: 'Offline' })).toHaveTextContent(SECURE_REPORTS_OFFLINE_TEXT);
+    expect(screen.getByText(messages.secureNeedsConnection)).toBeInTheDocument();
+    expect(screen.queryByText(/data as of/)).not.toBeInTheDocument();
   });
 });
 

@@ -34,13 +34,15 @@ const persistedReducer = persisted(rootReducer);
 
 /**
  * Calls whose screens show their own failure (a popup, or the section 8 message in place of the
- * part it would have filled: the agency and campaign details) or that fail harmlessly.
+ * part it would have filled: the agency and campaign details, the secure reports' 403) or that fail
+ * harmlessly.
  */
 const QUIET_ENDPOINTS = new Set([
   'logout', 'resetPassword',
   'agency', 'agencyConfigs', 'agencyCampaigns',
   'campaign', 'campaignVersions', 'campaignConfig', 'campaignLanguages', 'compensations',
   'agentInvites',
+  'secureReports', 'secureAgencies', 'secureLedger',
 ]);
 
 /**

@@ -5,7 +5,7 @@ import { Offline } from '@blueprintjs/icons';
 import { useLocation } from 'react-router-dom';
 import { selectDataAsOf, selectOffline } from '../http/connectivity';
 import { useAppSelector } from '../app/hooks';
-import { SAVED_REPORTS_PATH } from '../app/tabs';
+import { SAVED_REPORTS_PATH, TAB_PATHS } from '../app/tabs';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -14,6 +14,8 @@ export const offlineBannerText = (asOf: number | null): string =>
 
 /** Saved reports are read from this device: their screens have no data that can be out of date. */
 export const SAVED_REPORTS_OFFLINE_TEXT = 'Offline — saved reports open from this device';
+/** Secure reports are never kept on this device: their screen has no data of any age (issue 16). */
+export const SECURE_REPORTS_OFFLINE_TEXT = 'Offline — secure reports are never kept on this device';
 
 export function OfflineBanner() {
   const offline = useAppSelector(selectOffline);
@@ -22,7 +24,11 @@ export function OfflineBanner() {
   if (!offline) return null;
   return (
     <Callout intent={Intent.WARNING} icon={<Offline />} className="console-offline-banner" role="status" aria-label="Offline">
-      {pathname.startsWith(SAVED_REPORTS_PATH) ? SAVED_REPORTS_OFFLINE_TEXT : offlineBannerText(asOf)}
+      {pathname.startsWith(SAVED_REPORTS_PATH)
+        ? SAVED_REPORTS_OFFLINE_TEXT
+        : pathname.startsWith(TAB_PATHS.securepage)
+          ? SECURE_REPORTS_OFFLINE_TEXT
+          : offlineBannerText(asOf)}
     </Callout>
   );
 }
