@@ -10,8 +10,11 @@
 // actually delivered count; wrong passwords count per client address, not per account.
 // Every check and count for an account runs under a lock on its user row, so parallel wrong
 // tries each count.
+// A code may be bound to a subject, the one thing it opens ('secure_report:42'): the subject is in
+// its HMAC and in every lookup, so it opens nothing else, and a code without one (the session's
+// own) opens no subject. Codes of different subjects live side by side.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, gt, inArray, isNull, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, min, sql, type SQL } from 'drizzle-orm';
 import { OTP_TYPES, type OtpMedium, type OtpType } from '../../contract/constants';
 import type { ErrorCode } from '../../contract/errors';
 import { messages, otpAccountLocked, otpSendLimitReached } from '../../contract/messages';
@@ -42,6 +45,22 @@ export const codeCheckFailure = (check: Exclude<CodeCheck, 'ok'>) => describeChe
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/** The characters of a sign-in code. */
+export const DIGITS = '0123456789';
+/** Letters and digits no one mistakes for another (no 0/O, 1/I): a secure report's code (ours). */
+export const UNAMBIGUOUS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A code of `length` characters of `alphabet`, from the cryptographic generator. */
+export const newCode = (alphabet: string, length: number): string =>
+  Array.from({ length }, () => alphabet[randomInt(0, alphabet.length)]).join('');
+
+/** Codes are compared ignoring case: 'abcd' is 'ABCD'. */
+const normalised = (code: string) => code.trim().toUpperCase();
+
+/** The codes of exactly this subject: with none, only codes that have none. */
+const ofSubject = (subject: string | undefined): SQL =>
+  subject === undefined ? isNull(oneTimeCodes.subject) : eq(oneTimeCodes.subject, subject);
+
 export class Codes {
   constructor(
     private readonly db: Database,
@@ -71,19 +90,27 @@ export class Codes {
     await this.db.insert(authEvents).values({ kind: 'password_failed', userId, address });
   }
 
-  /** Creates a code for a purpose, closing the account's earlier open codes of that purpose. */
-  async issue(input: { userId: number; purpose: OtpType; medium: OtpMedium }): Promise<{ id: number; code: string; expiresAt: Date }> {
-    const code = String(randomInt(0, 10_000)).padStart(4, '0');
+  /**
+   * Creates a code for a purpose (and subject), closing the account's earlier open codes of that
+   * purpose and subject. Four digits, unless an alphabet and length are given.
+   */
+  async issue(input: {
+    userId: number; purpose: OtpType; medium: OtpMedium; subject?: string; alphabet?: string; length?: number;
+  }): Promise<{ id: number; code: string; expiresAt: Date }> {
+    const code = newCode(input.alphabet ?? DIGITS, input.length ?? 4);
     const expiresAt = new Date(Date.now() + this.limits.ttlSeconds * 1000);
     const id = await this.db.transaction(async (tx) => {
       await this.lockAccount(tx, input.userId);
       await tx
         .update(oneTimeCodes)
         .set({ closedAt: sql`now()`, closedReason: 'superseded' })
-        .where(and(eq(oneTimeCodes.userId, input.userId), eq(oneTimeCodes.purpose, input.purpose), isNull(oneTimeCodes.closedAt)));
+        .where(and(eq(oneTimeCodes.userId, input.userId), eq(oneTimeCodes.purpose, input.purpose), ofSubject(input.subject), isNull(oneTimeCodes.closedAt)));
       const [issued] = await tx
         .insert(oneTimeCodes)
-        .values({ userId: input.userId, purpose: input.purpose, medium: input.medium, codeHash: this.hash(input.userId, input.purpose, code), expiresAt })
+        .values({
+          userId: input.userId, purpose: input.purpose, subject: input.subject, medium: input.medium,
+          codeHash: this.hash(input.userId, input.purpose, input.subject, code), expiresAt,
+        })
         .returning({ id: oneTimeCodes.id });
       if (!issued) throw new Error('one-time code insert returned no row');
       return issued.id;
@@ -105,23 +132,23 @@ export class Codes {
   }
 
   /**
-   * Checks a code against the account's open code for that purpose and uses it up when right.
-   * A wrong code is counted (and burns the code at the limit) even though the caller refuses.
+   * Checks a code against the account's open code for that purpose and subject and uses it up when
+   * right. A wrong code is counted (and burns the code at the limit) even though the caller refuses.
    */
-  async check(input: { userId: number; purpose: OtpType; code: string; address: string }): Promise<CodeCheck> {
+  async check(input: { userId: number; purpose: OtpType; subject?: string; code: string; address: string }): Promise<CodeCheck> {
     return this.db.transaction(async (tx) => {
       await this.lockAccount(tx, input.userId);
       await this.assertNotLocked(tx, input.userId, input.purpose);
       const [open] = await tx
         .select()
         .from(oneTimeCodes)
-        .where(and(eq(oneTimeCodes.userId, input.userId), eq(oneTimeCodes.purpose, input.purpose), isNull(oneTimeCodes.closedAt)))
+        .where(and(eq(oneTimeCodes.userId, input.userId), eq(oneTimeCodes.purpose, input.purpose), ofSubject(input.subject), isNull(oneTimeCodes.closedAt)))
         .orderBy(desc(oneTimeCodes.id))
         .limit(1);
       if (!open || open.expiresAt <= new Date()) return 'expired';
 
       const expected = Buffer.from(open.codeHash, 'hex');
-      const actual = Buffer.from(this.hash(input.userId, input.purpose, input.code), 'hex');
+      const actual = Buffer.from(this.hash(input.userId, input.purpose, input.subject, input.code), 'hex');
       if (timingSafeEqual(expected, actual)) {
         await tx.update(oneTimeCodes).set({ closedAt: sql`now()`, closedReason: 'used' }).where(eq(oneTimeCodes.id, open.id));
         return 'ok';
@@ -169,7 +196,9 @@ export class Codes {
     return tooManyRequests(otpSendLimitReached(Math.max(1, Math.ceil(waitSeconds / 60))), waitSeconds);
   }
 
-  private hash(userId: number, purpose: string, code: string): string {
-    return createHmac('sha256', this.pepper).update(`${userId}:${purpose}:${code}`).digest('hex');
+  private hash(userId: number, purpose: string, subject: string | undefined, code: string): string {
+    // A code without a subject keeps the text it always had, so codes open at an upgrade still work.
+    const bound = subject === undefined ? `${userId}:${purpose}` : `${userId}:${purpose}:${subject}`;
+    return createHmac('sha256', this.pepper).update(`${bound}:${normalised(code)}`).digest('hex');
   }
 }

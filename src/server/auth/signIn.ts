@@ -1,8 +1,9 @@
 // The sign-in flows of SPEC.md section 4 and DESIGN.md: codes sent, login with password and code,
-// refresh, logout, password reset, and codes verified inside a session (secure pages, reports).
+// refresh, logout, password reset, codes verified inside a session (secure pages, reports), and
+// codes bound to one thing a signed-in admin asked to open (a secure report's download).
 import { eq, sql } from 'drizzle-orm';
 import type { LoginResponse, OtpSendResponse } from '../../contract/api';
-import type { OtpMedium, OtpType } from '../../contract/constants';
+import { SECURE_OTP_LENGTH, type OtpMedium, type OtpType } from '../../contract/constants';
 import type { UserRoleCampaign } from '../../contract/entities';
 import { messages } from '../../contract/messages';
 import { isSuperAdmin, pickSessionRole, type AdminRoleType } from '../../contract/roles';
@@ -12,13 +13,13 @@ import { nextUpdatedAt } from '../db/updatedAt';
 import type { CodeDelivery } from '../delivery';
 import { badRequest, forbidden, HttpError, unauthorized } from '../http/errors';
 import { findAccount, loadRoleCampaigns, type Account } from './accounts';
-import { codeCheckFailure, type CodeCheck, type Codes } from './codes';
+import { codeCheckFailure, UNAMBIGUOUS, type CodeCheck, type Codes } from './codes';
 import { hashPassword, verifyPassword } from './passwords';
 import type { Caller } from './scope';
 import type { TokenPair, Tokens } from './tokens';
 
 /** 400 for a code that did not pass, with what the person should do next. */
-const codeRefused = (check: Exclude<CodeCheck, 'ok'>) => badRequest(codeCheckFailure(check).message, undefined, codeCheckFailure(check).code);
+export const codeRefused = (check: Exclude<CodeCheck, 'ok'>) => badRequest(codeCheckFailure(check).message, undefined, codeCheckFailure(check).code);
 
 /** Codes a signed-in admin asks for; LOGIN and PASSWORD_RESET belong to the logged-out flows. */
 const SESSION_CODE_TYPES: readonly OtpType[] = ['SECURE_PAGES', 'REPORTS'];
@@ -79,6 +80,22 @@ export class SignIn {
       .values({ sessionId, purpose: input.otp_type })
       .onConflictDoUpdate({ target: [verifiedCodes.sessionId, verifiedCodes.purpose], set: { verifiedAt: sql`now()` } });
     return { verified: true as const, otp_type: input.otp_type };
+  }
+
+  /**
+   * A SECURE_PAGES code that opens `subject` only, sent by email to the signed-in admin: 4
+   * characters of letters and digits no one mistakes, on the sign-in budgets.
+   */
+  async sendBoundCode(input: { userId: number; subject: string; address: string }): Promise<void> {
+    const [account] = await this.db.select().from(users).where(eq(users.id, input.userId));
+    if (!account) throw unauthorized(messages.accessTokenMissing);
+    await this.codes.assertMaySend(account.id, input.address, 'SECURE_PAGES');
+    await this.deliverCode(account, 'SECURE_PAGES', 'EMAIL', input.address, { subject: input.subject, alphabet: UNAMBIGUOUS, length: SECURE_OTP_LENGTH });
+  }
+
+  /** Checks (and uses up, when right) the admin's code for `subject`; wrong codes spend the sign-in budget. */
+  checkBoundCode(input: { userId: number; subject: string; code: string; address: string }): Promise<CodeCheck> {
+    return this.codes.check({ ...input, purpose: 'SECURE_PAGES' });
   }
 
   /**
@@ -157,10 +174,12 @@ export class SignIn {
     return account;
   }
 
-  private async deliverCode(account: Account, purpose: OtpType, medium: OtpMedium, address: string): Promise<void> {
+  private async deliverCode(
+    account: Account, purpose: OtpType, medium: OtpMedium, address: string, bound?: { subject: string; alphabet: string; length: number },
+  ): Promise<void> {
     const to = medium === 'SMS' ? account.msisdn : (account.email ?? account.username);
     if (!to) throw badRequest(messages.otpNoMobileNumber);
-    const { id, code, expiresAt } = await this.codes.issue({ userId: account.id, purpose, medium });
+    const { id, code, expiresAt } = await this.codes.issue({ userId: account.id, purpose, medium, ...bound });
     try {
       await this.delivery.send({ to, medium, otp_type: purpose, code, expiresAt });
     } catch (error) {

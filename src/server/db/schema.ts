@@ -6,6 +6,7 @@ import {
   timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 import { TEXT_MAX, type TextField } from '../../contract/constants';
+import { SECURE_LEDGER_ACTIONS } from '../../contract/entities';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
@@ -409,6 +410,31 @@ export const retentionEvents = pgTable(
 
 // ---- reports ----------------------------------------------------------------------------------
 
+/**
+ * A secure report's file (issue 16), kept once by its SHA-256 however many agencies and campaigns
+ * it is shared with. Files live in the database so every server instance serves them; in parts of
+ * a megabyte (secure_file_parts), so an upload is written and a download streamed a part at a time.
+ */
+export const secureFiles = pgTable('secure_files', {
+  sha256: text('sha256').primaryKey(), // hex
+  size: integer('size').notNull(),
+  createdAt: createdAt(),
+});
+
+export const secureFileParts = pgTable(
+  'secure_file_parts',
+  {
+    sha256: text('sha256').notNull().references(() => secureFiles.sha256, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sha256, t.seq] })],
+);
+
+/**
+ * A file shared with one agency and campaign. The same file again for the same agency and campaign
+ * is the same report (the unique index): a retried upload never makes a second one.
+ */
 export const secureReports = pgTable(
   'secure_reports',
   {
@@ -419,10 +445,30 @@ export const secureReports = pgTable(
     createdById: integer('created_by_id').notNull().references(() => users.id),
     fileName: text('file_name').notNull(),
     mime: text('mime').notNull(),
-    content: bytea('content').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull().references(() => secureFiles.sha256),
     createdAt: createdAt(),
   },
-  (t) => [index('secure_reports_agency').on(t.agencyId), index('secure_reports_campaign').on(t.campaignId)],
+  (t) => [
+    uniqueIndex('secure_reports_agency_campaign_file').on(t.agencyId, t.campaignId, t.sha256),
+    index('secure_reports_campaign').on(t.campaignId),
+    index('secure_reports_created').on(t.createdAt),
+  ],
+);
+
+/** Who asked for a secure report's code, downloaded it, or was refused, when, from where and why. */
+export const secureReportLedger = pgTable(
+  'secure_report_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    reportId: integer('report_id').notNull().references(() => secureReports.id),
+    adminId: integer('admin_id').notNull().references(() => users.id),
+    action: text('action', { enum: SECURE_LEDGER_ACTIONS }).notNull(),
+    address: text('address'),
+    detail: text('detail'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('secure_report_ledger_report_at').on(t.reportId, t.at)],
 );
 
 /**
@@ -484,13 +530,15 @@ export const serverSecrets = pgTable('server_secrets', {
   createdAt: createdAt(),
 });
 
-/** One-time codes: stored as an HMAC, bound to their purpose, single use, burned after 5 wrong tries. */
+/** One-time codes: stored as an HMAC, bound to their purpose (and subject), single use, burned after 5 wrong tries. */
 export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').notNull(), // otp_type: LOGIN, PASSWORD_RESET, SECURE_PAGES, REPORTS
+    /** The one thing a code opens ('secure_report:42'); null: a code of the session or sign-in itself. */
+    subject: text('subject'),
     medium: text('medium').notNull(),
     codeHash: text('code_hash').notNull(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
