@@ -130,6 +130,12 @@ export const messages = {
   secureFileNotText: 'This file is not a CSV file: its content is not text. Only CSV files are allowed.',
   secureNeedsConnection: 'Secure reports need a connection: they are never kept on this device.',
   secureCodeSent: 'A 4 character OTP was sent to your email. It works for this report only, once, for 5 minutes.',
+  secureFileRequired: 'Choose a file to upload.',
+  secureLegacyFileTypes: 'Only CSV, PDF and Excel (.xlsx) files can be shared.',
+  secureAgencyOutOfReach: 'That agency is not one you can share a file with. Choose an agency from the list.',
+  secureCampaignOutOfReach: 'That campaign is not one you can share a file with. Choose a campaign from the list.',
+  secureCampaignNotOfAgency: 'That campaign does not belong to the chosen agency. Choose the campaign again.',
+  secureLedgerSuperOnly: "Only a Super Admin can read a secure report's download ledger.",
   requestingResetOtp: 'Requesting reset OTP',
   resetOtpPrompt: 'Please check your email inbox for the Password Reset OTP',
   resetOtpSent: 'Password reset OTP sent',
@@ -181,11 +187,11 @@ export const otpPrompt = (medium: string, type: string): string =>
 /** Report filter warning: 'Please note: ... The report generation might take longer than usual.' */
 export const reportWarning = (what: string): string => `Please note: ${what}. ${messages.reportMayTakeLonger}`;
 
-/** An event type key that is taken. */
 /** A file whose content is another type than its name says (ours): `found` as file-type names it (e.g. 'a PNG image'). */
 export const uploadContentMismatch = (extension: string, found: string): string =>
   `This file is not what its name says: its name ends in ${extension} but its content is ${found}.`;
 
+/** An event type key that is taken. */
 export const duplicateEventKey = (key: string): string => `An event type with the key "${key}" already exists.`;
 
 /** Linked agencies that do not exist. */

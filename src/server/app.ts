@@ -29,7 +29,9 @@ import { countrySmsRoutes } from './routes/admin/countrySms';
 import { eventTypeRoutes } from './routes/admin/eventTypes';
 import { gridRoutes } from './routes/admin/grids';
 import { reportRoutes } from './routes/admin/reports';
+import { secureReportRoutes } from './routes/admin/secureReports';
 import { paymentReportRoutes } from './routes/service/paymentReports';
+import { securePageRoutes } from './routes/service/securePage';
 import { startJobQueue } from './jobs/queue';
 import { whitelistRoutes } from './routes/admin/whitelists';
 import { agentRoutes } from './routes/users/agents';
@@ -120,6 +122,8 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
   app.addHook('onClose', () => jobs.stop());
   await app.register(reportRoutes(db, jobs.sendReport), { prefix: '/admin' });
   await app.register(paymentReportRoutes(db, jobs.sendReport), { prefix: BACKEND_PREFIXES.service });
+  await app.register(secureReportRoutes(db, signIn), { prefix: '/admin' });
+  await app.register(securePageRoutes(db), { prefix: BACKEND_PREFIXES.service });
   await app.register(serviceAgencyRoutes(db), { prefix: BACKEND_PREFIXES.service });
   await app.register(serviceCampaignRoutes(db), { prefix: BACKEND_PREFIXES.service });
   await app.register(serviceCampaignPartRoutes(db), { prefix: BACKEND_PREFIXES.service });

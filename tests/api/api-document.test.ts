@@ -34,6 +34,8 @@ const CALLS = [
   'delete /service/campaign-languages/{id}', 'get /service/campaigns-remuneration-types/', 'get /service/campaigns-event-types/',
   'get /service/campaigns-compensation-earning-event-configs/', 'post /service/campaigns-compensation-earning-event-configs/',
   'put /service/campaigns-compensation-earning-event-configs/{id}/', 'delete /service/campaigns-compensation-earning-event-configs/{id}/',
+  'post /admin/list_secure_reports', 'post /admin/get-secure-agencies', 'post /admin/send_secure_otp', 'post /admin/download_secure',
+  'post /admin/upload_secure', 'get /admin/secure_reports/{id}/ledger', 'get /service/payments-secure-page/', 'post /service/payments-secure-page/',
   'get /api/v1/user-role-campaigns/', 'post /api/v1/user-role-campaigns/', 'patch /api/v1/user-role-campaigns/{id}/',
   'get /api/v1/users/', 'post /api/v1/users/', 'patch /api/v1/users/{id}/',
   'get /api/v1/user-roles/', 'post /api/v1/user-roles/', 'patch /api/v1/user-roles/{id}/',

@@ -143,7 +143,8 @@ describe.runIf(runsOnPostgres)('security review on postgres', () => {
         ],
         links: [ids.goldCoast],
       });
-      const flagged = await createAdmin(server, { email: newEmail('flagged'), links: [ids.goldCoast], flags: { secure_page: true } });
+      // Unblacklist: a right the demo Agency Admin lacks (it holds Secure Page access).
+      const flagged = await createAdmin(server, { email: newEmail('flagged'), links: [ids.goldCoast], flags: { unblacklist: true } });
       const before = await adminTables(server);
       for (const target of [wider, flagged]) {
         const shown = (await list(agencyToken)).find((user) => user.id === target);

@@ -15,7 +15,7 @@ declare module 'fastify' {
     actsAsCaller?: true;
     /**
      * Its answers are never stored for an Idempotency-Key replay: they carry tokens (sign-in,
-     * refresh) or act on one-time codes.
+     * refresh), act on one-time codes, or take a file (UPLOAD_CALL).
      */
     replayable?: false;
     /**
@@ -32,3 +32,10 @@ declare module 'fastify' {
 
 /** The sign-in calls: public, and never replayed. */
 export const SIGN_IN_CALL = { config: { public: true, replayable: false } } as const;
+
+/**
+ * A multipart upload: never replayed. The Idempotency-Key layer fingerprints a request by its JSON
+ * body, and an upload's body is a stream it never reads; a retried upload is harmless by the data
+ * instead (the same file for the same agency and campaign is the same report).
+ */
+export const UPLOAD_CALL = { config: { replayable: false } } as const;

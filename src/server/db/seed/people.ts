@@ -66,7 +66,9 @@ export async function seedDemoUsers(db: Database, options: { anchorMs: number; p
         msisdn: p.key === 'super' ? SUPER_MSISDN : p.key === 'agent' ? DEMO_AGENT_MSISDN : null,
         countryCode: 'GH', languageCode: 'en',
         // Only the Super Admin holds the legacy super flags; the expired account relies on its (ended) role.
-        isSuper: p.key === 'super', unblacklist: p.key === 'super', securePage: p.key === 'super',
+        // The Agency and Campaign Admins have Secure Page access (issue 16). No other demo admin can
+        // sign in, so an admin without it is made by the tests that need one.
+        isSuper: p.key === 'super', unblacklist: p.key === 'super', securePage: ['super', 'agency', 'campaign'].includes(p.key),
         createdAt: joined, updatedAt: joined,
       })),
     )

@@ -1,0 +1,117 @@
+// Multipart uploads (issue 16): @fastify/multipart on the routes of the plugin that installs it, with
+// the upload limits. A form is read into its text fields and its one file; the file is hashed
+// (SHA-256) and counted as it arrives and kept in memory, at most UPLOAD_MAX_BYTES. One byte over
+// answers 413 at once: the rest is read off the connection and dropped, never kept, so the client
+// (still sending) gets the answer and the connection stays usable. Every malformed form is a 4xx.
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { UPLOAD_MAX_BYTES } from '../../contract/constants';
+import { messages, tooLong } from '../../contract/messages';
+import { badRequest, HttpError } from './errors';
+
+/** A form holds a few short fields (the legacy `agencies` JSON of 100 pairs is about 4 KB) and one file. */
+export const UPLOAD_LIMITS = {
+  fileSize: UPLOAD_MAX_BYTES,
+  files: 1,
+  fields: 10,
+  fieldSize: 16 * 1024,
+  fieldNameSize: 100,
+  parts: 20,
+  headerPairs: 20,
+} as const;
+
+export interface UploadedFile {
+  /** As the client named it; clean it before keeping it. */
+  name: string;
+  bytes: Buffer;
+  size: number;
+  sha256: string;
+}
+
+export interface UploadForm {
+  fields: Record<string, string>;
+  file: UploadedFile | undefined;
+}
+
+const tooLarge = () => new HttpError(413, messages.fileTooLarge, { code: 'too_large' });
+const notMultipart = () => new HttpError(415, 'Send the file as multipart/form-data, with its fields beside it.', { code: 'unsupported_media_type' });
+
+/** Installs the multipart parser on the routes registered in `app` (an encapsulated plugin) and no others. */
+export async function installUploads(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
+  // An answer sent before the request was read to its end (a refusal, 413): the rest is read and
+  // dropped. Left unread, the connection would stall with the client still sending.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!request.raw.complete) request.raw.unpipe().resume();
+    return payload;
+  });
+}
+
+/** The file's bytes, hashed and counted as they arrive; 413 the moment the limit is passed. */
+function readFile(stream: Readable & { truncated?: boolean }): Promise<Omit<UploadedFile, 'name'>> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    const chunks: Buffer[] = [];
+    let size = 0;
+    stream.on('data', (chunk: Buffer) => {
+      hash.update(chunk);
+      chunks.push(chunk);
+      size += chunk.length;
+    });
+    stream.once('limit', () => reject(tooLarge()));
+    stream.once('error', reject);
+    stream.once('end', () => {
+      if (stream.truncated) return reject(tooLarge());
+      resolve({ bytes: Buffer.concat(chunks, size), size, sha256: hash.digest('hex') });
+    });
+  });
+}
+
+/** @fastify/multipart's and busboy's refusals, in the API's words. */
+function refusalOf(error: unknown): unknown {
+  if (error instanceof HttpError) return error;
+  const code = (error as { code?: unknown }).code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE': return tooLarge();
+    case 'FST_FILES_LIMIT': return badRequest('Send one file at a time.');
+    case 'FST_FIELDS_LIMIT': case 'FST_PARTS_LIMIT': return badRequest('The form has too many fields.');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE': return notMultipart();
+    case 'FST_PROTO_VIOLATION': case 'FST_INVALID_JSON_FIELD_ERROR': return badRequest('The form has a field the upload does not take.');
+    case 'FST_MP_PREMATURE_CLOSE': return badRequest('The upload was cut off before its end. Please try again.');
+  }
+  // busboy's own: no boundary, a malformed part header, a form that ends early.
+  if (error instanceof Error && !('code' in error)) return badRequest(`The upload is not a well-formed multipart form (${error.message}).`);
+  return error;
+}
+
+/**
+ * Reads a multipart form: its text fields (each once, within its length) and its one file.
+ * `beforeFile` runs when the file starts, with the fields sent before it, so a refusal it throws
+ * costs no upload.
+ */
+export async function readUploadForm(
+  request: FastifyRequest,
+  beforeFile?: (fields: Record<string, string>, fileName: string) => Promise<void>,
+): Promise<UploadForm> {
+  const fields: Record<string, string> = {};
+  let file: UploadedFile | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        const name = part.fieldname;
+        if (part.fieldnameTruncated || part.valueTruncated) throw badRequest(tooLong(name, UPLOAD_LIMITS.fieldSize), { [name]: [tooLong(name, UPLOAD_LIMITS.fieldSize)] });
+        if (name in fields) throw badRequest(`Send ${name} once.`, { [name]: [`Send ${name} once.`] });
+        // A field sent as application/json arrives parsed: kept as its text, as a plain field would be.
+        fields[name] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+        continue;
+      }
+      await beforeFile?.(fields, part.filename);
+      file = { name: part.filename, ...(await readFile(part.file)) };
+    }
+  } catch (error) {
+    throw refusalOf(error);
+  }
+  return { fields, file };
+}

@@ -1,0 +1,52 @@
+// Service backend: the secure page (SPEC.md section 7, issue 16). GET /service/payments-secure-page/
+// pages the secure reports the caller sees, narrowed by campaign_id or agency_id; POST uploads one
+// CSV file (multipart: agency_id, campaign_id, created_by_id, file) shared with one agency and
+// campaign. created_by_id is ignored: the caller creates the report.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { page } from '../../../contract/api';
+import { SECURE_UPLOAD_EXTENSION } from '../../../contract/constants';
+import { secureReportRow } from '../../../contract/entities';
+import { messages } from '../../../contract/messages';
+import { securePageQuery, securePageUploadFields } from '../../../contract/schemas';
+import type { Database } from '../../db/client';
+import { assertSecureAccess, listSecureReports, shareSecureFile } from '../../domain/secureReports/secureReports';
+import { readSecureUpload } from '../../domain/secureReports/uploads';
+import { pageParamsOf } from '../../domain/lists';
+import { servicePage } from '../../http/pages';
+import { installUploads } from '../../http/uploads';
+import { UPLOAD_CALL } from '../../http/routeConfig';
+
+export const securePageRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
+  app.get('/payments-secure-page/', { schema: { querystring: securePageQuery, response: { 200: page(secureReportRow) } } }, async (request) => {
+    await assertSecureAccess(db, request.caller);
+    const { agency_id, campaign_id, search } = request.query;
+    const paging = pageParamsOf(request.query, []);
+    const { rows, count } = await listSecureReports(db, request.caller.scope, { agencyId: agency_id, campaignId: campaign_id, search }, paging);
+    return servicePage(request, rows, count, paging);
+  });
+
+  await app.register(async (uploads) => {
+    await installUploads(uploads);
+    uploads.post(
+      '/payments-secure-page/',
+      {
+        ...UPLOAD_CALL,
+        schema: {
+          description: 'multipart/form-data: agency_id, campaign_id, created_by_id (ignored), and one CSV file. 201 a new report; 200 the report that already holds this file for that agency and campaign.',
+          response: { 200: secureReportRow, 201: secureReportRow },
+        },
+      },
+      async (request, reply) => {
+        await assertSecureAccess(db, request.caller);
+        const upload = await readSecureUpload(db, request, {
+          fields: securePageUploadFields,
+          targetsOf: (fields) => [{ agencyId: fields.agency_id, campaignId: fields.campaign_id }],
+          extensions: [SECURE_UPLOAD_EXTENSION],
+          wrongExtension: messages.onlyCsvAllowed,
+        });
+        const { reports, created } = await shareSecureFile(db, request.caller, upload.file, upload.targets);
+        return reply.code(created ? 201 : 200).send(reports[0]);
+      },
+    );
+  });
+};
