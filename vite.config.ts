@@ -42,6 +42,7 @@ const referenceDataCache = {
   matchOptions: { ignoreVary: true },
 };
 
+/** Exported for its test (src/console/pwa/runtimeCaching.test.ts); Vite reads the default export only. */
 export const pwa: Partial<VitePWAOptions> = {
   strategies: 'generateSW',
   // A new version waits until the admin clicks Reload in the toast (src/console/pwa): nothing
