@@ -10,7 +10,7 @@ import { MAX_JSON_DEPTH } from '../../src/contract/constants';
 import { agentEventDetailsGrid, fraudEventsGrid, pendingPaymentsGrid } from '../../src/contract/grids';
 import {
   addAgentForm, adminUserForm, campaignForm, editAgentForm, userRoleCampaignPatchRequest, userRoleRequest, campaignLanguageForm, campaignVersionForm, compensationForm, countryRequest, countrySmsRequest, eventTypeForm,
-  gridQuery, loginRequest, otpSendRequest, otpVerifyRequest, refreshRequest, resetPasswordRequest, whitelistForm,
+  gridQuery, listQuery, loginRequest, otpSendRequest, otpVerifyRequest, refreshRequest, resetPasswordRequest, secureDownloadRequest, secureOtpRequest, whitelistForm,
 } from '../../src/contract/schemas';
 import { queuedReportDownload, queueReportQuery, serviceReportQuery } from '../../src/contract/reports';
 import { forCreate } from '../../src/server/http/bodies';
@@ -125,6 +125,10 @@ describe.runIf(runsOnPostgres)('hostile bodies on postgres', () => {
       // grouped grid with its own condition, the one with a row flag) stands for them all.
       ...[agentEventDetailsGrid, pendingPaymentsGrid, fraudEventsGrid].map((grid) => ({ method: 'POST' as const, path: grid.path, schema: gridQuery, valid: { start_date: '01-Nov-2026', end_date: '02-Nov-2026' }, read: true, signedIn: true })),
       { method: 'POST', path: '/admin/queued_report_download', schema: queuedReportDownload, valid: { id: 1 }, signedIn: true },
+      // Secure reports: the list reads; a code and a download act on one-time codes (refused before any is sent or checked).
+      { method: 'POST', path: '/admin/list_secure_reports', schema: listQuery, valid: {}, read: true, signedIn: true },
+      { method: 'POST', path: '/admin/send_secure_otp', schema: secureOtpRequest, valid: { report_id: 1 }, signedIn: true },
+      { method: 'POST', path: '/admin/download_secure', schema: secureDownloadRequest, valid: { id: 1, otp: 'ABCD' }, signedIn: true },
       { method: 'POST', path: '/api/v1/otp/send/', schema: otpSendRequest, valid: { username: 'super@demo.test', password: DEMO_PASSWORD, otp_type: 'LOGIN', medium: 'EMAIL' }, signedIn: false },
       { method: 'POST', path: '/api/v1/otp/verify/', schema: otpVerifyRequest, valid: { username: 'super@demo.test', otp_type: 'REPORTS', otp: '1234' }, signedIn: true },
       { method: 'POST', path: '/api/v1/auth/login/jwt/', schema: loginRequest, valid: { username: 'super@demo.test', password: DEMO_PASSWORD, otp_type: 'LOGIN', otp: '1234' }, signedIn: false },
