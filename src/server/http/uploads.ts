@@ -86,6 +86,12 @@ function refusalOf(error: unknown): unknown {
   return error;
 }
 
+/** `work`, with what the form's parser or file stream throws read as a refusal. */
+const asRefusal = <T>(work: Promise<T>): Promise<T> =>
+  work.catch((error: unknown) => {
+    throw refusalOf(error);
+  });
+
 /**
  * Reads a multipart form: its text fields (each once, within its length) and its one file.
  * `beforeFile` runs when the file starts, with the fields sent before it, so a refusal it throws
@@ -97,21 +103,22 @@ export async function readUploadForm(
 ): Promise<UploadForm> {
   const fields: Record<string, string> = {};
   let file: UploadedFile | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        const name = part.fieldname;
-        if (part.fieldnameTruncated || part.valueTruncated) throw badRequest(tooLong(name, UPLOAD_LIMITS.fieldSize), { [name]: [tooLong(name, UPLOAD_LIMITS.fieldSize)] });
-        if (name in fields) throw badRequest(`Send ${name} once.`, { [name]: [`Send ${name} once.`] });
-        // A field sent as application/json arrives parsed: kept as its text, as a plain field would be.
-        fields[name] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
-        continue;
-      }
-      await beforeFile?.(fields, part.filename);
-      file = { name: part.filename, ...(await readFile(part.file)) };
+  const parts = request.parts();
+  for (;;) {
+    // Only what the form's parser and stream throw is read as a malformed form; a refusal of
+    // beforeFile, or a database failure, goes out as it is.
+    const next = await asRefusal(parts.next());
+    if (next.done) return { fields, file };
+    const part = next.value;
+    if (part.type === 'field') {
+      const name = part.fieldname;
+      if (part.fieldnameTruncated || part.valueTruncated) throw badRequest(tooLong(name, UPLOAD_LIMITS.fieldSize), { [name]: [tooLong(name, UPLOAD_LIMITS.fieldSize)] });
+      if (Object.hasOwn(fields, name)) throw badRequest(`Send ${name} once.`, { [name]: [`Send ${name} once.`] });
+      // A field sent as application/json arrives parsed: kept as its text, as a plain field would be.
+      fields[name] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+      continue;
     }
-  } catch (error) {
-    throw refusalOf(error);
+    await beforeFile?.(fields, part.filename);
+    file = { name: part.filename, ...(await asRefusal(readFile(part.file))) };
   }
-  return { fields, file };
 }
