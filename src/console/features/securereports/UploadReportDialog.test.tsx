@@ -125,6 +125,8 @@ describe('Upload A Report', () => {
     const bar = within(dialog).getByRole('progressbar', { name: 'Upload progress' });
     expect(bar).toHaveAttribute('aria-valuenow', '25');
     expect(within(dialog).getByText('Uploading… 25%')).toBeInTheDocument();
+    act(() => upload.progress(2048, 2048));
+    expect(within(dialog).getByText('Sent: the server is checking the file…')).toBeInTheDocument();
 
     backend.list([payouts]);
     act(() => upload.respond(201, payouts));

@@ -131,8 +131,9 @@ export function UploadReportDialog({ onClose }: { onClose(): void }) {
       </FormGroup>
       {choice.file && !errors?.file && <UploadPreview file={choice.file} />}
       {progress !== undefined && (
-        <FormGroup label={`Uploading… ${Math.round(progress * 100)}%`} className="secure-upload-progress">
-          <ProgressBar value={progress} intent={Intent.PRIMARY} aria-label="Upload progress" animate={false} stripes={false} />
+        // Every byte sent, the server still checks and stores the file (seconds for 20 MB): the bar says so.
+        <FormGroup label={progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : 'Sent: the server is checking the file…'} className="secure-upload-progress">
+          <ProgressBar value={progress} intent={Intent.PRIMARY} aria-label="Upload progress" animate={false} stripes={progress === 1} />
         </FormGroup>
       )}
       {refusal && (
