@@ -305,6 +305,8 @@ describe('secureOtpForm (4 characters)', () => {
   it.each([
     ['1234', true],
     ['ab12', true],
+    ['AB2Z', true],
+    ['ab!c', false],
     ['123', false],
     ['12345', false],
     ['', false],
@@ -588,6 +590,10 @@ describe('secureUploadForm', () => {
     expect(fieldMessages(secureUploadForm, { ...valid, file_name }, 'file_name')).toEqual(
       ok ? [] : [messages.onlyCsvAllowed],
     );
+  });
+
+  it('asks for a file when none is chosen', () => {
+    expect(fieldMessages(secureUploadForm, { ...valid, file_name: '' }, 'file_name')).toEqual([messages.secureFileRequired]);
   });
 
   it.each([

@@ -44,6 +44,8 @@ export const PASSWORD_STRENGTH_PATTERN = new RegExp(
   `^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[${escapeForClass(PASSWORD_SPECIAL_CHARACTERS)}]).{${PASSWORD_MIN_LENGTH},}$`,
 );
 export const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
+/** A secure report's download code: SECURE_OTP_LENGTH characters, letters or digits, any case. */
+export const SECURE_OTP_PATTERN = new RegExp(`^[A-Za-z0-9]{${SECURE_OTP_LENGTH}}$`);
 export const MSISDN_PATTERN = new RegExp(`^\\d{${MSISDN_MIN_DIGITS},${MSISDN_MAX_DIGITS}}$`);
 
 /** Event keys keep only letters, digits, underscore and hyphen. */
@@ -100,7 +102,7 @@ export const loginForm = z.object({
 
 export const otpForm = z.object({ otp });
 export const secureOtpForm = z.object({
-  otp: text(messages.secureOtpRequired).length(SECURE_OTP_LENGTH, { error: messages.secureOtpRequired }),
+  otp: text(messages.secureOtpRequired).trim().regex(SECURE_OTP_PATTERN, { error: messages.secureOtpRequired }),
 });
 
 export const resetPasswordForm = z.object({ otp, new_password: strongPassword });
@@ -246,7 +248,7 @@ export const languageCode = trimmed
 export const secureUploadForm = z.object({
   agency_id: z.number({ error: messages.agencyAndCampaignRequired }).int().positive(),
   campaign_id: z.number({ error: messages.agencyAndCampaignRequired }).int().positive(),
-  file_name: text(messages.onlyCsvAllowed).refine((name) => name.toLowerCase().endsWith(SECURE_UPLOAD_EXTENSION), {
+  file_name: text(messages.secureFileRequired).min(1, { error: messages.secureFileRequired, abort: true }).refine((name) => name.toLowerCase().endsWith(SECURE_UPLOAD_EXTENSION), {
     error: messages.onlyCsvAllowed,
   }),
   file_size: z.number().int().nonnegative().max(UPLOAD_MAX_BYTES, { error: messages.fileTooLarge }),
@@ -434,8 +436,6 @@ export const agencyConfigQuery = pageQuery.extend({ agency: storableId('agency')
 
 // ---- secure reports (issue 16) ----------------------------------------------------------------
 
-/** A secure report's download code: SECURE_OTP_LENGTH characters, letters or digits, any case. */
-export const SECURE_OTP_PATTERN = new RegExp(`^[A-Za-z0-9]{${SECURE_OTP_LENGTH}}$`);
 
 /** POST /admin/send_secure_otp: a code for one report, sent to the caller's email. */
 export const secureOtpRequest = z.object({ report_id: storableId('report_id') });
