@@ -83,12 +83,20 @@ describe('AddAgentDialog, the rules', () => {
     addBackend();
     const { user } = await openDialog();
     const dialog = within(screen.getByRole('dialog'));
-    for (const label of ['First name', 'Last name', 'Username', 'Password', 'Mobile Number', 'Agency']) {
-      await user.click(field(label));
-    }
-    fireEvent.blur(field('Start date'));
-    fireEvent.blur(field('End date'));
+    // Leaving a field untouched says nothing; a field typed in and emptied says what it needs.
     await user.click(field('First name'));
+    await user.click(field('Last name'));
+    expect(dialog.queryByText(messages.firstNameRequired)).not.toBeInTheDocument();
+    for (const label of ['First name', 'Last name', 'Username', 'Password', 'Mobile Number']) {
+      await user.type(field(label), '9');
+      await user.clear(field(label));
+    }
+    await chooseAgency(user, 'Ghana Country Agency');
+    await user.selectOptions(field('Agency'), '');
+    for (const label of ['Start date', 'End date']) {
+      setDate(label, '2026-11-02');
+      setDate(label, '');
+    }
     for (const message of [
       messages.firstNameRequired, messages.lastnameRequired, messages.usernameRequired, messages.passwordRequired,
       messages.msisdnMustStartWithZero, messages.agencyNotSelected, messages.startDateNotSelected, messages.endDateNotSelected,
@@ -109,7 +117,8 @@ describe('AddAgentDialog, the rules', () => {
 
     await chooseAgency(user, 'Ghana Country Agency');
     await within(field('Campaign')).findByRole('option', { name: 'Agent Referral GH-01' });
-    fireEvent.blur(field('Campaign'));
+    await user.selectOptions(field('Campaign'), 'Agent Referral GH-01');
+    await user.selectOptions(field('Campaign'), '');
     expect(dialog.getByText(messages.campaignNotSelected)).toBeInTheDocument();
 
     setDate('Start date', '2026-11-01');

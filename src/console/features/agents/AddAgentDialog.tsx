@@ -102,7 +102,7 @@ export function AddAgentDialog({ onClose }: { onClose(): void }) {
     value: fromRequestDate(form.values[field] ?? '') ?? '',
     error: errorOf(field),
     onChange: (iso: string) => form.set(field, iso ? toRequestDate(iso) : ''),
-    onBlur: () => form.touch(field),
+    onBlur: () => form.leave(field),
   });
 
   return (
@@ -118,11 +118,11 @@ export function AddAgentDialog({ onClose }: { onClose(): void }) {
         error={errorOf('password')}
         generatedNote="Generated password: pass it on to the agent now."
         onChange={(value) => form.set('password', value)}
-        onBlur={() => form.touch('password')}
+        onBlur={() => form.leave('password')}
       />
       <TextField id="agent-msisdn" label="Mobile Number" inputMode="numeric" placeholder="0241234567" helper={preview} {...textField('msisdn')} />
       <FormGroup label="Agency" labelFor="agent-agency" helperText={errorOf('agency_id')} intent={errorOf('agency_id') ? Intent.DANGER : Intent.NONE}>
-        <HTMLSelect id="agent-agency" fill value={agencyId || ''} onChange={(e) => chooseAgency(e.target.value)} onBlur={() => form.touch('agency_id')}>
+        <HTMLSelect id="agent-agency" fill value={agencyId || ''} onChange={(e) => chooseAgency(e.target.value)} onBlur={() => form.leave('agency_id')}>
           <option value="">Choose an agency</option>
           {agencies.data?.rows.map((choice) => (
             <option key={choice.id} value={choice.id}>
@@ -143,7 +143,7 @@ export function AddAgentDialog({ onClose }: { onClose(): void }) {
           disabled={!agencyId}
           value={form.values.campaign_id || ''}
           onChange={(e) => form.set('campaign_id', Number(e.target.value) || 0)}
-          onBlur={() => form.touch('campaign_id')}
+          onBlur={() => form.leave('campaign_id')}
         >
           <option value="">Choose a campaign</option>
           {agencyId

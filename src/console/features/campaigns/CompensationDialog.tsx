@@ -67,7 +67,7 @@ export function CompensationDialog({ row, retry, onClose, campaign, version, tak
           fill
           value={form.values.event_type === undefined ? '' : String(form.values.event_type)}
           onChange={(e) => choice('event_type', e.target.value)}
-          onBlur={() => form.touch('event_type')}
+          onBlur={() => form.leave('event_type')}
         >
           <option value="">Choose an event type</option>
           {eventChoices.map((type) => (
@@ -108,7 +108,7 @@ export function CompensationDialog({ row, retry, onClose, campaign, version, tak
           fill
           value={form.values.remuneration_type === undefined ? '' : String(form.values.remuneration_type)}
           onChange={(e) => choice('remuneration_type', e.target.value)}
-          onBlur={() => form.touch('remuneration_type')}
+          onBlur={() => form.leave('remuneration_type')}
         >
           <option value="">Choose a remuneration type</option>
           {remunerationTypes.data?.rows.map((type) => (

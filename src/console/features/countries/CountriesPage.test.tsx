@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ListPage, TranslationsResponse } from '../../../contract/api';
 import type { AdminCountry } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import { duplicateCountryName, duplicateIsoCode, messages } from '../../../contract/messages';
 import { fakeBackend, type RecordedCall } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedIn } from '../../test/sessions';
@@ -47,6 +47,7 @@ async function openAddDialog() {
 
 async function fillValidCountry(user: Awaited<ReturnType<typeof openAddDialog>>['user']) {
   await user.type(field('Country'), 'Zambia');
+  await user.type(field('ISO Code'), 'zm');
   await user.type(field('Dialing Code'), '260');
   await user.type(field('SMS From'), 'REFERZM');
   await user.click(screen.getByRole('checkbox', { name: 'English (en)' }));
@@ -59,7 +60,7 @@ describe('CountriesPage, the table', () => {
     expect(screen.getByRole('heading', { name: 'Countries' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Countries' });
     const row = within(table).getByRole('cell', { name: 'Kenya' }).closest('tr') as HTMLElement;
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Kenya', '+254', 'REFERKE', 'RefKE', 'en, sw']);
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Kenya', 'KE', '+254', 'REFERKE', 'RefKE', 'en, sw']);
   });
 
   it('sends the page size, page, search and sort the admin picks', async () => {
@@ -93,8 +94,11 @@ describe('CountriesPage, the add/edit popup', () => {
     const { user } = await openAddDialog();
     await user.click(field('Country'));
     await user.click(field('Dialing Code'));
-    await user.click(field('SMS From'));
-    await user.click(field('SMS CID'));
+    expect(screen.queryByText(messages.countryNameRequired)).not.toBeInTheDocument();
+    for (const label of ['Country', 'Dialing Code', 'SMS From']) {
+      await user.type(field(label), '1');
+      await user.clear(field(label));
+    }
     expect(screen.getByText(messages.countryNameRequired)).toBeInTheDocument();
     expect(screen.getByText(messages.dialingCodeRequired)).toBeInTheDocument();
     expect(screen.getByText(messages.smsFromRequired)).toBeInTheDocument();
@@ -102,6 +106,20 @@ describe('CountriesPage, the add/edit popup', () => {
     await user.click(screen.getByRole('checkbox', { name: 'French (fr)' }));
     await user.click(screen.getByRole('checkbox', { name: 'French (fr)' }));
     expect(screen.getByText(messages.languageRequired)).toBeInTheDocument();
+  });
+
+  it('asks for the ISO code: two letters, kept upper-case as typed, anything else dropped', async () => {
+    const { user } = await openAddDialog();
+    const iso = field('ISO Code');
+    await user.type(iso, 'g');
+    expect(iso).toHaveValue('G');
+    expect(screen.getByText(messages.isoCodeInvalid)).toBeInTheDocument();
+    await user.clear(iso);
+    expect(screen.getByText(messages.isoCodeRequired)).toBeInTheDocument();
+    await user.type(iso, '1g-h9x');
+    expect(iso).toHaveValue('GH');
+    expect(screen.queryByText(messages.isoCodeInvalid)).not.toBeInTheDocument();
+    expect(screen.queryByText(messages.isoCodeRequired)).not.toBeInTheDocument();
   });
 
   it('keeps only digits and dots of the dialing code as it is typed', async () => {
@@ -123,6 +141,11 @@ describe('CountriesPage, the add/edit popup', () => {
     await user.type(field('SMS From'), 'REFERZM');
     expect(save()).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: 'English (en)' }));
+    // Every field but the ISO code: a country without one could not be whitelisted.
+    expect(save()).toBeDisabled();
+    await user.type(field('ISO Code'), 'Z');
+    expect(save()).toBeDisabled();
+    await user.type(field('ISO Code'), 'M');
     expect(save()).toBeEnabled();
     await user.click(screen.getByRole('checkbox', { name: 'English (en)' }));
     expect(save()).toBeDisabled();
@@ -136,7 +159,7 @@ describe('CountriesPage, the add/edit popup', () => {
     await user.click(save());
     expect(await screen.findByText('Country Zambia saved')).toBeInTheDocument();
     expect(backend.calls('POST', 'admin/country').map((c) => c.body)).toEqual([
-      { country: 'Zambia', code: '260', sms_from: 'REFERZM', sms_cid: 'RefZM', languages: 'en,sw' },
+      { country: 'Zambia', iso_code: 'ZM', code: '260', sms_from: 'REFERZM', sms_cid: 'RefZM', languages: 'en,sw' },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(backend.calls('GET', 'admin/countries')).toHaveLength(2));
@@ -151,6 +174,7 @@ describe('CountriesPage, the add/edit popup', () => {
     expect(screen.getByRole('checkbox', { name: 'Swahili (sw)' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'French (fr)' })).not.toBeChecked();
     expect(field('Dialing Code')).toHaveValue('254');
+    expect(field('ISO Code')).toHaveValue('KE');
     expect(save()).toBeEnabled();
 
     await user.click(screen.getByRole('checkbox', { name: 'English (en)' }));
@@ -158,7 +182,7 @@ describe('CountriesPage, the add/edit popup', () => {
     await user.click(save());
     await screen.findByText('Country Kenya saved');
     expect(backend.calls('POST', 'admin/country').map((c) => c.body)).toEqual([
-      { id: 3, updated_at: kenya.updated_at, country: 'Kenya', code: '254', sms_from: 'REFERKE', sms_cid: '', languages: 'sw' },
+      { id: 3, updated_at: kenya.updated_at, country: 'Kenya', iso_code: 'KE', code: '254', sms_from: 'REFERKE', sms_cid: '', languages: 'sw' },
     ]);
   });
 
@@ -168,6 +192,18 @@ describe('CountriesPage, the add/edit popup', () => {
     await fillValidCountry(user);
     await user.click(save());
     expect(await screen.findByText(messages.superOnlyChange)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Add country' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['name', duplicateCountryName('Zambia')],
+    ['ISO code', duplicateIsoCode('ZM', 'Zambia')],
+  ])("shows the server's refusal of a taken %s and keeps the popup open", async (_what, message) => {
+    const { user, backend } = await openAddDialog();
+    backend.on('POST', 'admin/country', { status: 409, body: { error: message, code: 'duplicate' } });
+    await fillValidCountry(user);
+    await user.click(save());
+    expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Add country' })).toBeInTheDocument();
   });
 });

@@ -71,7 +71,7 @@ export function CountrySmsDialog({ row, retry, onClose }: EditDialogProps<Countr
           error={form.errorOf(`urls.${code}`)}
           helper={DEFAULT_LINK_HELP}
           onChange={(value) => setUrl(code, value)}
-          onBlur={() => form.touch(`urls.${code}`)}
+          onBlur={() => form.leave(`urls.${code}`)}
           rightElement={
             added.includes(code) ? (
               <Button variant="minimal" icon={<Cross />} aria-label={`Remove ${code}`} onClick={() => removeLanguage(code)} />
@@ -102,7 +102,7 @@ function NewLanguageRow({ taken, onAdd }: { taken: string[]; onAdd(code: string,
           error={row.errorOf('code')}
           helper={duplicate ? `${code} is listed above already.` : undefined}
           onChange={(value) => row.set('code', value)}
-          onBlur={() => row.touch('code')}
+          onBlur={() => row.leave('code')}
         />
         <TextField
           id="new-language-url"
@@ -113,7 +113,7 @@ function NewLanguageRow({ taken, onAdd }: { taken: string[]; onAdd(code: string,
           error={row.errorOf('url')}
           helper={DEFAULT_LINK_HELP}
           onChange={(value) => row.set('url', value)}
-          onBlur={() => row.touch('url')}
+          onBlur={() => row.leave('url')}
         />
       </div>
       <Button icon={<Add />} disabled={!row.data || duplicate} onClick={() => row.data && onAdd(row.data.code, row.data.url)}>

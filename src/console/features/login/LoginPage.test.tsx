@@ -12,6 +12,7 @@ function renderLogin() {
     <Routes>
       <Route path="/login" element={<LoginPage />} />
       <Route path="/otp/:type" element={<h1>Code step</h1>} />
+      <Route path="/reset" element={<h1>reset page</h1>} />
     </Routes>,
     { route: '/login' },
   );
@@ -22,13 +23,25 @@ const passwordField = () => screen.getByLabelText('Password');
 const logIn = () => screen.getByRole('button', { name: 'Log In' });
 
 describe('LoginPage', () => {
-  it('asks for the email once the field was left empty', async () => {
+  it('asks for the email once it was typed and emptied, not when the field is only left', async () => {
     fakeBackend();
     const { user } = renderLogin();
     expect(screen.queryByText('Email address is required')).not.toBeInTheDocument();
+    // Leaving the untouched field says nothing: the links below it stay where the pointer is.
     await user.click(emailField());
     await user.tab();
+    expect(screen.queryByText('Email address is required')).not.toBeInTheDocument();
+    await user.type(emailField(), 'a');
+    await user.clear(emailField());
     expect(screen.getByText('Email address is required')).toBeInTheDocument();
+  });
+
+  it('follows a link on the first click after the email field had the focus', async () => {
+    fakeBackend();
+    const { user } = renderLogin();
+    await user.click(emailField());
+    await user.click(screen.getByRole('link', { name: 'Forgot your password? Reset it' }));
+    expect(await screen.findByText('reset page')).toBeInTheDocument();
   });
 
   it('refuses a top-level part of one letter and accepts two', async () => {

@@ -97,16 +97,19 @@ describe('RegisterPage', () => {
 
     await user.click(field('Email'));
     await user.tab();
+    expect(screen.queryByText('Email address is required')).not.toBeInTheDocument();
+    await user.type(field('Email'), 'e');
+    await user.clear(field('Email'));
     expect(screen.getByText('Email address is required')).toBeInTheDocument();
     await user.type(field('Email'), 'esi@demo');
     expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
 
-    await user.click(field('First name'));
-    await user.click(field('Last name'));
-    await user.click(field('Password'));
+    for (const label of ['First name', 'Last name', 'Password']) {
+      await user.type(field(label), 'x');
+      await user.clear(field(label));
+    }
     expect(screen.getByText('Firstname is required')).toBeInTheDocument();
     expect(screen.getByText('Lastname is required')).toBeInTheDocument();
-    await user.click(field('Email'));
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     await user.type(field('Password'), 'weakpass');
     expect(

@@ -102,7 +102,7 @@ function RegistrationForm({ onRegistered }: { onRegistered(email: string): void 
         error={errorOf('password')}
         generatedNote={GENERATED_PASSWORD_NOTE}
         onChange={(value) => change('password', value)}
-        onBlur={() => form.touch('password')}
+        onBlur={() => form.leave('password')}
       />
       <FormGroup label="Linked agencies" helperText={errorOf('linked_agencies')} intent={errorOf('linked_agencies') ? Intent.DANGER : Intent.NONE}>
         <div className="console-checklist" role="group" aria-label="Linked agencies">

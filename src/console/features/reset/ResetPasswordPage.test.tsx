@@ -61,11 +61,14 @@ describe('ResetPasswordPage', () => {
     expect(screen.queryByText(STRENGTH)).not.toBeInTheDocument();
   });
 
-  it('asks for a password when the field is left empty', async () => {
+  it('asks for a password once it was typed and emptied, not when the field is only left', async () => {
     backendWithCode();
     const { user } = await atPasswordStep();
     await user.click(newPassword());
     await user.tab();
+    expect(screen.queryByText('Password is required')).not.toBeInTheDocument();
+    await user.type(newPassword(), 'x');
+    await user.clear(newPassword());
     expect(screen.getByText('Password is required')).toBeInTheDocument();
   });
 

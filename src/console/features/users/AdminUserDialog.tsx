@@ -89,7 +89,7 @@ export function AdminUserDialog({ row, retry, callerIsSuper, onClose }: EditDial
           helper={editing ? 'Leave empty to keep the current password.' : undefined}
           generatedNote="Generated password: pass it on to the user now."
           onChange={(value) => form.set('password', value)}
-          onBlur={() => form.touch('password')}
+          onBlur={() => form.leave('password')}
         />
       )}
       {callerIsSuper && (

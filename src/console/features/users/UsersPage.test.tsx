@@ -127,16 +127,19 @@ describe('UsersPage, the add/edit popup', () => {
 
     await user.click(field('Email'));
     await user.tab();
+    expect(screen.queryByText(messages.emailRequired)).not.toBeInTheDocument();
+    await user.type(field('Email'), 'n');
+    await user.clear(field('Email'));
     expect(screen.getByText(messages.emailRequired)).toBeInTheDocument();
     await user.type(field('Email'), 'new@demo');
     expect(screen.getByText(messages.emailInvalid)).toBeInTheDocument();
 
-    await user.click(field('First name'));
-    await user.click(field('Last name'));
-    await user.click(field('Password'));
+    for (const label of ['First name', 'Last name', 'Password']) {
+      await user.type(field(label), 'x');
+      await user.clear(field(label));
+    }
     expect(screen.getByText(messages.firstnameRequired)).toBeInTheDocument();
     expect(screen.getByText(messages.lastnameRequired)).toBeInTheDocument();
-    await user.tab();
     expect(screen.getByText(messages.passwordRequired)).toBeInTheDocument();
     await user.type(field('Password'), 'weakpass');
     expect(screen.getByText(messages.passwordStrength)).toBeInTheDocument();

@@ -53,7 +53,7 @@ export function WhitelistDialog({ row: entry, retry, onClose }: EditDialogProps<
           value={country}
           disabled={campaignChosen}
           onChange={(e) => form.set('country', e.target.value)}
-          onBlur={() => form.touch('country')}
+          onBlur={() => form.leave('country')}
         >
           <option value="">Choose a country</option>
           {countryChoices(countries.data?.rows ?? [], campaigns.data?.rows ?? [], roleType, country).map((choice) => (

@@ -98,11 +98,11 @@ describe('WhitelistsPage, the list', () => {
 });
 
 describe('WhitelistsPage, the add/edit popup', () => {
-  it('asks for a mobile number of 8 to 20 digits and a country', async () => {
+  it('asks for a mobile number of 8 to 20 digits and a country, once the field was changed', async () => {
     const { user } = await openAddDialog();
     await user.click(msisdnField());
     await user.tab();
-    expect(screen.getByText(messages.msisdnRequired)).toBeInTheDocument();
+    expect(screen.queryByText(messages.msisdnRequired)).not.toBeInTheDocument();
     await user.type(msisdnField(), '0241234');
     expect(screen.getByText(messages.msisdnRequired)).toBeInTheDocument();
     await user.type(msisdnField(), '5');
@@ -112,6 +112,10 @@ describe('WhitelistsPage, the add/edit popup', () => {
 
     await user.click(countrySelect());
     await user.tab();
+    expect(screen.queryByText(messages.countryRequired)).not.toBeInTheDocument();
+    const [, firstCountry] = Array.from((countrySelect() as HTMLSelectElement).options);
+    await user.selectOptions(countrySelect(), firstCountry?.value ?? '');
+    await user.selectOptions(countrySelect(), '');
     expect(screen.getByText(messages.countryRequired)).toBeInTheDocument();
   });
 
