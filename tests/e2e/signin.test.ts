@@ -71,6 +71,30 @@ describe('sign-in in the browser', { timeout: 90_000 }, () => {
     });
   }
 
+  it("follows each of the login page's links on the first click, straight from the email field", async () => {
+    const { page } = b;
+    for (const [viewport, links] of [
+      [{ width: 1440, height: 900 }, [['Forgot your password? Reset it', '/reset'], ['Countries', '/countries']]],
+      [{ width: 820, height: 1180 }, [['Register', '/register']]],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      for (const [name, path] of links) {
+        await page.goto(`${server.url}/login`);
+        await page.getByLabel('Email').click();
+        // One real click: the field loses its focus on the press; had a message appeared then, the
+        // link would have moved from under the pointer before the release.
+        await page.getByRole('link', { name, exact: true }).click();
+        await waitForPath(page, path);
+        expect(await page.getByText(messages.emailRequired).count()).toBe(0);
+      }
+    }
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Email').click();
+    await page.getByLabel('Password').click();
+    expect(await page.getByText(messages.emailRequired).count()).toBe(0);
+    await screenshot(page, 'login-fields-left-untouched-820');
+  });
+
   it('OTP page: the prompt, blocked characters, Resend sends a new code that then signs in', async () => {
     const { page } = b;
     const username = 'super@demo.test';
