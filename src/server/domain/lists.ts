@@ -1,7 +1,7 @@
 // Lists, whatever backend asks: the legacy admin backend's page_size (20, 50, 100 or 0 for all),
 // 1-based current_page, search and orderby, or the service backends' page, page_size, search and
 // ordering, both read into one ListParams over the fields each list offers. Sorting, searching and
-// paging happen in SQL.
+// paging happen in SQL; text sorts ignoring case (ignoringCase).
 import { asc, count, desc, ilike, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -51,8 +51,15 @@ export function pageParamsOf<F extends string>(q: z.output<typeof pageQuery>, so
 }
 
 /**
+ * A text column as lists sort it: lower-cased, so 'app_download' sits beside 'App_Download' instead
+ * of after every capital (collation C orders by code point). Names and keys only:
+ * digits and upper-case codes (msisdn, ISO codes) sort the same raw, where their indexes serve.
+ */
+export const ignoringCase = (column: SQLWrapper): SQL => sql`lower(${column})`;
+
+/**
  * ORDER BY the requested field, else the list's `usual` order (when it has one), then `tieBreak`
- * so pages never overlap.
+ * so pages never overlap (and rows equal but for case keep one order).
  */
 export function orderOf<F extends string>(
   params: ListParams<F>, columns: Record<F, SQLWrapper>, tieBreak: SQLWrapper, usual?: SQLWrapper,

@@ -24,7 +24,7 @@ import { lockRow } from '../../db/locks';
 import { adminAgencyLinks, agencies, authSessions, campaigns, roleTypes, userRoleCampaigns, userRoles, users } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { badRequest, conflict, notFound, outOfScope, superAdminOnly } from '../../http/errors';
-import { listPageOf, orderOf, searchIn, type ListParams } from '../lists';
+import { ignoringCase, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
 import { requireUnchanged } from '../edits';
 
 export const ADMIN_SORT = ['id', 'email', 'firstname', 'lastname', 'is_super'] as const;
@@ -41,6 +41,9 @@ const row = {
   unblacklist: users.unblacklist,
   secure_page: users.securePage,
   updated_at: isoMillis(users.updatedAt),
+};
+const sortColumns = {
+  id: users.id, email: ignoringCase(users.email), firstname: ignoringCase(users.firstName), lastname: ignoringCase(users.lastName), is_super: users.isSuper,
 };
 /** An admin user as `row` reads it: the wire shape before its links and reach, the email still nullable. */
 type AdminRow = Omit<AdminUser, 'email' | 'linked_agencies' | 'editable'> & { email: string | null };
@@ -119,7 +122,7 @@ async function linksOf(db: Database, userIds: number[]): Promise<Map<number, Lin
     .from(adminAgencyLinks)
     .innerJoin(agencies, eq(agencies.id, adminAgencyLinks.agencyId))
     .where(inArray(adminAgencyLinks.userId, userIds))
-    .orderBy(agencies.name);
+    .orderBy(ignoringCase(agencies.name), agencies.id);
   for (const { userId, ...agency } of rows) {
     const list = links.get(userId) ?? [];
     list.push({ ...agency, linked: true });
@@ -162,7 +165,7 @@ export async function listAdminUsers(
   // Searching by msisdn would reveal it: only a Super Admin searches it.
   const searchable = superCaller ? [users.email, users.firstName, users.lastName, users.msisdn] : [users.email, users.firstName, users.lastName];
   const where = and(isAdminUser, adminVisible(scope), searchIn(params.search, searchable));
-  const page = await listPageOf(db, () => db.select(row).from(users).where(where).$dynamic(), params, orderOf(params, row, users.id));
+  const page = await listPageOf(db, () => db.select(row).from(users).where(where).$dynamic(), params, orderOf(params, sortColumns, users.id));
   const links = await linksOf(db, page.data.map((user) => user.id));
   const editable = await editableBy(db, await changerOf(db, input.caller), page.data);
   return {

@@ -14,7 +14,7 @@ import { lockRow } from '../../db/locks';
 import { eventTypes } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { conflict, notFound } from '../../http/errors';
-import { listPageOf, orderOf, searchIn, type ListParams } from '../lists';
+import { ignoringCase, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
 import { requireUnchanged } from '../edits';
 
 export const EVENT_TYPE_SORT = ['id', 'name', 'pretty_name'] as const;
@@ -22,10 +22,11 @@ type EventTypeSort = (typeof EVENT_TYPE_SORT)[number];
 type EventTypeForm = z.output<typeof eventTypeForm>;
 
 const shape = { id: eventTypes.id, name: eventTypes.name, pretty_name: eventTypes.prettyName, updated_at: isoMillis(eventTypes.updatedAt) };
+const sortColumns = { id: eventTypes.id, name: ignoringCase(eventTypes.name), pretty_name: ignoringCase(eventTypes.prettyName) };
 
 export async function listEventTypes(db: Database, params: ListParams<EventTypeSort>): Promise<ListPage<EventType>> {
   const where = searchIn(params.search, [eventTypes.name, eventTypes.prettyName]);
-  return listPageOf(db, () => db.select(shape).from(eventTypes).where(where).$dynamic(), params, orderOf(params, shape, eventTypes.id));
+  return listPageOf(db, () => db.select(shape).from(eventTypes).where(where).$dynamic(), params, orderOf(params, sortColumns, eventTypes.id));
 }
 
 async function findEventType(db: Database, id: number): Promise<EventType | undefined> {

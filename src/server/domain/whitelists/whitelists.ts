@@ -17,7 +17,7 @@ import { lockRow } from '../../db/locks';
 import { agencies, campaigns, countries, whitelists } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { badRequest, conflict, notFound, outOfScope } from '../../http/errors';
-import { listPageOf, orderOf, searchIn, type ListParams } from '../lists';
+import { ignoringCase, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
 import { requireUnchanged } from '../edits';
 
 export const WHITELIST_SORT = ['id', 'msisdn', 'country', 'campaign_name', 'agency_name'] as const;
@@ -33,6 +33,7 @@ const shape = {
   campaign_name: campaigns.name,
   updated_at: isoMillis(whitelists.updatedAt),
 };
+const sortColumns = { ...shape, agency_name: ignoringCase(agencies.name), campaign_name: ignoringCase(campaigns.name) };
 
 /** ISO codes of the countries of the agencies the caller sees. */
 const visibleCountryCodes = (scope: RoleScope): SQL =>
@@ -62,7 +63,7 @@ export async function listWhitelists(db: Database, input: { scope: RoleScope; pa
     entryVisible(scope),
     searchIn(params.search, [whitelists.msisdn, whitelists.countryCode, campaigns.name, agencies.name]),
   );
-  return listPageOf(db, () => selectEntries(db).where(where).$dynamic(), params, orderOf(params, shape, whitelists.id));
+  return listPageOf(db, () => selectEntries(db).where(where).$dynamic(), params, orderOf(params, sortColumns, whitelists.id));
 }
 
 async function findEntry(db: Database, scope: RoleScope, id: number): Promise<Whitelist | undefined> {

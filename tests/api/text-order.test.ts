@@ -1,0 +1,69 @@
+// Sorting text ignores case (issue 17) against the started server: 'app_download' sits beside
+// 'App_Download', not after every capital, in a legacy reference list (event types) and a service
+// list (campaigns), both ways. The grids' own rule is in grids.test.ts. Runs on PGlite, and on
+// PostgreSQL when TEST_DATABASE_URL is set.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListPage } from '../../src/contract/api';
+import type { Campaign, EventType } from '../../src/contract/entities';
+import { accessToken, backends, startServer, type TestServer, SIGNED_IN_SUITE } from '../support/server';
+import { allPages } from '../support/service';
+
+/** Whether the values run in order ignoring case (`descending`: the other way). */
+function inOrderIgnoringCase(values: string[], descending = false): boolean {
+  const lower = values.map((value) => value.toLowerCase());
+  return lower.every((value, i) => i === 0 || (descending ? (lower[i - 1] as string) >= value : (lower[i - 1] as string) <= value));
+}
+
+describe.each(backends)('text sorted ignoring case on %s', (backend) => {
+  let server: TestServer;
+  let superToken: string;
+
+  beforeAll(async () => {
+    server = await startServer(backend, SIGNED_IN_SUITE);
+    superToken = await accessToken(server, 'super@demo.test');
+  });
+  afterAll(async () => server?.stop());
+
+  it("event types by key and by pretty name, both ways: 'App_Download' beside 'app_download', 'Zeta' last", async () => {
+    // 'app_download' (App Download) is seeded.
+    for (const [event, pretty] of [['App_Download', 'app download, again'], ['Zeta', 'zeta']]) {
+      expect((await server.post('/admin/event_types', { event, pretty }, superToken)).status).toBe(201);
+    }
+    const sorted = async (orderby: string) =>
+      (await server.get<ListPage<EventType>>(`/admin/event_types?page_size=0&orderby=${orderby}`, superToken)).body.data;
+
+    const up = (await sorted('name')).map((type) => type.name);
+    expect(inOrderIgnoringCase(up)).toBe(true);
+    expect(up.indexOf('App_Download') - up.indexOf('app_download')).toBe(1); // equal but for case: by id, the seeded one first
+    expect(up.at(-1)).toBe('Zeta');
+    const down = (await sorted('-name')).map((type) => type.name);
+    expect(inOrderIgnoringCase(down, true)).toBe(true);
+    expect(down[0]).toBe('Zeta');
+    expect(Math.abs(down.indexOf('App_Download') - down.indexOf('app_download'))).toBe(1);
+
+    const byPretty = (await sorted('pretty_name')).map((type) => type.pretty_name);
+    expect(inOrderIgnoringCase(byPretty)).toBe(true);
+    expect(byPretty.indexOf('app download, again') - byPretty.indexOf('App Download')).toBe(1);
+    expect(byPretty.at(-1)).toBe('zeta');
+    expect(inOrderIgnoringCase((await sorted('-pretty_name')).map((type) => type.pretty_name), true)).toBe(true);
+  });
+
+  it("campaigns by name, both ways: 'aardvark drive' first, 'zulu drive' last", async () => {
+    const all = await allPages<Campaign>(server, '/service/campaigns/?page_size=100&ordering=id', superToken);
+    const renames = [['aardvark drive', all[0]], ['Aardvark Drive', all[1]], ['zulu drive', all[2]]] as const;
+    for (const [name, campaign] of renames) {
+      const saved = await server.request('PUT', `/service/campaigns/${campaign?.id}/`, { body: { name }, token: superToken });
+      expect(saved.status).toBe(200);
+    }
+
+    const up = (await allPages<Campaign>(server, '/service/campaigns/?page_size=7&ordering=name', superToken)).map((campaign) => campaign.name);
+    expect(up).toHaveLength(all.length);
+    expect(inOrderIgnoringCase(up)).toBe(true);
+    expect(up.slice(0, 2)).toEqual(['aardvark drive', 'Aardvark Drive']);
+    expect(up.at(-1)).toBe('zulu drive');
+    const down = (await allPages<Campaign>(server, '/service/campaigns/?page_size=7&ordering=-name', superToken)).map((campaign) => campaign.name);
+    expect(down).toHaveLength(all.length);
+    expect(inOrderIgnoringCase(down, true)).toBe(true);
+    expect(down[0]).toBe('zulu drive');
+  });
+});
