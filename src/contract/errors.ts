@@ -15,7 +15,7 @@ export const ERROR_CODES = {
   not_found: 'No such record or route (404).',
   duplicate: 'A record with that unique value already exists (409).',
   edit_conflict: 'The record changed since it was read; `current` holds it as it is now (409).',
-  in_use: 'The record is kept for the history that refers to it (payments), so it cannot be deleted (409).',
+  in_use: 'Other records refer to it (payments, or a country’s ISO code), so it cannot be deleted or that value changed (409).',
   report_not_ready: 'The report is not Finished (409).',
   idempotency_in_progress: 'A request with this Idempotency-Key is still running: retry later (409).',
   idempotency_key_reused: 'This Idempotency-Key was used for a different request (422).',

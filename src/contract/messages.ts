@@ -48,6 +48,8 @@ export const messages = {
   agentMsisdnInvalid: 'Mobile Number must be digits only, more than 8 of them.',
   statusNeedsValidMsisdn: 'A status change needs a valid Mobile Number: digits only, more than 8 of them.',
   urlPrefixInvalid: 'A URL prefix must start with http:// or https://, or be left empty for the default welcome link',
+  isoCodeRequired: 'ISO code is required',
+  isoCodeInvalid: 'ISO code must be two letters (ISO 3166-1), e.g. GH for Ghana',
 
   // Refusals of the legacy admin backend (ours)
   superOnlyFlags: 'Only a Super Admin can set the Super Admin, Unblacklist and Secure Page Access flags.',
@@ -57,7 +59,6 @@ export const messages = {
   duplicateEmail: 'An admin user with this email address already exists.',
   duplicateMsisdn: 'A user with this mobile number already exists.',
   duplicateWhitelist: 'This mobile number is already whitelisted for that campaign and country.',
-  duplicateCountry: 'A country with this name already exists.',
   duplicateCampaignLanguage: 'This campaign already has this language.',
   duplicateCampaignName: 'This agency already has a campaign with this name.',
   campaignNameRequired: 'Campaign name is required',
@@ -193,6 +194,16 @@ export const uploadContentMismatch = (extension: string, found: string): string 
 
 /** An event type key that is taken. */
 export const duplicateEventKey = (key: string): string => `An event type with the key "${key}" already exists.`;
+
+/** A country name taken, whatever its case (ours): `name` as the country holding it spells it. */
+export const duplicateCountryName = (name: string): string => `A country named "${name}" already exists.`;
+
+/** An ISO code another country has (ours). */
+export const duplicateIsoCode = (code: string, country: string): string => `The ISO code ${code} is already ${country}'s.`;
+
+/** An ISO code that campaigns, whitelist entries, users or payment runs carry (ours): changing it would cut them off their country. */
+export const isoCodeInUse = (code: string): string =>
+  `The ISO code ${code} cannot change: campaigns, whitelist entries, users or payment runs of this country carry it.`;
 
 /** Linked agencies that do not exist. */
 export const unknownAgencies = (ids: readonly number[]): string =>

@@ -27,6 +27,7 @@ import {
   resetPasswordForm,
   sanitizeDialingCode,
   sanitizeEventKey,
+  sanitizeIsoCode,
   secureOtpForm,
   secureUploadForm,
   strongPassword,
@@ -482,8 +483,8 @@ describe('paymentRunForm', () => {
 
 // ---- countries ------------------------------------------------------------------------------
 
-describe('countryForm and sanitizeDialingCode', () => {
-  const valid = { country: 'Ghana', code: '233', sms_from: 'Referral', languages: ['en'] };
+describe('countryForm, sanitizeDialingCode and sanitizeIsoCode', () => {
+  const valid = { country: 'Ghana', iso_code: 'GH', code: '233', sms_from: 'Referral', languages: ['en'] };
 
   it.each([
     ['+233 ', '233'],
@@ -519,6 +520,36 @@ describe('countryForm and sanitizeDialingCode', () => {
     ['smsFromRequired', 'SMS from is required'],
   ] as const)('messages.%s is the spec string', (key, text) => {
     expect(messages[key]).toBe(text);
+  });
+
+  it.each([
+    ['gh', 'GH'],
+    [' Gh ', 'GH'],
+    ['GH', 'GH'],
+  ])('ISO code %j is stored as %j', (iso_code, stored) => {
+    expect(parsed(countryForm, { ...valid, iso_code }).iso_code).toBe(stored);
+  });
+
+  it.each([
+    [undefined, messages.isoCodeRequired],
+    ['', messages.isoCodeRequired],
+    ['  ', messages.isoCodeRequired],
+    ['G', messages.isoCodeInvalid],
+    ['GHA', messages.isoCodeInvalid],
+    ['G1', messages.isoCodeInvalid],
+    ['G-', messages.isoCodeInvalid],
+    ['Ü1', messages.isoCodeInvalid],
+  ])('ISO code %j -> %s', (iso_code, message) => {
+    expect(fieldMessages(countryForm, { ...valid, iso_code }, 'iso_code')).toEqual([message]);
+  });
+
+  it.each([
+    ['gh', 'GH'],
+    ['1g-h9', 'GH'],
+    ['Côte', 'CTE'],
+    ['42', ''],
+  ])('sanitizeIsoCode(%j) = %j', (input, output) => {
+    expect(sanitizeIsoCode(input)).toBe(output);
   });
 
   it('SMS CID is optional', () => {
@@ -735,7 +766,7 @@ describe('agentQuery', () => {
 
 describe('fieldErrors and joinFieldErrors', () => {
   it('groups messages by field, in issue order', () => {
-    const result = countryForm.safeParse({ country: '', code: '', sms_from: '', languages: [] });
+    const result = countryForm.safeParse({ country: '', iso_code: 'GH', code: '', sms_from: '', languages: [] });
     expect(result.success).toBe(false);
     if (result.success) return;
     const errors = fieldErrors(result.error);

@@ -52,6 +52,10 @@ export const MSISDN_PATTERN = new RegExp(`^\\d{${MSISDN_MIN_DIGITS},${MSISDN_MAX
 export const sanitizeEventKey = (key: string): string => key.replace(/[^A-Za-z0-9_-]/g, '');
 /** Dialing codes keep only digits and dots. */
 export const sanitizeDialingCode = (code: string): string => code.replace(/[^\d.]/g, '');
+/** A country's ISO 3166-1 alpha-2 code, upper-cased: the campaign code campaigns and whitelists carry ('GH'). */
+export const ISO_CODE_PATTERN = /^[A-Z]{2}$/;
+/** An ISO code as it is typed in the country form: letters only, upper-cased. */
+export const sanitizeIsoCode = (code: string): string => code.replace(/[^A-Za-z]/g, '').toUpperCase();
 
 // ---- building blocks -----------------------------------------------------------------------
 
@@ -222,11 +226,20 @@ export const paymentRunForm = z.object({
   reference: required(messages.accountingReferenceRequired, 'prettyName', 'Accounting reference'),
 });
 
-/** Country form; `languages` is a list here, a comma string on the legacy wire. */
+/**
+ * Country form; `languages` is a list here, a comma string on the legacy wire. `iso_code` (ours)
+ * is required: without it a country can be neither a campaign's nor a whitelist entry's.
+ */
 export const countryForm = z.object({
   id: z.number().int().positive().optional(),
   updated_at: updatedAt,
   country: required(messages.countryNameRequired, 'countryName', 'Country name'),
+  // Taken as sent, upper-cased: 'G1' or 'GHA' is refused, not cut down to a code nobody typed.
+  iso_code: text(messages.isoCodeRequired)
+    .trim()
+    .min(1, { error: messages.isoCodeRequired })
+    .toUpperCase()
+    .refine((value) => value === '' || ISO_CODE_PATTERN.test(value), { error: messages.isoCodeInvalid }),
   code: text(messages.dialingCodeRequired)
     .transform(sanitizeDialingCode)
     .pipe(text(messages.dialingCodeRequired).min(1, { error: messages.dialingCodeRequired }).max(...atMost('dialingCode', 'Dialing Code'))),

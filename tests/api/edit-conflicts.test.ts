@@ -140,8 +140,9 @@ describe.each(backends)('edit conflicts on %s', (backend) => {
   });
 
   describe('POST /admin/country and POST /admin/country_sms', () => {
+    // Each country its own ISO code: X and the initial of its name.
     const countryBody = (name: string, version: number, extra: Record<string, unknown> = {}) =>
-      ({ country: name, code: `9${version}9`, sms_cid: '', sms_from: `FROM${version}`, languages: version % 2 ? 'en,fr' : 'en', ...extra });
+      ({ country: name, iso_code: `X${name[0]}`, code: `9${version}9`, sms_cid: '', sms_from: `FROM${version}`, languages: version % 2 ? 'en,fr' : 'en', ...extra });
 
     it('POST /admin/country with an id', async () => {
       const name = `Conflictland ${unique()}`;

@@ -96,7 +96,7 @@ describe.runIf(runsOnPostgres)('hostile bodies on postgres', () => {
       { method: 'PUT', path: '/admin/whitelist', schema: whitelistForm, valid: { id: 1, msisdn: '0241234567', country: 'GH' }, signedIn: true },
       { method: 'POST', path: '/admin/event_types', schema: eventTypeForm, valid: { event: 'fuzz_event', pretty: 'Fuzz' }, adds: true, signedIn: true },
       { method: 'PUT', path: '/admin/event_types', schema: eventTypeForm, valid: { id: eventType, event: 'fuzz_event', pretty: 'Fuzz' }, signedIn: true },
-      { method: 'POST', path: '/admin/country', schema: countryRequest, valid: { country: 'Fuzzland', code: '999', sms_from: 'FUZZ', languages: 'en' }, signedIn: true },
+      { method: 'POST', path: '/admin/country', schema: countryRequest, valid: { country: 'Fuzzland', iso_code: 'FZ', code: '999', sms_from: 'FUZZ', languages: 'en' }, signedIn: true },
       { method: 'POST', path: '/admin/country_sms', schema: countrySmsRequest, valid: { id: country, urls: { en: 'https://fuzz.example.org/' } }, signedIn: true },
       { method: 'PUT', path: `/service/campaigns/${campaign}/`, schema: campaignForm, valid: { name: 'Fuzz campaign' }, signedIn: true },
       { method: 'PUT', path: `/service/campaign-versions/${version}/`, schema: campaignVersionForm, valid: { max_agent_count: 10, campaign }, signedIn: true },

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignChoice, LinkableAgency, ListPage, PublicCountry } from '../../src/contract/api';
 import type { AdminCountry, CountrySms, EventType, Whitelist } from '../../src/contract/entities';
-import { duplicateEventKey, messages, unknownLanguages, unknownSortField } from '../../src/contract/messages';
+import { duplicateCountryName, duplicateEventKey, messages, unknownLanguages, unknownSortField } from '../../src/contract/messages';
 import { readCountryAgencies } from '../../src/server/domain/agencies/countryAgencies';
 import { accessToken, backends, startServer, type TestServer, demoIds, SIGNED_IN_SUITE } from '../support/server';
 
@@ -355,15 +355,15 @@ describe.each(backends)('reference data on %s', (backend) => {
     });
 
     it('a Super Admin adds a country (201) and updates it; its languages follow the list', async () => {
-      const created = await write<AdminCountry>('POST', COUNTRY, { country: 'Testland', code: '+99.9', sms_from: 'TEST', sms_cid: '', languages: 'en, fr' }, superToken);
+      const created = await write<AdminCountry>('POST', COUNTRY, { country: 'Testland', iso_code: 'TL', code: '+99.9', sms_from: 'TEST', sms_cid: '', languages: 'en, fr' }, superToken);
       expect(created.status).toBe(201);
-      expect(created.body).toEqual({ id: expect.any(Number), country: 'Testland', code: '99.9', iso_code: null, sms_cid: '', sms_from: 'TEST', languages: 'en,fr', updated_at: UPDATED_AT });
+      expect(created.body).toEqual({ id: expect.any(Number), country: 'Testland', code: '99.9', iso_code: 'TL', sms_cid: '', sms_from: 'TEST', languages: 'en,fr', updated_at: UPDATED_AT });
       // A URL prefix set for French survives the update that keeps French and drops English.
       const sms = await write<CountrySms>('POST', '/admin/country_sms', { id: created.body.id, urls: { fr: 'https://r.example.org/tl/fr/' } }, superToken);
       expect(sms.status).toBe(200);
-      const updated = await write<AdminCountry>('POST', COUNTRY, { id: created.body.id, country: 'Testland', code: '999', sms_from: 'TESTLAND', sms_cid: 'TL', languages: 'fr,sw' }, superToken);
+      const updated = await write<AdminCountry>('POST', COUNTRY, { id: created.body.id, country: 'Testland', iso_code: 'TL', code: '999', sms_from: 'TESTLAND', sms_cid: 'TL', languages: 'fr,sw' }, superToken);
       expect(updated.status).toBe(200);
-      expect(updated.body).toEqual({ id: created.body.id, country: 'Testland', code: '999', iso_code: null, sms_cid: 'TL', sms_from: 'TESTLAND', languages: 'fr,sw', updated_at: UPDATED_AT });
+      expect(updated.body).toEqual({ id: created.body.id, country: 'Testland', code: '999', iso_code: 'TL', sms_cid: 'TL', sms_from: 'TESTLAND', languages: 'fr,sw', updated_at: UPDATED_AT });
       testland = updated.body;
       const links = await get<CountrySms>('/admin/country_sms?search=testland', superToken);
       expect(links.body.data[0]?.urls).toEqual({ fr: 'https://r.example.org/tl/fr/', sw: '' });
@@ -376,10 +376,10 @@ describe.each(backends)('reference data on %s', (backend) => {
 
     it('refuses a duplicate name with 409', async () => {
       await expectUnchanged(COUNTRIES, async () => {
-        const again = await write('POST', COUNTRY, { country: 'Ghana', code: '233', sms_from: 'X', languages: 'en' }, superToken);
+        const again = await write('POST', COUNTRY, { country: 'Ghana', iso_code: 'QG', code: '233', sms_from: 'X', languages: 'en' }, superToken);
         expect(again.status).toBe(409);
-        expect(again.body).toEqual({ error: messages.duplicateCountry, code: 'duplicate' });
-        const onto = await write('POST', COUNTRY, { id: testland.id, country: 'Kenya', code: '999', sms_from: 'X', languages: 'en' }, superToken);
+        expect(again.body).toEqual({ error: duplicateCountryName('Ghana'), code: 'duplicate' });
+        const onto = await write('POST', COUNTRY, { id: testland.id, country: 'Kenya', iso_code: 'TL', code: '999', sms_from: 'X', languages: 'en' }, superToken);
         expect(onto.status).toBe(409);
       });
     });
@@ -392,7 +392,7 @@ describe.each(backends)('reference data on %s', (backend) => {
       ['an unknown language', { languages: 'en,xx' }, 'languages', unknownLanguages(['xx'])],
     ])('refuses %s with its message and changes nothing', async (_case, overrides, field, message) => {
       await expectUnchanged(COUNTRIES, async () => {
-        const answer = await write('POST', COUNTRY, { id: testland.id, country: 'Testland', code: '999', sms_from: 'TESTLAND', languages: 'fr', ...overrides }, superToken);
+        const answer = await write('POST', COUNTRY, { id: testland.id, country: 'Testland', iso_code: 'TL', code: '999', sms_from: 'TESTLAND', languages: 'fr', ...overrides }, superToken);
         expect(answer.status).toBe(400);
         expect(answer.body.errors?.[field]).toEqual([message]);
       });
@@ -408,7 +408,7 @@ describe.each(backends)('reference data on %s', (backend) => {
 
     it('an unknown or malformed id answers 404 or 400; without a session 401', async () => {
       await expectUnchanged(COUNTRIES, async () => {
-        const unknown = await write('POST', COUNTRY, { id: 99_999_999_999, country: 'Ghost', code: '1', sms_from: 'X', languages: 'en' }, superToken);
+        const unknown = await write('POST', COUNTRY, { id: 99_999_999_999, country: 'Ghost', iso_code: 'GQ', code: '1', sms_from: 'X', languages: 'en' }, superToken);
         expect(unknown.status).toBe(404);
         expect(unknown.body).toEqual({ error: messages.countryNotFound, code: 'not_found' });
         expect((await write('POST', COUNTRY, { id: 'x', country: 'Ghost', code: '1', sms_from: 'X', languages: 'en' }, superToken)).status).toBe(400);

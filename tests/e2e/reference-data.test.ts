@@ -275,7 +275,7 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
     await searchFor(page, 'Event types', 'sim_activation');
   });
 
-  it('Countries: a Super Admin adds a country (dialing code stripped as typed) and edits it', async () => {
+  it('Countries: a Super Admin adds a country (dialing code stripped, ISO code upper-cased as typed) and edits it', async () => {
     const { page } = b;
     await openSignedIn(page, server, SUPER);
     await openScreen(page, 'Countries', '/countries', 'Countries');
@@ -302,6 +302,11 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
     expect(await save.isDisabled()).toBe(true);
 
     await dialog.locator('#country-name').fill('Eswatini Test');
+    const iso = dialog.locator('#country-iso-code');
+    await iso.pressSequentially('s');
+    await dialog.getByText(messages.isoCodeInvalid).waitFor();
+    await iso.pressSequentially('-z');
+    expect(await iso.inputValue()).toBe('SZ');
     await dialog.locator('#country-sms-from').fill('REFERSZ');
     await dialog.locator('#country-sms-cid').fill('RefSZ');
     // Every field filled but no language ticked: still not valid.
@@ -312,7 +317,7 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
 
     await reload(page, 'Countries');
     let row = await searchFor(page, 'Countries', 'Eswatini Test');
-    await expect.poll(() => cellsOf(row), { timeout: 15_000 }).toEqual(['Eswatini Test', '+99.9', 'REFERSZ', 'RefSZ', 'en']);
+    await expect.poll(() => cellsOf(row), { timeout: 15_000 }).toEqual(['Eswatini Test', 'SZ', '+99.9', 'REFERSZ', 'RefSZ', 'en']);
 
     // Edit: another SMS sender, a second language.
     await row.click();
@@ -325,7 +330,7 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
 
     await reload(page, 'Countries');
     row = await searchFor(page, 'Countries', 'Eswatini Test');
-    await expect.poll(() => cellsOf(row), { timeout: 15_000 }).toEqual(['Eswatini Test', '+99.9', 'REFERSWZ', 'RefSZ', 'en, sw']);
+    await expect.poll(() => cellsOf(row), { timeout: 15_000 }).toEqual(['Eswatini Test', 'SZ', '+99.9', 'REFERSWZ', 'RefSZ', 'en, sw']);
   });
 
   it('Languages: a Super Admin sets the URL prefix of a country language and adds a language code with its prefix', async () => {

@@ -2,7 +2,7 @@
 // Money is NUMERIC (never floating point); report filters (date, agency, campaign) are indexed.
 import { sql, type AnyColumn } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text,
+  bigint, bigserial, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text,
   timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 import { TEXT_MAX, type TextField } from '../../contract/constants';
@@ -29,17 +29,27 @@ export const currencies = pgTable('currencies', {
   minorUnits: smallint('minor_units').notNull().default(2),
 });
 
-export const countries = pgTable('countries', {
-  id: serial('id').primaryKey(),
-  isoCode: text('iso_code').unique(), // 'GH'; countries added in the console may have none
-  name: typed('name', 'countryName').notNull().unique(),
-  dialingCode: typed('dialing_code', 'dialingCode').notNull(), // digits and dots, '233'
-  smsCid: typed('sms_cid', 'smsCid').notNull().default(''),
-  smsFrom: typed('sms_from', 'smsFrom').notNull().default(''),
-  defaultLanguage: text('default_language').references(() => languages.code),
-  currencyId: integer('currency_id').references(() => currencies.id),
-  updatedAt: updatedAt(),
-});
+export const countries = pgTable(
+  'countries',
+  {
+    id: serial('id').primaryKey(),
+    // 'GH'; countries added before the form asked for it may have none. Upper-case letters only, so
+    // the plain unique constraint is unique ignoring case, and lookups by code use its index.
+    isoCode: text('iso_code').unique(),
+    name: typed('name', 'countryName').notNull(),
+    dialingCode: typed('dialing_code', 'dialingCode').notNull(), // digits and dots, '233'
+    smsCid: typed('sms_cid', 'smsCid').notNull().default(''),
+    smsFrom: typed('sms_from', 'smsFrom').notNull().default(''),
+    defaultLanguage: text('default_language').references(() => languages.code),
+    currencyId: integer('currency_id').references(() => currencies.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('countries_iso_code_letters', sql`${t.isoCode} ~ '^[A-Z]{2}$'`),
+    // 'ghana' is Ghana: one name whatever its case; the list's order (by lower(name)) reads it too.
+    uniqueIndex('countries_name_lower').on(sql`lower(${t.name})`),
+  ],
+);
 
 /** The languages of a country, each with its SMS link prefix (empty: the default welcome link). */
 export const countryLanguages = pgTable(
@@ -128,9 +138,9 @@ export const users = pgTable(
     index('users_admins').on(t.id).where(sql`${t.email} is not null`),
     // The agents screen searches names, username and msisdn anywhere in them (pg_trgm).
     index('users_search').using('gin', sql`${userSearchText(t)} gin_trgm_ops`),
-    // The agents list sorted by name reads the first 20 in order instead of sorting them all.
-    index('users_first_name').on(t.firstName),
-    index('users_last_name').on(t.lastName),
+    // The agents list sorted by name (ignoring case) reads the first 20 in order instead of sorting them all.
+    index('users_first_name_lower').on(sql`lower(${t.firstName})`),
+    index('users_last_name_lower').on(sql`lower(${t.lastName})`),
   ],
 );
 

@@ -9,6 +9,7 @@ import { languageCodesOf, countriesList } from './countriesApi';
 
 const columns: Array<Column<AdminCountry>> = [
   { label: 'Country', sort: 'country', cell: (row) => row.country },
+  { label: 'ISO Code', cell: (row) => row.iso_code ?? '' },
   { label: 'Dialing Code', sort: 'code', cell: (row) => `+${row.code}` },
   { label: 'SMS From', cell: (row) => row.sms_from },
   { label: 'SMS CID', cell: (row) => row.sms_cid },

@@ -1,11 +1,12 @@
-// Add or edit a country (SPEC.md section 5): name, dialing code (only digits and dots are kept as
-// it is typed), SMS from, an optional SMS CID, and at least one language ticked. An edit sends the
-// updated_at it read, so a change made meanwhile by someone else is refused rather than overwritten.
+// Add or edit a country (SPEC.md section 5): name, ISO code (ours: letters only, upper-cased as it is
+// typed; campaigns and whitelists choose a country by it), dialing code (only digits and dots are
+// kept as it is typed), SMS from, an optional SMS CID, and at least one language ticked. An edit sends
+// the updated_at it read, so a change made meanwhile by someone else is refused rather than overwritten.
 import { Checkbox, FormGroup, Intent, Spinner } from '@blueprintjs/core';
 import type { z } from 'zod';
 import type { CountryRequest } from '../../../contract/api';
 import type { AdminCountry } from '../../../contract/entities';
-import { countryForm, sanitizeDialingCode } from '../../../contract/schemas';
+import { countryForm, sanitizeDialingCode, sanitizeIsoCode } from '../../../contract/schemas';
 import { useTranslationsQuery } from '../../api/referenceApi';
 import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
@@ -16,6 +17,7 @@ const valuesOf = (country: AdminCountry | undefined): z.input<typeof countryForm
   id: country?.id,
   updated_at: country?.updated_at,
   country: country?.country ?? '',
+  iso_code: country?.iso_code ?? '',
   code: country?.code ?? '',
   sms_from: country?.sms_from ?? '',
   sms_cid: country?.sms_cid ?? '',
@@ -48,6 +50,13 @@ export function CountryDialog({ row: country, retry, onClose }: EditDialogProps<
   return (
     <FormDialog {...dialog}>
       <TextField id="country-name" label="Country" {...form.textField('country')} autoFocus />
+      <TextField
+        id="country-iso-code"
+        label="ISO Code"
+        maxLength={2}
+        helper="Two letters, as in ISO 3166-1: GH for Ghana"
+        {...form.textField('iso_code', sanitizeIsoCode)}
+      />
       <TextField
         id="country-code"
         label="Dialing Code"

@@ -45,6 +45,7 @@ export const countryRequestOf = (form: z.output<typeof countryForm>): CountryReq
 export const withQueuedCountry = (row: AdminCountry, body: CountryRequest): AdminCountry => ({
   ...row,
   country: body.country,
+  iso_code: body.iso_code,
   code: body.code,
   sms_from: body.sms_from,
   sms_cid: body.sms_cid ?? '',

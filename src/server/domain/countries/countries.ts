@@ -1,21 +1,23 @@
 // Countries: the public list (id, name, dialling code) for the logged-out /countries page, the
 // admin list with SMS settings and languages, and the Super Admin's country form. A country's
 // languages (country_languages) follow the form's list; a language that stays keeps its URL prefix.
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+// Its name is unique whatever its case and its ISO code unique (countries_name_lower and
+// countries_iso_code_unique), so of two concurrent adds of 'Ghana' and 'ghana' one wins.
+import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ListPage, PublicCountry } from '../../../contract/api';
 import type { AdminCountry } from '../../../contract/entities';
-import { messages, unknownLanguages } from '../../../contract/messages';
+import { duplicateCountryName, duplicateIsoCode, isoCodeInUse, messages, unknownLanguages } from '../../../contract/messages';
 import type { countryForm } from '../../../contract/schemas';
 import { recordChange } from '../audit';
 import type { Caller } from '../../auth/scope';
-import type { Database } from '../../db/client';
+import { queryRows, type Database } from '../../db/client';
 import { isStorableId, uniqueViolation } from '../../db/errors';
 import { lockRow } from '../../db/locks';
-import { countries, countryLanguages, languages } from '../../db/schema';
+import { campaigns, countries, countryLanguages, languages, paymentRuns, users, whitelists } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { listPageOf, orderOf, searchIn, type ListParams } from '../lists';
+import { ignoringCase, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
 import { requireUnchanged } from '../edits';
 
 export const COUNTRY_SORT = ['id', 'country', 'code'] as const;
@@ -30,6 +32,7 @@ const languageList = sql<string>`coalesce((
   select string_agg(cl.language_code, ',' order by cl.id) from ${countryLanguages} cl where cl.country_id = ${countries}.id), '')`;
 
 const publicShape = { id: countries.id, country: countries.name, code: countries.dialingCode };
+const sortColumns = { ...publicShape, country: ignoringCase(countries.name) };
 const adminShape = {
   ...publicShape, iso_code: countries.isoCode, sms_cid: countries.smsCid, sms_from: countries.smsFrom, languages: languageList,
   updated_at: isoMillis(countries.updatedAt),
@@ -46,7 +49,7 @@ export async function listCountries(
   const { params, detailed } = input;
   const where = searchIn(params.search, [countries.name, countries.dialingCode]);
   const matching = () => db.select(detailed ? adminShape : publicShape).from(countries).where(where).$dynamic();
-  return listPageOf(db, matching, params, orderOf(params, publicShape, countries.id, countries.name));
+  return listPageOf(db, matching, params, orderOf(params, sortColumns, countries.id, ignoringCase(countries.name)));
 }
 
 async function findCountry(db: Database, id: number): Promise<(AdminCountry & { defaultLanguage: string | null }) | undefined> {
@@ -69,11 +72,35 @@ export async function requireKnownLanguages(db: Database, codes: string[], field
   throw badRequest(message, { [field]: [message] });
 }
 
+/**
+ * Whether rows carry this ISO code: campaigns, whitelist entries, users and payment runs name their
+ * country by it, so changing it would cut them off.
+ */
+async function isoCodeCarried(db: Database, code: string): Promise<boolean> {
+  const carriedBy = [campaigns.countryCode, whitelists.countryCode, users.countryCode, paymentRuns.countryCode].map(
+    (column) => sql`exists (select 1 from ${column.table} where ${column} = ${code})`,
+  );
+  const [row] = await queryRows<{ carried: boolean }>(db, sql`select ${or(...carriedBy)} as carried`);
+  return row?.carried === true;
+}
+
+/** The 409 for a name or ISO code another country holds, naming that country as it is stored; else the error itself. */
+async function duplicateRefusal(db: Database, error: unknown, form: CountryForm): Promise<unknown> {
+  const index = uniqueViolation(error);
+  if (index !== 'countries_name_lower' && index !== 'countries_iso_code_unique') return error;
+  const [holder] = await db
+    .select({ name: countries.name })
+    .from(countries)
+    .where(index === 'countries_name_lower' ? sql`lower(${countries.name}) = lower(${form.country})` : eq(countries.isoCode, form.iso_code));
+  const name = holder?.name ?? form.country;
+  return conflict(index === 'countries_name_lower' ? duplicateCountryName(name) : duplicateIsoCode(form.iso_code, name));
+}
+
 /** POST /admin/country: adds (no id) or updates (id) a country and its languages, audited in one transaction. */
 export async function saveCountry(db: Database, caller: Caller, form: CountryForm): Promise<AdminCountry> {
   const codes = [...new Set(form.languages.map((code) => code.trim()))];
   await requireKnownLanguages(db, codes, 'languages');
-  const fields = { name: form.country, dialingCode: form.code, smsCid: form.sms_cid, smsFrom: form.sms_from };
+  const fields = { name: form.country, isoCode: form.iso_code, dialingCode: form.code, smsCid: form.sms_cid, smsFrom: form.sms_from };
 
   try {
     return await db.transaction(async (tx) => {
@@ -93,6 +120,9 @@ export async function saveCountry(db: Database, caller: Caller, form: CountryFor
         id = stored.id;
         before = publicFields(stored);
         requireUnchanged(form.updated_at, before);
+        if (stored.iso_code && stored.iso_code !== form.iso_code && (await isoCodeCarried(tx, stored.iso_code))) {
+          throw conflict(isoCodeInUse(stored.iso_code), 'in_use', { iso_code: [isoCodeInUse(stored.iso_code)] });
+        }
         // The default language stays while it is still one of the country's languages.
         const defaultLanguage = stored.defaultLanguage && codes.includes(stored.defaultLanguage) ? stored.defaultLanguage : (codes[0] ?? null);
         await tx.update(countries).set({ ...fields, defaultLanguage, updatedAt: nextUpdatedAt(countries.updatedAt) }).where(eq(countries.id, id));
@@ -111,7 +141,6 @@ export async function saveCountry(db: Database, caller: Caller, form: CountryFor
       return after;
     });
   } catch (error) {
-    if (uniqueViolation(error) === 'countries_name_unique') throw conflict(messages.duplicateCountry);
-    throw error;
+    throw await duplicateRefusal(db, error, form);
   }
 }
