@@ -206,6 +206,11 @@ export const GRIDS = [
   agentEventsGrid, agentEventDetailsGrid, campaignConversionGrid, retentionEventsGrid, retentionEventDetailsGrid,
   agentPaymentsGrid, pendingPaymentsGrid, fraudEventsGrid,
 ] as const;
+
+/** A report file's column key ('created_at', its CSV header) as people read it ('Created At'). */
+export const COLUMN_LABELS: ReadonlyMap<string, string> = new Map(
+  GRIDS.flatMap((grid) => (grid.columns as readonly GridColumn[]).map((column) => [column.key, column.label] as const)).reverse(),
+);
 export type AnyGrid = (typeof GRIDS)[number];
 
 type ValueOf<F extends ColumnFormat> = F extends 'text' | 'time'

@@ -10,6 +10,7 @@ import Papa from 'papaparse';
 import type { Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toRequestDate } from '../../src/contract/dates';
+import { COLUMN_LABELS } from '../../src/contract/grids';
 import { openSignedIn, screenshot, serviceWorkerControls, sideMenuOf, signIn, toast, useBrowser, waitForPath } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
@@ -97,7 +98,8 @@ describe('report downloads, saved for offline', { timeout: 180_000 }, () => {
     const preview = page.getByRole('table', { name: /^Fraud Events, / });
     await preview.waitFor();
     await page.getByRole('status', { name: 'Offline' }).filter({ hasText: 'Offline — saved reports open from this device' }).waitFor();
-    expect(await preview.locator('thead th').allInnerTexts()).toEqual(header);
+    // The columns by their labels, not the file's keys.
+    expect(await preview.locator('thead th').allInnerTexts()).toEqual(header.map((key) => COLUMN_LABELS.get(key) ?? key));
     expect(await preview.locator('tbody tr').count()).toBe(Math.min(count, 200));
     expect(await preview.locator('tbody tr').first().locator('td').allInnerTexts()).toEqual(body[0]);
     await screenshot(page, 'saved-report-offline');

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page as ServicePage } from '../../src/contract/api';
 import { addDays } from '../../src/contract/dates';
 import type { ReportRecord } from '../../src/contract/entities';
-import { agentEventDetailsGrid } from '../../src/contract/grids';
+import { agentEventDetailsGrid, COLUMN_LABELS } from '../../src/contract/grids';
 import { codeCount, nextCode, openSignedIn, screenshot, sideMenuOf, toast, useBrowser, waitForPath } from '../support/browser';
 import { accessToken, startServer, type TestServer } from '../support/server';
 import { startWorker } from '../support/workers';
@@ -107,7 +107,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('report screens in the browser, 
     await page.getByRole('table', { name: 'Saved reports' }).locator('tbody tr').first().getByRole('button', { name: /^Open / }).click();
     const preview = page.getByRole('table', { name: new RegExp(`^${agentEventDetailsGrid.title}, `) });
     await preview.waitFor();
-    expect(await preview.locator('thead th').allInnerTexts()).toEqual(header);
+    // The columns by their labels, not the file's keys.
+    expect(await preview.locator('thead th').allInnerTexts()).toEqual(header.map((key) => COLUMN_LABELS.get(key) ?? key));
     expect(await preview.locator('tbody tr').first().locator('td').allInnerTexts()).toEqual(rows[0]);
     await screenshot(page, 'report-preview');
   });

@@ -18,6 +18,11 @@ export function showNotice(message: string, timeout = 5_000): Promise<string> {
   return theToaster().then((t) => t.show({ message, intent: Intent.PRIMARY, timeout }));
 }
 
+/** Takes every toast away: the sign-in's news ('OTP sent') is over once the shell opens. */
+export function dismissAllToasts(): void {
+  if (toaster) void toaster.then((t) => t.clear());
+}
+
 /** Takes a toast away before its time (news overtaken by the next). */
 export function dismissToast(key: Promise<string>): void {
   void Promise.all([theToaster(), key]).then(([t, k]) => t.dismiss(k));

@@ -87,13 +87,19 @@ describe('OtpPage, finishing a login', () => {
     ]);
   });
 
-  it('opens the session and forgets the password when the code is right', async () => {
-    const backend = fakeBackend().on('POST', 'api/v1/auth/login/jwt/', { body: loginAnswer });
+  it('opens the session and forgets the password when the code is right, the sign-in toasts gone', async () => {
+    const backend = fakeBackend()
+      .on('POST', 'api/v1/auth/login/jwt/', { body: loginAnswer })
+      .on('POST', 'api/v1/otp/send/', { body: { message: 'OTP sent', medium: 'EMAIL', otp_type: 'LOGIN' } });
     const { user, store, location } = renderLoginCode();
+    await user.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect(await screen.findByText('OTP sent')).toBeInTheDocument();
     await user.type(codeField(), '1234');
     await user.click(verify());
 
     expect(await screen.findByRole('heading', { name: 'Home screen' })).toBeInTheDocument();
+    // 'OTP sent' was news of the sign-in: it does not linger over the shell.
+    await waitFor(() => expect(screen.queryByText('OTP sent')).not.toBeInTheDocument());
     expect(location()).toBe('/');
     expect(backend.calls('POST', 'api/v1/auth/login/jwt/').map((c) => c.body)).toEqual([
       { username: 'super@demo.test', password: 'Referral#2026', otp_type: 'LOGIN', otp: '1234' },

@@ -12,7 +12,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { NeedsConnection, useBrowserOffline } from '../../components/NeedsConnection';
 import { OtpInput } from '../../components/OtpInput';
 import { SignedOutFrame } from '../../components/SignedOutFrame';
-import { showSuccess } from '../../components/toaster';
+import { dismissAllToasts, showSuccess } from '../../components/toaster';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { codeOf } from '../../http/failure';
 import { loginFinished, reportsVerified, selectSignedIn, sessionStarted } from '../../session/sessionSlice';
@@ -67,6 +67,7 @@ function LoginCode({ otpType }: { otpType: OtpType }) {
       const { access, refresh, user } = result.data;
       dispatch(sessionStarted({ access, refresh, user }));
       dispatch(loginFinished());
+      dismissAllToasts();
       navigate('/', { replace: true });
       return;
     }

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { REMEMBERED_EMAIL_KEY } from '../../../contract/constants';
 import { fakeBackend } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { ResetPasswordPage } from './ResetPasswordPage';
@@ -85,7 +86,7 @@ describe('ResetPasswordPage', () => {
     expect(backend.calls('POST', 'api/v1/auth/reset-password/')).toHaveLength(0);
   });
 
-  it('resets the password, says so and goes to login', async () => {
+  it('resets the password, says so and goes to login with the email filled in', async () => {
     const backend = backendWithCode().on('POST', 'api/v1/auth/reset-password/', { body: { message: '' } });
     const { user, location } = await atPasswordStep();
     await user.type(screen.getByLabelText('One-time code'), '1234');
@@ -95,6 +96,7 @@ describe('ResetPasswordPage', () => {
     expect(await screen.findByText('Password reset successfully. You may now login')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeInTheDocument();
     expect(location()).toBe('/login');
+    expect(localStorage.getItem(REMEMBERED_EMAIL_KEY)).toBe('super@demo.test');
     expect(backend.calls('POST', 'api/v1/auth/reset-password/').map((c) => c.body)).toEqual([
       { username: 'super@demo.test', otp: '1234', new_password: 'Passw0rd!' },
     ]);

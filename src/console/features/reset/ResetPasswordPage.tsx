@@ -12,7 +12,7 @@ import { SignedOutFrame } from '../../components/SignedOutFrame';
 import { TextField } from '../../components/TextField';
 import { showSuccess } from '../../components/toaster';
 import { useSchemaForm } from '../../forms/useSchemaForm';
-import { rememberedEmail } from '../../session/rememberedEmail';
+import { rememberedEmail, rememberEmail } from '../../session/rememberedEmail';
 import { z } from 'zod';
 
 const requestForm = z.object({ email: emailRule });
@@ -75,6 +75,8 @@ function NewPassword({ username, onRestart }: { username: string; onRestart(): v
     const result = await resetPassword({ username, ...form.data });
     if ('data' in result && result.data) {
       showSuccess(result.data.message || messages.passwordResetSuccess, 6_000);
+      // The login page opens with the email the password was just reset for.
+      rememberEmail(username);
       navigate('/login', { replace: true });
     } else if (result.error && 'text' in result.error) {
       setFailure(result.error.text);

@@ -44,7 +44,9 @@ describe('Saved for offline, with reports kept', () => {
 
     await user.click(within(rows[0] as HTMLElement).getByRole('button', { name: 'Open Fraud Events, 01-Oct-2026 to 31-Oct-2026' }));
     const preview = await screen.findByRole('table', { name: 'Fraud Events, 01-Oct-2026 to 31-Oct-2026' });
-    expect(within(preview).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['created_at', 'description']);
+    // The report's columns by their labels; the file's keys on hover.
+    expect(within(preview).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Created At', 'Description']);
+    expect(within(preview).getAllByRole('columnheader').map((th) => th.title)).toEqual(['created_at', 'description']);
     expect(within(preview).getByText('Self-referral')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Remove' }));

@@ -4,6 +4,7 @@ import { Button, H2, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core
 import { ArrowLeft, Download, Trash } from '@blueprintjs/icons';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { COLUMN_LABELS } from '../../../contract/grids';
 import { SAVED_REPORTS_PATH } from '../../app/tabs';
 import { formatBytes, readSavedReport, removeSavedReport, saveToDevice, type SavedReport } from '../../downloads/savedReports';
 import { useReportOwner } from '../../downloads/useSavedReports';
@@ -87,7 +88,9 @@ export function SavedReportPage() {
               <thead>
                 <tr>
                   {header.map((cell, index) => (
-                    <th key={index}>{cell}</th>
+                    <th key={index} title={cell}>
+                      {COLUMN_LABELS.get(cell) ?? cell}
+                    </th>
                   ))}
                 </tr>
               </thead>
