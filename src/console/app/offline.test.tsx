@@ -1,7 +1,7 @@
 // The console offline, as an admin meets it in the shell: the banner with the time of the data on
 // screen, an edit saved offline (toast, 'pending' on its row, the outbox count), the outbox panel
-// (a refused change: its message, the current values, Edit and retry, Discard), and logging out
-// with changes not sent.
+// (a refused change: its message, Edit and retry, Discard; a conflict: its values beside the current
+// ones, Use theirs, Keep mine, Cancel), and logging out with changes not sent.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ListPage } from '../../contract/api';
@@ -181,22 +181,66 @@ describe('the outbox panel', () => {
     return { backend, panel, ...rendered };
   }
 
-  it("shows a refused change with the server's message and the record as it is now; Edit and retry sends it on that version", async () => {
-    const { backend, panel, user, store, location } = await refusedEdit();
+  /** The conflict panel's row of a field: its label, yours, now. */
+  const fieldRow = (within_: HTMLElement, label: string) => within(within_).getByRole('rowheader', { name: new RegExp(`^${label}`) }).closest('tr') as HTMLElement;
+  const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+
+  it("shows a refused change with the server's message, its values beside the record as it is now, field by field", async () => {
+    const { panel } = await refusedEdit();
     const item = within(panel).getByRole('listitem', { name: 'Edit event type sim_activation' });
     expect(within(item).getByText('refused')).toBeInTheDocument();
     expect(within(item).getByText(messages.recordChanged)).toBeInTheDocument();
-    expect(within(item).getByText('SIM Activation (by the API)')).toBeInTheDocument();
+    const pretty = fieldRow(item, 'Pretty name');
+    expect(cellsOf(pretty)).toEqual(['SIM Activation (mine)', 'SIM Activation (by the API)']);
+    expect(within(pretty).getByText('differs')).toBeInTheDocument();
+    expect(cellsOf(fieldRow(item, 'Key'))).toEqual(['sim_activation', 'sim_activation']);
+    expect(within(fieldRow(item, 'Key')).queryByText('differs')).not.toBeInTheDocument();
     expect(within(await rowOf('SIM Activation')).getByText('not sent')).toBeInTheDocument();
+    // Use theirs drops it: no Discard beside it.
+    expect(within(item).queryByRole('button', { name: 'Discard' })).not.toBeInTheDocument();
+  });
 
+  it('Keep mine sends the change again on the current version, with a new key, and the server takes it', async () => {
+    const { backend, panel, user, store } = await refusedEdit();
+    const [refused] = selectOwnOutbox(store.getState());
+    await user.click(within(panel).getByRole('button', { name: 'Keep mine' }));
+    expect(await screen.findByText('Sent: Edit event type sim_activation')).toBeInTheDocument();
+    await waitFor(() => expect(selectOwnOutbox(store.getState())).toEqual([]));
+    const puts = backend.calls('PUT', 'admin/event_types');
+    expect(puts.map((call) => (call.body as { updated_at: string }).updated_at)).toEqual([simActivation.updated_at, changedElsewhere.updated_at]);
+    expect(puts[1]?.body).toMatchObject({ pretty: 'SIM Activation (mine)' });
+    // The first key's answer is the 409: the server keeps it for that key, so the new request has its own.
+    expect(puts[1]?.idempotencyKey).not.toBe(refused?.key);
+  });
+
+  it('Use theirs drops the change: nothing more is sent', async () => {
+    const { backend, panel, user, store } = await refusedEdit();
+    await user.click(within(panel).getByRole('button', { name: 'Use theirs' }));
+    expect(await within(panel).findByText('Nothing waiting to be sent')).toBeInTheDocument();
+    expect(selectOwnOutbox(store.getState())).toEqual([]);
+    expect(within(await rowOf('SIM Activation')).queryByText('not sent')).not.toBeInTheDocument();
+    expect(backend.calls('PUT', 'admin/event_types')).toHaveLength(1);
+  });
+
+  it('Cancel leaves the change for later, refused as it was', async () => {
+    const { backend, panel, user, store } = await refusedEdit();
+    await user.click(within(panel).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Outbox' })).not.toBeInTheDocument());
+    expect(selectOwnOutbox(store.getState()).map((entry) => entry.status)).toEqual(['failed']);
+    expect(backend.calls('PUT', 'admin/event_types')).toHaveLength(1);
+  });
+
+  it('Edit and retry opens the dialog with the same panel; Keep mine there sends it on the current version', async () => {
+    const { backend, panel, user, store, location } = await refusedEdit();
+    const item = within(panel).getByRole('listitem', { name: 'Edit event type sim_activation' });
     await user.click(within(item).getByRole('button', { name: 'Edit and retry' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit event type' });
     expect(location()).toBe('/event-types');
     expect(within(dialog).getByLabelText('Pretty name')).toHaveValue('SIM Activation (mine)');
     expect(within(dialog).getByText(messages.recordChanged)).toBeInTheDocument();
-    expect(within(dialog).getByText('SIM Activation (by the API)')).toBeInTheDocument();
+    expect(cellsOf(fieldRow(dialog, 'Pretty name'))).toEqual(['SIM Activation (mine)', 'SIM Activation (by the API)']);
 
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Keep mine' }));
     expect(await screen.findByText('Event type sim_activation saved')).toBeInTheDocument();
     await waitFor(() => expect(selectOwnOutbox(store.getState())).toEqual([]));
     expect(backend.calls('PUT', 'admin/event_types').map((call) => (call.body as { updated_at: string }).updated_at)).toEqual([
@@ -205,12 +249,20 @@ describe('the outbox panel', () => {
     ]);
   });
 
-  it('discards a refused change', async () => {
-    const { panel, user, store } = await refusedEdit();
+  it('discards a refused change that is not a conflict', async () => {
+    eventTypesBackend(() => ({ status: 400, body: { error: 'Pretty name is too long.', code: 'validation' } }));
+    const { user, store } = renderConsole();
+    await table();
+    goOffline();
+    await editOffline(user, 'SIM Activation (mine)');
+    goOnline();
+    await waitFor(() => expect(selectOwnOutbox(store.getState())[0]?.status).toBe('failed'));
+    await user.click(outboxButton());
+    const panel = await screen.findByRole('region', { name: 'Outbox' });
+    expect(within(panel).getByText('Pretty name is too long.')).toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Discard' }));
     expect(await within(panel).findByText('Nothing waiting to be sent')).toBeInTheDocument();
     expect(selectOwnOutbox(store.getState())).toEqual([]);
-    expect(within(await rowOf('SIM Activation')).queryByText('not sent')).not.toBeInTheDocument();
   });
 
   it('sends the waiting changes at once with Send now', async () => {

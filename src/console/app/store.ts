@@ -48,13 +48,15 @@ const QUIET_ENDPOINTS = new Set([
 /**
  * Every other failed call shows its text in the error toast (SPEC.md section 8). A read that fails
  * for want of a connection does not: the offline banner says so once, and the screen keeps its data.
+ * Nor does an edit conflict that says how the row is now: the screen's conflict panel says it.
  */
 const errorToasts: Middleware = () => (next) => (action) => {
   if (isRejectedWithValue(action)) {
     const failure = action.payload as ApiFailure | undefined;
     const arg = (action.meta as { arg?: { endpointName?: string; type?: string } }).arg;
     const offlineRead = arg?.type === 'query' && failure?.status === 'OFFLINE';
-    if (failure?.text && !QUIET_ENDPOINTS.has(arg?.endpointName ?? '') && !offlineRead) showError(failure.text);
+    const shownByPanel = failure?.code === 'edit_conflict' && failure.current !== undefined;
+    if (failure?.text && !QUIET_ENDPOINTS.has(arg?.endpointName ?? '') && !offlineRead && !shownByPanel) showError(failure.text);
   }
   return next(action);
 };

@@ -1,14 +1,22 @@
 // The add/edit popup of every reference-data screen: a Blueprint dialog whose Save stays
 // disabled until the form is valid. `retry`, a refused outbox entry edited again, says above the
 // fields why it was refused; `blockedReason` disables Save and says why (a save that cannot wait offline).
+// `conflict`, a save refused because someone else changed the row meanwhile, shows the user's
+// values beside the current ones, and its three ways on stand in for the footer until one is taken.
 // useFormDialog wires a dialog's form, its save and the popup together, so a dialog declares only
 // its fields.
 import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
-import type { FormEvent, ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
+import { messages } from '../../contract/messages';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { useSchemaForm } from '../forms/useSchemaForm';
-import type { OutboxEntry } from '../outbox/outboxSlice';
+import { entryDiscarded, type OutboxEntry } from '../outbox/outboxSlice';
 import { RetryNotice, retryValues, useSaveAndClose } from '../outbox/retry';
+import { ConflictPanel, type ConflictPanelProps } from './ConflictPanel';
+import {
+  conflictOf, conflictRows, fieldsOfValues, sameValue, theirValues, updatedAtOf, type ConflictField, type ConflictNames, type CurrentRow,
+} from './editConflict';
 
 interface FormDialogProps {
   title: string;
@@ -21,6 +29,14 @@ interface FormDialogProps {
   blockedReason?: string;
   /** The submit button's words ('Update'); 'Save' by default. */
   saveLabel?: string;
+  /** A save refused as an edit conflict, until the user chose what to do: the fields it compares, the user's values and the current row. */
+  conflict?: Pick<ConflictPanelProps, 'onUseTheirs' | 'onKeepMine' | 'queued'> & {
+    fields: readonly ConflictField[];
+    yours: Record<string, unknown>;
+    current: CurrentRow;
+  };
+  /** How the dialog names the values it offers as choices (an agency's id), in the conflict panel. */
+  conflictNames?: ConflictNames;
   children: ReactNode;
 }
 
@@ -34,7 +50,20 @@ export function FormDialog(props: FormDialogProps) {
     <Dialog title={props.title} isOpen={props.isOpen} onClose={props.onClose} canOutsideClickClose={false}>
       <form onSubmit={submit} noValidate>
         <DialogBody>
-          {props.retry && <RetryNotice entry={props.retry} />}
+          {props.conflict ? (
+            <ConflictPanel
+              rows={conflictRows(props.conflict.fields, props.conflict.yours, props.conflict.current, props.conflictNames)}
+              onUseTheirs={props.conflict.onUseTheirs}
+              onKeepMine={props.conflict.onKeepMine}
+              queued={props.conflict.queued}
+              text={messages.recordChanged}
+              onCancel={props.onClose}
+              keeping={props.saving}
+              canKeepMine={props.valid && !blocked}
+            />
+          ) : (
+            props.retry && <RetryNotice entry={props.retry} />
+          )}
           {props.children}
           {props.blockedReason && (
             <Callout intent={Intent.WARNING} role="status">
@@ -42,16 +71,18 @@ export function FormDialog(props: FormDialogProps) {
             </Callout>
           )}
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button onClick={props.onClose}>Cancel</Button>
-              <Button type="submit" intent={Intent.PRIMARY} disabled={!props.valid || blocked} loading={props.saving}>
-                {props.saveLabel ?? 'Save'}
-              </Button>
-            </>
-          }
-        />
+        {!props.conflict && (
+          <DialogFooter
+            actions={
+              <>
+                <Button onClick={props.onClose}>Cancel</Button>
+                <Button type="submit" intent={Intent.PRIMARY} disabled={!props.valid || blocked} loading={props.saving}>
+                  {props.saveLabel ?? 'Save'}
+                </Button>
+              </>
+            }
+          />
+        )}
       </form>
     </Dialog>
   );
@@ -79,6 +110,10 @@ type FormDialogOptions<S extends Schema> = {
   saving: boolean;
   /** The success toast. */
   saved(data: z.output<S>, editing: boolean): string;
+  /** The fields an edit conflict compares (declared with the save endpoint); by default every value of the form. */
+  conflict?: readonly ConflictField[];
+  /** The row as it is now, when a save met a conflict: for a dialog that keeps the row it read. */
+  onConflict?(current: CurrentRow): void;
 } & (
   /** 'event type': the title is 'Add event type' or 'Edit event type'. */
   | { noun: string; title?: never }
@@ -86,18 +121,68 @@ type FormDialogOptions<S extends Schema> = {
   | { title: string; noun?: never }
 );
 
+/** The current row of a refused entry opened again, when it was refused as an edit conflict. */
+const conflictOfEntry = (entry: OutboxEntry | undefined): CurrentRow | undefined => {
+  const current = entry?.refusal?.current;
+  return current && typeof current === 'object' ? (current as CurrentRow) : undefined;
+};
+
 /**
  * The form of an add/edit dialog, checked by the contract's schema and filled from the row or,
  * editing a refused change again, from its queued body; and the props of its FormDialog, whose
  * Save sends the form, toasts the success, discards the refused entry it replaces and closes.
+ * A save refused as an edit conflict (and a refused entry opened again for one) shows the conflict
+ * panel: Use theirs fills the form with the current row, on its version, and sends nothing (a
+ * refused entry is dropped); Keep mine sends the form again on the current version; Cancel closes.
  */
 export function useFormDialog<S extends Schema>(schema: S, options: FormDialogOptions<S>) {
-  const { retry, onClose, save, saved } = options;
+  const { retry, onClose, save, saved, onConflict } = options;
+  const dispatch = useAppDispatch();
+  const username = useAppSelector((state) => state.session.user?.username);
   const queued = retry && retryValues<object>(retry);
   const initial: z.input<S> = !queued ? options.values : options.retried ? options.retried(queued as never) : (queued as z.input<S>);
   const form = useSchemaForm(schema, initial);
   const editing = (initial as { id?: unknown }).id !== undefined;
   const saveAndClose = useSaveAndClose(retry, onClose);
+  // The row as the server has it now, while the user has not chosen what to do about it.
+  const [conflict, setConflict] = useState(() => conflictOfEntry(retry));
+  const fields = options.conflict ?? fieldsOfValues(initial as object);
+  const values = form.values as Record<string, unknown>;
+
+  const send = (data: z.output<S>) => {
+    const saving = Promise.resolve(save(data)).then((result) => {
+      const current = conflictOf(result);
+      if (current) {
+        setConflict(current);
+        onConflict?.(current);
+      }
+      return result;
+    });
+    void saveAndClose(saving, saved(data, editing));
+  };
+
+  const takeTheirs = (current: CurrentRow) => {
+    setConflict(undefined);
+    if (retry) {
+      // The queued change is dropped: the server keeps what it has.
+      if (username) dispatch(entryDiscarded({ username, key: retry.key }));
+      onClose();
+      return;
+    }
+    const theirs = theirValues(fields, values, current);
+    for (const [field, value] of Object.entries(theirs)) {
+      if (!sameValue(value, values[field]) || field === 'updated_at') form.set(field as never, value as never);
+    }
+  };
+
+  const keepMine = (current: CurrentRow) => {
+    if (!form.data) return;
+    const updatedAt = updatedAtOf(current);
+    setConflict(undefined);
+    form.set('updated_at' as never, updatedAt as never);
+    send({ ...(form.data as object), updated_at: updatedAt } as z.output<S>);
+  };
+
   const dialog = {
     title: options.title ?? `${editing ? 'Edit' : 'Add'} ${options.noun}`,
     isOpen: true,
@@ -105,9 +190,17 @@ export function useFormDialog<S extends Schema>(schema: S, options: FormDialogOp
     saving: options.saving,
     onClose,
     onSave: () => {
-      if (form.data) void saveAndClose(save(form.data), saved(form.data, editing));
+      if (form.data) send(form.data);
     },
     retry,
+    conflict: conflict && {
+      fields,
+      yours: values,
+      current: conflict,
+      onUseTheirs: () => takeTheirs(conflict),
+      onKeepMine: () => keepMine(conflict),
+      queued: retry !== undefined,
+    },
   } satisfies Omit<FormDialogProps, 'children'>;
   return { form, editing, dialog };
 }

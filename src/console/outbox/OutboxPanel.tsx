@@ -1,14 +1,17 @@
 // The outbox panel: every change of the user that the server does not have yet, oldest first.
 // Pending ones are sent by themselves when the connection returns ('Send now' tries at once);
-// a refused one shows the server's message (and the row as it is now, for a conflict) and offers
-// 'Edit and retry' (the screen's dialog with the queued values) or 'Discard'.
+// a refused one shows the server's message and offers 'Edit and retry' (the screen's dialog with
+// the queued values) or 'Discard'. One refused because someone else changed the row meanwhile
+// shows the queued values beside the current ones, field by field: Use theirs drops it, Keep mine
+// sends it again on the current version, Cancel leaves it for later.
 import { Button, Drawer, DrawerSize, Intent, NonIdealState, Tag } from '@blueprintjs/core';
 import { CloudUpload, Edit, Refresh, Trash } from '@blueprintjs/icons';
 import { useNavigate } from 'react-router-dom';
 import { selectBrowserOffline } from '../http/connectivity';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { CurrentValues } from './CurrentValues';
-import { entryDiscarded, retryRequested, selectOwnOutbox, type OutboxEntry } from './outboxSlice';
+import { ConflictPanel } from '../components/ConflictPanel';
+import { conflictRows, fieldsOfValues, type CurrentRow } from '../components/editConflict';
+import { entryDiscarded, entryKeptMine, retryRequested, selectOwnOutbox, type OutboxEntry } from './outboxSlice';
 import { RETRY_STATE } from './retry';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -19,8 +22,23 @@ function StatusTag({ entry }: { entry: OutboxEntry }) {
   return <Tag intent={Intent.WARNING} minimal>pending</Tag>;
 }
 
-function EntryItem({ entry, onEdit, onDiscard }: { entry: OutboxEntry; onEdit(): void; onDiscard(): void }) {
-  const conflict = entry.refusal?.current !== undefined;
+interface EntryActions {
+  onEdit(): void;
+  onDiscard(): void;
+  onKeepMine(): void;
+  /** Leaves a conflict for later: the panel closes. */
+  onLater(): void;
+}
+
+/** The row as it is now, for an entry refused as an edit conflict. */
+const currentOf = (entry: OutboxEntry): CurrentRow | undefined => {
+  const current = entry.refusal?.current;
+  return current && typeof current === 'object' ? (current as CurrentRow) : undefined;
+};
+
+function EntryItem({ entry, onEdit, onDiscard, onKeepMine, onLater }: { entry: OutboxEntry } & EntryActions) {
+  const current = currentOf(entry);
+  const body = (entry.body && typeof entry.body === 'object' ? entry.body : {}) as Record<string, unknown>;
   return (
     <li className="console-outbox-entry" aria-label={entry.description}>
       <div className="console-outbox-entry-head">
@@ -34,24 +52,29 @@ function EntryItem({ entry, onEdit, onDiscard }: { entry: OutboxEntry; onEdit():
           {entry.notBefore > 0 ? ` Next try at ${timeFormat.format(entry.notBefore)}, or now with Send now.` : ''}
         </div>
       )}
-      {entry.refusal && (
-        <div role="alert">
-          <p className="bp6-text-danger">{entry.refusal.text}</p>
-          {conflict && (
-            <>
-              <div>The record as it is now:</div>
-              <CurrentValues current={entry.refusal.current} />
-            </>
-          )}
-        </div>
+      {entry.refusal && current && (
+        <ConflictPanel
+          text={entry.refusal.text}
+          rows={conflictRows(entry.conflict ?? fieldsOfValues(body), body, current)}
+          onUseTheirs={onDiscard}
+          onKeepMine={onKeepMine}
+          onCancel={onLater}
+          queued
+        />
+      )}
+      {entry.refusal && !current && (
+        <p role="alert" className="bp6-text-danger">
+          {entry.refusal.text}
+        </p>
       )}
       <div className="console-outbox-entry-actions">
         {entry.status === 'failed' && (
-          <Button small intent={Intent.PRIMARY} icon={<Edit />} onClick={onEdit}>
+          <Button small intent={current ? Intent.NONE : Intent.PRIMARY} icon={<Edit />} onClick={onEdit}>
             Edit and retry
           </Button>
         )}
-        {entry.status !== 'sending' && (
+        {/* A conflict's Use theirs drops it already. */}
+        {entry.status !== 'sending' && !current && (
           <Button small icon={<Trash />} onClick={onDiscard}>
             Discard
           </Button>
@@ -94,6 +117,8 @@ export function OutboxPanel({ isOpen, onClose }: { isOpen: boolean; onClose(): v
                     navigate(entry.screen, { state: { [RETRY_STATE]: entry.key } });
                   }}
                   onDiscard={() => username && dispatch(entryDiscarded({ username, key: entry.key }))}
+                  onKeepMine={() => username && dispatch(entryKeptMine({ username, key: entry.key }))}
+                  onLater={onClose}
                 />
               ))}
             </ul>

@@ -3,6 +3,7 @@
 // is sent now or fails, never queued. A queued save resolves with a QueuedWrite instead of the
 // server's answer, which the screens treat as 'saved, pending'.
 import type { TagDescription } from '@reduxjs/toolkit/query';
+import type { ConflictField } from '../components/editConflict';
 
 /** The row a write touches: its entity and id. Writes to one row are sent one after another. */
 export const rowKeyOf = (entity: string, id: unknown): string | undefined =>
@@ -23,6 +24,8 @@ export interface OfflineWrite {
   invalidates: ReadonlyArray<TagDescription<string>>;
   /** False for a body that must not be kept on the device (a password). Default: every body. */
   queueable?(body: never): boolean;
+  /** The fields an edit conflict compares, kept with each queued change for its review in the outbox. */
+  conflict?: readonly ConflictField[];
 }
 
 export interface OfflineExtraOptions {
@@ -36,6 +39,7 @@ export function offlineWrite<Body>(write: {
   describe(body: Body): string;
   invalidates: ReadonlyArray<TagDescription<string>>;
   queueable?(body: Body): boolean;
+  conflict?: readonly ConflictField[];
 }): OfflineExtraOptions {
   return { offline: write as OfflineWrite };
 }
@@ -91,6 +95,8 @@ export function offlineSave<Body extends { id?: unknown }, Tags extends Readonly
   describe(body: Body): string;
   invalidates: Tags;
   queueable?(body: Body): boolean;
+  /** The fields an edit conflict compares (the dialog's and the outbox's conflict panel). */
+  conflict?: readonly ConflictField[];
 }) {
   const { url, method, invalidates } = save;
   return {

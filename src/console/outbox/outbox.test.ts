@@ -1,8 +1,8 @@
 // The outbox, driven as the screens drive it: a mutation endpoint that opts in with offlineWrite,
 // dispatched through a real store over a fake network. Covers: writes queued offline in order,
 // one Idempotency-Key per change reused on every try, retries with a growing delay, refusals
-// (conflict, validation) kept with the server's message, discard, the same-row rule, per-user
-// outboxes, replay after the same user logs in again, and what is never queued.
+// (conflict, validation) kept with the server's message, discard, a conflict's Keep mine, the
+// same-row rule, per-user outboxes, replay after the same user logs in again, and what is never queued.
 import { describe, expect, it, vi } from 'vitest';
 import type { ErrorCode } from '../../contract/errors';
 import { messages } from '../../contract/messages';
@@ -15,7 +15,7 @@ import { sessionUser, signedIn } from '../test/sessions';
 import { FIRST_RETRY_MS, MAX_RETRY_MS, retryDelay } from './backoff';
 import { isQueuedWrite, offlineWrite, unlessQueued, type Saved } from './offlineWrite';
 import { nextEntry, SERVER_ERRORS_BEFORE_OTHERS_GO_ON, verdictOf } from './outboxRunner';
-import { entryDiscarded, retryRequested, selectOwnOutbox, type OutboxEntry } from './outboxSlice';
+import { entryDiscarded, entryKeptMine, retryRequested, selectOwnOutbox, type OutboxEntry } from './outboxSlice';
 
 interface Thing { id: number; name: string; updated_at: string }
 interface ThingRequest { id?: number; name: string; updated_at?: string; password?: string }
@@ -35,6 +35,7 @@ const thingsApi = adminApi.injectEndpoints({
         screen: '/things',
         describe: (body) => `${body.id ? 'Edit' : 'Add'} thing ${body.name}`,
         invalidates: thingTags,
+        conflict: [{ field: 'name', label: 'Name' }],
       }),
     }),
     /** A write whose endpoint names its own Idempotency-Key, as the add agent dialog does for a retry. */
@@ -246,6 +247,34 @@ describe('the outbox, when the server refuses', () => {
     store.dispatch(entryDiscarded({ username: SUPER, key: refused?.key ?? '' }));
     await vi.waitFor(() => expect(own(store).map((entry) => [entry.description, entry.status])).toEqual([['Edit thing mine again', 'failed']]));
     expect(writes(backend.calls())).toEqual(['PUT mine T0', 'PUT other T0', 'POST new one -', 'PUT mine again T0']);
+  });
+
+  it("Keep mine sends a conflict again in its place, on the current version under a new key; the row's later edit follows on the version it makes", async () => {
+    // The server's row 1, changed by someone else since T0; each save it takes makes a new version.
+    const row = { version: 9 };
+    const backend = thingsBackend().on('PUT', 'admin/things', ({ body }) => {
+      const thing = body as ThingRequest;
+      const now = `T${row.version}`;
+      if (thing.updated_at !== now) return { status: 409, body: { error: messages.recordChanged, code: 'edit_conflict', current: { ...current, updated_at: now } } };
+      return { body: { ...thing, updated_at: `T${++row.version}` } };
+    });
+    const store = setup(signedIn(), { delay: () => 60_000 });
+    goOffline(store);
+    await save(store, { id: 1, name: 'mine', updated_at: 'T0' });
+    await save(store, { id: 1, name: 'mine again', updated_at: 'T0' });
+    goOnline(store);
+    await vi.waitFor(() => expect(own(store).map((entry) => entry.status)).toEqual(['failed', 'pending']));
+    const [refused] = own(store);
+    // The fields its review compares travel with it, as its endpoint declared them.
+    expect(refused?.conflict).toEqual([{ field: 'name', label: 'Name' }]);
+
+    store.dispatch(entryKeptMine({ username: SUPER, key: refused?.key ?? '' }));
+    await vi.waitFor(() => expect(own(store)).toEqual([]));
+    expect(writes(backend.calls())).toEqual(['PUT mine T0', 'PUT mine T9', 'PUT mine again T10']);
+    const keys = backend.calls('PUT', 'admin/things').map((call) => call.idempotencyKey);
+    // A new request (another updated_at) under a new key: the server keeps the 409 for the first one.
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(new Set(keys).size).toBe(3);
   });
 
   it('keeps a validation refusal with its field lines, and asks again when the first try is still running', async () => {

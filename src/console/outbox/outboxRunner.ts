@@ -20,8 +20,8 @@ import type { ApiFailure } from '../http/failure';
 import { sessionStarted, type SessionState } from '../session/sessionSlice';
 import { retryDelay } from './backoff';
 import {
-  entryDeferred, entryDiscarded, entryQueued, entryRefused, entrySending, entrySent, isWaiting, retryRequested, type OutboxEntry,
-  type OutboxState,
+  entryDeferred, entryDiscarded, entryKeptMine, entryQueued, entryRefused, entrySending, entrySent, isWaiting, retryRequested,
+  type OutboxEntry, type OutboxState,
 } from './outboxSlice';
 import { sendQueuedWrite, type WriteOutcome } from './queueWrite';
 
@@ -96,8 +96,8 @@ export function stopOutboxRunners(): void {
   runners.clear();
 }
 
-/** A new entry, 'Send now', and a discarded entry (the ones behind it may go on). */
-const TRIGGERS = [entryQueued, retryRequested, entryDiscarded];
+/** A new entry, 'Send now', a discarded entry (the ones behind it may go on), and a refused one to send again (Keep mine). */
+const TRIGGERS = [entryQueued, retryRequested, entryDiscarded, entryKeptMine];
 
 export function createOutboxRunner(options: RunnerOptions): Middleware {
   const delay = options.delay ?? ((attempts: number) => retryDelay(attempts));

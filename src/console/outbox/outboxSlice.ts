@@ -5,6 +5,8 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { TagDescription } from '@reduxjs/toolkit/query';
 import type { ErrorCode } from '../../contract/errors';
 import type { Backend } from '../app/config';
+import type { ConflictField } from '../components/editConflict';
+import { newIdempotencyKey } from './offlineWrite';
 
 export type OutboxStatus = 'pending' | 'sending' | 'failed';
 
@@ -34,6 +36,8 @@ export interface OutboxEntry {
   screen: string;
   /** What a successful replay invalidates. */
   invalidates: Array<TagDescription<string>>;
+  /** The fields an edit conflict compares, as its endpoint declared them (absent: every field of the body). */
+  conflict?: ConflictField[];
   createdAt: number;
   status: OutboxStatus;
   /** How many times it was sent without an answer that settles it. */
@@ -131,6 +135,37 @@ export const outboxSlice = createSlice({
     entryDiscarded: (state, action: PayloadAction<Keyed>) => {
       remove(state, action.payload);
     },
+    /**
+     * 'Keep mine' of a change refused as an edit conflict: sent again, in its place, on the version
+     * the server has now. It is a new request (another updated_at), so it gets a new key: the old
+     * one's answer, the 409, is kept by the server for that key. Later changes of the same row that
+     * were made on the version it was made on go with it.
+     */
+    entryKeptMine: {
+      reducer: (state, action: PayloadAction<Keyed & { newKey: string }>) => {
+        const entry = entryOf(state, action.payload);
+        const current = entry?.refusal?.current as { updated_at?: unknown } | undefined;
+        const body = entry?.body as { updated_at?: unknown } | null | undefined;
+        if (!entry || typeof current?.updated_at !== 'string' || !body || typeof body !== 'object') return;
+        const readAt = body.updated_at;
+        for (const later of state.byUser[action.payload.username] ?? []) {
+          const laterBody = later.body as { updated_at?: unknown } | null;
+          if (later.key !== entry.key && entry.row !== undefined && later.row === entry.row && !later.sent && laterBody && typeof laterBody === 'object' && laterBody.updated_at === readAt) {
+            laterBody.updated_at = current.updated_at;
+          }
+        }
+        body.updated_at = current.updated_at;
+        entry.key = action.payload.newKey;
+        entry.status = 'pending';
+        entry.attempts = 0;
+        entry.notBefore = 0;
+        entry.sent = false;
+        delete entry.refusal;
+        delete entry.lastProblem;
+        delete entry.problemKind;
+      },
+      prepare: (payload: Keyed) => ({ payload: { ...payload, newKey: newIdempotencyKey() } }),
+    },
     /** 'Send now': every waiting entry of the user is due at once. */
     retryRequested: (state, action: PayloadAction<{ username: string }>) => {
       for (const entry of state.byUser[action.payload.username] ?? []) if (entry.status === 'pending') entry.notBefore = 0;
@@ -142,8 +177,9 @@ export const outboxSlice = createSlice({
   },
 });
 
-export const { entryQueued, entrySending, entrySent, entryDeferred, entryRefused, entryDiscarded, retryRequested, outboxCleared } =
-  outboxSlice.actions;
+export const {
+  entryQueued, entrySending, entrySent, entryDeferred, entryRefused, entryDiscarded, entryKeptMine, retryRequested, outboxCleared,
+} = outboxSlice.actions;
 
 /** After a reload, an entry caught 'sending' is pending again: its key makes the resend safe. */
 export function restoredOutbox(stored: unknown): OutboxState {

@@ -71,6 +71,7 @@ export async function sendOrQueue(
       entity: offline.entity,
       screen: typeof offline.screen === 'function' ? offline.screen(subject as never) : offline.screen,
       invalidates: [...offline.invalidates],
+      ...(offline.conflict ? { conflict: offline.conflict.map((field) => ({ ...field })) } : {}),
       createdAt: now,
       status: 'pending',
       // The outbox tries again at once, then backs off (outboxRunner.ts).

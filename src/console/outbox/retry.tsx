@@ -1,13 +1,12 @@
 // 'Edit and retry' of a refused outbox entry: the outbox panel opens the entry's screen with the
 // entry's key in the location state; the screen opens its dialog with the queued values, and the
-// dialog shows why it was refused (and the row as it is now, for a conflict). Saving it again
-// replaces the refused entry.
+// dialog shows why it was refused (for a conflict, the conflict panel: the queued values beside the
+// row as it is now). Saving it again replaces the refused entry.
 import { Callout, Intent } from '@blueprintjs/core';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { showSuccess } from '../components/toaster';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { CurrentValues } from './CurrentValues';
 import { isQueuedWrite } from './offlineWrite';
 import { entryDiscarded, selectOwnOutbox, type OutboxEntry } from './outboxSlice';
 
@@ -37,19 +36,12 @@ export function retryValues<Body extends object>(entry: OutboxEntry): Body {
   return typeof current?.updated_at === 'string' ? { ...body, updated_at: current.updated_at } : body;
 }
 
-/** Why the entry was not sent, at the top of the dialog. */
+/** Why the entry was not sent, at the top of the dialog (a conflict shows the conflict panel instead). */
 export function RetryNotice({ entry }: { entry: OutboxEntry }) {
   if (!entry.refusal) return null;
-  const current = entry.refusal.current;
   return (
     <Callout intent={Intent.DANGER} title="Not sent" className="console-pending-new">
       <p>{entry.refusal.text}</p>
-      {current !== undefined && (
-        <>
-          <div>The record as it is now (your values are in the form):</div>
-          <CurrentValues current={current} />
-        </>
-      )}
     </Callout>
   );
 }
