@@ -139,7 +139,7 @@ describe('EditAgentDialog', () => {
     expect(within(field('Status')).getByRole('option', { name: 'Blacklisted' })).toBeInTheDocument();
   });
 
-  it('keeps the dialog open on a conflict, shows the agent as it is now, and saves again on that version', async () => {
+  it('keeps the dialog open on a conflict, shows the agent as it is now beside the form, and Keep mine saves on that version', async () => {
     const current = agentRow(1, 'Kofi', 'Addo', 'Active', { updated_at: '2026-11-02T08:00:00.000Z' });
     const backend = editBackend([kofi], ({ body }) =>
       (body as { updated_at: string }).updated_at === current.updated_at
@@ -149,9 +149,16 @@ describe('EditAgentDialog', () => {
     const { user } = await openEdit();
     await user.type(field('First name'), 'bena');
     await user.click(save());
-    expect(await screen.findByText('Someone changed this agent while you were editing')).toBeInTheDocument();
+    const panel = await screen.findByRole('group', { name: 'Edit conflict' });
     expect(screen.getByRole('dialog', { name: 'Edit agent' })).toBeInTheDocument();
-    await user.click(save());
+    const rowOf = (label: string) => within(panel).getByRole('rowheader', { name: new RegExp(`^${label}`) }).closest('tr') as HTMLElement;
+    const cells = (label: string) => within(rowOf(label)).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells('First name')).toEqual(['Kofibena', 'Kofi']);
+    expect(cells('Second name')).toEqual(['Boateng', 'Addo']);
+    expect(cells('Status')).toEqual(['Active', 'Active']);
+    expect(cells('Campaign')).toEqual(['Agent Referral GH-01', 'Agent Referral GH-01']);
+    expect(within(rowOf('Status')).queryByText('differs')).not.toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Keep mine' }));
     await screen.findByText(messages.agentUpdated);
     expect(patches(backend).map((body) => (body as { updated_at: string }).updated_at)).toEqual([kofi.updated_at, current.updated_at]);
     expect(patches(backend)[1]).toMatchObject({ first_name: 'Kofibena', last_name: 'Boateng' });
@@ -192,9 +199,11 @@ describe('EditAgentDialog', () => {
 
     const { user } = renderWithProviders(<AgentsPage />, { store, route: { pathname: '/agents', state: { [RETRY_STATE]: refused?.key } } });
     const dialog = await screen.findByRole('dialog', { name: 'Edit agent' });
-    expect(within(dialog).getByText('Not sent')).toBeInTheDocument();
+    const panel = within(dialog).getByRole('group', { name: 'Edit conflict' });
+    const secondName = within(panel).getByRole('rowheader', { name: /^Second name/ }).closest('tr') as HTMLElement;
+    expect(within(secondName).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Mensah', 'Addo']);
     expect(field('Second name')).toHaveValue('Mensah');
-    await user.click(save());
+    await user.click(within(panel).getByRole('button', { name: 'Keep mine' }));
     await screen.findByText(messages.agentUpdated);
     expect(patches(backend).at(-1)).toEqual({ id: kofi.id, first_name: 'Kofi', last_name: 'Mensah', msisdn: '233241234501', updated_at: current.updated_at });
     await waitFor(() => expect(selectOwnOutbox(store.getState())).toEqual([]));

@@ -2,9 +2,10 @@
 // contract's editAgentForm); a status change counts only with a valid msisdn (agentEditProblem);
 // Save is enabled only when something changed. Only a Super Admin blacklists an agent or lifts it.
 // A new agency clears the campaign until one of its campaigns is chosen. The edit sends the
-// updated_at it read (a change made meanwhile is refused, not overwritten), and may wait in the
-// outbox offline; a refused one is opened again from the outbox with its values.
-import { Callout, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
+// updated_at it read (a change made meanwhile is refused, not overwritten: the dialog's conflict
+// panel shows both), and may wait in the outbox offline; a refused one is opened again from the
+// outbox with its values.
+import { FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { AgentRoleCampaign } from '../../../contract/entities';
 import { messages } from '../../../contract/messages';
@@ -14,10 +15,8 @@ import { useAgencyChoicesQuery, useStatusTypesQuery } from '../../api/referenceA
 import { useAgencyCampaignChoicesQuery } from '../../api/campaignChoices';
 import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
-import { codeOf, type ApiFailure } from '../../http/failure';
 import { useCallerIsSuper } from '../../app/useCallerIsSuper';
-import { useEditAgentMutation, type AgentEdit } from './agentsApi';
-import { AgentStatus } from './AgentStatus';
+import { agentConflict, useEditAgentMutation, type AgentEdit } from './agentsApi';
 
 /** The form's values as the dialog holds them (the schema reads the ids whatever their type). */
 interface AgentEditValues {
@@ -77,7 +76,6 @@ function withCurrent<T extends { id: number }>(choices: T[] | undefined, current
 export function EditAgentDialog({ row, retry, onClose }: EditDialogProps<AgentRoleCampaign>) {
   // The agent as the server has it, as far as this dialog knows: a conflict says how it is now.
   const [agent, setAgent] = useState(row);
-  const [conflict, setConflict] = useState(false);
   const [editAgent, { isLoading }] = useEditAgentMutation();
   const id = row?.id ?? (retry?.body as AgentEdit | undefined)?.id ?? 0;
   const { form, dialog } = useFormDialog(editAgentForm, {
@@ -87,20 +85,12 @@ export function EditAgentDialog({ row, retry, onClose }: EditDialogProps<AgentRo
     retry,
     onClose,
     title: 'Edit agent',
-    save: async (data) => {
-      const result = await editAgent(agentEditBody(id, data, agent));
-      const failure = 'error' in result ? (result.error as ApiFailure) : undefined;
-      if (codeOf(failure) === 'edit_conflict' && failure?.current) {
-        // Save again keeps the admin's values over the agent as it is now.
-        const current = failure.current as AgentRoleCampaign;
-        setAgent(current);
-        setConflict(true);
-        form.set('updated_at', current.updated_at);
-      }
-      return result;
-    },
+    save: (data) => editAgent(agentEditBody(id, data, agent)),
     saving: isLoading,
     saved: () => messages.agentUpdated,
+    conflict: agentConflict,
+    // What the edit changes is reckoned from the agent as it is now.
+    onConflict: (current) => setAgent(current as unknown as AgentRoleCampaign),
   });
   const values = form.values as AgentEditValues;
   const callerIsSuper = useCallerIsSuper();
@@ -131,15 +121,14 @@ export function EditAgentDialog({ row, retry, onClose }: EditDialogProps<AgentRo
   const statusError = problem?.status_type?.[0];
   const campaignError = campaignMissing ? messages.campaignNotSelected : undefined;
 
+  const nameOf = (choices: Array<{ id: number; name: string }>) => (id: unknown) => choices.find((choice) => choice.id === id)?.name;
+
   return (
-    <FormDialog {...dialog} valid={dialog.valid && changed && !problem && !campaignMissing}>
-      {conflict && agent && (
-        <Callout intent={Intent.WARNING} className="console-pending-new" title="Someone changed this agent while you were editing">
-          Now: {agent.user_role.user.first_name} {agent.user_role.user.last_name}, {agent.user_role.user.msisdn ?? 'no mobile number'},{' '}
-          <AgentStatus name={agent.user_role.status_type.name} />, {agent.agency_name ?? '—'} / {agent.campaign_name}. Cancel to keep it as it
-          is, or Save again to keep your values.
-        </Callout>
-      )}
+    <FormDialog
+      {...dialog}
+      valid={dialog.valid && changed && !problem && !campaignMissing}
+      conflictNames={{ status_type: nameOf(statusChoices), agency_id: nameOf(agencyChoices), campaign: nameOf(campaignChoices) }}
+    >
       <div className="agents-form-pair">
         <TextField id="agent-first-name" label="First name" {...form.textField('first_name')} autoFocus />
         <TextField id="agent-last-name" label="Second name" {...form.textField('last_name')} />

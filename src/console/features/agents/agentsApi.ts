@@ -11,6 +11,7 @@ import type { editAgentForm } from '../../../contract/schemas';
 import { serviceApi, usersApi } from '../../api/backends';
 import { serviceList, toListRows, type FilteredView, type ListRows } from '../../api/listPages';
 import { TAB_PATHS } from '../../app/tabs';
+import type { ConflictField } from '../../components/editConflict';
 import { offlineSave, type Saved } from '../../outbox/offlineWrite';
 
 /** The body of POST api/v1/agents/: the add agent form with its dates as DD-MMM-YYYY. */
@@ -28,6 +29,19 @@ export interface AgentAddBody {
 
 /** An edit: the role campaign's id (the address) and the fields PATCH api/v1/agents/{id}/ takes. */
 export type AgentEdit = z.output<typeof editAgentForm> & { id: number };
+
+/**
+ * What an edit conflict compares of an agent, by the form's labels: the edit's fields, where the
+ * agent row keeps them (its user's and role's), named by the row.
+ */
+export const agentConflict: ConflictField[] = [
+  { field: 'first_name', label: 'First name', now: 'user_role.user.first_name' },
+  { field: 'last_name', label: 'Second name', now: 'user_role.user.last_name' },
+  { field: 'msisdn', label: 'Mobile Number', now: 'user_role.user.msisdn' },
+  { field: 'status_type', label: 'Status', now: 'user_role.status_type.id', named: 'user_role.status_type.name' },
+  { field: 'agency_id', label: 'Agency', now: 'user_role.agency_id', named: 'agency_name' },
+  { field: 'campaign', label: 'Campaign', named: 'campaign_name' },
+];
 
 // Tags and the outbox entity are named for the row, a role campaign ('Agent' alone reads as a role name).
 const AGENT_TAGS = [{ type: 'AgentRoleCampaign', id: 'LIST' }] as const;
@@ -47,6 +61,7 @@ export const agentsApi = usersApi.enhanceEndpoints({ addTagTypes: ['AgentRoleCam
         screen: TAB_PATHS.agents,
         describe: (body) => `Edit agent ${body.first_name} ${body.last_name}`,
         invalidates: AGENT_TAGS,
+        conflict: agentConflict,
       }),
     ),
   }),

@@ -100,16 +100,36 @@ describe('CampaignPage, CAMPAIGN TYPE', () => {
     expect(backend.calls('PUT', 'service/campaigns/7/')[0]?.body).not.toHaveProperty('active_flag');
   });
 
-  it('stays in edit mode and says so when someone else changed the campaign meanwhile', async () => {
+  it('stays in edit mode on a conflict with the campaign as it is now beside the form; Use theirs fills it, and Save sends on that version', async () => {
     const backend = campaignBackend();
-    backend.on('PUT', 'service/campaigns/7/', { status: 409, body: { error: 'This record was changed by someone else.', code: 'edit_conflict' } });
+    const current = { ...campaign, name: 'Renamed by someone else', updated_at: '2026-11-20T08:00:00.000Z' };
+    backend.on('PUT', 'service/campaigns/7/', ({ body }) =>
+      (body as { updated_at: string }).updated_at === current.updated_at
+        ? { body: { ...current, ...(body as object), updated_at: '2026-11-21T08:00:00.000Z' } }
+        : { status: 409, body: { error: messages.recordChanged, code: 'edit_conflict', current } },
+    );
     const { user } = renderCampaign();
     await waitFor(() => expect(facts('Max agent count')).toBe('250'));
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     await user.type(screen.getByRole('textbox', { name: 'Name' }), ' B');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(/Someone changed this campaign while you were editing/)).toBeInTheDocument();
+    const panel = await screen.findByRole('group', { name: 'Edit conflict' });
+    const nameRow = within(panel).getByRole('rowheader', { name: /^Name/ }).closest('tr') as HTMLElement;
+    expect(within(nameRow).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Agent Referral GH-01 B', 'Renamed by someone else']);
+    expect(within(nameRow).getByText('differs')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Agent Referral GH-01 B');
+    // The panel's choices stand in for Save until one is taken.
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Use theirs' }));
+    expect(screen.queryByRole('group', { name: 'Edit conflict' })).not.toBeInTheDocument();
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    expect(name).toHaveValue('Renamed by someone else');
+    expect(backend.calls('PUT', 'service/campaigns/7/')).toHaveLength(1);
+    await user.type(name, ' C');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Campaign saved')).toBeInTheDocument();
+    expect(backend.calls('PUT', 'service/campaigns/7/')[1]?.body).toEqual({ id: 7, name: 'Renamed by someone else C', updated_at: current.updated_at });
   });
 
   it("opens a refused edit again from the outbox ('Edit and retry'): the queued name, why it was refused, and Save sends it on the current copy", async () => {

@@ -1,8 +1,9 @@
 // CAMPAIGN TYPE (SPEC.md sections 2 and 4): name, max agent count, budget allocated and the
 // active flag, read-only until Edit; Save returns to read-only with a snackbar. Only a Super Admin
 // may change the active flag (the server refuses anyone else); the budget is read-only for all.
-// The name and flag go to the campaign, the max agent count to its version in force.
-import { Button, Callout, Checkbox, FormGroup, Intent } from '@blueprintjs/core';
+// The name and flag go to the campaign, the max agent count to its version in force. A campaign
+// changed meanwhile by someone else shows the conflict panel (the dialogs' own, components/ConflictPanel).
+import { Button, Checkbox, FormGroup, Intent } from '@blueprintjs/core';
 import { Edit } from '@blueprintjs/icons';
 import { useState, type ReactNode } from 'react';
 import { z } from 'zod';
@@ -11,16 +12,19 @@ import { messages } from '../../../contract/messages';
 import { campaignForm, campaignVersionForm } from '../../../contract/schemas';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useCallerIsSuper } from '../../app/useCallerIsSuper';
+import { ConflictPanel } from '../../components/ConflictPanel';
+import { conflictOf, conflictRows, theirValues, updatedAtOf, type CurrentRow } from '../../components/editConflict';
 import { Facts } from '../../components/Facts';
 import { TextField } from '../../components/TextField';
 import { showSuccess } from '../../components/toaster';
 import { useSchemaForm } from '../../forms/useSchemaForm';
-import { codeOf } from '../../http/failure';
 import { isQueuedWrite } from '../../outbox/offlineWrite';
 import { entryDiscarded, type OutboxEntry } from '../../outbox/outboxSlice';
 import { RetryNotice, retryValues, useOutboxRetry } from '../../outbox/retry';
 import { formatMoney } from './budget';
-import { useSaveCampaignMutation, useSaveCampaignVersionMutation, type CampaignEdit, type CampaignVersionEdit } from './campaignsApi';
+import {
+  campaignConflict, useSaveCampaignMutation, useSaveCampaignVersionMutation, type CampaignEdit, type CampaignVersionEdit,
+} from './campaignsApi';
 
 /** The tab's form: the max agent count is typed as text and read as the version's whole number. */
 const campaignTypeForm = z.object({
@@ -104,14 +108,17 @@ function CampaignTypeForm({ campaign, version, retry, onDone }: CampaignTypeForm
   const queued = retry && retryValues<CampaignEdit>(retry);
   const [saveCampaign, campaignSave] = useSaveCampaignMutation();
   const [saveVersion, versionSave] = useSaveCampaignVersionMutation();
-  const [conflict, setConflict] = useState(false);
+  // The campaign as the server has it now, after a save (or the refused change opened again) met a
+  // change made meanwhile, until the user chose what to do; then the version the form is on.
+  const [conflict, setConflict] = useState(() => (retry?.refusal?.current as CurrentRow | undefined) ?? undefined);
+  const [readAt, setReadAt] = useState<string>();
   const form = useSchemaForm(campaignTypeForm, {
     name: queued?.name ?? campaign.name,
     max_agent_count: version ? String(version.max_agent_count) : '',
     active_flag: queued?.active_flag ?? campaign.active_flag,
   });
 
-  const save = async () => {
+  const save = async (updatedAt = readAt ?? campaign.updated_at) => {
     form.submitTried();
     const data = form.data;
     if (!data) return;
@@ -119,7 +126,7 @@ function CampaignTypeForm({ campaign, version, retry, onDone }: CampaignTypeForm
     const saves: Array<PromiseLike<{ data: unknown } | { error: unknown }>> = [];
     if (data.name !== campaign.name || activeChanged) {
       // The copy this form was opened on: a change made meanwhile by someone else is refused, not overwritten.
-      saves.push(saveCampaign({ id: campaign.id, name: data.name, updated_at: campaign.updated_at, ...(activeChanged ? { active_flag: data.active_flag } : {}) }));
+      saves.push(saveCampaign({ id: campaign.id, name: data.name, updated_at: updatedAt, ...(activeChanged ? { active_flag: data.active_flag } : {}) }));
     }
     if (version && data.max_agent_count !== version.max_agent_count) {
       saves.push(saveVersion({ id: version.id, campaign: campaign.id, max_agent_count: data.max_agent_count }));
@@ -127,14 +134,35 @@ function CampaignTypeForm({ campaign, version, retry, onDone }: CampaignTypeForm
     const results = await Promise.all(saves);
     const failed = results.find((result): result is { error: unknown } => 'error' in result);
     if (failed) {
-      // The error toast has said why; a stale copy is fetched again by the refused save's tags.
-      setConflict(codeOf(failed.error) === 'edit_conflict');
+      // Anything but a conflict the error toast has said.
+      setConflict(conflictOf(failed));
       return;
     }
     if (!results.some((result) => 'data' in result && isQueuedWrite(result.data))) showSuccess(CAMPAIGN_SAVED);
     // The refused change this one replaces is done with.
     if (retry && username) dispatch(entryDiscarded({ username, key: retry.key }));
     onDone();
+  };
+
+  const takeTheirs = (current: CurrentRow) => {
+    setConflict(undefined);
+    if (retry) {
+      // The queued change is dropped: the server keeps what it has.
+      if (username) dispatch(entryDiscarded({ username, key: retry.key }));
+      onDone();
+      return;
+    }
+    const theirs = theirValues(campaignConflict, form.values, current);
+    form.set('name', theirs.name);
+    form.set('active_flag', theirs.active_flag);
+    setReadAt(updatedAtOf(current));
+  };
+
+  const keepMine = (current: CurrentRow) => {
+    const updatedAt = updatedAtOf(current);
+    setConflict(undefined);
+    setReadAt(updatedAt);
+    void save(updatedAt);
   };
 
   return (
@@ -146,11 +174,19 @@ function CampaignTypeForm({ campaign, version, retry, onDone }: CampaignTypeForm
         void save();
       }}
     >
-      {retry && <RetryNotice entry={retry} />}
-      {conflict && (
-        <Callout intent={Intent.WARNING} className="console-pending-new">
-          Someone changed this campaign while you were editing. Cancel to see it as it is now, or Save again to keep your values.
-        </Callout>
+      {conflict ? (
+        <ConflictPanel
+          text={messages.recordChanged}
+          rows={conflictRows(campaignConflict, form.values, conflict)}
+          onUseTheirs={() => takeTheirs(conflict)}
+          onKeepMine={() => keepMine(conflict)}
+          onCancel={onDone}
+          keeping={campaignSave.isLoading || versionSave.isLoading}
+          canKeepMine={form.valid}
+          queued={retry !== undefined}
+        />
+      ) : (
+        retry && <RetryNotice entry={retry} />
       )}
       <div className="console-facts">
         <TextField id="campaign-name" label="Name" {...form.textField('name')} />
@@ -173,12 +209,14 @@ function CampaignTypeForm({ campaign, version, retry, onDone }: CampaignTypeForm
           />
         </FormGroup>
       </div>
-      <div className="console-tab-actions">
-        <Button type="submit" intent={Intent.PRIMARY} loading={campaignSave.isLoading || versionSave.isLoading} disabled={!form.valid}>
-          Save
-        </Button>
-        <Button onClick={onDone}>Cancel</Button>
-      </div>
+      {!conflict && (
+        <div className="console-tab-actions">
+          <Button type="submit" intent={Intent.PRIMARY} loading={campaignSave.isLoading || versionSave.isLoading} disabled={!form.valid}>
+            Save
+          </Button>
+          <Button onClick={onDone}>Cancel</Button>
+        </div>
+      )}
     </form>
   );
 }

@@ -17,6 +17,7 @@ import type { campaignForm, campaignLanguageForm, campaignVersionForm, compensat
 import { serviceApi } from '../../api/backends';
 import { serviceAllRows, serviceList, type FilteredView, type ListRows } from '../../api/listPages';
 import { detailPath } from '../../app/tabs';
+import type { ConflictField } from '../../components/editConflict';
 import { offlineSave, type Saved } from '../../outbox/offlineWrite';
 
 export type CampaignEdit = z.input<typeof campaignForm> & { id: number };
@@ -27,6 +28,12 @@ export type CompensationSave = z.output<typeof compensationForm> & { id?: number
 export type CompensationRemoval = EventCompensationConfig;
 
 const CAMPAIGN_TAGS = ['Campaign'] as const;
+
+/** What an edit conflict compares of a campaign: what its save sends (the max agent count goes to the version). */
+export const campaignConflict: ConflictField[] = [
+  { field: 'name', label: 'Name' },
+  { field: 'active_flag', label: 'Active' },
+];
 const VERSION_TAGS = ['CampaignVersion'] as const;
 const LANGUAGE_TAGS = ['CampaignLanguage'] as const;
 const COMPENSATION_TAGS = ['Compensation'] as const;
@@ -68,6 +75,7 @@ export const campaignsApi = serviceApi.injectEndpoints({
         screen: (body) => campaignPath(body.id),
         describe: (body) => `Edit campaign ${body.name}`,
         invalidates: CAMPAIGN_TAGS,
+        conflict: campaignConflict,
       }),
     ),
     saveCampaignVersion: build.mutation<Saved<CampaignVersion>, CampaignVersionEdit>(

@@ -1,11 +1,12 @@
 // Add or edit an event type: the key keeps only letters, digits, underscore and hyphen as it is
 // typed; the pretty name is required (SPEC.md section 5). An edit sends the updated_at it read,
-// so a change made meanwhile by someone else is refused (409) rather than overwritten.
+// so a change made meanwhile by someone else is refused (409) rather than overwritten, and the
+// dialog's conflict panel shows both.
 import type { EventType } from '../../../contract/entities';
 import { eventTypeForm, sanitizeEventKey } from '../../../contract/schemas';
 import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
-import { useSaveEventTypeMutation } from './eventTypesApi';
+import { eventTypeConflict, useSaveEventTypeMutation } from './eventTypesApi';
 
 export function EventTypeDialog({ row: eventType, retry, onClose }: EditDialogProps<EventType>) {
   const [save, { isLoading }] = useSaveEventTypeMutation();
@@ -17,6 +18,7 @@ export function EventTypeDialog({ row: eventType, retry, onClose }: EditDialogPr
     save,
     saving: isLoading,
     saved: (data) => `Event type ${data.event} saved`,
+    conflict: eventTypeConflict,
   });
 
   return (

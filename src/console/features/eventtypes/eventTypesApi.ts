@@ -5,9 +5,16 @@ import { adminApi } from '../../api/backends';
 import { legacyList, type ListRows, type ListView } from '../../api/listPages';
 import { TAB_PATHS } from '../../app/tabs';
 import type { EditableList } from '../../components/EditableList';
+import type { ConflictField } from '../../components/editConflict';
 import { offlineSave, type Saved } from '../../outbox/offlineWrite';
 
 const eventTypeTags = [{ type: 'EventType', id: 'LIST' }] as const;
+
+/** What an edit conflict compares of an event type: the request's names, the row's where they differ. */
+export const eventTypeConflict: ConflictField[] = [
+  { field: 'event', label: 'Key', now: 'name' },
+  { field: 'pretty', label: 'Pretty name', now: 'pretty_name' },
+];
 
 export const eventTypesApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
@@ -19,6 +26,7 @@ export const eventTypesApi = adminApi.injectEndpoints({
         screen: TAB_PATHS.eventtypes,
         describe: (body) => `${body.id ? 'Edit' : 'Add'} event type ${body.event}`,
         invalidates: eventTypeTags,
+        conflict: eventTypeConflict,
       }),
     ),
   }),

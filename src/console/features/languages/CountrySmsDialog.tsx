@@ -12,7 +12,7 @@ import { useTranslationsQuery } from '../../api/referenceApi';
 import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
 import { useSchemaForm } from '../../forms/useSchemaForm';
-import { languagesOf, useSaveCountrySmsMutation } from './countrySmsApi';
+import { countrySmsConflict, languagesOf, useSaveCountrySmsMutation } from './countrySmsApi';
 
 const DEFAULT_LINK_HELP = 'Empty: the default welcome link is used.';
 
@@ -32,6 +32,7 @@ export function CountrySmsDialog({ row, retry, onClose }: EditDialogProps<Countr
     save,
     saving: isLoading,
     saved: () => `SMS link prefixes of ${country.country} saved`,
+    conflict: countrySmsConflict,
   });
   const translations = useTranslationsQuery();
   // Languages added in this popup can be taken out again before saving; saved ones stay.

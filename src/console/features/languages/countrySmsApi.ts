@@ -6,6 +6,7 @@ import { adminApi } from '../../api/backends';
 import { legacyList, type ListRows, type ListView } from '../../api/listPages';
 import { TAB_PATHS } from '../../app/tabs';
 import type { EditableList } from '../../components/EditableList';
+import type { ConflictField } from '../../components/editConflict';
 import { offlineSave, type Saved } from '../../outbox/offlineWrite';
 
 // A new language code becomes one of the country's languages.
@@ -13,6 +14,9 @@ const savedPrefixes = [
   { type: 'CountrySms', id: 'LIST' },
   { type: 'Country', id: 'LIST' },
 ] as const;
+
+/** What an edit conflict compares of a country's SMS links: the prefix of each language. */
+export const countrySmsConflict: ConflictField[] = [{ field: 'urls', label: 'URL prefixes' }];
 
 export const countrySmsApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
@@ -26,6 +30,7 @@ export const countrySmsApi = adminApi.injectEndpoints({
         screen: TAB_PATHS.languages,
         describe: (body) => `Edit SMS link prefixes of +${body.code ?? body.id}`,
         invalidates: savedPrefixes,
+        conflict: countrySmsConflict,
       }),
     ),
   }),

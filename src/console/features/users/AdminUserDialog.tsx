@@ -13,7 +13,7 @@ import { useAppSelector } from '../../app/hooks';
 import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
 import { PasswordField } from '../../components/PasswordField';
 import { TextField } from '../../components/TextField';
-import { adminUserRequest, canWaitOffline, useLinkableAgenciesQuery, useSaveAdminUserMutation } from './adminUsersApi';
+import { adminUserConflictFor, adminUserRequest, canWaitOffline, useLinkableAgenciesQuery, useSaveAdminUserMutation } from './adminUsersApi';
 
 export const CREDENTIALS_LOCKED = 'Only a Super Admin can change the email address or password of an admin user.';
 
@@ -49,6 +49,7 @@ export function AdminUserDialog({ row, retry, callerIsSuper, onClose }: EditDial
     save: (data) => save(adminUserRequest(data, callerIsSuper)),
     saving: isLoading,
     saved: (data, edit) => `User ${data.email} ${edit ? 'updated' : 'added'}`,
+    conflict: adminUserConflictFor(callerIsSuper),
   });
   // Whoever holds an admin's email receives their codes: only a Super Admin changes another
   // admin's email or password; everyone resets their own through Forgot password.
@@ -59,6 +60,8 @@ export function AdminUserDialog({ row, retry, callerIsSuper, onClose }: EditDial
   const blockedReason = browserOffline && needsConnection ? PASSWORD_NEEDS_CONNECTION : undefined;
   const agencies = useLinkableAgenciesQuery();
   const choices = agencies.data?.rows;
+  const agencyNames = (ids: unknown) =>
+    Array.isArray(ids) ? ids.map((id) => choices?.find((agency) => agency.id === id)?.agency_name ?? String(id)).join(', ') || '—' : undefined;
 
   const linked = form.values.linked_agencies;
   // Links the caller cannot choose (a Super Admin made them) stay as they are and are shown locked.
@@ -69,7 +72,7 @@ export function AdminUserDialog({ row, retry, callerIsSuper, onClose }: EditDial
     form.set('linked_agencies', on ? [...linked, id] : linked.filter((linkedId) => linkedId !== id));
 
   return (
-    <FormDialog {...dialog} blockedReason={blockedReason}>
+    <FormDialog {...dialog} blockedReason={blockedReason} conflictNames={{ linked_agencies: agencyNames }}>
       <TextField
         id="user-email"
         label="Email"

@@ -3,16 +3,38 @@
 // device, so adding a user or setting a password needs a connection.
 import type { AdminUserRequest, LinkableAgency } from '../../../contract/api';
 import type { AdminUser } from '../../../contract/entities';
-import { SUPER_ADMIN_ONLY_FIELDS } from '../../../contract/roles';
+import { ADMIN_FLAG_LABELS, ADMIN_FLAGS, SUPER_ADMIN_ONLY_FIELDS } from '../../../contract/roles';
 import type { adminUserForm } from '../../../contract/schemas';
 import type { z } from 'zod';
 import { adminApi } from '../../api/backends';
 import { legacyAllRows, legacyList, type ListRows, type ListView } from '../../api/listPages';
 import { TAB_PATHS } from '../../app/tabs';
 import type { EditableList } from '../../components/EditableList';
+import type { ConflictField } from '../../components/editConflict';
 import { offlineSave, type Saved } from '../../outbox/offlineWrite';
 
 const adminUserTags = [{ type: 'AdminUser', id: 'LIST' }] as const;
+
+/**
+ * What an edit conflict compares of an admin user, by the form's labels: linked agencies as their
+ * ids, named by the row; a typed password only as there being one. A Super Admin's fields are
+ * compared only when they are sent (a non-super form shows none of them).
+ */
+export const adminUserConflict: ConflictField[] = [
+  { field: 'email', label: 'Email' },
+  { field: 'firstname', label: 'First name' },
+  { field: 'lastname', label: 'Last name' },
+  { field: 'password', label: 'Password' },
+  { field: 'msisdn', label: 'Mobile Number' },
+  ...ADMIN_FLAGS.map((flag) => ({ field: flag, label: ADMIN_FLAG_LABELS[flag] })),
+  { field: 'linked_agencies', label: 'Linked agencies', named: 'linked_agencies' },
+];
+
+/** The fields a caller's form compares: only a Super Admin's holds the mobile number and the flags. */
+export const adminUserConflictFor = (callerIsSuper: boolean): ConflictField[] => {
+  const superOnly: readonly string[] = SUPER_ADMIN_ONLY_FIELDS;
+  return callerIsSuper ? adminUserConflict : adminUserConflict.filter(({ field }) => !superOnly.includes(field));
+};
 
 /** Whether a save can wait in the outbox: not with a password. */
 export const canWaitOffline = (body: AdminUserRequest): boolean => !body.password;
@@ -30,6 +52,7 @@ export const adminUsersApi = adminApi.injectEndpoints({
         describe: (body) => `${body.id ? 'Edit' : 'Add'} user ${body.email}`,
         invalidates: adminUserTags,
         queueable: canWaitOffline,
+        conflict: adminUserConflict,
       }),
     ),
   }),

@@ -1,6 +1,7 @@
 // Add or edit a whitelist entry (SPEC.md section 5): an msisdn of 8 to 20 digits, a country, and
 // an optional campaign; with a campaign, the entry takes the campaign's country. An edit sends the
-// updated_at it read, so a change made meanwhile by someone else is refused rather than overwritten.
+// updated_at it read, so a change made meanwhile by someone else is refused rather than overwritten
+// (the dialog's conflict panel then shows both, by whitelistConflict).
 import { FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import type { Whitelist } from '../../../contract/entities';
 import { whitelistForm } from '../../../contract/schemas';
@@ -9,7 +10,7 @@ import { FormDialog, useFormDialog, type EditDialogProps } from '../../component
 import { TextField } from '../../components/TextField';
 import { useAppSelector } from '../../app/hooks';
 import {
-  countryChoices, useSaveWhitelistMutation, useWhitelistCountriesQuery, whitelistRequest,
+  countryChoices, useSaveWhitelistMutation, useWhitelistCountriesQuery, whitelistConflict, whitelistRequest,
 } from './whitelistsApi';
 
 export function WhitelistDialog({ row: entry, retry, onClose }: EditDialogProps<Whitelist>) {
@@ -22,8 +23,10 @@ export function WhitelistDialog({ row: entry, retry, onClose }: EditDialogProps<
     save: (data) => save(whitelistRequest(data)),
     saving: isLoading,
     saved: (data, editing) => `Mobile Number ${data.msisdn} ${editing ? 'updated' : 'whitelisted'}`,
+    conflict: whitelistConflict,
   });
   const campaigns = useCampaignChoicesQuery();
+  const campaignName = (id: unknown) => (id === null ? 'No campaign' : campaigns.data?.rows.find((choice) => choice.id === id)?.campaign_name);
   const countries = useWhitelistCountriesQuery();
   const roleType = useAppSelector((state) => state.session.user?.role_type ?? '');
 
@@ -39,7 +42,7 @@ export function WhitelistDialog({ row: entry, retry, onClose }: EditDialogProps<
   }
 
   return (
-    <FormDialog {...dialog}>
+    <FormDialog {...dialog} conflictNames={{ campaign_id: campaignName }}>
       <TextField id="whitelist-msisdn" label="Mobile Number" inputMode="numeric" {...form.textField('msisdn')} autoFocus />
       <FormGroup
         label="Country"

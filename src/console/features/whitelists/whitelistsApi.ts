@@ -9,9 +9,17 @@ import { adminApi } from '../../api/backends';
 import { legacyAllRows, legacyList, type ListRows, type ListView } from '../../api/listPages';
 import { TAB_PATHS } from '../../app/tabs';
 import type { EditableList } from '../../components/EditableList';
+import type { ConflictField } from '../../components/editConflict';
 import { offlineSave, type Saved } from '../../outbox/offlineWrite';
 
 const whitelistTags = [{ type: 'Whitelist', id: 'LIST' }] as const;
+
+/** What an edit conflict compares of an entry, by the form's labels. */
+export const whitelistConflict: ConflictField[] = [
+  { field: 'msisdn', label: 'Mobile Number' },
+  { field: 'country', label: 'Country' },
+  { field: 'campaign_id', label: 'Campaign', named: 'campaign_name' },
+];
 
 export const whitelistsApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
@@ -25,6 +33,7 @@ export const whitelistsApi = adminApi.injectEndpoints({
         screen: TAB_PATHS.whitelist,
         describe: (body) => `${body.id ? 'Edit' : 'Add'} whitelist entry ${body.msisdn}`,
         invalidates: whitelistTags,
+        conflict: whitelistConflict,
       }),
     ),
   }),
