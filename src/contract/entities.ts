@@ -348,4 +348,4 @@ export const paymentRunDetailRow = z.object({
 export type PaymentRunDetailRow = z.infer<typeof paymentRunDetailRow>;
 
 // The report rows of section 3 (event report rows, fraud events, retention events) are the grids'
-// columns: each grid's row is read from its declaration in grids.ts (GridRow, gridRowSchema).
+// columns: each grid's row is read from its declaration in grids.ts (GridRow; the answer schema in gridRows.ts).

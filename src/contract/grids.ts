@@ -2,8 +2,6 @@
 // columns (key, label, sortable, format), the filters it offers and its default order. The console's
 // grid, the server's query and the CSV header all read these declarations, so a column cannot be
 // shown under one name, sorted under another and exported under a third.
-import { z } from 'zod';
-import { isoDate, money } from './entities';
 import type { ShellTab } from './roles';
 
 /**
@@ -225,22 +223,6 @@ type ValueOf<F extends ColumnFormat> = F extends 'text' | 'time'
 export type GridRow<D extends GridDeclaration> = { id: string } & {
   [C in D['columns'][number] as C['key']]: ValueOf<C['format']>;
 };
-
-const VALUE_SCHEMAS: Record<ColumnFormat, z.ZodType> = {
-  text: z.string().nullable(),
-  time: isoDate.nullable(),
-  money,
-  percent: z.string().describe('A decimal string, e.g. "12.5"'),
-  count: z.number().int(),
-  flag: z.boolean(),
-};
-
-/** The answer schema of a grid's row, from its declaration. */
-export const gridRowSchema = (grid: GridDeclaration) =>
-  z.object({
-    id: z.string().describe('Ours: the row key of the grid'),
-    ...Object.fromEntries(grid.columns.map((column) => [column.key, VALUE_SCHEMAS[column.format]])),
-  });
 
 /** The columns a grid sorts by. */
 export const sortableKeys = (grid: GridDeclaration): string[] => grid.columns.filter((column) => column.sortable !== false).map((c) => c.key);

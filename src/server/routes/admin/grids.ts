@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { gridPage } from '../../../contract/api';
 import { GRID_EXPORT_CSV } from '../../../contract/constants';
-import { gridRowSchema } from '../../../contract/grids';
+import { gridRowSchema } from '../../../contract/gridRows';
 import { gridQuery } from '../../../contract/schemas';
 import type { OpenDatabase } from '../../db/client';
 import type { GridPage } from '../../../contract/api';
