@@ -75,6 +75,15 @@ describe('signed-in routes', () => {
     expect(backend.calls('POST', 'api/v1/otp/send/')).toHaveLength(0);
   });
 
+  it('asks no code before a report screen that is not built yet', async () => {
+    const backend = shellBackend();
+    const { location } = renderWithProviders(<App />, { route: '/reports/payment-runs', preloadedState: signedIn('Super Admin') });
+    expect(await screen.findByRole('heading', { name: 'Payment Run Report' })).toBeInTheDocument();
+    expect(screen.getByText(/^This screen is not available yet\./)).toBeInTheDocument();
+    expect(location()).toBe('/reports/payment-runs');
+    expect(backend.calls('POST', 'api/v1/otp/send/')).toHaveLength(0);
+  });
+
   it('says plainly that a screen is not built yet', async () => {
     shellBackend();
     renderWithProviders(<App />, { route: '/payment-runs', preloadedState: signedIn('Super Admin') });

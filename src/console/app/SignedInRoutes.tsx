@@ -78,7 +78,8 @@ export function SignedInRoutes() {
               <Route
                 key={item.id}
                 path={pathOf(item)}
-                element={item.requiresReportsOtp ? <RequireReportsCode>{screen}</RequireReportsCode> : screen}
+                // A screen not built yet asks for no code: it would only say so after it.
+                element={Screen && item.requiresReportsOtp ? <RequireReportsCode>{screen}</RequireReportsCode> : screen}
               />
             );
           })}
