@@ -239,7 +239,9 @@ describe('the console offline', { timeout: 180_000 }, () => {
     await entry.getByText(messages.recordChanged).waitFor();
     await entry.getByText('Theirs, via the API').waitFor();
     await entry.getByText('refused', { exact: true }).waitFor();
-    expect(await entry.getByRole('button', { name: 'Discard' }).isVisible()).toBe(true);
+    // Its choices: take theirs (the change dropped) or keep mine (sent on the current version).
+    expect(await entry.getByRole('button', { name: 'Use theirs' }).isVisible()).toBe(true);
+    expect(await entry.getByRole('button', { name: 'Keep mine' }).isVisible()).toBe(true);
     await screenshot(page, 'offline-conflict', { withoutToasts: true });
     // Nothing was overwritten.
     expect((await eventTypesNamed(name)).map((event) => event.pretty_name)).toEqual(['Theirs, via the API']);
@@ -249,7 +251,7 @@ describe('the console offline', { timeout: 180_000 }, () => {
     await dialog.getByText(messages.recordChanged).waitFor();
     await dialog.getByText('Theirs, via the API').waitFor();
     expect(await dialog.locator('#event-pretty').inputValue()).toBe('Mine, offline');
-    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Keep mine', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     await toast(page, `Event type ${name} saved`).first().waitFor();
     expect((await eventTypesNamed(name)).map((event) => event.pretty_name)).toEqual(['Mine, offline']);
