@@ -1,6 +1,6 @@
 // A saved report opened from this device, with or without a network: its first rows as a table,
 // read in a worker as they come (csv/csvPreview.ts), and the whole file saved to the device on request.
-import { Button, H2, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, H2, NonIdealState, Spinner } from '@blueprintjs/core';
 import { ArrowLeft, Download, Trash } from '@blueprintjs/icons';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { SAVED_REPORTS_PATH } from '../../app/tabs';
 import { formatBytes, readSavedReport, removeSavedReport, saveToDevice, type SavedReport } from '../../downloads/savedReports';
 import { useReportOwner } from '../../downloads/useSavedReports';
 import { PREVIEW_ROWS, readCsvPreview, type PreviewReading } from '../../csv/csvPreview';
+import { CsvTable } from '../../csv/CsvTable';
 import { savedAtText } from './savedAt';
 
 interface Opened { report: SavedReport; blob: Blob }
@@ -56,7 +57,7 @@ export function SavedReportPage() {
 
   const { report, blob } = opened;
   const { rows, status } = preview;
-  const [header = [], ...body] = rows;
+  const underHeader = rows.length - 1;
   return (
     <section>
       {back}
@@ -82,35 +83,8 @@ export function SavedReportPage() {
         <NonIdealState title="This file cannot be shown here." description="Save it to the device to open it." />
       ) : (
         <>
-          {body.length >= PREVIEW_ROWS && <p>{`The first ${PREVIEW_ROWS} rows are shown; save the file for all of them.`}</p>}
-          <div className="console-table-scroll">
-            <HTMLTable compact striped className="console-table" aria-label={report.description}>
-              <thead>
-                <tr>
-                  {header.map((cell, index) => (
-                    <th key={index} title={cell}>
-                      {COLUMN_LABELS.get(cell) ?? cell}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {body.length === 0 ? (
-                  <tr>
-                    <td colSpan={Math.max(1, header.length)}>No rows</td>
-                  </tr>
-                ) : (
-                  body.map((row, index) => (
-                    <tr key={index}>
-                      {row.map((cell, column) => (
-                        <td key={column}>{cell}</td>
-                      ))}
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </HTMLTable>
-          </div>
+          {underHeader >= PREVIEW_ROWS && <p>{`The first ${PREVIEW_ROWS} rows are shown; save the file for all of them.`}</p>}
+          <CsvTable label={report.description} rows={rows} headerText={(key) => COLUMN_LABELS.get(key) ?? key} emptyText="No rows" />
         </>
       )}
     </section>

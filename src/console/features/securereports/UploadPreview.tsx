@@ -1,10 +1,11 @@
 // What is about to be uploaded: the CSV file's first rows under its header row, and how many rows it
 // holds, read by Papa Parse in a worker (csv/csvPreview.ts). The first rows come at once; the count
 // follows once the whole file (up to 20 MB) has been read, and the page stays responsive meanwhile.
-import { Callout, Classes, HTMLTable, Intent } from '@blueprintjs/core';
+import { Callout, Classes, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { messages } from '../../../contract/messages';
 import { readCsvPreview } from '../../csv/csvPreview';
+import { CsvTable } from '../../csv/CsvTable';
 
 /** Rows shown under the header row. */
 export const UPLOAD_PREVIEW_ROWS = 10;
@@ -60,34 +61,12 @@ export function UploadPreview({ file }: { file: File }) {
       </Callout>
     );
   }
-  const [header = [], ...body] = rows;
   return (
     <section aria-label={`Preview of ${file.name}`} className="secure-upload-preview">
       <p className={Classes.TEXT_MUTED} role="status">
         {count === undefined ? 'Counting the rows…' : rowsText(count - 1)}
       </p>
-      {rows.length > 0 && (
-        <div className="console-table-scroll">
-          <HTMLTable compact striped className="console-table" aria-label={`First rows of ${file.name}`}>
-            <thead>
-              <tr>
-                {header.map((cell, index) => (
-                  <th key={index}>{cell}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {body.map((row, index) => (
-                <tr key={index}>
-                  {row.map((cell, column) => (
-                    <td key={column}>{cell}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        </div>
-      )}
+      {rows.length > 0 && <CsvTable label={`First rows of ${file.name}`} rows={rows} />}
     </section>
   );
 }
