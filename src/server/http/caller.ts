@@ -22,6 +22,6 @@ export function installCaller(app: FastifyInstance, db: Database): void {
     const { url, config } = request.routeOptions;
     if (!url || config.consoleFile) return;
     request.caller = await callerOf(db, request.session);
-    if (config.requires && !meetsRequirement(request.caller.scope, config.requires)) throw superAdminOnly();
+    if (config.requires && !meetsRequirement(request.caller.scope, config.requires)) throw superAdminOnly(config.refusal);
   });
 }

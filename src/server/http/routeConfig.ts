@@ -27,6 +27,8 @@ declare module 'fastify' {
     consoleFile?: boolean;
     /** The role the caller must hold (caller.ts refuses anyone else before the body is read). */
     requires?: RoleRequirement;
+    /** The words of that refusal, where the route has its own (the default: messages.superOnlyChange). */
+    refusal?: string;
   }
 }
 

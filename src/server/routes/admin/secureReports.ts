@@ -11,14 +11,12 @@ import { secureLedgerEntry, secureReportRow } from '../../../contract/entities';
 import { messages } from '../../../contract/messages';
 import { idParams, legacySecureUploadFields, listQuery, secureDownloadRequest, secureOtpRequest } from '../../../contract/schemas';
 import type { SignIn } from '../../auth/signIn';
-import { seesEverything } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { legacyPageOf } from '../../domain/lists';
 import {
   assertSecureAccess, listSecureReports, openSecureReport, secureAgencies, secureFileContent, secureLedger, sendSecureCode, shareSecureFile,
 } from '../../domain/secureReports/secureReports';
 import { readSecureUpload } from '../../domain/secureReports/uploads';
-import { superAdminOnly } from '../../http/errors';
 import { UPLOAD_CALL } from '../../http/routeConfig';
 import { installUploads } from '../../http/uploads';
 import { safeFilename } from '../../reports/csv';
@@ -66,11 +64,11 @@ export const secureReportRoutes = (db: Database, signIn: SignIn): FastifyPluginA
 
   app.get(
     '/secure_reports/:id/ledger',
-    { schema: { params: idParams, response: { 200: z.object({ data: z.array(secureLedgerEntry) }) } } },
-    async (request) => {
-      if (!seesEverything(request.caller.scope)) throw superAdminOnly(messages.secureLedgerSuperOnly);
-      return { data: await secureLedger(db, request.params.id) };
+    {
+      config: { requires: 'Super Admin', refusal: messages.secureLedgerSuperOnly },
+      schema: { params: idParams, response: { 200: z.object({ data: z.array(secureLedgerEntry) }) } },
     },
+    async (request) => ({ data: await secureLedger(db, request.params.id) }),
   );
 
   await app.register(async (uploads) => {
@@ -78,15 +76,14 @@ export const secureReportRoutes = (db: Database, signIn: SignIn): FastifyPluginA
     uploads.post(
       '/upload_secure',
       {
-        ...UPLOAD_CALL,
+        // Sharing with several agencies is a Super Admin's (section 6), refused before the file is read.
+        config: { ...UPLOAD_CALL.config, requires: 'Super Admin', refusal: messages.secureShareSuperOnly },
         schema: {
           description: 'multipart/form-data: agencies (JSON text: [{"agency_id": 3, "campaign_id": 7}]) and one file (.csv, .pdf or .xlsx, checked by its content). One report per pair, all or none. 201 when any is new; 200 when every pair already held this file.',
           response: { 200: z.object({ data: z.array(secureReportRow) }), 201: z.object({ data: z.array(secureReportRow) }) },
         },
       },
       async (request, reply) => {
-        // Sharing with several agencies is a Super Admin's (section 6), refused before the file is read.
-        if (!seesEverything(request.caller.scope)) throw superAdminOnly(messages.secureShareSuperOnly);
         const upload = await readSecureUpload(db, request, {
           fields: legacySecureUploadFields,
           targetsOf: (fields) => fields.agencies.map((pair) => ({ agencyId: pair.agency_id, campaignId: pair.campaign_id })),
