@@ -37,12 +37,12 @@ export function cleanFileName(name: string): string {
 }
 
 /** What the content is, as a person would say it after 'its content is'. */
-async function describeContent(bytes: Buffer): Promise<{ ext: string | undefined; mime: string | undefined; described: string }> {
+async function describeContent(bytes: Buffer): Promise<{ ext: string | undefined; mime: string | undefined; text: boolean; described: string }> {
   // A damaged archive can make file-type throw: it is then no type it knows.
   const type = await fileTypeFromBuffer(bytes).catch(() => undefined);
-  if (type) return { ...type, described: NAMED_TYPES[type.ext] ?? `a ${type.ext.toUpperCase()} file (${type.mime})` };
+  if (type) return { ...type, text: false, described: NAMED_TYPES[type.ext] ?? `a ${type.ext.toUpperCase()} file (${type.mime})` };
   const text = isUtf8(bytes) && !bytes.includes(0);
-  return { ext: undefined, mime: undefined, described: text ? 'plain text' : 'binary data of an unknown type' };
+  return { ext: undefined, mime: undefined, text, described: text ? 'plain text' : 'binary data of an unknown type' };
 }
 
 const mismatch = (extension: string, found: string) => new HttpError(415, uploadContentMismatch(extension, found), { code: 'unsupported_media_type' });
@@ -56,7 +56,7 @@ export async function contentTypeOf(bytes: Buffer, extension: string): Promise<s
   const content = await describeContent(bytes);
   if (extension === '.csv') {
     if (content.ext) throw mismatch(extension, content.described);
-    if (content.described !== 'plain text') throw new HttpError(415, messages.secureFileNotText, { code: 'unsupported_media_type' });
+    if (!content.text) throw new HttpError(415, messages.secureFileNotText, { code: 'unsupported_media_type' });
     return 'text/csv';
   }
   const expected = extension.slice(1);
