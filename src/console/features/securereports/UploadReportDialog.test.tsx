@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '../../../contract/constants';
 import type { SecureReportRow } from '../../../contract/entities';
@@ -32,6 +33,20 @@ async function openUpload(store = makeStore(signedIn('Agency Admin'))) {
 }
 
 const chooseFile = (file: File) => fireEvent.change(screen.getByLabelText('CSV file'), { target: { files: [file] } });
+
+/** Ghana Agents, then its campaign Agent Referral GH-01. */
+async function chooseGhanaCampaign(user: UserEvent, dialog: HTMLElement) {
+  await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Agency' }), 'Ghana Agents');
+  await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Campaign' }), 'Agent Referral GH-01');
+}
+
+/** A valid upload sent: the agency, its campaign and a CSV file, then Upload. */
+async function sendUpload(user: UserEvent, dialog: HTMLElement, sent: readonly unknown[]) {
+  await chooseGhanaCampaign(user, dialog);
+  chooseFile(csvFile());
+  await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+  await waitFor(() => expect(sent).toHaveLength(1));
+}
 
 describe('Upload A Report', () => {
   it("offers the campaigns of the agency chosen, and only once one is; another agency clears the campaign", async () => {
@@ -100,8 +115,7 @@ describe('Upload A Report', () => {
     const backend = uploadBackend();
     const { sent } = fakeXhr();
     const { user, dialog } = await openUpload();
-    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Agency' }), 'Ghana Agents');
-    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Campaign' }), 'Agent Referral GH-01');
+    await chooseGhanaCampaign(user, dialog);
     const file = csvFile();
     chooseFile(file);
     expect(await within(dialog).findByText('3 rows below the header')).toBeInTheDocument();
@@ -141,11 +155,7 @@ describe('Upload A Report', () => {
     uploadBackend();
     const { sent } = fakeXhr();
     const { user, dialog } = await openUpload();
-    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Agency' }), 'Ghana Agents');
-    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Campaign' }), 'Agent Referral GH-01');
-    chooseFile(csvFile());
-    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    await waitFor(() => expect(sent).toHaveLength(1));
+    await sendUpload(user, dialog, sent);
     act(() => sent[0]?.respond(200, payouts));
     expect(await screen.findByText('payouts-2026-10.csv was already uploaded for Ghana Agents, Agent Referral GH-01')).toBeInTheDocument();
   });
@@ -154,11 +164,7 @@ describe('Upload A Report', () => {
     uploadBackend();
     const { sent } = fakeXhr();
     const { user, dialog } = await openUpload();
-    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Agency' }), 'Ghana Agents');
-    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Campaign' }), 'Agent Referral GH-01');
-    chooseFile(csvFile());
-    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    await waitFor(() => expect(sent).toHaveLength(1));
+    await sendUpload(user, dialog, sent);
 
     const text = 'This file is not a CSV file: its content is not text. Only CSV files are allowed.';
     act(() => sent[0]?.respond(415, { error: text, code: 'unsupported_media_type' }));
@@ -176,11 +182,7 @@ describe('Upload A Report', () => {
     backend.on('POST', 'api/v1/auth/token/refresh/', { body: { access: 'access-2', refresh: 'refresh-2' } });
     const { sent } = fakeXhr();
     const { user, dialog } = await openUpload();
-    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Agency' }), 'Ghana Agents');
-    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Campaign' }), 'Agent Referral GH-01');
-    chooseFile(csvFile());
-    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    await waitFor(() => expect(sent).toHaveLength(1));
+    await sendUpload(user, dialog, sent);
     act(() => sent[0]?.respond(401, { error: 'The session has expired', code: 'session_expired' }));
 
     await waitFor(() => expect(sent).toHaveLength(2));
@@ -195,11 +197,7 @@ describe('Upload A Report', () => {
     uploadBackend();
     const { sent } = fakeXhr();
     const { user, dialog } = await openUpload();
-    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Agency' }), 'Ghana Agents');
-    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Campaign' }), 'Agent Referral GH-01');
-    chooseFile(csvFile());
-    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    await waitFor(() => expect(sent).toHaveLength(1));
+    await sendUpload(user, dialog, sent);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(sent[0]?.aborted).toBe(true);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Upload A Report' })).not.toBeInTheDocument());
@@ -210,8 +208,7 @@ describe('Upload A Report', () => {
     const { sent } = fakeXhr();
     const store = makeStore(signedIn('Agency Admin'));
     const { user, dialog } = await openUpload(store);
-    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Agency' }), 'Ghana Agents');
-    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Campaign' }), 'Agent Referral GH-01');
+    await chooseGhanaCampaign(user, dialog);
     chooseFile(csvFile());
 
     act(() => void store.dispatch(browserWentOffline()));
