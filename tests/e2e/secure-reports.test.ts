@@ -118,6 +118,7 @@ describe('secure reports in the browser', { timeout: 180_000 }, () => {
     await b.context.setOffline(true);
     await page.getByText(messages.secureNeedsConnection).first().waitFor();
     expect(await table(page).count()).toBe(0);
+    await screenshot(page, 'secure-reports-offline-1440');
     await b.context.setOffline(false);
 
     await page.setViewportSize({ width: 820, height: 1180 });
