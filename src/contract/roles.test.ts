@@ -19,6 +19,7 @@ import {
   reachWithin,
   roleScope,
   roleTypeOfId,
+  MENU_GROUPS,
   sideMenu,
   statusTypeOfId,
 } from './roles';
@@ -258,6 +259,24 @@ describe('sideMenu: the visibility table of SPEC.md section 2', () => {
     ['Gifter', ['Stats', 'Logout']],
   ] as Array<[RoleType, string[]]>)('%s sees exactly %j', (roleType, labels) => {
     expect(sideMenu(roleType).map((i) => i.label)).toEqual(labels);
+  });
+
+  it.each(ALL)('for %s each group is one run of items, the groups in the order of MENU_GROUPS', (roleType) => {
+    const runs = sideMenu(roleType)
+      .map((item) => item.group)
+      .filter((group, index, groups) => group !== groups[index - 1]);
+    const named = runs.filter((group) => group !== undefined);
+    expect(new Set(named).size).toBe(named.length);
+    expect(named).toEqual(MENU_GROUPS.filter((group) => named.includes(group)));
+  });
+
+  it('groups the items as DESIGN.md does', () => {
+    const groupOf = (label: string) => sideMenu('Super Admin').find((item) => item.label === label)?.group;
+    expect(['Agencies', 'Campaigns', 'Agents'].map(groupOf)).toEqual(['Programme', 'Programme', 'Programme']);
+    expect(['Agent Payments', 'Pending Payments', 'Payment Run', 'Payment Run Report'].map(groupOf)).toEqual(Array(4).fill('Payments'));
+    expect(['Users', 'Whitelists', 'Event Types', 'Countries', 'Languages'].map(groupOf)).toEqual(Array(5).fill('Settings'));
+    expect(['Agent Event Report', 'Agent Grouped Events', 'Fraud Events'].map(groupOf)).toEqual(Array(3).fill('Reports'));
+    expect(['Stats', 'Secure Page', 'Logout'].map(groupOf)).toEqual([undefined, undefined, undefined]);
   });
 
   it('menu items carry no visibility function', () => {

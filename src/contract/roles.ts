@@ -190,9 +190,15 @@ export const SHELL_TABS = [
 ] as const;
 export type ShellTab = (typeof SHELL_TABS)[number];
 
+/** The side menu's groups (DESIGN.md), in order; Stats, Secure Page and Logout stand alone. */
+export const MENU_GROUPS = ['Programme', 'Reports', 'Payments', 'Settings'] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
+
 export interface MenuItem {
   id: ShellTab | 'logout';
   label: string;
+  /** The heading the item sits under; none for the items that stand alone. */
+  group?: MenuGroup;
   /** Report items send the user to /otp/reports first when no reports user is verified. */
   requiresReportsOtp?: boolean;
 }
@@ -203,35 +209,35 @@ const except = (...hidden: RoleType[]): Visibility => (r) => !hidden.includes(r)
 const only = (...shown: RoleType[]): Visibility => (r) => shown.includes(r);
 
 /**
- * The side menu, in order. The first rows are the visibility table of section 2 (Payment Run: the
- * DESIGN.md reading, Super Admin and Campaign Admin). The tabs the table does not cover follow,
- * with our decision: reference data and the other report grids for Super Admin, Users for every
- * admin role (non-super admins link users to the country agencies, section 6).
+ * The side menu, in order, grouped as DESIGN.md says. The visibility is the table of section 2
+ * (Payment Run: the DESIGN.md reading, Super Admin and Campaign Admin). The tabs the table does not
+ * cover have our decision: reference data and the other report grids for Super Admin, Users for
+ * every admin role (non-super admins link users to the country agencies, section 6).
  */
 const MENU: ReadonlyArray<MenuItem & { visible: Visibility }> = [
   { id: 'stats', label: 'Stats', visible: everyone },
-  { id: 'agencies', label: 'Agencies', visible: except('Agent', 'Gifter') },
-  { id: 'campaigns', label: 'Campaigns', visible: except('Gifter') },
-  { id: 'agents', label: 'Agents', visible: only('Super Admin', 'Campaign Admin', 'Agency Admin') },
+  { id: 'agencies', label: 'Agencies', group: 'Programme', visible: except('Agent', 'Gifter') },
+  { id: 'campaigns', label: 'Campaigns', group: 'Programme', visible: except('Gifter') },
+  { id: 'agents', label: 'Agents', group: 'Programme', visible: only('Super Admin', 'Campaign Admin', 'Agency Admin') },
+  { id: 'agenteventreport', label: 'Agent Event Report', group: 'Reports', visible: except('Agent', 'Gifter'), requiresReportsOtp: true },
+  { id: 'agenteventdetailreport', label: 'Event Detail Report', group: 'Reports', visible: except('Agent', 'Gifter'), requiresReportsOtp: true },
+  { id: 'commreport', label: 'Conversion Report', group: 'Reports', visible: except('Agent', 'Gifter'), requiresReportsOtp: true },
+  { id: 'agenteventsgrid', label: 'Agent Grouped Events', group: 'Reports', visible: except('Agent', 'Gifter') },
+  { id: 'agenteventdetailsgrid', label: 'Agent Events Detail', group: 'Reports', visible: except('Agent', 'Gifter') },
+  { id: 'conversiongrid', label: 'Campaign Conversion Stats', group: 'Reports', visible: except('Agent', 'Gifter') },
+  { id: 'retentioneventreport', label: 'Retention Grouped Events', group: 'Reports', visible: only('Super Admin') },
+  { id: 'retentioneventdetailreport', label: 'Retention Events Detail', group: 'Reports', visible: only('Super Admin') },
+  { id: 'agentfraudreport', label: 'Fraud Events', group: 'Reports', visible: only('Super Admin') },
+  { id: 'agentpayreport', label: 'Agent Payments', group: 'Payments', visible: only('Super Admin') },
+  { id: 'payments', label: 'Pending Payments', group: 'Payments', visible: only('Super Admin') },
+  { id: 'paymentruns', label: 'Payment Run', group: 'Payments', visible: only('Super Admin', 'Campaign Admin') },
+  { id: 'paymentrunreport', label: 'Payment Run Report', group: 'Payments', visible: only('Super Admin') },
+  { id: 'admins', label: 'Users', group: 'Settings', visible: only('Super Admin', 'Agency Admin', 'Campaign Admin') },
+  { id: 'whitelist', label: 'Whitelists', group: 'Settings', visible: only('Super Admin') },
+  { id: 'eventtypes', label: 'Event Types', group: 'Settings', visible: only('Super Admin') },
+  { id: 'countries', label: 'Countries', group: 'Settings', visible: only('Super Admin') },
+  { id: 'languages', label: 'Languages', group: 'Settings', visible: only('Super Admin') },
   { id: 'securepage', label: 'Secure Page', visible: except('Gifter') },
-  { id: 'agenteventreport', label: 'Agent Event Report', visible: except('Agent', 'Gifter'), requiresReportsOtp: true },
-  { id: 'agenteventdetailreport', label: 'Event Detail Report', visible: except('Agent', 'Gifter'), requiresReportsOtp: true },
-  { id: 'commreport', label: 'Conversion Report', visible: except('Agent', 'Gifter'), requiresReportsOtp: true },
-  { id: 'agenteventsgrid', label: 'Agent Grouped Events', visible: except('Agent', 'Gifter') },
-  { id: 'agenteventdetailsgrid', label: 'Agent Events Detail', visible: except('Agent', 'Gifter') },
-  { id: 'conversiongrid', label: 'Campaign Conversion Stats', visible: except('Agent', 'Gifter') },
-  { id: 'paymentruns', label: 'Payment Run', visible: only('Super Admin', 'Campaign Admin') },
-  { id: 'admins', label: 'Users', visible: only('Super Admin', 'Agency Admin', 'Campaign Admin') },
-  { id: 'whitelist', label: 'Whitelists', visible: only('Super Admin') },
-  { id: 'eventtypes', label: 'Event Types', visible: only('Super Admin') },
-  { id: 'countries', label: 'Countries', visible: only('Super Admin') },
-  { id: 'languages', label: 'Languages', visible: only('Super Admin') },
-  { id: 'retentioneventreport', label: 'Retention Grouped Events', visible: only('Super Admin') },
-  { id: 'retentioneventdetailreport', label: 'Retention Events Detail', visible: only('Super Admin') },
-  { id: 'agentpayreport', label: 'Agent Payments', visible: only('Super Admin') },
-  { id: 'payments', label: 'Pending Payments', visible: only('Super Admin') },
-  { id: 'paymentrunreport', label: 'Payment Run Report', visible: only('Super Admin') },
-  { id: 'agentfraudreport', label: 'Fraud Events', visible: only('Super Admin') },
   { id: 'logout', label: 'Logout', visible: everyone },
 ];
 

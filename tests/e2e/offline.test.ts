@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListPage } from '../../src/contract/api';
 import type { EventType } from '../../src/contract/entities';
 import { messages } from '../../src/contract/messages';
-import { openScreen, screenshot, serviceWorkerControls, sideMenuOf, signIn, toast, useBrowser, waitForPath, WAIT_MS } from '../support/browser';
+import { openScreen, pathOf, screenshot, serviceWorkerControls, sideMenuOf, signIn, toast, useBrowser, waitForPath, WAIT_MS } from '../support/browser';
 import { accessToken, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
@@ -273,6 +273,9 @@ describe('the console offline', { timeout: 180_000 }, () => {
     await sideMenuOf(page).getByRole('menuitem', { name: 'Logout' }).click();
     const warning = page.getByRole('alertdialog').filter({ hasText: '1 change has not been sent yet. Log out and discard it?' });
     await warning.waitFor();
+    // A dialog over the screen the user is on, not a blank page.
+    expect(pathOf(page)).toBe('/event-types');
+    expect(await page.getByRole('table', { name: 'Event types' }).isVisible()).toBe(true);
     await screenshot(page, 'offline-logout-warning');
     await warning.getByRole('button', { name: 'Stay signed in' }).click();
     await waitForPath(page, '/event-types');

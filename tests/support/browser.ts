@@ -100,9 +100,21 @@ export const sideMenuOf = (page: Page): Locator => page.getByRole('navigation', 
 
 /** Opens a screen from the side menu and waits for its path and its heading (the menu label unless named). */
 export async function openScreen(page: Page, menuLabel: string, screenPath: string, heading = menuLabel): Promise<void> {
+  await openMenuDrawer(page);
   await sideMenuOf(page).getByRole('menuitem', { name: menuLabel, exact: true }).click();
   await waitForPath(page, screenPath);
   await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+}
+
+/** The header's menu button: at a tablet's width the side menu is in a drawer behind it. */
+export const menuButton = (page: Page): Locator => page.getByRole('button', { name: 'Menu', exact: true });
+
+/** Opens the side menu's drawer when the screen is a tablet's (the menu is beside the page otherwise). */
+export async function openMenuDrawer(page: Page): Promise<void> {
+  if (await menuButton(page).isVisible()) {
+    await menuButton(page).click();
+    await sideMenuOf(page).waitFor();
+  }
 }
 
 /** The labels of the side menu items, in order. */
@@ -147,7 +159,7 @@ export async function signIn(page: Page, server: TestServer, username: string, p
   const code = await nextCode(server, username, 'LOGIN', before);
   await page.locator('#otp').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
-  await sideMenuOf(page).waitFor();
+  await sideMenuOf(page).or(menuButton(page)).waitFor();
   await headerUser(page).filter({ hasText: username }).waitFor();
 }
 
@@ -162,7 +174,7 @@ export async function openSignedIn(page: Page, server: TestServer, username: str
   if (login.status !== 200) throw new Error(`sign-in of ${username} failed: ${login.status} ${JSON.stringify(login.body)}`);
   await storeSession(page, server, login.body);
   await page.goto(`${server.url}${path}`);
-  await sideMenuOf(page).waitFor();
+  await sideMenuOf(page).or(menuButton(page)).waitFor();
   await headerUser(page).filter({ hasText: username }).waitFor();
 }
 

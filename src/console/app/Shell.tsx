@@ -1,7 +1,10 @@
-// The main shell: header (with the saved reports and outbox buttons), side menu, and the screen of the current path,
-// under the offline banner when the console cannot reach its backends.
-import { Spinner } from '@blueprintjs/core';
-import { Suspense } from 'react';
+// The main shell: header (with the saved reports and outbox buttons), side menu, and the screen of
+// the current path, under the offline banner when the console cannot reach its backends. At a
+// tablet's width the side menu folds into a drawer behind the header's menu button, so a grid gets
+// the whole width; on a desktop it can be folded to icons, and the device remembers the choice.
+import { Button, Drawer, Spinner } from '@blueprintjs/core';
+import { Menu as MenuIcon } from '@blueprintjs/icons';
+import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import type { MenuItem } from '../../contract/roles';
 import { useStatusTypesQuery, useTranslationsQuery } from '../api/referenceApi';
@@ -10,24 +13,37 @@ import { OfflineBanner } from '../components/OfflineBanner';
 import { SavedReportsButton } from '../downloads/SavedReportsButton';
 import { useForgetOthersReports } from '../downloads/useSavedReports';
 import { OutboxButton } from '../outbox/OutboxButton';
+import { TABLET_WIDTH, useDevicePreference, useMediaQuery } from './devicePreferences';
 import { useAppSelector } from './hooks';
 import { SideMenu } from './SideMenu';
 
 export function Shell({ menu }: { menu: MenuItem[] }) {
   const username = useAppSelector((state) => state.session.user?.username ?? null);
+  const tablet = useMediaQuery(TABLET_WIDTH);
+  const [compact, setCompact] = useDevicePreference('sideMenuCompact');
+  const [drawerOpen, setDrawerOpen] = useState(false);
   // Reference data the screens share; loaded once per session and cached.
   useStatusTypesQuery();
   useTranslationsQuery();
   // Reports another admin saved on this browser are not this one's to see or keep.
   useForgetOthersReports();
+  const menuButton = tablet && (
+    <Button variant="minimal" icon={<MenuIcon />} aria-label="Menu" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)} />
+  );
   return (
     <div className="console-shell">
-      <Header username={username}>
+      <Header username={username} start={menuButton}>
         <SavedReportsButton />
         <OutboxButton />
       </Header>
       <div className="console-shell-body">
-        <SideMenu items={menu} />
+        {tablet ? (
+          <Drawer isOpen={drawerOpen} onClose={() => setDrawerOpen(false)} position="left" size={280} className="console-menu-drawer" aria-label="Menu">
+            <SideMenu items={menu} onChosen={() => setDrawerOpen(false)} />
+          </Drawer>
+        ) : (
+          <SideMenu items={menu} compact={compact} onCompactChange={setCompact} />
+        )}
         <main className="console-main">
           <OfflineBanner />
           <Suspense fallback={<Spinner className="console-centered" />}>

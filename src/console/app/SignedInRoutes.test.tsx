@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ROLE_TYPES, sideMenu } from '../../contract/roles';
 import { fakeBackend } from '../test/fakeBackend';
 import { renderWithProviders } from '../test/renderWithProviders';
@@ -117,5 +117,49 @@ describe('signed-in routes', () => {
     expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
     expect(location()).toBe('/login');
     expect(backend.calls('POST', 'api/v1/auth/logout/')).toHaveLength(1);
+  });
+
+  it('puts the items under the headings Programme, Reports, Payments and Settings', async () => {
+    shellBackend();
+    renderWithProviders(<App />, { route: '/', preloadedState: signedIn('Super Admin') });
+    const nav = await screen.findByRole('navigation', { name: 'Side menu' });
+    expect(within(nav).getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['Programme', 'Reports', 'Payments', 'Settings']);
+  });
+});
+
+describe('the side menu folded and in a drawer', () => {
+  afterEach(() => {
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('folds to icons on a desktop, keeping each name, and the device remembers it', async () => {
+    shellBackend();
+    const first = renderWithProviders(<App />, { route: '/', preloadedState: signedIn('Super Admin') });
+    await first.user.click(await screen.findByRole('button', { name: 'Fold the menu to icons' }));
+    const nav = screen.getByRole('navigation', { name: 'Side menu' });
+    expect(nav).toHaveClass('console-side-menu-compact');
+    expect(within(nav).getByRole('menuitem', { name: 'Countries' })).toBeInTheDocument();
+    first.unmount();
+
+    shellBackend();
+    renderWithProviders(<App />, { route: '/', preloadedState: signedIn('Super Admin') });
+    expect(await screen.findByRole('navigation', { name: 'Side menu' })).toHaveClass('console-side-menu-compact');
+    expect(screen.getByRole('button', { name: 'Show the menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it("at a tablet's width hides the menu behind a button, and closes the drawer on a choice", async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} }));
+    shellBackend();
+    const { user, location } = renderWithProviders(<App />, { route: '/', preloadedState: signedIn('Super Admin') });
+    const menuButton = await screen.findByRole('button', { name: 'Menu' });
+    expect(screen.queryByRole('navigation', { name: 'Side menu' })).toBeNull();
+
+    await user.click(menuButton);
+    const nav = await screen.findByRole('navigation', { name: 'Side menu' });
+    expect(screen.queryByRole('button', { name: 'Fold the menu to icons' })).toBeNull();
+    await user.click(within(nav).getByRole('menuitem', { name: 'Countries' }));
+    await waitFor(() => expect(location()).toBe('/countries'));
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Side menu' })).toBeNull());
   });
 });

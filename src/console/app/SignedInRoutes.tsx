@@ -62,10 +62,11 @@ export function SignedInRoutes() {
   const menu = sideMenu(roleType);
   return (
     <Routes>
-      <Route path="/logout" element={<LogoutPage />} />
       {/* Back from the shell right after signing in lands here: stay signed in (ours; README). */}
       <Route path="/login" element={<Navigate to="/" replace />} />
       <Route element={<Shell menu={menu} />}>
+        {/* Over the shell: a question about unsent changes is a dialog over the frame, not a blank page. */}
+        <Route path="/logout" element={<LogoutPage />} />
         <Route path="/otp/:type?" element={<OtpPage />} />
         <Route path={SAVED_REPORTS_PATH} element={<SavedReportsPage />} />
         <Route path={`${SAVED_REPORTS_PATH}/:id`} element={<SavedReportPage />} />

@@ -293,6 +293,9 @@ describe('logging out with changes not sent', () => {
 
     await user.click(within(nav).getByRole('menuitem', { name: 'Logout' }));
     expect(await screen.findByText('1 change has not been sent yet. Log out and discard it?')).toBeInTheDocument();
+    // Asked over the screen the user is on, not on a page of its own.
+    expect(location()).toBe('/event-types');
+    expect(screen.getByRole('heading', { name: 'Event Types' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Stay signed in' }));
     await waitFor(() => expect(location()).toBe('/event-types'));
     expect(store.getState().session.user).not.toBeNull();

@@ -1,5 +1,6 @@
 // The page header (SPEC.md section 1): product title, an about menu with the version label, and
-// the signed-in username or 'Not logged in'. The shell adds its own buttons (the outbox) as children.
+// the signed-in username or 'Not logged in'. The shell adds its own buttons (the outbox) as children,
+// and its menu button before the title at a tablet's width.
 import { Button, Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
 import { InfoSign, User } from '@blueprintjs/icons';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
@@ -19,10 +20,11 @@ function AboutButton() {
   );
 }
 
-export function Header({ username, children }: { username: string | null; children?: ReactNode }) {
+export function Header({ username, start, children }: { username: string | null; start?: ReactNode; children?: ReactNode }) {
   return (
     <Navbar className="console-header">
       <NavbarGroup>
+        {start}
         <NavbarHeading>{PRODUCT_TITLE}</NavbarHeading>
       </NavbarGroup>
       <NavbarGroup align="end">

@@ -1,8 +1,9 @@
 // /logout: revokes the refresh token, clears the session (persisted state included), every cache
 // of data (the query cache, through the session's end; the service worker's caches) and the
 // user's outbox, then the logged-out routes take the user to /login. Changes not sent yet are
-// not discarded without asking.
-import { Alert, Intent, Spinner } from '@blueprintjs/core';
+// not discarded without asking: the side menu asks before it comes here (and says so in the
+// location's state); an address typed or followed asks over the shell.
+import { Spinner } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useLogoutMutation } from '../../api/sessionApi';
@@ -10,9 +11,12 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { outboxCleared, selectOwnOutbox } from '../../outbox/outboxSlice';
 import { clearOfflineCaches } from '../../pwa/caches';
 import { sessionEnded } from '../../session/sessionSlice';
+import { LogoutConfirm } from './LogoutConfirm';
 
-export const unsentWarning = (count: number) =>
-  `${count} ${count === 1 ? 'change has' : 'changes have'} not been sent yet. Log out and discard ${count === 1 ? 'it' : 'them'}?`;
+/** The location state of a logout whose discarding the user already confirmed. */
+export interface LogoutState {
+  discardConfirmed?: boolean;
+}
 
 export function LogoutPage() {
   const refresh = useAppSelector((state) => state.session.refresh);
@@ -23,7 +27,7 @@ export function LogoutPage() {
   const navigate = useNavigate();
   const location = useLocation();
   // Asked once, when the page opens: an empty outbox logs out at once.
-  const [confirmed, setConfirmed] = useState(() => unsent === 0);
+  const [confirmed, setConfirmed] = useState(() => unsent === 0 || (location.state as LogoutState | null)?.discardConfirmed === true);
   const started = useRef(false);
 
   useEffect(() => {
@@ -40,16 +44,11 @@ export function LogoutPage() {
 
   if (!confirmed) {
     return (
-      <Alert
-        isOpen
-        intent={Intent.DANGER}
-        confirmButtonText="Log out and discard"
-        cancelButtonText="Stay signed in"
+      <LogoutConfirm
+        unsent={unsent}
         onConfirm={() => setConfirmed(true)}
         onCancel={() => (location.key === 'default' ? navigate('/', { replace: true }) : navigate(-1))}
-      >
-        <p>{unsentWarning(unsent)}</p>
-      </Alert>
+      />
     );
   }
   return <Spinner className="console-centered" aria-label="Logging out" />;
