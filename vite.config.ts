@@ -128,13 +128,16 @@ export const pwa: Partial<VitePWAOptions> = {
 export default defineConfig(({ mode }) => ({
   root: 'src/console',
   resolve: {
-    alias:
-      mode === 'production'
+    alias: [
+      // zod set jitless before any schema is made (the module says why).
+      { find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/console/app/zodWithoutEval.ts') },
+      ...(mode === 'production'
         ? [
             { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
             { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
           ]
-        : [],
+        : []),
+    ],
   },
   publicDir: '../../public',
   plugins: [react(), VitePWA(pwa)],

@@ -9,6 +9,7 @@
 //   fling does; the frame times (requestAnimationFrame to requestAnimationFrame), median and p95.
 // Budgets: mount ≤ 300 ms, median frame ≤ 16.7 ms (60 frames per second). Needs `npm run build`.
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from '../tests/support/chromium';
 import type { GridPage } from '../src/contract/api';
 import { GRID_ALL_ROWS_MAX } from '../src/contract/constants';
 import { addDays, toRequestDate } from '../src/contract/dates';
@@ -17,7 +18,6 @@ import { storeSession } from '../tests/support/consoleSession';
 import { SIGNED_IN_SUITE, signIn, startServer, type TestServer } from '../tests/support/server';
 import { percentile } from './bench-timing';
 
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const MOUNT_BUDGET_MS = 300;
 const FRAME_BUDGET_MS = 1000 / 60;
 const RUNS = 3;
@@ -42,7 +42,7 @@ async function longestRange(server: TestServer, token: string, today: string): P
 
 out('bench-grid-browser: starting the server with the demo data (5,000 agents, 200,000 events; the first start seeds them) ...');
 const server = await startServer('pglite', { ...SIGNED_IN_SUITE, DEMO_AGENTS: '5000', DEMO_EVENTS: '200000', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' }, { startTimeoutMs: 10 * 60_000 });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 let failed = false;
 try {
   const login = await signIn(server, 'super@demo.test');

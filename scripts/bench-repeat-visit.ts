@@ -5,11 +5,11 @@
 // navigation start (the page's performance.timeOrigin) to the login form rendered. Every timed
 // navigation must be answered by the service worker. Needs `npm run build` first.
 import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from '../tests/support/chromium';
 import { startServer } from '../tests/support/server';
 
 const RUNS = 9;
 const TARGET_MS = 500;
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** Milliseconds from the page's navigation start to the frame in which the login form is there. */
 async function loginRenderedAt(page: Page): Promise<number> {
@@ -28,7 +28,7 @@ function summary(label: string, timings: number[]): { line: string; worst: numbe
 }
 
 const server = await startServer('pglite');
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 try {
   const context = await browser.newContext();
   const first = await context.newPage();

@@ -3,14 +3,14 @@
 // in headless Chromium (Debian's /usr/bin/chromium) once to warm up, then RUNS more times, timing
 // from the click on Verify to the welcome screen being visible. Needs `npm run build` first.
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from '../tests/support/chromium';
 import { startServer } from '../tests/support/server';
 
 const RUNS = 7;
 const TARGET_MS = 1_000;
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const server = await startServer('pglite', { OTP_SEND_LIMIT_PER_15MIN: '100' });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 try {
   const timings: number[] = [];
   for (let run = 0; run <= RUNS; run++) {

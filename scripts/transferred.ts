@@ -2,7 +2,7 @@
 // (`encodedDataLength` of the DevTools protocol: compressed as sent, headers included), grouped by
 // kind. Shared by the transfer budget (scripts/bench-transfer.ts) and the browser test that checks
 // the login page's bytes (tests/e2e/transfer.test.ts).
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 
 export interface Transfer {
   url: string;
@@ -44,3 +44,20 @@ export const bytesOf = (transfers: Transfer[], types: readonly string[]): number
   transfers.filter((transfer) => types.includes(transfer.type)).reduce((sum, transfer) => sum + transfer.bytes, 0);
 
 export const kb = (bytes: number): string => `${(bytes / 1000).toFixed(1)} KB`;
+
+/** The login page's budget (issue 18): its JavaScript and CSS, on the wire, from a cold cache. */
+export const LOGIN_BUDGET = 120_000;
+
+/** Opens /login in a new context (cold cache, no service worker) until the network is idle: what it received. */
+export async function loginPageTransfers(browser: Browser, serverUrl: string): Promise<{ transfers: Transfer[]; code: number }> {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    const recording = await recordTransfers(context, page);
+    await page.goto(`${serverUrl}/login`, { waitUntil: 'networkidle' });
+    const transfers = await recording.stop();
+    return { transfers, code: bytesOf(transfers, ['Script', 'Stylesheet']) };
+  } finally {
+    await context.close();
+  }
+}

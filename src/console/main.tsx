@@ -1,6 +1,5 @@
-import './app/zodWithoutEval';
-import '@blueprintjs/core/lib/css/blueprint.css';
-import './app/console.css';
+// The UI kit's stylesheet comes with the screens that draw it (components/blueprint.ts), not here:
+// the login page paints with plain.css alone.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
@@ -8,6 +7,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { PersistGate } from 'redux-persist/integration/react';
 import { App } from './app/App';
 import { makePersistor, makeStore } from './app/store';
+import { selectSignedIn } from './session/sessionSlice';
 
 const store = makeStore();
 const persistor = makePersistor(store);
@@ -24,6 +24,28 @@ createRoot(document.getElementById('root') as HTMLElement).render(
   </StrictMode>,
 );
 
-// Offline shell and the update prompt (production builds only), in a chunk of their own: the
-// first paint does not wait for them.
-if (import.meta.env.PROD) void import('./pwa/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker());
+// Offline shell and the update prompt (production builds only), in a chunk of their own. The
+// service worker's first precache is the whole console (some 2 MB, compressed): on a weak link it
+// must not compete with the first screen, so it starts a second after the page has loaded when an
+// admin is signed in, and on the signed-out pages once an admin signs in or after PRECACHE_DELAY_MS.
+const PRECACHE_DELAY_MS = 5_000;
+if (import.meta.env.PROD) {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    void import('./pwa/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker());
+  };
+  const afterLoad = () => {
+    const signedIn = () => selectSignedIn(store.getState());
+    if (signedIn()) return void setTimeout(start, 1_000);
+    setTimeout(start, PRECACHE_DELAY_MS);
+    const stop = store.subscribe(() => {
+      if (!signedIn()) return;
+      stop();
+      setTimeout(start, 1_000);
+    });
+  };
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
+}

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { apiErrorText } from './api';
+import { apiErrorText } from './errors';
 import type { ApiError } from './api';
 import { messages } from './messages';
 

@@ -2,12 +2,11 @@
 // Request types are inferred from the schemas, so the wire and the validation cannot drift.
 import { z } from 'zod';
 import type {
-  adminUserForm, countryForm, countrySmsRequest, secureDownloadRequest, secureOtpRequest, eventTypeForm, FieldErrors, gridQuery, listQuery, loginRequest, otpSendRequest, otpVerifyRequest,
+  adminUserForm, countryForm, countrySmsRequest, secureDownloadRequest, secureOtpRequest, eventTypeForm, gridQuery, listQuery, loginRequest, otpSendRequest, otpVerifyRequest,
   refreshRequest, resetPasswordRequest, whitelistForm,
 } from './schemas';
 import { adminCountry, agentRoleCampaign, language, sessionUser, statusType, userRoleCampaign } from './entities';
 import { ERROR_CODE_LIST } from './errors';
-import { messages } from './messages';
 
 /** Every error of the reference server has this one shape. */
 export const apiError = z.object({
@@ -82,24 +81,6 @@ export type OutboxMessage = z.infer<typeof outboxMessage>;
 
 /** GET /health */
 export const healthResponse = z.object({ status: z.enum(['ok', 'unavailable']), database: z.string(), error: z.string().optional() });
-
-/**
- * The text shown for a failed call (section 8): the server's error field, else its data, else the
- * error's own message; field lines are joined. Falls back to the default toast.
- */
-export function apiErrorText(body: unknown, message?: string): string {
-  if (body && typeof body === 'object') {
-    const { error, errors, data } = body as { error?: unknown; errors?: FieldErrors; data?: unknown };
-    if (errors && typeof errors === 'object') {
-      const lines = Object.values(errors).flat().filter((line) => typeof line === 'string');
-      if (lines.length > 0) return lines.join('\n');
-    }
-    if (typeof error === 'string' && error) return error;
-    if (typeof data === 'string' && data) return data;
-  }
-  if (typeof body === 'string' && body) return body;
-  return message || messages.defaultToast;
-}
 
 // ---- the legacy admin backend's reference data (issue 4) -------------------------------------
 

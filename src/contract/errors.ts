@@ -1,6 +1,8 @@
 // The stable code of every error answer ({error, code, errors?, current?}). The text is for
 // people and may change; the code is for programs: the console branches on codes, never on text.
 // Listed once here, with what each means; the OpenAPI document publishes the same list.
+import { messages } from './messages';
+
 export const ERROR_CODES = {
   validation: 'A body, query or path field failed its schema; `errors` names each field (400).',
   bad_request: 'The request cannot be acted on as sent: malformed JSON, too deep, a missing id (400).',
@@ -45,4 +47,22 @@ export function errorCodeOfStatus(status: number): ErrorCode {
     case 502: case 503: return 'code_not_sent';
     default: return status >= 500 ? 'internal' : 'bad_request';
   }
+}
+
+/**
+ * The text shown for a failed call (section 8): the server's error field, else its data, else the
+ * error's own message; field lines are joined. Falls back to the default toast.
+ */
+export function apiErrorText(body: unknown, message?: string): string {
+  if (body && typeof body === 'object') {
+    const { error, errors, data } = body as { error?: unknown; errors?: Record<string, unknown>; data?: unknown };
+    if (errors && typeof errors === 'object') {
+      const lines = Object.values(errors).flat().filter((line) => typeof line === 'string');
+      if (lines.length > 0) return lines.join('\n');
+    }
+    if (typeof error === 'string' && error) return error;
+    if (typeof data === 'string' && data) return data;
+  }
+  if (typeof body === 'string' && body) return body;
+  return message || messages.defaultToast;
 }

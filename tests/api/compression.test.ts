@@ -86,6 +86,17 @@ describe('compressed on the wire', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
   });
 
+  it("sends a hashed script without the documents' headers, a worker script and the pages with their CSP", async () => {
+    const asset = await raw(server, 'GET', `/assets/${script}`, { 'accept-encoding': 'br' });
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const worker = readdirSync(path.join(consoleRoot, 'assets')).find((name) => /\.worker-.*\.js$/.test(name)) as string;
+    expect((await raw(server, 'GET', `/assets/${worker}`)).headers['content-security-policy']).toContain("script-src 'self'");
+    for (const page of ['/login', '/sw.js']) expect((await raw(server, 'GET', page)).headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
   it('serves no source map', async () => {
     expect(readdirSync(path.join(consoleRoot, 'assets')).filter((name) => name.endsWith('.map'))).toEqual([]);
     expect((await raw(server, 'GET', `/assets/${script}.map`)).status).toBe(404);

@@ -1,7 +1,6 @@
 // Routes of SPEC.md section 2. Logged out: /login, /countries, /register, /reset, /otp/:type?, and
 // every other path goes to /login. Logged in: the shell with one path per tab the role may see,
 // /logout, /otp/:type?, and every other path goes to /logout. Screens load as their own chunks.
-import { Spinner } from '@blueprintjs/core';
 import { Suspense, useEffect } from 'react';
 import { useStore } from 'react-redux';
 import { Navigate, Route, Routes } from 'react-router-dom';
@@ -38,6 +37,6 @@ export function App() {
   useEffect(() => watchConnectivity(store as Parameters<typeof watchConnectivity>[0]), [store]);
   return (
     // The first screen's chunk loads under a spinner that takes no room: nothing moves when it comes.
-    <Suspense fallback={<Spinner className="console-loading" />}>{signedIn ? <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>
+    <Suspense fallback={<span className="plain-spinner console-loading" role="progressbar" aria-label="Loading" />}>{signedIn ? <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>
   );
 }

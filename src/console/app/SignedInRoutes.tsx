@@ -1,5 +1,6 @@
 // The signed-in routes: the shell with one path per tab the role may see (the contract's
 // sideMenu), /otp/:type? for session codes, /logout, and every other path goes to /logout.
+import '../components/blueprint';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { ComponentType, ReactNode } from 'react';
 import { sideMenu, type RoleType, type ShellTab } from '../../contract/roles';

@@ -1,4 +1,5 @@
 // The about menu's popover, loaded on first click: popovers stay off the login page's critical path.
+import './blueprint';
 import { Button, Menu, MenuItem, Popover } from '@blueprintjs/core';
 import { InfoSign } from '@blueprintjs/icons';
 import { CONSOLE_VERSION, PRODUCT_TITLE } from '../../contract/constants';

@@ -1,6 +1,5 @@
 // Calls that never wait in the outbox (signing in, codes, password resets) are disabled while the
 // browser has no network, and this says why.
-import { Classes, Intent } from '@blueprintjs/core';
 import { selectBrowserOffline } from '../http/connectivity';
 import { useAppSelector } from '../app/hooks';
 
@@ -11,9 +10,9 @@ export const needsConnectionText = (what: string) => `You are offline. ${what} n
 export function NeedsConnection({ what }: { what: string }) {
   const offline = useBrowserOffline();
   if (!offline) return null;
-  // Blueprint's callout look without its component: this sits on the login page, whose JavaScript is budgeted.
+  // Blueprint's warning callout in plain HTML (plain.css): this sits on the login page, whose bytes are budgeted.
   return (
-    <div role="status" className={`${Classes.CALLOUT} ${Classes.intentClass(Intent.WARNING)} console-prompt`}>
+    <div role="status" className="plain-callout-warning">
       {needsConnectionText(what)}
     </div>
   );

@@ -3,7 +3,7 @@
 // the server named one, the error's code (contract/errors.ts). Screens and the outbox branch on the
 // code, never on the text: the text is for people and may change.
 import type { FetchBaseQueryError, FetchBaseQueryMeta, QueryReturnValue } from '@reduxjs/toolkit/query';
-import { apiErrorText } from '../../contract/api';
+import { apiErrorText } from '../../contract/errors';
 import { ERROR_CODES, type ErrorCode } from '../../contract/errors';
 import type { FieldErrors } from '../../contract/schemas';
 

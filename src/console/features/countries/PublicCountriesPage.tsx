@@ -1,4 +1,5 @@
 // /countries when logged out: the public country list of the legacy admin backend.
+import '../../components/blueprint';
 import { HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import { usePublicCountriesQuery } from '../../api/referenceApi';

@@ -1,22 +1,24 @@
 // Admin Login (SPEC.md sections 2 and 5): email and password, Log In enabled only when both are
 // valid, the remembered email restored. Submitting sends the LOGIN code and goes to /otp/login.
-import { Button, Intent } from '@blueprintjs/core';
+// The page a supervisor meets first on a weak link: plain HTML (components/plain), its schema (zod)
+// fetched with the first key or tap, the code page's chunk with the Log In click.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { messages } from '../../../contract/messages';
-import { loginForm } from '../../../contract/schemas';
 import { useSendOtpMutation } from '../../api/sessionApi';
 import { useAppDispatch } from '../../app/hooks';
 import { NeedsConnection, useBrowserOffline } from '../../components/NeedsConnection';
+import { PlainTextField } from '../../components/plain/PlainTextField';
 import { SignedOutFrame } from '../../components/SignedOutFrame';
-import { TextField } from '../../components/TextField';
 import { showSuccess } from '../../components/toaster';
-import { useSchemaForm } from '../../forms/useSchemaForm';
+import { useLazySchemaForm } from '../../forms/useLazySchemaForm';
 import { rememberedEmail, rememberEmail } from '../../session/rememberedEmail';
 import { loginStarted } from '../../session/sessionSlice';
 
+const loadLoginSchema = () => import('../../../contract/schemas').then(({ loginForm }) => loginForm);
+
 export function LoginPage() {
-  const form = useSchemaForm(loginForm, { email: rememberedEmail(), password: '' });
+  const form = useLazySchemaForm(loadLoginSchema, { email: rememberedEmail(), password: '' });
   const [sendOtp, { isLoading }] = useSendOtpMutation();
   const [showPassword, setShowPassword] = useState(false);
   const dispatch = useAppDispatch();
@@ -29,6 +31,8 @@ export function LoginPage() {
     if (!form.data || offline) return;
     const { email, password } = form.data;
     rememberEmail(email);
+    // The code page's chunk comes while the code is being sent.
+    void import('../otp/OtpPage').catch(() => undefined);
     const sent = await sendOtp({ username: email, password, otp_type: 'LOGIN', medium: 'EMAIL' });
     if ('error' in sent) return; // the error toast says why; stay here
     dispatch(loginStarted({ username: email, password, medium: 'EMAIL' }));
@@ -38,8 +42,8 @@ export function LoginPage() {
 
   return (
     <SignedOutFrame title="Admin Login">
-      <form onSubmit={submit} noValidate>
-        <TextField
+      <form onSubmit={submit} noValidate onKeyDown={form.wake} onPointerDown={form.wake} onInput={form.wake}>
+        <PlainTextField
           id="email"
           label="Email"
           type="email"
@@ -47,7 +51,7 @@ export function LoginPage() {
           autoFocus={!form.values.email}
           {...form.textField('email')}
         />
-        <TextField
+        <PlainTextField
           id="password"
           label="Password"
           type={showPassword ? 'text' : 'password'}
@@ -55,17 +59,18 @@ export function LoginPage() {
           autoFocus={Boolean(form.values.email)}
           {...form.textField('password')}
           rightElement={
-            <Button variant="minimal" small onClick={() => setShowPassword((s) => !s)}>
+            <button type="button" className="plain-button plain-button-small" onClick={() => setShowPassword((s) => !s)}>
               {showPassword ? 'Hide' : 'Show'}
-            </Button>
+            </button>
           }
         />
         <NeedsConnection what="Signing in" />
-        <Button type="submit" intent={Intent.PRIMARY} fill disabled={!form.valid || offline} loading={isLoading}>
+        <button type="submit" className="plain-button plain-button-primary" disabled={!form.valid || offline || isLoading} aria-busy={isLoading}>
+          {isLoading && <span className="plain-spinner" aria-hidden="true" />}
           Log In
-        </Button>
+        </button>
       </form>
-      <p className="console-links">
+      <p className="plain-links">
         <Link to="/reset">Forgot your password? Reset it</Link>
         <span> · </span>
         <Link to="/countries">Countries</Link>

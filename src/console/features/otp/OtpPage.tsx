@@ -1,6 +1,7 @@
 // Validate OTP (SPEC.md sections 2 and 4), at /otp/:type? (the type is upper-cased and sent as
 // the code type). Logged out it finishes a login; signed in it verifies a REPORTS (or other
 // session) code and goes on to where the user was headed.
+import '../../components/blueprint';
 import { Button, Callout, Intent } from '@blueprintjs/core';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';

@@ -2,6 +2,7 @@
 // with the admin user form's rules, linked to country agencies, and no mobile number or flags (only
 // a Super Admin sets those). The account has no role campaign, so it cannot log in until a Super
 // Admin links it: the page says so before and after.
+import '../../components/blueprint';
 import { Button, Callout, Checkbox, FormGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,5 +1,6 @@
 // Reset Password (SPEC.md sections 2, 4, 5 and 8): the email, a PASSWORD_RESET code, then the new
 // password with the strength rule; success returns to /login.
+import '../../components/blueprint';
 import { Alert, Button, Callout, Intent } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';

@@ -1,0 +1,41 @@
+// What the login page costs a supervisor on a weak link (issue 18), counted by Chromium from a cold
+// cache: its JavaScript and CSS on the wire within the budget, every script and stylesheet
+// compressed, the UI kit's stylesheet and zod not among them, and the form's schema fetched with
+// the first key. The build checks the same budget (scripts/check-transfer-budget.ts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_BUDGET, loginPageTransfers, recordTransfers } from '../../scripts/transferred';
+import { useBrowser } from '../support/browser';
+import { startServer, type TestServer } from '../support/server';
+
+describe('the login page on the wire', { timeout: 60_000 }, () => {
+  const b = useBrowser({ serviceWorkers: 'block' });
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer('pglite');
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it(`moves at most ${LOGIN_BUDGET / 1000} KB of JavaScript and CSS, all of it compressed, without the UI kit or zod`, async () => {
+    const { transfers, code } = await loginPageTransfers(b.browser, server.url);
+    expect(code).toBeGreaterThan(20_000); // it did load the console
+    expect(code).toBeLessThanOrEqual(LOGIN_BUDGET);
+    const codeTransfers = transfers.filter((t) => t.type === 'Script' || t.type === 'Stylesheet');
+    expect(codeTransfers.filter((t) => t.encoding !== 'br' && !t.url.endsWith('/config.js')).map((t) => t.url)).toEqual([]);
+    // The stylesheets are the plain login one: no 36 KB Blueprint sheet blocks its first paint.
+    const css = codeTransfers.filter((t) => t.type === 'Stylesheet');
+    expect(css.reduce((sum, t) => sum + t.bytes, 0)).toBeLessThan(5_000);
+    expect(codeTransfers.some((t) => /\/schemas-/.test(t.url))).toBe(false);
+  });
+
+  it("fetches the form's schema with the first key, and then checks the email", async () => {
+    const { page, context } = b;
+    await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
+    const typing = await recordTransfers(context, page);
+    await page.locator('#email').pressSequentially('not-an-email');
+    await page.locator('#password').click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    expect((await typing.stop()).some((t) => /\/schemas-/.test(t.url))).toBe(true);
+  });
+});
