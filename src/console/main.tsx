@@ -7,7 +7,11 @@ import { BrowserRouter } from 'react-router-dom';
 import { PersistGate } from 'redux-persist/integration/react';
 import { App } from './app/App';
 import { makePersistor, makeStore } from './app/store';
+import { countBytesUsed, isDataSaverOn } from './http/dataSaver';
 import { selectSignedIn } from './session/sessionSlice';
+
+// The data saver's setting shows what this tab has received since it opened.
+countBytesUsed();
 
 const store = makeStore();
 const persistor = makePersistor(store);
@@ -39,7 +43,8 @@ if (import.meta.env.PROD) {
   const afterLoad = () => {
     const signedIn = () => selectSignedIn(store.getState());
     if (signedIn()) return void setTimeout(start, 1_000);
-    setTimeout(start, PRECACHE_DELAY_MS);
+    // The data saver's precache waits for someone to sign in: a page only looked at costs nothing more.
+    if (!isDataSaverOn()) setTimeout(start, PRECACHE_DELAY_MS);
     const stop = store.subscribe(() => {
       if (!signedIn()) return;
       stop();

@@ -10,6 +10,7 @@ import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { createApi, type TagDescription } from '@reduxjs/toolkit/query/react';
 import { REHYDRATE } from 'redux-persist';
 import type { Backend } from '../app/config';
+import { DATA_SAVER_PAGE_SIZE, isDataSaverOn } from '../http/dataSaver';
 import { backendBaseQuery } from './baseQuery';
 import { restoredQueryCache } from './queryCache';
 
@@ -66,6 +67,13 @@ export const invalidateBackendTags = (backend: Backend, tags: ReadonlyArray<TagD
  * uses it, however recent it is: the page may have been reloaded before a refetch (after a save,
  * after a session refresh) had come back, and a reload is how a person asks for fresh data.
  */
+/** How many rows a list's or a grid's answer holds (0 for anything else). */
+function rowsIn(data: unknown): number {
+  const { rows, data: legacy, results } = (data ?? {}) as { rows?: unknown; data?: unknown; results?: unknown };
+  const list = [rows, legacy, results].find(Array.isArray) as unknown[] | undefined;
+  return list?.length ?? 0;
+}
+
 export const refreshRestoredQueries: Middleware = (store) => {
   const restored = new Set<string>();
   return (next) => (action) => {
@@ -83,6 +91,8 @@ export const refreshRestoredQueries: Middleware = (store) => {
     const api = backendApis.find((candidate) => type === `${candidate.reducerPath}/executeQuery/rejected`);
     const arg = meta.arg as { queryCacheKey?: string; endpointName?: string; originalArgs?: unknown } | undefined;
     if (!api || !arg?.queryCacheKey || !arg.endpointName || !restored.delete(`${api.reducerPath} ${arg.queryCacheKey}`)) return result;
+    // The data saver reads a large list (more rows than one of its pages) again only when asked.
+    if (isDataSaverOn() && rowsIn((store.getState() as Record<string, { queries?: Record<string, { data?: unknown }> }>)[api.reducerPath]?.queries?.[arg.queryCacheKey]?.data) > DATA_SAVER_PAGE_SIZE) return result;
     // The endpoint was injected by the screen that just used it; its name and argument come from RTK Query.
     const prefetch = api.util.prefetch as unknown as (name: string, arg: unknown, options: { force: boolean }) => UnknownAction;
     store.dispatch(prefetch(arg.endpointName, arg.originalArgs, { force: true }));

@@ -8,6 +8,7 @@ import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import type { MenuItem } from '../../contract/roles';
 import { useStatusTypesQuery, useTranslationsQuery } from '../api/referenceApi';
+import { DataSaverButton } from '../components/DataSaverButton';
 import { Header } from '../components/Header';
 import { OfflineBanner } from '../components/OfflineBanner';
 import { SavedReportsButton } from '../downloads/SavedReportsButton';
@@ -33,6 +34,7 @@ export function Shell({ menu }: { menu: MenuItem[] }) {
   return (
     <div className="console-shell">
       <Header username={username} start={menuButton}>
+        <DataSaverButton />
         <SavedReportsButton />
         <OutboxButton />
       </Header>

@@ -6,7 +6,9 @@ import { useState } from 'react';
 import { useStore } from 'react-redux';
 import { messages } from '../../contract/messages';
 import type { Backend } from '../app/config';
+import { askToConfirm } from '../components/confirm';
 import { dismissToast, showError, showNotice, showSuccess } from '../components/toaster';
+import { isDataSaverOn } from '../http/dataSaver';
 import { fetchFile, type FetchedFile } from './fetchFile';
 import { NotSavedError, saveReport, saveToDevice } from './savedReports';
 import { useReportOwner } from './useSavedReports';
@@ -20,6 +22,8 @@ export interface ReportDownload {
   description: string;
   /** The file inside the answer, when the answer is not the file itself (fileOfLegacyAnswer). */
   unwrap?(answer: FetchedFile): Promise<FetchedFile>;
+  /** How large the file is, when known before it starts ('162 rows, about 24 KB'): the data saver asks first. */
+  size?: string;
 }
 
 export function useReportDownload() {
@@ -28,6 +32,7 @@ export function useReportDownload() {
   const [downloading, setDownloading] = useState(false);
 
   async function download(report: ReportDownload): Promise<void> {
+    if (report.size && isDataSaverOn() && !(await askToConfirm(`This download is ${report.size}. Download it now?`, 'Download'))) return;
     setDownloading(true);
     const started = showNotice(messages.downloadStarted, 0);
     try {

@@ -17,6 +17,7 @@ import { addDays, fromRequestDate, toRequestDate } from '../../contract/dates';
 import { sortableKeys, type GridDeclaration, type GridFilter } from '../../contract/grids';
 import { reconcileDateRange } from '../../contract/reports';
 import { useCallerIsSuper } from '../app/useCallerIsSuper';
+import { savingPageSize, useDataSaver } from '../http/dataSaver';
 import { idParam } from './useListParams';
 
 /** What the user chose: dates as ISO dates, the filters, search, sort and paging. */
@@ -173,7 +174,10 @@ export function useGridQuery(grid: GridDeclaration) {
   // The default range ends on the day the screen opened.
   const [today] = useState(todayIso);
   const callerIsSuper = useCallerIsSuper();
-  const state = gridStateOf(grid, params, today);
+  const saver = useDataSaver();
+  const asked = gridStateOf(grid, params, today);
+  // The data saver keeps pages small, whatever size the address asks for.
+  const state = { ...asked, size: savingPageSize(asked.size, saver.on) };
   const [held, setHeld] = useState<HeldCursor>();
   const [typed, setTyped] = useState({ text: state.search, forSearch: state.search });
 

@@ -19,14 +19,14 @@
 // - its cells state their box-sizing (grid.css): inherited, it halved the frame rate.
 import '@blueprintjs/table/lib/css/table.css';
 import './grid.css';
-import { Button, HotkeysContext, HTMLSelect, NonIdealState, type HotkeysContextInstance } from '@blueprintjs/core';
+import { Button, HotkeysContext, NonIdealState, type HotkeysContextInstance } from '@blueprintjs/core';
 import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp, Error as ErrorIcon } from '@blueprintjs/icons';
 import { Cell, Column, RegionCardinality, RenderMode, Table2, TableLoadingOption } from '@blueprintjs/table';
-import { GRID_PAGE_SIZES } from '../../../contract/constants';
 import type { GridColumn, GridDeclaration } from '../../../contract/grids';
 import type { GridQueryState } from '../../forms/useGridQuery';
 import { cellContent, cellText, isNumeric, type GridRows } from './gridCells';
 import { useColumnWidths } from './columnWidths';
+import { PageSizeSelect } from '../PageSizeSelect';
 
 export interface ReportGridProps {
   grid: GridDeclaration;
@@ -146,13 +146,7 @@ export function ReportGrid({ grid, answer, loading, error, query }: ReportGridPr
         {body}
       </div>
       <div className="report-grid-pager">
-        <HTMLSelect aria-label="Rows per page" value={size} onChange={(e) => query.setPageSize(Number(e.target.value))}>
-          {GRID_PAGE_SIZES.map((option) => (
-            <option key={option} value={option}>
-              {option === 0 ? 'All rows' : `${option} rows`}
-            </option>
-          ))}
-        </HTMLSelect>
+        <PageSizeSelect value={size} onChange={query.setPageSize} />
         <nav className="report-grid-pages" aria-label="Pages">
           <Button variant="minimal" icon={<ChevronLeft />} disabled={page <= 1} onClick={() => query.setPage(page - 1, cursors?.previous)}>
             Previous

@@ -12,8 +12,10 @@ import { gridFilename, type GridDeclaration } from '../../../contract/grids';
 import { useAgencyChoicesQuery, useCampaignChoicesQuery } from '../../api/referenceApi';
 import { GridFilters } from '../../components/GridFilters';
 import { ReportGrid } from '../../components/grid/ReportGrid';
+import type { GridRows } from '../../components/grid/gridCells';
 import { needsConnectionText, useBrowserOffline } from '../../components/NeedsConnection';
 import { useReportDownload } from '../../downloads/useReportDownload';
+import { sizeText } from '../../http/dataSaver';
 import { useGridQuery } from '../../forms/useGridQuery';
 import { gridExport, useGridPageQuery } from './gridsApi';
 
@@ -25,6 +27,23 @@ interface GridScreenProps {
   /** The screen's own actions beside its title. */
   actions?: ReactNode;
   reportQueue?: ReportQueueSlot;
+}
+
+/**
+ * What a grid's export will weigh, before it starts: its rows, and bytes estimated from the page on
+ * screen written as CSV lines (the export is a stream whose length nobody knows beforehand).
+ */
+export function exportSize(count: number, rows: GridRows['rows']): string {
+  let sampled = 0;
+  let bytes = 0;
+  for (let index = 0; index < Math.min(rows.length, 50); index += 1) {
+    const row = rows.at(index);
+    if (!row) continue;
+    sampled += 1;
+    bytes += Object.values(row).reduce<number>((sum, value) => sum + String(value ?? '').length + 1, 0);
+  }
+  const rowsText = `${count.toLocaleString('en')} ${count === 1 ? 'row' : 'rows'}`;
+  return sampled === 0 ? rowsText : `${rowsText}, about ${sizeText((bytes / sampled) * count)}`;
 }
 
 export function GridScreen({ grid, actions, reportQueue }: GridScreenProps) {
@@ -66,6 +85,7 @@ export function GridScreen({ grid, actions, reportQueue }: GridScreenProps) {
               request: gridExport(request),
               fallbackName: gridFilename(grid, state.start, state.end),
               description,
+              size: answer ? exportSize(answer.count, answer.rows) : undefined,
             })
           }
         >

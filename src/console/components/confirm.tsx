@@ -1,0 +1,22 @@
+// A question asked over the screen from code that renders nothing of its own (a download about to
+// start): a Blueprint Alert in a root of its own, answered true (confirm) or false (cancel).
+import { Alert, Intent } from '@blueprintjs/core';
+import { createRoot } from 'react-dom/client';
+import './blueprint';
+
+export function askToConfirm(question: string, confirmButtonText: string): Promise<boolean> {
+  const host = document.body.appendChild(document.createElement('div'));
+  const root = createRoot(host);
+  return new Promise<boolean>((resolve) => {
+    const answer = (yes: boolean) => {
+      resolve(yes);
+      root.unmount();
+      host.remove();
+    };
+    root.render(
+      <Alert isOpen intent={Intent.PRIMARY} confirmButtonText={confirmButtonText} cancelButtonText="Cancel" onConfirm={() => answer(true)} onCancel={() => answer(false)}>
+        <p>{question}</p>
+      </Alert>,
+    );
+  });
+}

@@ -1,0 +1,108 @@
+// The data saver (issue 18): for a supervisor on a weak or metered mobile link. On when the admin
+// switches it on, or, left to the device, when the browser asks to save data (`saveData`) or
+// reports a 2G or 3G connection. While on, lists and grids keep to small pages
+// (DATA_SAVER_PAGE_SIZE), the data kept from the last visit is not read again behind the screen,
+// the service worker's precache waits for sign-in, and a download says how large it is before it
+// starts. The choice is this device's (localStorage). The bytes this tab has moved since it opened
+// are counted from the browser's own resource timings, the way its network panel counts them.
+import { useSyncExternalStore } from 'react';
+import { DEFAULT_GRID_PAGE_SIZE } from '../../contract/constants';
+
+export const DATA_SAVER_PAGE_SIZE = DEFAULT_GRID_PAGE_SIZE;
+
+/** The admin's choice: on, off, or left to what the browser says of the connection. */
+export type DataSaverChoice = 'on' | 'off' | 'auto';
+
+const KEY = 'console.dataSaver';
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
+
+interface NetworkInformation extends EventTarget {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+const connection = (): NetworkInformation | undefined => (typeof navigator === 'undefined' ? undefined : (navigator as { connection?: NetworkInformation }).connection);
+
+export function dataSaverChoice(): DataSaverChoice {
+  try {
+    const stored = localStorage.getItem(KEY);
+    return stored === 'on' || stored === 'off' ? stored : 'auto';
+  } catch {
+    return 'auto';
+  }
+}
+
+export function chooseDataSaver(choice: DataSaverChoice): void {
+  try {
+    if (choice === 'auto') localStorage.removeItem(KEY);
+    else localStorage.setItem(KEY, choice);
+  } catch {
+    // not kept across reloads (storage refused), but in force now
+    override = choice;
+  }
+  notify();
+}
+let override: DataSaverChoice | undefined;
+
+/** Why the browser asks for the data saver, if it does: 'Save data is on', 'a 3g connection'. */
+export function browserAsksToSaveData(): string | undefined {
+  const info = connection();
+  if (info?.saveData) return 'your browser asks to save data';
+  const type = info?.effectiveType;
+  return type && /^(slow-2g|2g|3g)$/.test(type) ? `a ${type} connection` : undefined;
+}
+
+/** Whether the data saver is on now. */
+export function isDataSaverOn(): boolean {
+  const choice = override ?? dataSaverChoice();
+  return choice === 'auto' ? browserAsksToSaveData() !== undefined : choice === 'on';
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const info = connection();
+  info?.addEventListener?.('change', listener);
+  return () => {
+    listeners.delete(listener);
+    info?.removeEventListener?.('change', listener);
+  };
+}
+
+/** The data saver's state, following the admin's choice and the connection. */
+export function useDataSaver(): { on: boolean; choice: DataSaverChoice; reason: string | undefined } {
+  const on = useSyncExternalStore(subscribe, isDataSaverOn);
+  const choice = useSyncExternalStore(subscribe, () => override ?? dataSaverChoice());
+  const reason = useSyncExternalStore(subscribe, browserAsksToSaveData);
+  return { on, choice, reason };
+}
+
+/** Rows per page while the data saver is on: no more than DATA_SAVER_PAGE_SIZE ('All rows' included). */
+export const savingPageSize = (size: number, on: boolean): number => (on && (size === 0 || size > DATA_SAVER_PAGE_SIZE) ? DATA_SAVER_PAGE_SIZE : size);
+
+/** Bytes as people read them: 850 KB, 2.4 MB. */
+export const sizeText = (bytes: number): string =>
+  bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1000)).toLocaleString('en')} KB`;
+
+// ---- bytes used --------------------------------------------------------------------------------
+
+let bytesUsed = 0;
+let counting = false;
+
+/** Starts counting what this tab receives (the page, its files, its calls), from its first byte. */
+export function countBytesUsed(): void {
+  if (counting || typeof PerformanceObserver === 'undefined') return;
+  counting = true;
+  const add = (entries: PerformanceEntryList) => {
+    for (const entry of entries) bytesUsed += (entry as PerformanceResourceTiming).transferSize ?? 0;
+    notify();
+  };
+  try {
+    new PerformanceObserver((list) => add(list.getEntries())).observe({ type: 'resource', buffered: true });
+    add(performance.getEntriesByType('navigation'));
+  } catch {
+    counting = false; // an old browser: the setting says nothing of bytes
+  }
+}
+
+/** Bytes this tab has received since it opened (compressed, as sent); 0 where the browser cannot say. */
+export const useBytesUsed = (): number => useSyncExternalStore(subscribe, () => bytesUsed);
