@@ -1,12 +1,14 @@
 // Run after `vite build`: every text file of the console, precompressed once with brotli (quality
 // 11) and gzip (level 9) beside itself (app.js.br, app.js.gz). The server sends the one the browser
 // accepts (@fastify/static's preCompressed mode, src/server/routes/console.ts), so a tablet on a
-// weak link receives a fifth of the bytes, and nothing is compressed again per request.
+// weak link receives a fifth of the bytes, and nothing is compressed again per request. Given a
+// directory (`tsx scripts/precompress.ts <dir>`), it does the same to that build instead
+// (scripts/bench-peer.ts, for the react-admin app it compares the login page with).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = path.resolve(import.meta.dirname, '../dist/console');
+const dist = process.argv[2] ? path.resolve(process.argv[2]) : path.resolve(import.meta.dirname, '../dist/console');
 const TEXT = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt)$/;
 /** Smaller files gain less than the extra headers cost. */
 const MIN_BYTES = 1024;

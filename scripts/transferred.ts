@@ -48,13 +48,23 @@ export const kb = (bytes: number): string => `${(bytes / 1000).toFixed(1)} KB`;
 /** The login page's budget (issue 18): its JavaScript and CSS, on the wire, from a cold cache. */
 export const LOGIN_BUDGET = 120_000;
 
-/** Opens /login in a new context (cold cache, no service worker) until the network is idle: what it received. */
-export async function loginPageTransfers(browser: Browser, serverUrl: string): Promise<{ transfers: Transfer[]; code: number }> {
+/**
+ * Opens /login in a new context (cold cache, no service worker) until the network is idle: what it
+ * received. Another app's login page (scripts/bench-peer.ts) gives its own path and what shows it
+ * is there; the network is then awaited idle again.
+ */
+export async function loginPageTransfers(
+  browser: Browser, serverUrl: string, options: { path?: string; ready?: (page: Page) => Promise<void> } = {},
+): Promise<{ transfers: Transfer[]; code: number }> {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
     const recording = await recordTransfers(context, page);
-    await page.goto(`${serverUrl}/login`, { waitUntil: 'networkidle' });
+    await page.goto(`${serverUrl}${options.path ?? '/login'}`, { waitUntil: 'networkidle' });
+    if (options.ready) {
+      await options.ready(page);
+      await page.waitForLoadState('networkidle');
+    }
     const transfers = await recording.stop();
     return { transfers, code: bytesOf(transfers, ['Script', 'Stylesheet']) };
   } finally {
