@@ -3,6 +3,7 @@
 import { lazy, Suspense, useState } from 'react';
 import infoSign from '@blueprintjs/icons/lib/esm/generated/16px/paths/info-sign';
 import { Glyph } from './plain/Glyph';
+import './plain/plain.css';
 
 const AboutMenu = lazy(async () => ({ default: (await import('./AboutMenu')).AboutMenu }));
 
