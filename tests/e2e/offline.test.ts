@@ -128,6 +128,8 @@ describe('the console offline', { timeout: 180_000 }, () => {
     await createEventType(name, 'Before');
     await signIn(page, server, SUPER);
     await openScreen(page, 'Event Types', '/event-types');
+    // The worker registers after sign-in; the reload below needs it to serve the shell.
+    if (serviceWorkerBuilt) await serviceWorkerControls(page);
     let row = await findEventType(page, name);
     await page.getByLabel('Search Event types', { exact: true }).fill('');
     await rowOf(page, 'sim_activation').waitFor();

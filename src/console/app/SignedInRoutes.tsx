@@ -5,13 +5,15 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { ComponentType, ReactNode } from 'react';
 import { sideMenu, type RoleType, type ShellTab } from '../../contract/roles';
 import { NotAvailableYet } from '../components/NotAvailableYet';
+// In the shell's own chunk, not a lazy one: logging out must work offline, before the service
+// worker has precached anything.
+import { LogoutPage } from '../features/logout/LogoutPage';
 import { useAppSelector } from './hooks';
 import { page } from './page';
 import { Shell } from './Shell';
 import { pathOf, SAVED_REPORTS_PATH } from './tabs';
 
 const OtpPage = page(() => import('../features/otp/OtpPage'), 'OtpPage');
-const LogoutPage = page(() => import('../features/logout/LogoutPage'), 'LogoutPage');
 const SavedReportsPage = page(() => import('../features/savedreports/SavedReportsPage'), 'SavedReportsPage');
 const SavedReportPage = page(() => import('../features/savedreports/SavedReportPage'), 'SavedReportPage');
 
