@@ -23,7 +23,7 @@ export const adminReferenceApi = adminApi.injectEndpoints({
     /** Every country, in the list's own order. */
     publicCountries: build.query<ListRows<PublicCountry>, void>(legacyAllRows('admin/countries', '', ['Country'] as const)),
     /** Every country with its ISO and dialling codes, by name, in one page: a form's country select. */
-    adminCountries: build.query<ListRows<AdminCountry>, void>(legacyAllRows('admin/countries', 'country', [{ type: 'Country', id: 'LIST' }] as const)),
+    allCountries: build.query<ListRows<AdminCountry>, void>(legacyAllRows('admin/countries', 'country', [{ type: 'Country', id: 'LIST' }] as const)),
     /** Every campaign the caller sees, by name (the server scopes it). */
     campaignChoices: build.query<ListRows<CampaignChoice>, void>(legacyAllRows('admin/campaigns', 'campaign_name', [{ type: 'Campaign', id: 'LIST' }] as const)),
   }),
@@ -38,4 +38,4 @@ export const serviceReferenceApi = serviceApi.injectEndpoints({
 
 export const { useStatusTypesQuery, useTranslationsQuery } = usersReferenceApi;
 export const { useAgencyChoicesQuery } = serviceReferenceApi;
-export const { usePublicCountriesQuery, useAdminCountriesQuery, useCampaignChoicesQuery } = adminReferenceApi;
+export const { usePublicCountriesQuery, useAllCountriesQuery, useCampaignChoicesQuery } = adminReferenceApi;

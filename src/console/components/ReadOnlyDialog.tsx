@@ -18,7 +18,7 @@ export function ReadOnlyDialog({ title, reason, facts, onClose }: ReadOnlyDialog
   return (
     <Dialog title={title} isOpen onClose={onClose}>
       <DialogBody>
-        <Callout intent={Intent.PRIMARY} icon={<Lock />} role="status">
+        <Callout intent={Intent.PRIMARY} icon={<Lock />} className="console-prompt" role="status">
           {reason}
         </Callout>
         <Facts label={title} facts={facts} />

@@ -10,7 +10,7 @@ import type { AdminUserRequest } from '../../../contract/api';
 import type { AdminUser } from '../../../contract/entities';
 import { adminUserForm } from '../../../contract/schemas';
 import { ADMIN_FLAG_LABELS, ADMIN_FLAGS } from '../../../contract/roles';
-import { useAdminCountriesQuery } from '../../api/referenceApi';
+import { useAllCountriesQuery } from '../../api/referenceApi';
 import { selectBrowserOffline } from '../../http/connectivity';
 import { useAppSelector } from '../../app/hooks';
 import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
@@ -66,7 +66,7 @@ export function AdminUserDialog({ row, retry, callerIsSuper, onClose }: EditDial
   const blockedReason = browserOffline && needsConnection ? PASSWORD_NEEDS_CONNECTION : undefined;
   const agencies = useLinkableAgenciesQuery();
   const choices = agencies.data?.rows;
-  const countries = useAdminCountriesQuery(undefined, { skip: !callerIsSuper });
+  const countries = useAllCountriesQuery(undefined, { skip: !callerIsSuper });
   const countryCode = form.values.country_code ?? '';
   const countryError = form.errorOf('country_code');
   const agencyNames = (ids: unknown) =>

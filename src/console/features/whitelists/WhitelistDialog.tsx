@@ -6,7 +6,7 @@
 import { FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import type { Whitelist } from '../../../contract/entities';
 import { whitelistForm } from '../../../contract/schemas';
-import { useAdminCountriesQuery, useCampaignChoicesQuery } from '../../api/referenceApi';
+import { useAllCountriesQuery, useCampaignChoicesQuery } from '../../api/referenceApi';
 import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
 import { MsisdnField } from '../../components/MsisdnField';
 import { useAppSelector } from '../../app/hooks';
@@ -28,7 +28,7 @@ export function WhitelistDialog({ row: entry, retry, onClose }: EditDialogProps<
   });
   const campaigns = useCampaignChoicesQuery();
   const campaignName = (id: unknown) => (id === null ? 'No campaign' : campaigns.data?.rows.find((choice) => choice.id === id)?.campaign_name);
-  const countries = useAdminCountriesQuery();
+  const countries = useAllCountriesQuery();
   const roleType = useAppSelector((state) => state.session.user?.role_type ?? '');
 
   const country = form.values.country as string;
