@@ -131,12 +131,13 @@ export const otpVerifyRequest = z.object({
   otp,
 });
 
-/** POST api/v1/auth/login/jwt/ */
+/** POST api/v1/auth/login/jwt/; `login_token` (ours) is the code request's, spares the password a second hash. */
 export const loginRequest = z.object({
   username,
   password: givenPassword.min(1, { error: messages.passwordRequired }),
   otp_type: otpType.default('LOGIN'),
   otp,
+  login_token: z.string().max(TEXT_MAX.token).optional(),
 });
 
 /** POST api/v1/auth/token/refresh/ and POST api/v1/auth/logout/ */

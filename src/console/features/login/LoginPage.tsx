@@ -31,7 +31,7 @@ export function LoginPage() {
     rememberEmail(email);
     const sent = await sendOtp({ username: email, password, otp_type: 'LOGIN', medium: 'EMAIL' });
     if ('error' in sent) return; // the error toast says why; stay here
-    dispatch(loginStarted({ username: email, password, medium: 'EMAIL' }));
+    dispatch(loginStarted({ username: email, password, medium: 'EMAIL', login_token: sent.data.login_token }));
     showSuccess(messages.otpSent);
     navigate('/otp/login');
   }
