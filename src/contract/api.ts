@@ -40,7 +40,10 @@ export interface GridPage<T> extends ListPage<T> { next?: string; previous?: str
 export interface DataList<T> { data: T[]; count?: number }
 
 export type OtpSendRequest = z.input<typeof otpSendRequest>;
-export const otpSendResponse = z.object({ message: z.string(), medium: z.string(), otp_type: z.string(), user_id: z.number().int().optional() });
+export const otpSendResponse = z.object({
+  message: z.string(), medium: z.string(), otp_type: z.string(), user_id: z.number().int().optional(),
+  login_token: z.string().optional().describe('Ours, LOGIN codes only: send it back with the login, which then checks the password without hashing it again'),
+});
 export type OtpSendResponse = z.infer<typeof otpSendResponse>;
 
 export type OtpVerifyRequest = z.input<typeof otpVerifyRequest>;

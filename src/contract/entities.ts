@@ -21,7 +21,8 @@ export type LinkedAgency = z.infer<typeof linkedAgency>;
 export const adminUser = z.object({
   id,
   email: z.string(),
-  msisdn: nullableText.describe('Only a Super Admin sees it; null for everyone else'),
+  msisdn: nullableText.describe('International form, country code without +; only a Super Admin sees it, null for everyone else'),
+  country_code: nullableText.describe("The mobile number's country (ISO code, ours); only a Super Admin sees it"),
   firstname: z.string(),
   lastname: z.string(),
   is_super: z.boolean(),

@@ -17,6 +17,7 @@ import {
   pickSessionRole,
   reachOf,
   reachWithin,
+  adminUserReadOnly,
   roleScope,
   roleTypeOfId,
   MENU_GROUPS,
@@ -314,6 +315,11 @@ describe('reachWithin: who may change an admin user (issue 10)', () => {
     const reach = reachOf([], { ...none, unblacklist: true });
     expect(reachWithin(reach, { ...agencyAdmin, flags: { ...none, unblacklist: true } })).toBe(true);
   });
+
+  it('a row the caller may not change reads, read-only, what the server refuses its save with (issue 17)', () => {
+    expect(adminUserReadOnly({ editable: false })).toBe(messages.adminOutOfReach);
+    expect(adminUserReadOnly({ editable: true })).toBeNull();
+  });
 });
 
 describe('role rules stated once', () => {
@@ -333,8 +339,8 @@ describe('role rules stated once', () => {
     expect(whitelistCountryCodes('Campaign Admin', ['GH', 'KE'], [])).toEqual([]);
   });
 
-  it('the fields only a Super Admin sets are the msisdn and every flag, each flag with its label', () => {
-    expect([...SUPER_ADMIN_ONLY_FIELDS].sort()).toEqual(['is_super', 'msisdn', 'secure_page', 'unblacklist']);
+  it('the fields only a Super Admin sets are the msisdn, its country and every flag, each flag with its label', () => {
+    expect([...SUPER_ADMIN_ONLY_FIELDS].sort()).toEqual(['country_code', 'is_super', 'msisdn', 'secure_page', 'unblacklist']);
     expect(Object.keys(ADMIN_FLAG_LABELS).sort()).toEqual([...ADMIN_FLAGS].sort());
   });
 });

@@ -127,8 +127,8 @@ export type AdminFlag = (typeof ADMIN_FLAGS)[number];
 export type AdminFlags = Record<AdminFlag, boolean>;
 /** Each flag as the user form and list label it. */
 export const ADMIN_FLAG_LABELS: Record<AdminFlag, string> = { is_super: 'Super Admin', unblacklist: 'Unblacklist', secure_page: 'Secure Page Access' };
-/** The admin user fields only a Super Admin may set (and, for the msisdn, see). */
-export const SUPER_ADMIN_ONLY_FIELDS = ['msisdn', ...ADMIN_FLAGS] as const;
+/** The admin user fields only a Super Admin may set (and, for the msisdn and its country, see). */
+export const SUPER_ADMIN_ONLY_FIELDS = ['msisdn', 'country_code', ...ADMIN_FLAGS] as const;
 
 /** One role of an admin user, with the campaigns of its role campaigns and each one's agency. */
 export interface HeldRole {
@@ -163,7 +163,8 @@ export function reachOf(roles: readonly HeldRole[], flags: AdminFlags): Reach {
 /**
  * Whether a caller may change an admin user (issue 10): only when the user's whole reach lies
  * inside the caller's own scope and the user holds no flag the caller lacks. A Super Admin may
- * change anyone; nobody else may change a Super Admin.
+ * change anyone; nobody else may change a Super Admin. The server answers it on every row
+ * (`editable`) and refuses a save of any other with adminUserReadOnly's words.
  */
 export function reachWithin(target: Reach, caller: { scope: RoleScope; flags: AdminFlags }): boolean {
   const { scope } = caller;
@@ -177,6 +178,13 @@ export function reachWithin(target: Reach, caller: { scope: RoleScope; flags: Ad
   // A Campaign Admin manages campaigns, never a whole agency.
   return target.agencyIds.length === 0 && target.campaigns.every((campaign) => scope.campaignIds.includes(campaign.id));
 }
+
+/**
+ * Why an admin user row is read-only to the caller (reachWithin said no, `editable: false`), or null
+ * when the caller may change it: the server's refusal of such a save and the line its read-only
+ * dialog shows are this one text.
+ */
+export const adminUserReadOnly = (user: { editable: boolean }): string | null => (user.editable ? null : messages.adminOutOfReach);
 
 // ---- the main shell and its side menu (section 2) ----------------------------------------
 

@@ -361,6 +361,22 @@ describe('adminUserForm', () => {
     expect(parsed(adminUserForm, adding).msisdn).toBe('');
   });
 
+  // Issue 17: a national number is stored with its country's dialling code, so it needs its country.
+  it.each([
+    ['a national number with its country', { msisdn: '0241234567', country_code: 'gh' }, []],
+    ['a national number with no country', { msisdn: '0241234567', country_code: '' }, [messages.countryRequired]],
+    ['a national number, the country left out (the stored one is used)', { msisdn: '0241234567' }, []],
+    ['an international number with no country', { msisdn: '233241234567', country_code: '' }, []],
+    ['no number, no country', { msisdn: '', country_code: '' }, []],
+    ['a country that is no ISO code', { msisdn: '', country_code: 'GHA' }, [messages.isoCodeInvalid]],
+  ])('%s: country_code %j', (_case, mobile, expected) => {
+    expect(fieldMessages(adminUserForm, { ...adding, ...mobile }, 'country_code')).toEqual(expected);
+  });
+
+  it('reads the country code upper-cased', () => {
+    expect(parsed(adminUserForm, { ...adding, msisdn: '0241234567', country_code: ' gh ' }).country_code).toBe('GH');
+  });
+
   it.each([
     ['adding, no password', { ...adding, password: undefined }, [messages.passwordRequired]],
     ['adding, empty password', { ...adding, password: '' }, [messages.passwordRequired]],

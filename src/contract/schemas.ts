@@ -131,12 +131,13 @@ export const otpVerifyRequest = z.object({
   otp,
 });
 
-/** POST api/v1/auth/login/jwt/ */
+/** POST api/v1/auth/login/jwt/; `login_token` (ours) is the code request's, spares the password a second hash. */
 export const loginRequest = z.object({
   username,
   password: givenPassword.min(1, { error: messages.passwordRequired }),
   otp_type: otpType.default('LOGIN'),
   otp,
+  login_token: z.string().max(TEXT_MAX.token).optional(),
 });
 
 /** POST api/v1/auth/token/refresh/ and POST api/v1/auth/logout/ */
@@ -181,6 +182,10 @@ export const adminUserForm = z
     lastname: required(messages.lastnameRequired, 'personName', 'Last name'),
     password: text(messages.passwordStrength).max(...atMost('password', 'Password')).optional().default(''),
     msisdn: optionalMsisdn.optional().default(''),
+    // Ours: the country of the mobile number, whose dialling code a national number (0...) is stored
+    // with; '' for none, left out to keep the stored one.
+    country_code: z.string({ error: messages.isoCodeInvalid }).trim().toUpperCase()
+      .refine((code) => code === '' || ISO_CODE_PATTERN.test(code), { error: messages.isoCodeInvalid }).optional(),
     linked_agencies: linkedAgencies,
     is_super: z.boolean().optional().default(false),
     secure_page: z.boolean().optional().default(false),
@@ -193,6 +198,7 @@ export const adminUserForm = z
     } else if (!overLimit(form.password, 'password') && !PASSWORD_STRENGTH_PATTERN.test(form.password)) {
       ctx.addIssue({ code: 'custom', path: ['password'], message: messages.passwordStrength });
     }
+    if (form.msisdn.startsWith('0') && form.country_code === '') ctx.addIssue({ code: 'custom', path: ['country_code'], message: messages.countryRequired });
   });
 
 /**

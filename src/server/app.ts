@@ -61,6 +61,7 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
   const { db } = database;
 
   const codeDelivery = delivery ?? (config.demo ? demoOutbox(app.log) : await productionDelivery(config.delivery, app.log));
+  app.addHook('onClose', async () => codeDelivery.close?.());
   const tokens = new Tokens(db, await serverSecret(db, 'jwt', config.jwtSecret), config.tokens);
   const codes = new Codes(db, await serverSecret(db, 'otp_pepper'), config.otp);
   const signIn = new SignIn(db, codes, tokens, codeDelivery);

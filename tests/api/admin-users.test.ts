@@ -152,9 +152,9 @@ describe.each(backends)('admin users on %s', (backend) => {
   describe('POST and PUT /admin/register', () => {
     it('a Super Admin adds a user with a new password: 201, in the list, audited without the hash', async () => {
       const email = newEmail('added');
-      const added = await register('POST', form({ email, msisdn: '0244111222', linked_agencies: [headOffice, goldCoast], unblacklist: true }), superToken);
+      const added = await register('POST', form({ email, msisdn: '0244111222', country_code: 'GH', linked_agencies: [headOffice, goldCoast], unblacklist: true }), superToken);
       expect(added.status).toBe(201);
-      expect(added.body).toMatchObject({ email, msisdn: '0244111222', firstname: 'Ama', lastname: 'Boateng', is_super: false, unblacklist: true, secure_page: false });
+      expect(added.body).toMatchObject({ email, msisdn: '233244111222', country_code: 'GH', firstname: 'Ama', lastname: 'Boateng', is_super: false, unblacklist: true, secure_page: false });
       expect(added.body.linked_agencies.map((agency) => agency.id).sort()).toEqual([goldCoast, headOffice].sort());
       expect(added.body).not.toHaveProperty('password');
 
@@ -170,7 +170,7 @@ describe.each(backends)('admin users on %s', (backend) => {
         const [row] = rows;
         const superId = (await byEmail('super@demo.test'))?.id;
         expect(row).toMatchObject({ actor_id: superId, action: 'create', entity: 'admin_user', entity_id: String(added.body.id), before: null });
-        expect(row.after).toMatchObject({ email, msisdn: '0244111222', unblacklist: true, password_changed: true });
+        expect(row.after).toMatchObject({ email, msisdn: '233244111222', unblacklist: true, password_changed: true });
         const text = JSON.stringify(row);
         expect(text).not.toMatch(/password_hash|passwordHash|scrypt\$/);
         expect(text).not.toContain(NEW_PASSWORD);
@@ -214,6 +214,9 @@ describe.each(backends)('admin users on %s', (backend) => {
       ['a weak password', { password: 'weakpass' }, 'password', messages.passwordStrength],
       ['letters in the msisdn', { msisdn: '02441abc22' }, 'msisdn', messages.msisdnMustStartWithZero],
       ['a 7-digit msisdn', { msisdn: '0244111' }, 'msisdn', messages.msisdnMustStartWithZero],
+      ['a national msisdn without its country', { msisdn: '0244111222' }, 'country_code', messages.countryRequired],
+      ['a country code that is no ISO code', { msisdn: '0244111222', country_code: 'GHA' }, 'country_code', messages.isoCodeInvalid],
+      ['an unknown country', { msisdn: '0244111222', country_code: 'QQ' }, 'country_code', messages.unknownCountry],
       ['no agency', { linked_agencies: [] }, 'linked_agencies', messages.agencyLinkRequired],
       ['an unknown agency', { linked_agencies: [999_999] }, 'linked_agencies', unknownAgencies([999_999])],
       ['an agency id beyond any integer column', { linked_agencies: [99_999_999_999] }, 'linked_agencies', unknownAgencies([99_999_999_999])],
@@ -248,6 +251,43 @@ describe.each(backends)('admin users on %s', (backend) => {
         const withId = await register('POST', { ...form({ email: 'agency@demo.test' }), id: agencyUser?.id }, superToken);
         expect(withId.status).toBe(409);
       });
+    });
+
+    // Issue 17: every number in one form, whatever form it was typed in.
+    it.each([
+      ['a national Ghanaian number', { msisdn: '0244300001', country_code: 'GH' }, '233244300001'],
+      ['a national number in any case of its country', { msisdn: '0244300002', country_code: 'gh' }, '233244300002'],
+      ['a Congolese number, which keeps its 0 after 242', { msisdn: '061300003', country_code: 'CG' }, '242061300003'],
+      ["an Ivorian number, which keeps its 0 after 225", { msisdn: '0707300004', country_code: 'CI' }, '2250707300004'],
+      ['an international number, with no country', { msisdn: '254712300005' }, '254712300005'],
+      ['an international number, whatever the country', { msisdn: '254712300006', country_code: 'GH' }, '254712300006'],
+    ])("stores %s international, and reads it back so", async (_case, mobile, stored) => {
+      const email = newEmail('mobile');
+      const added = await register('POST', form({ email, ...mobile }), superToken);
+      expect(added.status).toBe(201);
+      expect(added.body.msisdn).toBe(stored);
+      const [listed] = (await list(superToken, `search=${encodeURIComponent(email)}`)).body.data;
+      expect(listed?.msisdn).toBe(stored);
+      // Searched as typed, national or not, it is found.
+      const searched = (await list(superToken, `search=${mobile.msisdn}`)).body.data;
+      expect(searched.map((user) => user.email)).toEqual([email]);
+      // The same number typed the other way is the same number: a duplicate.
+      const again = await register('POST', form({ msisdn: stored }), superToken);
+      expect(again.status).toBe(409);
+    });
+
+    it("keeps the stored country when a client sends none, and stores a national number with it", async () => {
+      const email = newEmail('legacy');
+      const added = await register('POST', form({ email, msisdn: '0244300010', country_code: 'KE' }), superToken);
+      expect(added.body).toMatchObject({ msisdn: '254244300010', country_code: 'KE' });
+      // SPEC.md section 7's body, without country_code: the number is national, the country the stored one.
+      const { country_code: _none, ...legacy } = form({ email, password: '', msisdn: '0712300011' });
+      const edited = await register('PUT', { ...legacy, id: added.body.id }, superToken);
+      expect(edited.body).toMatchObject({ msisdn: '254712300011', country_code: 'KE' });
+      // No country sent nor stored: a national number is refused, an international one taken.
+      const plain = await register('POST', (({ country_code: _c, ...body }) => body)(form({ msisdn: '0244300012' })), superToken);
+      expect(plain.status).toBe(400);
+      expect(plain.body.errors).toEqual({ country_code: [messages.countryRequired] });
     });
 
     it('refuses a duplicate email (any case) and a duplicate msisdn with 409', async () => {
@@ -302,15 +342,17 @@ describe.each(backends)('admin users on %s', (backend) => {
       });
     });
 
-    it('a non-super admin cannot set an msisdn, on add or edit: 403 and nothing changes', async () => {
+    it('a non-super admin cannot set an msisdn or its country, on add or edit: 403 and nothing changes', async () => {
       await expectUnchanged(async () => {
-        const add = await register('POST', form({ msisdn: '0244999888' }), agencyToken);
+        const add = await register('POST', form({ msisdn: '0244999888', country_code: 'GH' }), agencyToken);
         expect(add.status).toBe(403);
         expect(add.body).toEqual({ error: messages.superOnlyMsisdn, code: 'super_admin_only' });
         const self = await byEmail('agency@demo.test');
-        const edit = await register('PUT', { ...form({ email: 'agency@demo.test', password: '', msisdn: '0244999888' }), id: self?.id }, agencyToken);
+        const edit = await register('PUT', { ...form({ email: 'agency@demo.test', password: '', msisdn: '233244999888' }), id: self?.id }, agencyToken);
         expect(edit.status).toBe(403);
         expect(edit.body).toEqual({ error: messages.superOnlyMsisdn, code: 'super_admin_only' });
+        const country = await register('PUT', { ...form({ email: 'agency@demo.test', password: '', country_code: 'GH' }), id: self?.id }, agencyToken);
+        expect(country.body).toEqual({ error: messages.superOnlyMsisdn, code: 'super_admin_only' });
       });
     });
 
@@ -326,13 +368,13 @@ describe.each(backends)('admin users on %s', (backend) => {
 
     it('a non-super edit keeps the msisdn and non-country links it cannot see or change', async () => {
       const email = newEmail('kept');
-      const added = await register('POST', form({ email, msisdn: '0244555666', linked_agencies: [goldCoast, headOffice] }), superToken);
+      const added = await register('POST', form({ email, msisdn: '0244555666', country_code: 'GH', linked_agencies: [goldCoast, headOffice] }), superToken);
       expect(added.status).toBe(201);
       const edit = await register('PUT', { id: added.body.id, email, firstname: 'Abena', lastname: 'Boateng', linked_agencies: [goldCoast, accra] }, agencyToken);
       expect(edit.status).toBe(200);
       expect(edit.body).toMatchObject({ firstname: 'Abena', msisdn: null, unblacklist: false, secure_page: false, editable: true });
       const stored = await byEmail(email);
-      expect(stored).toMatchObject({ firstname: 'Abena', msisdn: '0244555666', is_super: false, unblacklist: false, secure_page: false });
+      expect(stored).toMatchObject({ firstname: 'Abena', msisdn: '233244555666', country_code: 'GH', is_super: false, unblacklist: false, secure_page: false });
       expect(stored?.linked_agencies.map((agency) => agency.id).sort()).toEqual([goldCoast, accra, headOffice].sort());
     });
 
@@ -394,7 +436,7 @@ describe.each(backends)('admin users on %s', (backend) => {
     it('the logged-out /register page sets no flag, no msisdn and no agency outside the 15', async () => {
       await expectUnchanged(async () => {
         expect((await register('POST', form({ is_super: true }))).body).toEqual({ error: messages.superOnlyFlags, code: 'super_admin_only' });
-        expect((await register('POST', form({ msisdn: '0244777888' }))).body).toEqual({ error: messages.superOnlyMsisdn, code: 'super_admin_only' });
+        expect((await register('POST', form({ msisdn: '0244777888', country_code: 'GH' }))).body).toEqual({ error: messages.superOnlyMsisdn, code: 'super_admin_only' });
         expect((await register('POST', form({ linked_agencies: [headOffice] }))).body).toEqual({ error: messages.countryAgenciesOnly, code: 'out_of_scope' });
         expect((await register('PUT', { ...form(), id: 1 })).status).toBe(401);
         // A token that no longer works is not taken for a logged-out visitor: 401, so the console refreshes.

@@ -105,7 +105,7 @@ describe.each(backends)('edit conflicts on %s', (backend) => {
 
   describe('PUT /admin/register', () => {
     const userForm = (email: string, overrides: Partial<AdminUserRequest> = {}): AdminUserRequest => ({
-      email, firstname: 'Kwame', lastname: 'Version 0', password: 'Fresh#Start2026', msisdn: '', linked_agencies: [goldCoast],
+      email, firstname: 'Kwame', lastname: 'Version 0', password: 'Fresh#Start2026', msisdn: '', country_code: 'GH', linked_agencies: [goldCoast],
       is_super: false, unblacklist: false, secure_page: false, ...overrides,
     });
 
@@ -130,7 +130,7 @@ describe.each(backends)('edit conflicts on %s', (backend) => {
       const superEdit = await write<AdminUser>('PUT', '/admin/register', { ...userForm(email, { msisdn, lastname: 'By the Super Admin', password: '' }), id: created.body.id });
       expect(superEdit.status).toBe(200);
 
-      const stale = await write('PUT', '/admin/register', { ...userForm(email, { msisdn: '', lastname: 'By the Agency Admin', password: '' }), id: created.body.id, updated_at: agencyRead.updated_at }, agencyToken);
+      const stale = await write('PUT', '/admin/register', { ...userForm(email, { msisdn: '', country_code: '', lastname: 'By the Agency Admin', password: '' }), id: created.body.id, updated_at: agencyRead.updated_at }, agencyToken);
       expect(stale.status).toBe(409);
       const now = await listed<AdminUser>('/admin/admins', email, created.body.id, agencyToken);
       expect(now).toMatchObject({ lastname: 'By the Super Admin', msisdn: null });

@@ -140,13 +140,13 @@ describe.each(backends)('reference data on %s', (backend) => {
       const withCampaign = await write<Whitelist>('POST', WHITELIST, { msisdn: '0241234567', country: 'NG', campaign_id: campaignId['SIM Drive GH-01'] }, superToken);
       expect(withCampaign.status).toBe(201);
       expect(withCampaign.body).toEqual({
-        id: expect.any(Number), msisdn: '0241234567', country: 'GH', campaign_id: campaignId['SIM Drive GH-01'],
+        id: expect.any(Number), msisdn: '233241234567', country: 'GH', campaign_id: campaignId['SIM Drive GH-01'],
         agency_name: 'Gold Coast Field Partners', campaign_name: 'SIM Drive GH-01', updated_at: UPDATED_AT,
       });
       ghanaEntry = withCampaign.body;
       const kenya = await write<Whitelist>('POST', WHITELIST, { msisdn: '0712345678', country: 'ke' }, superToken);
       expect(kenya.status).toBe(201);
-      expect(kenya.body).toMatchObject({ country: 'KE', campaign_id: null, agency_name: null, campaign_name: null });
+      expect(kenya.body).toMatchObject({ msisdn: '254712345678', country: 'KE', campaign_id: null, agency_name: null, campaign_name: null });
       kenyaEntry = kenya.body;
       const ghana = await write<Whitelist>('POST', WHITELIST, { msisdn: '0247654321', country: 'GH', campaign_id: null }, superToken);
       expect(ghana.status).toBe(201);
@@ -199,13 +199,32 @@ describe.each(backends)('reference data on %s', (backend) => {
     it('updates an entry and audits before and after', async () => {
       const updated = await write<Whitelist>('PUT', WHITELIST, { id: ghanaEntry.id, msisdn: '0241234568', country: 'GH', campaign_id: campaignId['SIM Drive GH-01'] }, agencyToken);
       expect(updated.status).toBe(200);
-      expect(updated.body).toEqual({ ...ghanaEntry, msisdn: '0241234568', updated_at: UPDATED_AT });
+      expect(updated.body).toEqual({ ...ghanaEntry, msisdn: '233241234568', updated_at: UPDATED_AT });
       expect(Date.parse(updated.body.updated_at)).toBeGreaterThan(Date.parse(ghanaEntry.updated_at));
       if (server.sql) {
         const rows = await auditRows('whitelist', ghanaEntry.id);
-        expect(rows.at(-1)).toMatchObject({ action: 'update', before: { msisdn: '0241234567' }, after: { msisdn: '0241234568' } });
+        expect(rows.at(-1)).toMatchObject({ action: 'update', before: { msisdn: '233241234567' }, after: { msisdn: '233241234568' } });
       }
       ghanaEntry = updated.body;
+    });
+
+    // Issue 17: stored international, as every number is, whichever way it was typed.
+    it("stores a national number with its country's dialling code, and the same number typed either way is one entry", async () => {
+      const congo = await write<Whitelist>('POST', WHITELIST, { msisdn: '061234599', country: 'CG' }, superToken);
+      expect(congo.body).toMatchObject({ msisdn: '242061234599', country: 'CG' });
+      const international = await write<Whitelist>('POST', WHITELIST, { msisdn: '254712345699', country: 'KE' }, superToken);
+      expect(international.body).toMatchObject({ msisdn: '254712345699', country: 'KE' });
+      await expectUnchanged(WHITELISTS, async () => {
+        const typedNationally = await write('POST', WHITELIST, { msisdn: '0712345699', country: 'KE' }, superToken);
+        expect(typedNationally.status).toBe(409);
+        const typedInternationally = await write('POST', WHITELIST, { msisdn: '242061234599', country: 'CG' }, superToken);
+        expect(typedInternationally.status).toBe(409);
+      });
+      // A national search finds the number stored international.
+      const found = await get<Whitelist>(`${WHITELISTS}?search=061234599`, superToken);
+      expect(found.body.data.map((entry) => entry.id)).toEqual([congo.body.id]);
+      const foundKe = await get<Whitelist>(`${WHITELISTS}?search=0712345699`, superToken);
+      expect(foundKe.body.data.map((entry) => entry.id)).toEqual([international.body.id]);
     });
 
     it('refuses duplicates (with and without a campaign) with 409', async () => {

@@ -141,6 +141,52 @@ describe.each(backends)('sign-in on %s', (backend) => {
     expect(login.body).toEqual({ error: messages.loginFailed, code: 'login_failed' });
   });
 
+  // Issue 17: the code request hashed the password; the login checks it against that request's proof.
+  it('takes the code request\'s login_token instead of a second hash: for that code, that password and that password hash only', async () => {
+    const username = 'agency@demo.test';
+    const send = async () => {
+      const sent = await sendLoginCode(server, username);
+      expect(sent.status).toBe(200);
+      return { proof: String(sent.body.login_token), otp: await server.latestCode(username, 'LOGIN') };
+    };
+    const login = (body: { password?: string; otp: string; login_token?: string; username?: string }) =>
+      server.post<LoginResponse>(LOGIN, { username, password: PASSWORD, otp_type: 'LOGIN', ...body });
+
+    // The proof names its code, its expiry and an HMAC; never the code or the password.
+    const first = await send();
+    expect(first.proof).toMatch(/^\d+\.\d+\.[\w-]{43}$/);
+    expect(first.proof).not.toContain(first.otp);
+    expect((await login({ otp: first.otp, login_token: first.proof })).status).toBe(200);
+
+    // With a proof, a wrong password is refused all the same, and the code is not spent.
+    const second = await send();
+    const wrongPassword = await login({ password: 'Wrong#Pass1', otp: second.otp, login_token: second.proof });
+    expect(wrongPassword.status).toBe(401);
+    expect(wrongPassword.body).toEqual({ error: messages.loginFailed, code: 'login_failed' });
+    // Another account's proof, a tampered one, or one whose code is closed is no proof: the password is hashed again.
+    const othersProof = String((await sendLoginCode(server, 'campaign@demo.test')).body.login_token);
+    const tampered = second.proof.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
+    for (const proof of [othersProof, tampered, 'garbage', '']) {
+      expect((await login({ password: 'Wrong#Pass1', otp: second.otp, login_token: proof })).status).toBe(401);
+    }
+    // None of it reached the code: it still signs in.
+    expect((await login({ otp: second.otp, login_token: second.proof })).status).toBe(200);
+    const third = await send();
+    expect((await login({ password: 'Wrong#Pass1', otp: third.otp, login_token: second.proof })).status).toBe(401);
+    expect((await login({ otp: third.otp, login_token: second.proof })).status).toBe(200);
+
+    // A new password voids the proof made with the old one: the old password no longer signs in.
+    const fourth = await send();
+    await server.post(SEND, { username, otp_type: 'PASSWORD_RESET', medium: 'EMAIL' });
+    const reset = await server.post(RESET, { username, otp: await server.latestCode(username, 'PASSWORD_RESET'), new_password: 'Changed#Pass2027' });
+    expect(reset.status).toBe(200);
+    expect((await login({ otp: fourth.otp, login_token: fourth.proof })).body).toEqual({ error: messages.loginFailed, code: 'login_failed' });
+    expect((await login({ password: 'Changed#Pass2027', otp: fourth.otp, login_token: fourth.proof })).status).toBe(200);
+    // Back to the demo password for the other tests.
+    await server.post(SEND, { username, otp_type: 'PASSWORD_RESET', medium: 'EMAIL' });
+    expect((await server.post(RESET, { username, otp: await server.latestCode(username, 'PASSWORD_RESET'), new_password: PASSWORD })).status).toBe(200);
+  });
+
   it('burns a code after 5 wrong tries: the 6th try fails even with the right code', async () => {
     const username = 'campaign@demo.test';
     await sendLoginCode(server, username);

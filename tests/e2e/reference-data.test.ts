@@ -34,13 +34,16 @@ const tableOf = (page: Page, label: string): Locator => page.getByRole('table', 
 /** The table row holding `text`. */
 const rowOf = (page: Page, tableLabel: string, text: string): Locator => tableOf(page, tableLabel).locator('tbody tr', { hasText: text });
 
-/** Types into the list's search box and waits until the list holds exactly the rows matching `text`, one of them. */
-async function searchFor(page: Page, listLabel: string, text: string): Promise<Locator> {
+/**
+ * Types into the list's search box and waits until the list holds exactly one row, showing `shows`
+ * (what was searched, unless the list shows it otherwise: a national number stored international).
+ */
+async function searchFor(page: Page, listLabel: string, text: string, shows = text): Promise<Locator> {
   await page.getByLabel(`Search ${listLabel}`, { exact: true }).fill(text);
   await page.getByText(/Page 1 of 1 · 1 row$/).waitFor();
   const row = tableOf(page, listLabel).locator('tbody tr');
   await expect.poll(() => row.count(), { timeout: WAIT_MS }).toBe(1);
-  await row.filter({ hasText: text }).waitFor();
+  await row.filter({ hasText: shows }).waitFor();
   return row;
 }
 
@@ -97,6 +100,8 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
     const { page } = b;
     const email = 'e2e.fieldlead@example.org';
     const mobile = '0244777123';
+    // Stored, and shown, international: Ghana's dialling code in place of the 0 (issue 17).
+    const stored = '233244777123';
     await openSignedIn(page, server, SUPER);
     await openScreen(page, 'Users', '/users', 'Users');
     await tableOf(page, 'Users').waitFor();
@@ -110,7 +115,7 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
     // The contract's messages, and Save stays disabled while any field is wrong.
     await dialog.locator('#user-email').fill('fieldlead@example');
     await dialog.getByText(messages.emailInvalid).waitFor();
-    await dialog.locator('#user-msisdn').fill('24477x');
+    await dialog.locator('#user-msisdn').fill('24477');
     await dialog.getByText(messages.msisdnMustStartWithZero).waitFor();
     await dialog.locator('#user-firstname').fill('Esi');
     await dialog.locator('#user-firstname').fill('');
@@ -120,7 +125,13 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
     await dialog.locator('#user-email').fill(email);
     await dialog.locator('#user-firstname').fill('Esi');
     await dialog.locator('#user-lastname').fill('Quaye');
-    await dialog.locator('#user-msisdn').fill(mobile);
+    // Letters are refused as they are typed, and the spaces and dashes of a written number dropped.
+    await dialog.locator('#user-msisdn').fill('');
+    await dialog.locator('#user-msisdn').pressSequentially('0244-777 abc123');
+    expect(await dialog.locator('#user-msisdn').inputValue()).toBe(mobile);
+    // A national number needs its country: Save waits for it, then the number shows as it will be stored.
+    await dialog.locator('#user-country').selectOption({ label: 'Ghana (GH)' });
+    await dialog.getByText(`Will be saved as ${stored}`).waitFor();
     await dialog.getByRole('button', { name: 'Generate Password' }).click();
     await dialog.getByText('Generated password: pass it on to the user now.').waitFor();
     const passwordField = dialog.locator('#user-password');
@@ -137,7 +148,7 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
 
     await reload(page, 'Users');
     let row = await searchFor(page, 'Users', email);
-    await expect.poll(() => cellsOf(row), { timeout: 15_000 }).toEqual([email, 'Esi', 'Quaye', mobile, '', 'Gold Coast Field Partners']);
+    await expect.poll(() => cellsOf(row), { timeout: 15_000 }).toEqual([email, 'Esi', 'Quaye', stored, '', 'Gold Coast Field Partners']);
 
     // Edit: a new last name; the password is left empty, so it is kept.
     await row.click();
@@ -154,7 +165,9 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
     await reload(page, 'Users');
     // Found by the new last name through the search box, with every saved value.
     row = await searchFor(page, 'Users', 'Quaye-Mensah');
-    await expect.poll(() => cellsOf(row), { timeout: 15_000 }).toEqual([email, 'Esi', 'Quaye-Mensah', mobile, '', 'Gold Coast Field Partners']);
+    await expect.poll(() => cellsOf(row), { timeout: 15_000 }).toEqual([email, 'Esi', 'Quaye-Mensah', stored, '', 'Gold Coast Field Partners']);
+    // Searched as it was typed, nationally, it is found all the same.
+    await searchFor(page, 'Users', mobile, stored);
     // The search narrows the list: a term no user has leaves it empty.
     await page.getByLabel('Search Users', { exact: true }).fill('no-such-user-anywhere');
     await page.getByText('No users found').waitFor();
@@ -170,6 +183,7 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
   it('Whitelists: a Super Admin whitelists a mobile number for a country, then moves it to a campaign', async () => {
     const { page } = b;
     const msisdn = '0209876543';
+    const stored = '233209876543';
     await openSignedIn(page, server, SUPER);
     await openScreen(page, 'Whitelists', '/whitelists', 'Whitelists');
     // The demo data whitelists nobody: the list starts empty.
@@ -178,7 +192,7 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Add whitelist entry' }).click();
     const dialog = await openedDialog(page, 'Add whitelist entry', '#whitelist-msisdn');
     expect(await saveButton(dialog).isDisabled()).toBe(true);
-    await dialog.locator('#whitelist-msisdn').fill('02098x');
+    await dialog.locator('#whitelist-msisdn').fill('02098');
     await dialog.getByText(messages.msisdnRequired).waitFor();
     await dialog.locator('#whitelist-msisdn').fill(msisdn);
     expect(await dialog.getByText(messages.msisdnRequired).count()).toBe(0);
@@ -192,13 +206,13 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
 
     // After a reload the persisted list shows at once, then the server's answer replaces it.
     await reload(page, 'Whitelists');
-    let row = await searchFor(page, 'Whitelists', msisdn);
-    await expect.poll(() => cellsOf(row), { timeout: 15_000 }).toEqual([msisdn, 'GH', '', '']);
+    let row = await searchFor(page, 'Whitelists', msisdn, stored);
+    await expect.poll(() => cellsOf(row), { timeout: 15_000 }).toEqual([stored, 'GH', '', '']);
 
     // Edit: give it a Kenyan campaign; the entry takes the campaign's country.
     await row.click();
     const edit = await openedDialog(page, 'Edit whitelist entry', '#whitelist-msisdn');
-    expect(await edit.locator('#whitelist-msisdn').inputValue()).toBe(msisdn);
+    expect(await edit.locator('#whitelist-msisdn').inputValue()).toBe(stored);
     expect(await edit.locator('#whitelist-country').inputValue()).toBe('GH');
     const campaign = edit.locator('#whitelist-campaign');
     await campaign.locator('option', { hasText: '(KE)' }).first().waitFor({ state: 'attached' });
@@ -208,11 +222,11 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
     await edit.getByText("The campaign's country is used.").waitFor();
     expect(await edit.locator('#whitelist-country').isDisabled()).toBe(true);
     expect(await edit.locator('#whitelist-country').inputValue()).toBe('KE');
-    await saveAndClose(page, edit, `Mobile Number ${msisdn} updated`);
+    await saveAndClose(page, edit, `Mobile Number ${stored} updated`);
 
     await reload(page, 'Whitelists');
-    row = await searchFor(page, 'Whitelists', msisdn);
-    await expect.poll(async () => (await cellsOf(row)).slice(0, 3), { timeout: 15_000 }).toEqual([msisdn, 'KE', campaignName]);
+    row = await searchFor(page, 'Whitelists', msisdn, stored);
+    await expect.poll(async () => (await cellsOf(row)).slice(0, 3), { timeout: 15_000 }).toEqual([stored, 'KE', campaignName]);
     expect((await cellsOf(row))[3]).not.toBe('');
     await page.getByLabel('Search Whitelists', { exact: true }).fill('');
     await page.getByText('Page 1 of 1 · 1 row').waitFor();

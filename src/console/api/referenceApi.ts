@@ -1,9 +1,9 @@
 // Reference data every screen leans on: status types and languages (new user backend), the
-// public country list and the campaigns the caller sees (legacy admin backend), the agencies the
-// caller sees (service backend).
+// countries and the campaigns the caller sees (legacy admin backend), the agencies the caller sees
+// (service backend).
 import type { CampaignChoice, PublicCountry, StatusTypesResponse, TranslationsResponse } from '../../contract/api';
 import { SERVICE_PAGE_SIZE_MAX } from '../../contract/constants';
-import type { Agency } from '../../contract/entities';
+import type { AdminCountry, Agency } from '../../contract/entities';
 import { adminApi, serviceApi, usersApi } from './backends';
 import { legacyAllRows, serviceAllRows, type ListRows } from './listPages';
 
@@ -22,6 +22,8 @@ export const adminReferenceApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     /** Every country, in the list's own order. */
     publicCountries: build.query<ListRows<PublicCountry>, void>(legacyAllRows('admin/countries', '', ['Country'] as const)),
+    /** Every country with its ISO and dialling codes, by name, in one page: a form's country select. */
+    allCountries: build.query<ListRows<AdminCountry>, void>(legacyAllRows('admin/countries', 'country', [{ type: 'Country', id: 'LIST' }] as const)),
     /** Every campaign the caller sees, by name (the server scopes it). */
     campaignChoices: build.query<ListRows<CampaignChoice>, void>(legacyAllRows('admin/campaigns', 'campaign_name', [{ type: 'Campaign', id: 'LIST' }] as const)),
   }),
@@ -36,4 +38,4 @@ export const serviceReferenceApi = serviceApi.injectEndpoints({
 
 export const { useStatusTypesQuery, useTranslationsQuery } = usersReferenceApi;
 export const { useAgencyChoicesQuery } = serviceReferenceApi;
-export const { usePublicCountriesQuery, useCampaignChoicesQuery } = adminReferenceApi;
+export const { usePublicCountriesQuery, useAllCountriesQuery, useCampaignChoicesQuery } = adminReferenceApi;

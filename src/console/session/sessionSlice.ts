@@ -37,6 +37,8 @@ export interface SignInState {
   username: string;
   password: string;
   medium: OtpMedium;
+  /** The code request's proof of the password check, sent back with the login (spares a second hash). */
+  login_token?: string;
 }
 
 export const signInSlice = createSlice({

@@ -10,6 +10,9 @@
 // actually delivered count; wrong passwords count per client address, not per account.
 // Every check and count for an account runs under a lock on its user row, so parallel wrong
 // tries each count.
+// A LOGIN code is sent only after a right password; the answer carries a proof of that check for
+// that code (passwordProof), and the login, which checks the password again before the code,
+// checks it against the proof instead of computing the password hash a second time.
 // A code may be bound to a subject, the one thing it opens ('secure_report:42'): the subject is in
 // its HMAC and in every lookup, so it opens nothing else, and a code without one (the session's
 // own) opens no subject. Codes of different subjects live side by side.
@@ -34,6 +37,9 @@ const BUDGET: Record<OtpType, 'reset' | 'sign-in'> = { PASSWORD_RESET: 'reset', 
 const budgetOf = (purpose: OtpType): OtpType[] => OTP_TYPES.filter((other) => BUDGET[other] === BUDGET[purpose]);
 
 export type CodeCheck = 'ok' | 'wrong' | 'burned' | 'expired';
+
+/** What a password proof is bound to: the account and the password hash it has now. */
+export interface ProvenAccount { id: number; passwordHash: string | null }
 
 const describeCheck: Record<Exclude<CodeCheck, 'ok'>, { message: string; code: ErrorCode }> = {
   wrong: { message: messages.otpWrong, code: 'otp_wrong' },
@@ -162,6 +168,43 @@ export class Codes {
       await tx.insert(authEvents).values({ kind: 'otp_failed', userId: input.userId, purpose: input.purpose, address: input.address });
       return burned ? 'burned' : 'wrong';
     });
+  }
+
+  /**
+   * Proof that `password` was checked against the account's password hash when this LOGIN code was
+   * sent: the code's id and expiry and an HMAC of them, the account, its stored hash and the
+   * password, with the server's pepper. It is handed to the client, never kept: nothing derived from
+   * a password is stored beside the password hash. A new password (a reset, an admin's) voids it.
+   */
+  passwordProof(account: ProvenAccount, code: { id: number; expiresAt: Date }, password: string): string {
+    const body = `${code.id}.${code.expiresAt.getTime()}`;
+    return `${body}.${this.proofMac(account, body, password)}`;
+  }
+
+  /**
+   * Whether `proof` shows that `password` is the one checked for the account's open LOGIN code: made
+   * for that code (not one a resend has closed), not expired, on the password hash the account still
+   * has, and its HMAC matches this password.
+   */
+  async provesPassword(account: ProvenAccount, proof: string, password: string): Promise<boolean> {
+    const [id, expires, mac] = proof.split('.');
+    if (!id || !expires || !mac || Number(expires) <= Date.now()) return false;
+    const expected = Buffer.from(this.proofMac(account, `${id}.${expires}`, password));
+    const given = Buffer.from(mac);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+    const [open] = await this.db
+      .select({ id: oneTimeCodes.id })
+      .from(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.userId, account.id), eq(oneTimeCodes.purpose, 'LOGIN'), ofSubject(undefined), isNull(oneTimeCodes.closedAt)))
+      .orderBy(desc(oneTimeCodes.id))
+      .limit(1);
+    return open?.id === Number(id);
+  }
+
+  private proofMac(account: ProvenAccount, body: string, password: string): string {
+    return createHmac('sha256', this.pepper)
+      .update(`password-checked:${account.id}:${body}:${account.passwordHash ?? ''}:${password}`)
+      .digest('base64url');
   }
 
   /** Serialises every code operation of one account (row lock on PostgreSQL; PGlite is serial). */

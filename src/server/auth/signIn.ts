@@ -41,11 +41,12 @@ export class SignIn {
 
     if (input.otp_type === 'LOGIN') {
       await this.codes.assertMaySend(account?.id ?? null, input.address, 'LOGIN');
-      const allowed = await this.checkPassword(account, input.password ?? '', input.address);
-      const pick = await this.pickRole(allowed.id);
-      if (!pick.ok) throw forbidden(pick.error);
-      await this.deliverCode(allowed, 'LOGIN', input.medium, input.address);
-      return answer;
+      const password = input.password ?? '';
+      // The role is read while the password hash runs: neither waits for the other.
+      const [allowed, pick] = await Promise.all([this.checkPassword(account, password, input.address), account && this.pickRole(account.id)]);
+      if (!pick?.ok) throw forbidden(pick ? pick.error : messages.loginFailed);
+      const code = await this.deliverCode(allowed, 'LOGIN', input.medium, input.address);
+      return { ...answer, login_token: this.codes.passwordProof(allowed, code, password) };
     }
 
     if (input.otp_type === 'PASSWORD_RESET') {
@@ -102,15 +103,24 @@ export class SignIn {
    * POST api/v1/auth/login/jwt/. The password is checked before the code: a caller without it can
    * neither spend the tries of the owner's code nor the account's daily budget of wrong codes (it
    * learns no more than the code request already tells). Wrong passwords spend the address's budget.
+   * The code request hashed this password already: with its `login_token` the password is checked
+   * against that proof (an HMAC), and the hash is computed again only without one (issue 17).
    */
-  async login(input: { username: string; password: string; otp_type: OtpType; otp: string; address: string }): Promise<LoginResponse> {
+  async login(input: {
+    username: string; password: string; otp_type: OtpType; otp: string; address: string; login_token?: string;
+  }): Promise<LoginResponse> {
     if (input.otp_type !== 'LOGIN') throw badRequest('otp_type must be LOGIN to log in.');
     await this.codes.assertMaySend(null, input.address, 'LOGIN');
-    const account = await this.checkPassword(await findAccount(this.db, input.username), input.password, input.address);
+    const found = await findAccount(this.db, input.username);
+    const proven = found && input.login_token ? await this.codes.provesPassword(found, input.login_token, input.password) : false;
+    // The roles are read while the password is checked: neither waits for the other.
+    const [account, roleCampaigns] = await Promise.all([
+      proven && found ? found : this.checkPassword(found, input.password, input.address),
+      found ? loadRoleCampaigns(this.db, found.id) : [],
+    ]);
     const check = await this.codes.check({ userId: account.id, purpose: 'LOGIN', code: input.otp, address: input.address });
     if (check !== 'ok') throw unauthorized(`${messages.loginFailed}. ${codeCheckFailure(check).message}`, codeCheckFailure(check).code);
 
-    const roleCampaigns = await loadRoleCampaigns(this.db, account.id);
     const pick = pickSessionRole(roleCampaigns, new Date());
     if (!pick.ok) throw forbidden(pick.error);
     const roleType = pick.roleCampaign.user_role.role_type as AdminRoleType;
@@ -174,9 +184,10 @@ export class SignIn {
     return account;
   }
 
+  /** Issues and sends a code; the code issued (its id and expiry) once it reached its medium. */
   private async deliverCode(
     account: Account, purpose: OtpType, medium: OtpMedium, address: string, bound?: { subject: string; alphabet: string; length: number },
-  ): Promise<void> {
+  ): Promise<{ id: number; expiresAt: Date }> {
     const to = medium === 'SMS' ? account.msisdn : (account.email ?? account.username);
     if (!to) throw badRequest(messages.otpNoMobileNumber);
     const { id, code, expiresAt } = await this.codes.issue({ userId: account.id, purpose, medium, ...bound });
@@ -191,6 +202,7 @@ export class SignIn {
       throw failure;
     }
     await this.codes.delivered({ userId: account.id, purpose, address });
+    return { id, expiresAt };
   }
 }
 

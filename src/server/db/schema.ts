@@ -285,7 +285,8 @@ export const whitelists = pgTable(
   'whitelists',
   {
     id: serial('id').primaryKey(),
-    msisdn: typed('msisdn', 'msisdn').notNull(),
+    // International form, as users' (a national number typed takes its country's dialling code).
+    msisdn: varchar('msisdn', { length: TEXT_MAX.msisdn + TEXT_MAX.dialingCode }).notNull(),
     countryCode: typed('country_code', 'countryCode').notNull(),
     campaignId: integer('campaign_id').references(() => campaigns.id),
     updatedAt: updatedAt(),

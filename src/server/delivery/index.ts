@@ -13,6 +13,8 @@ export interface CodeDelivery {
   send(message: CodeMessage): Promise<void>;
   /** The demo outbox, newest first; absent outside demo mode. */
   outbox?: () => OutboxMessage[];
+  /** Closes what stays open between codes (the SMTP pool). */
+  close?(): void;
 }
 
 function text(m: CodeMessage): string {
@@ -34,13 +36,25 @@ export function demoOutbox(log: FastifyBaseLogger, keep = 500): CodeDelivery {
   };
 }
 
+/**
+ * The SMTP URL with its connections pooled (issue 17): a code is sent on a connection already open,
+ * greeted, encrypted and signed in, instead of paying for all of that again before every code the
+ * sign-in waits on. A URL that says `pool=` itself is taken as it is.
+ */
+export function pooledSmtpUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  return url.toString();
+}
+
 export async function productionDelivery(config: Config['delivery'], log: FastifyBaseLogger): Promise<CodeDelivery> {
-  const mailer = config.smtpUrl ? (await import('nodemailer')).createTransport(config.smtpUrl) : undefined;
+  const mailer = config.smtpUrl ? (await import('nodemailer')).createTransport(pooledSmtpUrl(config.smtpUrl)) : undefined;
   if (!mailer) log.warn('SMTP_URL is not set: codes cannot be sent by EMAIL');
   if (!config.smsUrl) log.warn('SMS_HTTP_URL is not set: codes cannot be sent by SMS');
   const unavailable = (medium: string) =>
     new HttpError(503, `Codes cannot be sent by ${medium} on this server. Choose the other medium or contact support.`);
   return {
+    close: () => mailer?.close(),
     async send(message) {
       if (message.medium === 'EMAIL') {
         if (!mailer) throw unavailable('EMAIL');

@@ -73,6 +73,13 @@ export function orderOf<F extends string>(
 /** A LIKE pattern matching `term` anywhere, with its own % and _ taken literally. */
 export const containing = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * A search as the msisdn columns hold numbers: one typed nationally with its 0 ('0241234567') is
+ * stored after its dialling code without the 0, so the 0 is not searched (other columns hold no
+ * such run of digits).
+ */
+export const msisdnSearch = (search: string): string => (/^0\d+$/.test(search) ? search.replace(/^0+/, '') : search);
+
 /** Rows where any of `columns` contains the search term (case-insensitive); true without a term. */
 export function searchIn(search: string, columns: Array<AnyColumn | SQL>): SQL {
   if (!search || columns.length === 0) return sql`true`;

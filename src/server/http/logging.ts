@@ -54,7 +54,7 @@ export const loggerOptions = (level: string): FastifyServerOptions['logger'] => 
   redact: {
     paths: [
       'req.headers.authorization', 'req.headers.cookie', 'headers.authorization',
-      '*.password', '*.new_password', '*.passwordHash', '*.password_hash', '*.otp', '*.code', '*.access', '*.refresh', '*.token',
+      '*.password', '*.new_password', '*.passwordHash', '*.password_hash', '*.otp', '*.code', '*.access', '*.refresh', '*.token', '*.login_token',
     ],
     censor: '[redacted]',
   },

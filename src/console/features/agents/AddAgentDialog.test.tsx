@@ -138,17 +138,24 @@ describe('AddAgentDialog, the rules', () => {
   });
 
   it.each([
-    ['Ghana Country Agency', '0241234567', 'Will be saved as +233241234567'],
-    ['Congo Field Agency', '061234567', 'Will be saved as +242061234567'],
-  ])('shows the number an agent of %s will be saved with', async (agency, typed, preview) => {
+    ['Ghana Country Agency', '0241234567', 'Will be saved as 233241234567'],
+    ['Congo Field Agency', '061234567', 'Will be saved as 242061234567'],
+  ])('shows the number an agent of %s will be saved with, as every list shows numbers', async (agency, typed, preview) => {
     addBackend();
     const { user } = await openDialog();
     await user.type(field('Mobile Number'), typed);
     expect(screen.queryByText(/^Will be saved as/)).not.toBeInTheDocument();
     await chooseAgency(user, agency);
     expect(screen.getByText(preview)).toBeInTheDocument();
+    // A letter is refused at the keyboard: the number and its preview stay.
     await user.type(field('Mobile Number'), 'x');
-    expect(screen.queryByText(preview)).not.toBeInTheDocument();
+    expect(field('Mobile Number')).toHaveValue(typed);
+    expect(screen.getByText(preview)).toBeInTheDocument();
+    // Cut short, it says what is wrong instead.
+    await user.clear(field('Mobile Number'));
+    await user.type(field('Mobile Number'), '024');
+    expect(screen.queryByText(/^Will be saved as/)).not.toBeInTheDocument();
+    expect(screen.getByText(messages.agentMsisdnTooShort)).toBeInTheDocument();
   });
 });
 

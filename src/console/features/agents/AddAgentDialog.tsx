@@ -1,6 +1,6 @@
 // Add agent (SPEC.md section 5): every rule is the contract's addAgentForm. The msisdn is typed
 // nationally (0...) and shown as it will be stored, in international form with the agency's
-// dialing code. The add is one call; it carries a password, so it never waits in the outbox and
+// dialing code (MsisdnField). The add is one call; it carries a password, so it never waits in the outbox and
 // needs a connection. Save pressed again with the same values after a cut connection sends the
 // same Idempotency-Key, so the server answers the first add again instead of adding a second agent.
 import { useAgencyChoicesQuery } from '../../api/referenceApi';
@@ -10,10 +10,10 @@ import { useRef, useState } from 'react';
 import type { z } from 'zod';
 import { fromRequestDate, toRequestDate } from '../../../contract/dates';
 import { messages } from '../../../contract/messages';
-import { toInternationalMsisdn } from '../../../contract/msisdn';
-import { addAgentForm, agentMsisdn, type FieldErrors } from '../../../contract/schemas';
+import { addAgentForm, type FieldErrors } from '../../../contract/schemas';
 import { useAppSelector } from '../../app/hooks';
 import { FormDialog, useFormDialog } from '../../components/FormDialog';
+import { MsisdnField } from '../../components/MsisdnField';
 import { PasswordField } from '../../components/PasswordField';
 import { TextField } from '../../components/TextField';
 import type { ApiFailure } from '../../http/failure';
@@ -86,11 +86,6 @@ export function AddAgentDialog({ onClose }: { onClose(): void }) {
   const textField = (field: Field) => ({ ...form.textField(field), error: errorOf(field) });
 
   const agency = agencies.data?.rows.find((choice) => choice.id === agencyId);
-  const msisdn = form.values.msisdn ?? '';
-  const preview =
-    agency && agentMsisdn.safeParse(msisdn).success
-      ? `Will be saved as +${toInternationalMsisdn(msisdn.trim(), agency.country.country_dialing_code)}`
-      : undefined;
 
   const chooseAgency = (value: string) => {
     form.set('agency_id', Number(value) || 0);
@@ -120,7 +115,7 @@ export function AddAgentDialog({ onClose }: { onClose(): void }) {
         onChange={(value) => form.set('password', value)}
         onBlur={() => form.leave('password')}
       />
-      <TextField id="agent-msisdn" label="Mobile Number" inputMode="numeric" placeholder="0241234567" helper={preview} {...textField('msisdn')} />
+      <MsisdnField id="agent-msisdn" placeholder="0241234567" {...textField('msisdn')} dialingCode={agency?.country.country_dialing_code} />
       <FormGroup label="Agency" labelFor="agent-agency" helperText={errorOf('agency_id')} intent={errorOf('agency_id') ? Intent.DANGER : Intent.NONE}>
         <HTMLSelect id="agent-agency" fill value={agencyId || ''} onChange={(e) => chooseAgency(e.target.value)} onBlur={() => form.leave('agency_id')}>
           <option value="">Choose an agency</option>

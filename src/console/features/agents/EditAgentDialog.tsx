@@ -14,6 +14,7 @@ import { agentEditProblem, editAgentForm } from '../../../contract/schemas';
 import { useAgencyChoicesQuery, useStatusTypesQuery } from '../../api/referenceApi';
 import { useAgencyCampaignChoicesQuery } from '../../api/campaignChoices';
 import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
+import { MsisdnField } from '../../components/MsisdnField';
 import { TextField } from '../../components/TextField';
 import { useCallerIsSuper } from '../../app/useCallerIsSuper';
 import { agentConflict, useEditAgentMutation, type AgentEdit } from './agentsApi';
@@ -133,7 +134,7 @@ export function EditAgentDialog({ row, retry, onClose }: EditDialogProps<AgentRo
         <TextField id="agent-first-name" label="First name" {...form.textField('first_name')} autoFocus />
         <TextField id="agent-last-name" label="Second name" {...form.textField('last_name')} />
       </div>
-      <TextField id="agent-msisdn" label="Mobile Number" inputMode="numeric" {...form.textField('msisdn')} error={msisdnError} />
+      <MsisdnField id="agent-msisdn" {...form.textField('msisdn')} error={msisdnError} />
       <FormGroup label="Status" labelFor="agent-status" helperText={statusError} intent={statusError ? Intent.DANGER : Intent.NONE}>
         <HTMLSelect id="agent-status" fill value={values.status_type ?? ''} onChange={(e) => form.set('status_type', Number(e.target.value))}>
           {statusChoices.length === 0 && agent && <option value={agent.user_role.status_type.id}>{agent.user_role.status_type.name}</option>}

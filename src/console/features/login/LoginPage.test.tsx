@@ -89,7 +89,7 @@ describe('LoginPage', () => {
 
   it('sends the LOGIN code, remembers the email and goes on to /otp/login', async () => {
     const backend = fakeBackend().on('POST', 'api/v1/otp/send/', {
-      body: { message: 'OTP sent', medium: 'EMAIL', otp_type: 'LOGIN' },
+      body: { message: 'OTP sent', medium: 'EMAIL', otp_type: 'LOGIN', login_token: 'proof' },
     });
     const { user, store, location } = renderLogin();
     await user.type(emailField(), 'super@demo.test');
@@ -102,7 +102,8 @@ describe('LoginPage', () => {
       { username: 'super@demo.test', password: 'Referral#2026', otp_type: 'LOGIN', medium: 'EMAIL' },
     ]);
     expect(localStorage.getItem(REMEMBERED_EMAIL_KEY)).toBe('super@demo.test');
-    expect(store.getState().signIn).toEqual({ username: 'super@demo.test', password: 'Referral#2026', medium: 'EMAIL' });
+    // The code request's proof of the password check is kept (in memory) for the login.
+    expect(store.getState().signIn).toEqual({ username: 'super@demo.test', password: 'Referral#2026', medium: 'EMAIL', login_token: 'proof' });
   });
 
   it('stays on the login page and says why when the code is refused', async () => {

@@ -35,7 +35,7 @@ export function LoginPage() {
     void import('../otp/OtpPage').catch(() => undefined);
     const sent = await sendOtp({ username: email, password, otp_type: 'LOGIN', medium: 'EMAIL' });
     if ('error' in sent) return; // the error toast says why; stay here
-    dispatch(loginStarted({ username: email, password, medium: 'EMAIL' }));
+    dispatch(loginStarted({ username: email, password, medium: 'EMAIL', login_token: sent.data.login_token }));
     showSuccess(messages.otpSent);
     navigate('/otp/login');
   }

@@ -90,7 +90,7 @@ describe('OtpPage, finishing a login', () => {
   it('opens the session and forgets the password when the code is right, the sign-in toasts gone', async () => {
     const backend = fakeBackend()
       .on('POST', 'api/v1/auth/login/jwt/', { body: loginAnswer })
-      .on('POST', 'api/v1/otp/send/', { body: { message: 'OTP sent', medium: 'EMAIL', otp_type: 'LOGIN' } });
+      .on('POST', 'api/v1/otp/send/', { body: { message: 'OTP sent', medium: 'EMAIL', otp_type: 'LOGIN', login_token: 'proof-of-the-new-code' } });
     const { user, store, location } = renderLoginCode();
     await user.click(screen.getByRole('button', { name: 'Resend code' }));
     expect(await screen.findByText('OTP sent')).toBeInTheDocument();
@@ -102,7 +102,8 @@ describe('OtpPage, finishing a login', () => {
     await waitFor(() => expect(screen.queryByText('OTP sent')).not.toBeInTheDocument());
     expect(location()).toBe('/');
     expect(backend.calls('POST', 'api/v1/auth/login/jwt/').map((c) => c.body)).toEqual([
-      { username: 'super@demo.test', password: 'Referral#2026', otp_type: 'LOGIN', otp: '1234' },
+      // The resent code's proof of the password check goes with it, so the server need not hash the password again.
+      { username: 'super@demo.test', password: 'Referral#2026', otp_type: 'LOGIN', otp: '1234', login_token: 'proof-of-the-new-code' },
     ]);
     const { session, signIn } = store.getState();
     expect(session).toMatchObject({ access: 'access-new', refresh: 'refresh-new', user: loginAnswer.user });

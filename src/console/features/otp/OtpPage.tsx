@@ -16,7 +16,7 @@ import { SignedOutFrame } from '../../components/SignedOutFrame';
 import { dismissAllToasts, showSuccess } from '../../components/toaster';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { codeOf } from '../../http/failure';
-import { loginFinished, reportsVerified, selectSignedIn, sessionStarted } from '../../session/sessionSlice';
+import { loginFinished, loginStarted, reportsVerified, selectSignedIn, sessionStarted } from '../../session/sessionSlice';
 
 export function OtpPage() {
   const signedIn = useAppSelector(selectSignedIn);
@@ -63,7 +63,7 @@ function LoginCode({ otpType }: { otpType: OtpType }) {
 
   async function submit(otp: string) {
     if (!pending) return;
-    const result = await login({ username: pending.username, password: pending.password, otp_type: otpType, otp });
+    const result = await login({ username: pending.username, password: pending.password, otp_type: otpType, otp, login_token: pending.login_token });
     if ('data' in result && result.data) {
       const { access, refresh, user } = result.data;
       dispatch(sessionStarted({ access, refresh, user }));
@@ -82,7 +82,10 @@ function LoginCode({ otpType }: { otpType: OtpType }) {
   async function resend() {
     if (!pending) return;
     const sent = await sendOtp({ username: pending.username, password: pending.password, otp_type: otpType, medium: pending.medium, resend: true });
-    if ('data' in sent) showSuccess(messages.otpSent);
+    if (!('data' in sent)) return;
+    // The new code comes with its own proof: the first code's no longer stands.
+    dispatch(loginStarted({ ...pending, login_token: sent.data?.login_token }));
+    showSuccess(messages.otpSent);
   }
 
   return (

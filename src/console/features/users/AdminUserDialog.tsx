@@ -1,17 +1,22 @@
 // Add or edit an admin user (SPEC.md sections 5 and 6): every rule is the contract's
-// adminUserForm. The mobile number and the Super Admin, Unblacklist and Secure Page Access flags
-// are shown to, and sent by, a Super Admin only; agencies can be linked from GET /admin/agencies.
+// adminUserForm. The mobile number (with its country: a national one is saved with the country's
+// dialling code) and the Super Admin, Unblacklist and Secure Page Access flags are shown to, and
+// sent by, a Super Admin only; agencies can be linked from GET /admin/agencies. A user the caller
+// may not change opens read-only (AdminUserFacts), saying why.
 // An edit sends the updated_at it read (a change made meanwhile is refused, not overwritten).
 // Offline, an edit without a password waits in the outbox; a password needs a connection.
-import { Checkbox, FormGroup, Intent, Spinner } from '@blueprintjs/core';
+import { Checkbox, FormGroup, HTMLSelect, Intent, Spinner } from '@blueprintjs/core';
 import type { AdminUserRequest } from '../../../contract/api';
 import type { AdminUser } from '../../../contract/entities';
 import { adminUserForm } from '../../../contract/schemas';
 import { ADMIN_FLAG_LABELS, ADMIN_FLAGS } from '../../../contract/roles';
+import { useAllCountriesQuery } from '../../api/referenceApi';
 import { selectBrowserOffline } from '../../http/connectivity';
 import { useAppSelector } from '../../app/hooks';
 import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
+import { MsisdnField } from '../../components/MsisdnField';
 import { PasswordField } from '../../components/PasswordField';
+import { ReadOnlyDialog } from '../../components/ReadOnlyDialog';
 import { TextField } from '../../components/TextField';
 import { adminUserConflictFor, adminUserRequest, canWaitOffline, useLinkableAgenciesQuery, useSaveAdminUserMutation } from './adminUsersApi';
 
@@ -29,6 +34,7 @@ const valuesOf = (user: AdminUser | undefined): AdminUserRequest => ({
   lastname: user?.lastname ?? '',
   password: '',
   msisdn: user?.msisdn ?? '',
+  country_code: user?.country_code ?? '',
   linked_agencies: user?.linked_agencies.filter((link) => link.linked).map((link) => link.id) ?? [],
   is_super: user?.is_super ?? false,
   unblacklist: user?.unblacklist ?? false,
@@ -42,7 +48,7 @@ export function AdminUserDialog({ row, retry, callerIsSuper, onClose }: EditDial
   const { form, editing, dialog } = useFormDialog(adminUserForm, {
     values: valuesOf(row),
     // A password is never queued: it is typed again, if at all.
-    retried: (queued: AdminUserRequest) => ({ ...queued, password: '', msisdn: queued.msisdn ?? '' }),
+    retried: (queued: AdminUserRequest) => ({ ...queued, password: '', msisdn: queued.msisdn ?? '', country_code: queued.country_code ?? '' }),
     retry,
     onClose,
     noun: 'user',
@@ -60,6 +66,9 @@ export function AdminUserDialog({ row, retry, callerIsSuper, onClose }: EditDial
   const blockedReason = browserOffline && needsConnection ? PASSWORD_NEEDS_CONNECTION : undefined;
   const agencies = useLinkableAgenciesQuery();
   const choices = agencies.data?.rows;
+  const countries = useAllCountriesQuery(undefined, { skip: !callerIsSuper });
+  const countryCode = form.values.country_code ?? '';
+  const countryError = form.errorOf('country_code');
   const agencyNames = (ids: unknown) =>
     Array.isArray(ids) ? ids.map((id) => choices?.find((agency) => agency.id === id)?.agency_name ?? String(id)).join(', ') || '—' : undefined;
 
@@ -97,7 +106,25 @@ export function AdminUserDialog({ row, retry, callerIsSuper, onClose }: EditDial
       )}
       {callerIsSuper && (
         <>
-          <TextField id="user-msisdn" label="Mobile Number" inputMode="numeric" helper="Optional" {...form.textField('msisdn')} />
+          <MsisdnField
+            id="user-msisdn"
+            helper="Optional"
+            {...form.textField('msisdn')}
+            dialingCode={countries.data?.rows.find((country) => country.iso_code === countryCode)?.code}
+          />
+          <FormGroup
+            label="Country of the mobile number"
+            labelFor="user-country"
+            helperText={countryError ?? "Needed for a number starting with 0: it is saved with the country's dialling code."}
+            intent={countryError ? Intent.DANGER : Intent.NONE}
+          >
+            <HTMLSelect id="user-country" fill value={countryCode} onChange={(e) => form.set('country_code', e.target.value)} onBlur={() => form.leave('country_code')}>
+              <option value="">No country</option>
+              {countries.data?.rows.flatMap((country) =>
+                country.iso_code ? [<option key={country.iso_code} value={country.iso_code}>{`${country.country} (${country.iso_code})`}</option>] : [],
+              )}
+            </HTMLSelect>
+          </FormGroup>
           <FormGroup label="Rights">
             {ADMIN_FLAGS.map((flag) => (
               <Checkbox key={flag} label={ADMIN_FLAG_LABELS[flag]} checked={form.values[flag] ?? false} onChange={(e) => form.set(flag, e.currentTarget.checked)} />
@@ -128,5 +155,23 @@ export function AdminUserDialog({ row, retry, callerIsSuper, onClose }: EditDial
         </div>
       </FormGroup>
     </FormDialog>
+  );
+}
+
+/** A user the caller may not change (`reason`: the contract's, adminUserReadOnly): what it is, and why it is read-only. */
+export function AdminUserFacts({ user, reason, onClose }: { user: AdminUser; reason: string; onClose(): void }) {
+  const linked = user.linked_agencies.filter((link) => link.linked).map((link) => link.agency_name);
+  return (
+    <ReadOnlyDialog
+      title="View user"
+      reason={reason}
+      onClose={onClose}
+      facts={[
+        ['Email', user.email],
+        ['First name', user.firstname],
+        ['Last name', user.lastname],
+        ['Linked agencies', linked.join(', ') || '—'],
+      ]}
+    />
   );
 }

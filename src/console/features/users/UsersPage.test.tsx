@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { LinkableAgency, ListPage } from '../../../contract/api';
-import type { AdminUser } from '../../../contract/entities';
+import type { AdminCountry, AdminUser } from '../../../contract/entities';
 import { messages } from '../../../contract/messages';
 import { PASSWORD_STRENGTH_PATTERN } from '../../../contract/schemas';
-import type { AdminRoleType } from '../../../contract/roles';
+import { adminUserReadOnly, type AdminRoleType } from '../../../contract/roles';
 import { browserWentOffline } from '../../http/connectivity';
 import { makeStore } from '../../app/store';
 import { QUEUED_TEXT } from '../../outbox/outboxRunner';
@@ -12,17 +12,23 @@ import { fakeBackend, type RecordedCall } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedIn } from '../../test/sessions';
 import { CREDENTIALS_LOCKED, PASSWORD_NEEDS_CONNECTION } from './AdminUserDialog';
-import { UsersPage, VIEW_ONLY_TITLE } from './UsersPage';
+import { UsersPage } from './UsersPage';
 
 const agencies: LinkableAgency[] = [
   { id: 11, agency_name: 'Ghana Country Agency', country: 'GH', is_country_agency: true },
   { id: 12, agency_name: 'Kenya Country Agency', country: 'KE', is_country_agency: true },
 ];
 
+const countries: AdminCountry[] = [
+  { id: 1, country: 'Ghana', code: '233', iso_code: 'GH', sms_cid: '', sms_from: 'Referral', languages: 'en', updated_at: '2026-11-01T09:00:00.000Z' },
+  { id: 2, country: 'Kenya', code: '254', iso_code: 'KE', sms_cid: '', sms_from: 'Referral', languages: 'en,sw', updated_at: '2026-11-01T09:00:00.000Z' },
+];
+
 const kofi: AdminUser = {
   id: 7,
   email: 'kofi@demo.test',
-  msisdn: '0241234567',
+  msisdn: '233241234567',
+  country_code: 'GH',
   firstname: 'Kofi',
   lastname: 'Boateng',
   is_super: false,
@@ -40,6 +46,7 @@ function usersBackend(page: ListPage<AdminUser> = { data: [kofi], count: 1 }) {
   return fakeBackend()
     .on('GET', 'admin/admins', { body: page })
     .on('GET', 'admin/agencies', { body: { data: agencies, count: agencies.length } })
+    .on('GET', 'admin/countries', { body: { data: countries, count: countries.length } })
     .on('POST', 'admin/register', ({ body }) => ({ status: 201, body: { id: 8, ...(body as object) } }))
     .on('PUT', 'admin/register', ({ body }) => ({ body }));
 }
@@ -92,7 +99,7 @@ describe('UsersPage, the list', () => {
     const table = await screen.findByRole('table', { name: 'Users' });
     const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent?.trim());
     expect(headers).toEqual(['Email', 'First name', 'Last name', 'Mobile Number', 'Super Admin', 'Linked agencies']);
-    expect(within(table).getByRole('cell', { name: '0241234567' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: '233241234567' })).toBeInTheDocument();
     expect(within(table).getByRole('cell', { name: 'Ghana Country Agency' })).toBeInTheDocument();
   });
 
@@ -106,7 +113,7 @@ describe('UsersPage, the list', () => {
   });
 
   it('hides the mobile number and Super Admin columns from an Agency Admin', async () => {
-    usersBackend({ data: [{ ...kofi, msisdn: null }], count: 1 });
+    usersBackend({ data: [{ ...kofi, msisdn: null, country_code: null }], count: 1 });
     renderUsers('Agency Admin');
     const table = await screen.findByRole('table', { name: 'Users' });
     const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent?.trim());
@@ -169,6 +176,17 @@ describe('UsersPage, the add/edit popup', () => {
     expect(save()).toBeDisabled();
     await user.clear(field('Mobile Number'));
     expect(save()).toBeEnabled();
+    // A national number needs its country, whose dialling code it is saved with.
+    await user.type(field('Mobile Number'), '0241234567');
+    expect(save()).toBeDisabled();
+    await user.selectOptions(field('Country of the mobile number'), 'Ghana (GH)');
+    expect(screen.getByText('Will be saved as 233241234567')).toBeInTheDocument();
+    expect(save()).toBeEnabled();
+    // An international one does not.
+    await user.selectOptions(field('Country of the mobile number'), 'No country');
+    await user.clear(field('Mobile Number'));
+    await user.type(field('Mobile Number'), '254712345678');
+    expect(save()).toBeEnabled();
   });
 
   it('generates a 9-character password that meets the strength rule, and shows it', async () => {
@@ -211,6 +229,7 @@ describe('UsersPage, the add/edit popup', () => {
     await user.type(field('Last name'), 'Owusu');
     await user.type(field('Password'), 'Strong#2026');
     await user.type(field('Mobile Number'), '0541234567');
+    await user.selectOptions(field('Country of the mobile number'), 'Ghana (GH)');
     await user.click(screen.getByRole('checkbox', { name: 'Super Admin' }));
     await user.click(screen.getByRole('checkbox', { name: 'Secure Page Access' }));
     await user.click(screen.getByRole('checkbox', { name: 'Kenya Country Agency' }));
@@ -224,7 +243,9 @@ describe('UsersPage, the add/edit popup', () => {
         lastname: 'Owusu',
         password: 'Strong#2026',
         linked_agencies: [12],
+        // As typed: the server stores it international (233541234567).
         msisdn: '0541234567',
+        country_code: 'GH',
         is_super: true,
         unblacklist: false,
         secure_page: true,
@@ -247,7 +268,7 @@ describe('UsersPage, the add/edit popup', () => {
     await screen.findByText('User new@demo.test added');
     const [sent] = backend.calls('POST', 'admin/register');
     expect(sent?.body).toEqual({ email: 'new@demo.test', firstname: 'Esi', lastname: 'Owusu', password, linked_agencies: [11] });
-    for (const key of ['msisdn', 'is_super', 'unblacklist', 'secure_page']) expect(sent?.body).not.toHaveProperty(key);
+    for (const key of ['msisdn', 'country_code', 'is_super', 'unblacklist', 'secure_page']) expect(sent?.body).not.toHaveProperty(key);
   });
 
   it('edits a user with PUT, the password optional and left out when empty', async () => {
@@ -256,7 +277,8 @@ describe('UsersPage, the add/edit popup', () => {
     await user.click(await screen.findByRole('cell', { name: 'kofi@demo.test' }));
     await screen.findByRole('dialog', { name: 'Edit user' });
     expect(field('Email')).toHaveValue('kofi@demo.test');
-    expect(field('Mobile Number')).toHaveValue('0241234567');
+    expect(field('Mobile Number')).toHaveValue('233241234567');
+    expect(field('Country of the mobile number')).toHaveValue('GH');
     expect(screen.getByRole('checkbox', { name: 'Unblacklist' })).toBeChecked();
     expect(await screen.findByRole('checkbox', { name: 'Ghana Country Agency' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Kenya Country Agency' })).not.toBeChecked();
@@ -281,7 +303,8 @@ describe('UsersPage, the add/edit popup', () => {
         firstname: 'Kofi',
         lastname: 'Mensah',
         linked_agencies: [11],
-        msisdn: '0241234567',
+        msisdn: '233241234567',
+        country_code: 'GH',
         is_super: false,
         unblacklist: true,
         secure_page: false,
@@ -293,6 +316,7 @@ describe('UsersPage, the add/edit popup', () => {
     const linkedElsewhere: AdminUser = {
       ...kofi,
       msisdn: null,
+      country_code: null,
       linked_agencies: [...kofi.linked_agencies, { id: 30, agency_name: 'Head Office Pilot Agency', linked: true }],
     };
     const backend = usersBackend({ data: [linkedElsewhere], count: 1 });
@@ -315,7 +339,7 @@ describe('UsersPage, the add/edit popup', () => {
   });
 
   it('lets an Agency Admin edit a user but not its email or password', async () => {
-    usersBackend({ data: [{ ...kofi, msisdn: null }], count: 1 });
+    usersBackend({ data: [{ ...kofi, msisdn: null, country_code: null }], count: 1 });
     const { user } = renderUsers('Agency Admin');
     await user.click(await screen.findByRole('cell', { name: 'kofi@demo.test' }));
     await screen.findByRole('dialog', { name: 'Edit user' });
@@ -325,13 +349,41 @@ describe('UsersPage, the add/edit popup', () => {
     expect(screen.queryByRole('button', { name: 'Generate Password' })).not.toBeInTheDocument();
   });
 
-  it('marks a user beyond the caller\'s reach view only, and does not open it', async () => {
-    usersBackend({ data: [{ ...kofi, msisdn: null, editable: false }], count: 1 });
+  it("opens a user beyond the caller's reach read-only: no field, no password, no Save, and why", async () => {
+    const backend = usersBackend({ data: [{ ...kofi, msisdn: null, country_code: null, editable: false }], count: 1 });
     const { user } = renderUsers('Campaign Admin');
     const row = (await screen.findByRole('cell', { name: /kofi@demo.test/ })).closest('tr') as HTMLElement;
-    expect(within(row).getByTitle(VIEW_ONLY_TITLE)).toHaveTextContent('view only');
+    expect(within(row).getByTitle(messages.adminOutOfReach)).toHaveTextContent('view only');
     await user.click(row);
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    const dialog = await screen.findByRole('dialog', { name: 'View user' });
+    // The server's own refusal of such a save, from the contract.
+    expect(adminUserReadOnly({ editable: false })).toBe(messages.adminOutOfReach);
+    expect(within(dialog).getByRole('status')).toHaveTextContent(messages.adminOutOfReach);
+    const facts = dialog.querySelector('dl') as HTMLElement;
+    expect(Array.from(facts.querySelectorAll('div'), (pair) => pair.textContent)).toEqual([
+      'Emailkofi@demo.test', 'First nameKofi', 'Last nameBoateng', 'Linked agenciesGhana Country Agency',
+    ]);
+    expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Generate Password' })).not.toBeInTheDocument();
+
+    // The footer's Close (the header's ✕ closes it too).
+    await user.click(within(dialog).getByText('Close'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(backend.calls('PUT', 'admin/register')).toEqual([]);
+  });
+
+  it('opens a user the caller may change as its form, without the view only mark', async () => {
+    usersBackend({ data: [{ ...kofi, msisdn: null, country_code: null }], count: 1 });
+    const { user } = renderUsers('Campaign Admin');
+    const row = (await screen.findByRole('cell', { name: /kofi@demo.test/ })).closest('tr') as HTMLElement;
+    expect(within(row).queryByText('view only')).not.toBeInTheDocument();
+    await user.click(row);
+    await screen.findByRole('dialog', { name: 'Edit user' });
+    expect(save()).toBeInTheDocument();
   });
 
   it("shows the server's refusal and keeps the popup open", async () => {

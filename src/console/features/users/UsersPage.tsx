@@ -1,14 +1,16 @@
 // Users (admin users, SPEC.md section 2): list with add/edit popup, for every admin role. The
 // Mobile Number and Super Admin columns are a Super Admin's only (section 6). Changes waiting in
-// the outbox show on their rows ('pending').
+// the outbox show on their rows ('pending'). A user the caller may not change (the server says so
+// on the row) is marked 'view only' and opens read-only, saying why.
 import { Tag } from '@blueprintjs/core';
 import { Tick } from '@blueprintjs/icons';
 import type { AdminUser } from '../../../contract/entities';
-import { ADMIN_FLAG_LABELS } from '../../../contract/roles';
+import { ADMIN_FLAG_LABELS, adminUserReadOnly } from '../../../contract/roles';
 import { useCallerIsSuper } from '../../app/useCallerIsSuper';
 import { EditableListPage } from '../../components/EditableList';
 import type { Column } from '../../components/ListTable';
-import { AdminUserDialog } from './AdminUserDialog';
+import type { EditDialogProps } from '../../components/FormDialog';
+import { AdminUserDialog, AdminUserFacts } from './AdminUserDialog';
 import { adminUsersList } from './adminUsersApi';
 
 /** The first two agency names, then 'N more' (as the campaign dropdown of SPEC.md section 2 reads); all in the tooltip. */
@@ -33,12 +35,21 @@ function columnsFor(callerIsSuper: boolean): Array<Column<AdminUser>> {
   ];
 }
 
-export const VIEW_ONLY_TITLE = 'This user holds roles or rights beyond yours: only a Super Admin can change them.';
-const ViewOnly = () => (
-  <Tag minimal className="console-row-note" title={VIEW_ONLY_TITLE}>
+const ViewOnly = ({ reason }: { reason: string }) => (
+  <Tag minimal className="console-row-note" title={reason}>
     view only
   </Tag>
 );
+
+/** A row the caller may not change opens read-only; a refused change opened again from the outbox opens its form, with the refusal. */
+function UserDialog({ open, callerIsSuper }: { open: EditDialogProps<AdminUser>; callerIsSuper: boolean }) {
+  const readOnly = open.row && !open.retry ? adminUserReadOnly(open.row) : null;
+  return readOnly && open.row ? (
+    <AdminUserFacts user={open.row} reason={readOnly} onClose={open.onClose} />
+  ) : (
+    <AdminUserDialog {...open} callerIsSuper={callerIsSuper} />
+  );
+}
 
 export function UsersPage() {
   const callerIsSuper = useCallerIsSuper();
@@ -51,9 +62,11 @@ export function UsersPage() {
       list={adminUsersList}
       emptyText="No users found"
       // A user whose roles or rights reach beyond the caller's is a Super Admin's to change.
-      canOpen={(row) => row.editable}
-      rowNote={(row) => (row.editable ? null : <ViewOnly />)}
-      dialog={(open) => <AdminUserDialog {...open} callerIsSuper={callerIsSuper} />}
+      rowNote={(row) => {
+        const readOnly = adminUserReadOnly(row);
+        return readOnly && <ViewOnly reason={readOnly} />;
+      }}
+      dialog={(open) => <UserDialog open={open} callerIsSuper={callerIsSuper} />}
     />
   );
 }

@@ -26,6 +26,7 @@ export const adminUserConflict: ConflictField[] = [
   { field: 'lastname', label: 'Last name' },
   { field: 'password', label: 'Password' },
   { field: 'msisdn', label: 'Mobile Number' },
+  { field: 'country_code', label: 'Country of the mobile number' },
   ...ADMIN_FLAGS.map((flag) => ({ field: flag, label: ADMIN_FLAG_LABELS[flag] })),
   { field: 'linked_agencies', label: 'Linked agencies', named: 'linked_agencies' },
 ];
@@ -80,6 +81,7 @@ export function withQueuedAdminUser(row: AdminUser, body: AdminUserRequest): Adm
     firstname: body.firstname,
     lastname: body.lastname,
     ...(body.msisdn !== undefined ? { msisdn: body.msisdn || null } : {}),
+    ...(body.country_code !== undefined ? { country_code: body.country_code || null } : {}),
     ...(body.is_super !== undefined ? { is_super: body.is_super } : {}),
     linked_agencies: row.linked_agencies.map((link) => ({ ...link, linked: links.includes(link.id) })),
   };

@@ -1,16 +1,17 @@
-// Add or edit a whitelist entry (SPEC.md section 5): an msisdn of 8 to 20 digits, a country, and
-// an optional campaign; with a campaign, the entry takes the campaign's country. An edit sends the
+// Add or edit a whitelist entry (SPEC.md section 5): an msisdn of 8 to 20 digits (a national one is
+// saved with the country's dialling code), a country, and an optional campaign; with a campaign,
+// the entry takes the campaign's country. An edit sends the
 // updated_at it read, so a change made meanwhile by someone else is refused rather than overwritten
 // (the dialog's conflict panel then shows both, by whitelistConflict).
 import { FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import type { Whitelist } from '../../../contract/entities';
 import { whitelistForm } from '../../../contract/schemas';
-import { useCampaignChoicesQuery } from '../../api/referenceApi';
+import { useAllCountriesQuery, useCampaignChoicesQuery } from '../../api/referenceApi';
 import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
-import { TextField } from '../../components/TextField';
+import { MsisdnField } from '../../components/MsisdnField';
 import { useAppSelector } from '../../app/hooks';
 import {
-  countryChoices, useSaveWhitelistMutation, useWhitelistCountriesQuery, whitelistConflict, whitelistRequest,
+  countryChoices, useSaveWhitelistMutation, whitelistConflict, whitelistRequest,
 } from './whitelistsApi';
 
 export function WhitelistDialog({ row: entry, retry, onClose }: EditDialogProps<Whitelist>) {
@@ -27,7 +28,7 @@ export function WhitelistDialog({ row: entry, retry, onClose }: EditDialogProps<
   });
   const campaigns = useCampaignChoicesQuery();
   const campaignName = (id: unknown) => (id === null ? 'No campaign' : campaigns.data?.rows.find((choice) => choice.id === id)?.campaign_name);
-  const countries = useWhitelistCountriesQuery();
+  const countries = useAllCountriesQuery();
   const roleType = useAppSelector((state) => state.session.user?.role_type ?? '');
 
   const country = form.values.country as string;
@@ -43,7 +44,12 @@ export function WhitelistDialog({ row: entry, retry, onClose }: EditDialogProps<
 
   return (
     <FormDialog {...dialog} conflictNames={{ campaign_id: campaignName }}>
-      <TextField id="whitelist-msisdn" label="Mobile Number" inputMode="numeric" {...form.textField('msisdn')} autoFocus />
+      <MsisdnField
+        id="whitelist-msisdn"
+        {...form.textField('msisdn')}
+        dialingCode={countries.data?.rows.find((choice) => choice.iso_code === country)?.code}
+        autoFocus
+      />
       <FormGroup
         label="Country"
         labelFor="whitelist-country"

@@ -12,7 +12,7 @@ import { WhitelistsPage } from './WhitelistsPage';
 
 const entry: Whitelist = {
   id: 3,
-  msisdn: '0241234567',
+  msisdn: '233241234567',
   country: 'GH',
   campaign_id: 5,
   agency_name: 'Ghana Country Agency',
@@ -59,16 +59,16 @@ describe('WhitelistsPage, the list', () => {
     renderWhitelists();
     expect(screen.getByRole('heading', { name: 'Whitelists' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Whitelists' });
-    const row = within(table).getByRole('cell', { name: '0241234567' }).closest('tr') as HTMLElement;
+    const row = within(table).getByRole('cell', { name: '233241234567' }).closest('tr') as HTMLElement;
     expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      '0241234567', 'GH', 'Agent Referral GH-01', 'Ghana Country Agency',
+      '233241234567', 'GH', 'Agent Referral GH-01', 'Ghana Country Agency',
     ]);
   });
 
   it('sends the page size, page, search and sort the admin picks', async () => {
     const backend = whitelistBackend({ data: [entry], count: 130 });
     const { user } = renderWhitelists();
-    await screen.findByRole('cell', { name: '0241234567' });
+    await screen.findByRole('cell', { name: '233241234567' });
     expect(lastListParams(backend)).toEqual({ page_size: '20', current_page: '1', search: '', orderby: 'msisdn' });
 
     await user.selectOptions(screen.getByLabelText('Rows per page'), '100 rows');
@@ -126,7 +126,13 @@ describe('WhitelistsPage, the add/edit popup', () => {
     expect(save()).toBeDisabled();
     await user.selectOptions(countrySelect(), 'KE');
     expect(save()).toBeEnabled();
+    // The national number is shown as it will be stored, with the country's dialling code.
+    expect(screen.getByText('Will be saved as 254241234567')).toBeInTheDocument();
+    // A letter is refused at the keyboard; a number past 20 digits is not valid.
     await user.type(msisdnField(), 'x');
+    expect(msisdnField()).toHaveValue('0241234567');
+    expect(save()).toBeEnabled();
+    await user.type(msisdnField(), '12345678901');
     expect(save()).toBeDisabled();
   });
 
@@ -162,10 +168,10 @@ describe('WhitelistsPage, the add/edit popup', () => {
   it('edits an entry with PUT and can drop its campaign', async () => {
     const backend = whitelistBackend();
     const { user } = renderWhitelists();
-    await user.click(await screen.findByRole('cell', { name: '0241234567' }));
+    await user.click(await screen.findByRole('cell', { name: '233241234567' }));
     await screen.findByRole('dialog', { name: 'Edit whitelist entry' });
     await screen.findByRole('option', { name: 'Agent Referral KE-01 (KE)' });
-    expect(msisdnField()).toHaveValue('0241234567');
+    expect(msisdnField()).toHaveValue('233241234567');
     expect(campaignSelect()).toHaveValue('5');
     expect(countrySelect()).toBeDisabled();
 
@@ -173,9 +179,9 @@ describe('WhitelistsPage, the add/edit popup', () => {
     expect(countrySelect()).toBeEnabled();
     expect(countrySelect()).toHaveValue('GH');
     await user.click(save());
-    await screen.findByText('Mobile Number 0241234567 updated');
+    await screen.findByText('Mobile Number 233241234567 updated');
     expect(backend.calls('PUT', 'admin/whitelist').map((c) => c.body)).toEqual([
-      { id: 3, updated_at: entry.updated_at, msisdn: '0241234567', country: 'GH', campaign_id: null },
+      { id: 3, updated_at: entry.updated_at, msisdn: '233241234567', country: 'GH', campaign_id: null },
     ]);
   });
 

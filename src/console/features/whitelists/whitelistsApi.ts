@@ -6,7 +6,7 @@ import type { AdminCountry, Whitelist } from '../../../contract/entities';
 import type { whitelistForm } from '../../../contract/schemas';
 import { whitelistCountryCodes } from '../../../contract/roles';
 import { adminApi } from '../../api/backends';
-import { legacyAllRows, legacyList, type ListRows, type ListView } from '../../api/listPages';
+import { legacyList, type ListRows, type ListView } from '../../api/listPages';
 import { TAB_PATHS } from '../../app/tabs';
 import type { EditableList } from '../../components/EditableList';
 import type { ConflictField } from '../../components/editConflict';
@@ -24,8 +24,6 @@ export const whitelistConflict: ConflictField[] = [
 export const whitelistsApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     whitelists: build.query<ListRows<Whitelist>, ListView>(legacyList('admin/whitelists', whitelistTags)),
-    /** Every country the caller sees, in one page, for the country select. */
-    whitelistCountries: build.query<ListRows<AdminCountry>, void>(legacyAllRows('admin/countries', 'country', [{ type: 'Country', id: 'LIST' }] as const)),
     saveWhitelist: build.mutation<Saved<Whitelist>, WhitelistRequest>(
       offlineSave({
         url: 'admin/whitelist',
@@ -39,7 +37,7 @@ export const whitelistsApi = adminApi.injectEndpoints({
   }),
 });
 
-export const { useWhitelistsQuery, useWhitelistCountriesQuery, useSaveWhitelistMutation } = whitelistsApi;
+export const { useWhitelistsQuery, useSaveWhitelistMutation } = whitelistsApi;
 
 /** The body of a save: without a campaign, campaign_id is null, so an edit can drop the campaign. */
 export const whitelistRequest = (form: z.output<typeof whitelistForm>): WhitelistRequest => ({

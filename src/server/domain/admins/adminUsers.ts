@@ -1,7 +1,7 @@
 // Admin users of the legacy backend (users with an email) and the rules of their form, enforced
 // whatever the console sends (SPEC.md section 6):
-// - only a Super Admin sets the Super Admin, Unblacklist and Secure Page Access flags and the msisdn,
-//   and only a Super Admin sees the msisdn;
+// - only a Super Admin sets the Super Admin, Unblacklist and Secure Page Access flags and the msisdn
+//   (with its country), and only a Super Admin sees the msisdn; a national one is stored international;
 // - other admins link users to the 15 country agencies only, and change a user only when the user's
 //   whole reach (every role it holds, its flags) lies inside their own scope; they never see a Super
 //   Admin user, and never change another admin's email or password (the owner resets their own);
@@ -12,9 +12,11 @@ import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
 import type { AdminUser, LinkedAgency } from '../../../contract/entities';
 import { messages, unknownAgencies } from '../../../contract/messages';
-import { ADMIN_FLAGS, reachOf, reachWithin, ROLE_TYPE_ID, type AdminFlags, type HeldRole, type RoleScope } from '../../../contract/roles';
+import { ADMIN_FLAGS, adminUserReadOnly, reachOf, reachWithin, ROLE_TYPE_ID, type AdminFlags, type HeldRole, type RoleScope } from '../../../contract/roles';
 import type { adminUserForm } from '../../../contract/schemas';
+import { isNationalMsisdn, storedMsisdn } from '../../../contract/msisdn';
 import { recordChange } from '../audit';
+import { requiredCountry } from '../countries/countries';
 import type { CountryAgencies } from '../agencies/countryAgencies';
 import { hashPassword } from '../../auth/passwords';
 import { seesEverything, visibleAgencyIds, within, type Caller } from '../../auth/scope';
@@ -24,7 +26,7 @@ import { lockRow } from '../../db/locks';
 import { adminAgencyLinks, agencies, authSessions, campaigns, roleTypes, userRoleCampaigns, userRoles, users } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { badRequest, conflict, notFound, outOfScope, superAdminOnly } from '../../http/errors';
-import { ignoringCase, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
+import { ignoringCase, listPageOf, msisdnSearch, orderOf, searchIn, type ListParams } from '../lists';
 import { requireUnchanged } from '../edits';
 
 export const ADMIN_SORT = ['id', 'email', 'firstname', 'lastname', 'is_super'] as const;
@@ -35,6 +37,7 @@ const row = {
   id: users.id,
   email: users.email,
   msisdn: users.msisdn,
+  country_code: users.countryCode,
   firstname: users.firstName,
   lastname: users.lastName,
   is_super: users.isSuper,
@@ -131,11 +134,12 @@ async function linksOf(db: Database, userIds: number[]): Promise<Map<number, Lin
   return links;
 }
 
-/** The wire shape; the msisdn only for a Super Admin's eyes. */
+/** The wire shape; the msisdn and its country only for a Super Admin's eyes. */
 const toAdminUser = (user: AdminRow, links: LinkedAgency[], showMsisdn: boolean, editable: boolean): AdminUser => ({
   ...user,
   email: user.email ?? '',
   msisdn: showMsisdn ? user.msisdn : null,
+  country_code: showMsisdn ? user.country_code : null,
   linked_agencies: links,
   editable,
 });
@@ -164,7 +168,7 @@ export async function listAdminUsers(
   const superCaller = seesEverything(scope);
   // Searching by msisdn would reveal it: only a Super Admin searches it.
   const searchable = superCaller ? [users.email, users.firstName, users.lastName, users.msisdn] : [users.email, users.firstName, users.lastName];
-  const where = and(isAdminUser, adminVisible(scope), searchIn(params.search, searchable));
+  const where = and(isAdminUser, adminVisible(scope), searchIn(superCaller ? msisdnSearch(params.search) : params.search, searchable));
   const page = await listPageOf(db, () => db.select(row).from(users).where(where).$dynamic(), params, orderOf(params, sortColumns, users.id));
   const links = await linksOf(db, page.data.map((user) => user.id));
   const editable = await editableBy(db, await changerOf(db, input.caller), page.data);
@@ -203,15 +207,24 @@ function flagsFor(superCaller: boolean, form: AdminUserForm, stored: AdminUser |
 }
 
 /**
- * The msisdn to store. A non-super caller never sees it, so any msisdn it sends is refused (even
- * the stored one: accepting that would let it guess the number); an empty one keeps the stored.
+ * The msisdn and its country to store. A non-super caller never sees them, so any it sends is
+ * refused (even the stored ones: accepting those would let it guess the number); empty keeps the
+ * stored. A Super Admin's national number (0...) is stored international with the dialling code of
+ * its country, the one sent or else the stored one (a client that knows no country_code keeps it).
  */
-function msisdnFor(superCaller: boolean, form: AdminUserForm, stored: AdminUser | undefined): string | null {
+async function mobileFor(
+  db: Database, superCaller: boolean, form: AdminUserForm, stored: AdminUser | undefined,
+): Promise<{ msisdn: string | null; countryCode: string | null }> {
   if (!superCaller) {
-    if (form.msisdn !== '') throw superAdminOnly(messages.superOnlyMsisdn);
-    return stored?.msisdn ?? null;
+    if (form.msisdn !== '' || form.country_code) throw superAdminOnly(messages.superOnlyMsisdn);
+    return { msisdn: stored?.msisdn ?? null, countryCode: stored?.country_code ?? null };
   }
-  return form.msisdn === '' ? null : form.msisdn;
+  const countryCode = form.country_code === undefined ? (stored?.country_code ?? null) : form.country_code || null;
+  const dialingCode = countryCode ? (await requiredCountry(db, countryCode, 'country_code')).dialingCode : null;
+  if (form.msisdn === '') return { msisdn: null, countryCode };
+  if (dialingCode) return { msisdn: storedMsisdn(form.msisdn, dialingCode), countryCode };
+  if (isNationalMsisdn(form.msisdn)) throw badRequest(messages.countryRequired, { country_code: [messages.countryRequired] });
+  return { msisdn: form.msisdn, countryCode };
 }
 
 /**
@@ -258,11 +271,12 @@ export async function saveAdminUser(
         await lockRow(tx, users, form.id);
         const stored = await findAdminUser(tx, changer, form.id);
         if (!stored) throw notFound(messages.adminUserNotFound);
-        if (!stored.editable) throw outOfScope(messages.adminOutOfReach);
+        const readOnly = adminUserReadOnly(stored);
+        if (readOnly) throw outOfScope(readOnly);
         // Whoever holds another admin's email receives their codes: only a Super Admin moves it.
         if (!superCaller && (form.email !== stored.email || passwordHash)) throw superAdminOnly(messages.superOnlyCredentials);
         // The current row as this caller's list shows it (the msisdn for a Super Admin only).
-        requireUnchanged(form.updated_at, stored, { ...stored, msisdn: superCaller ? stored.msisdn : null });
+        requireUnchanged(form.updated_at, stored, { ...stored, msisdn: superCaller ? stored.msisdn : null, country_code: superCaller ? stored.country_code : null });
         before = stored;
       }
       const fields = {
@@ -270,7 +284,7 @@ export async function saveAdminUser(
         email: form.email,
         firstName: form.firstname,
         lastName: form.lastname,
-        msisdn: msisdnFor(superCaller, form, before),
+        ...(await mobileFor(tx, superCaller, form, before)),
         ...flagsFor(superCaller, form, before),
       };
       const linkIds = await linksFor(tx, countryAgencies, superCaller, form, before);
@@ -316,7 +330,8 @@ export async function saveAdminUser(
       });
       return saved;
     });
-    return linksSeen({ ...after, msisdn: superCaller ? after.msisdn : null }, await agenciesSeenBy(db, countryAgencies, caller.scope));
+    const mobile = superCaller ? {} : { msisdn: null, country_code: null };
+    return linksSeen({ ...after, ...mobile }, await agenciesSeenBy(db, countryAgencies, caller.scope));
   } catch (error) {
     const violated = uniqueViolation(error);
     if (violated === 'users_username_lower' || violated === 'users_email_lower') throw conflict(messages.duplicateEmail);

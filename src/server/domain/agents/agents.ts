@@ -23,7 +23,7 @@ import { agencies, campaigns, fraudEvents, userRoleCampaigns, userRoles, users, 
 import { badRequest, superAdminOnly } from '../../http/errors';
 import { recordChange } from '../audit';
 import { requireUnchanged } from '../edits';
-import { containing, ignoringCase, orderOf, paged, type ListParams } from '../lists';
+import { containing, ignoringCase, msisdnSearch, orderOf, paged, type ListParams } from '../lists';
 import { agentVisible, countAgentRows, findAgent, selectAgentIds, selectAgentRows, toAgent } from './agentRows';
 import { editedMsisdn, insertFieldUser, lockedFieldUser, updateFieldUser } from './fieldUsers';
 import { agencyForRole, campaignForRole, duplicateRefusal } from './placement';
@@ -41,14 +41,10 @@ const sortColumns: Record<AgentSort, SQLWrapper> = {
   role_start_date: userRoles.roleStartDate, role_end_date: userRoles.roleEndDate,
 };
 
-/**
- * Name, username or msisdn containing the term, through the trigram index. A national number typed
- * with its 0 ('0241234567') is stored after the dialing code without it, so the 0 is not searched.
- */
+/** Name, username or msisdn containing the term, through the trigram index (a national number without its 0). */
 function agentSearch(search: string): SQL {
   if (!search) return sql`true`;
-  const term = /^0\d+$/.test(search) ? search.replace(/^0+/, '') : search;
-  return ilike(userSearchText(users), containing(term));
+  return ilike(userSearchText(users), containing(msisdnSearch(search)));
 }
 
 /** The agents the caller sees: newest first unless `ordering` says otherwise. */

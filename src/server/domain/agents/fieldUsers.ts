@@ -7,21 +7,21 @@ import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
 import type { AgentUser } from '../../../contract/entities';
 import { messages } from '../../../contract/messages';
-import { toInternationalMsisdn } from '../../../contract/msisdn';
+import { storedMsisdn, toInternationalMsisdn } from '../../../contract/msisdn';
 import { agentEditProblem, joinFieldErrors, type newUserRequest, type userPatchRequest, type userQuery } from '../../../contract/schemas';
 import { hashPassword } from '../../auth/passwords';
 import type { Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { isStorableId } from '../../db/errors';
 import { lockRow } from '../../db/locks';
-import { countries, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { nextUpdatedAt } from '../../db/updatedAt';
 import { badRequest, notFound } from '../../http/errors';
 import { recordChange } from '../audit';
 import { requireUnchanged } from '../edits';
 import { listPageOf, orderOf, type ListParams } from '../lists';
 import { fieldUserVisible, userColumns } from './agentRows';
-import { requireKnownLanguages } from '../countries/countries';
+import { countryByIso, requireKnownLanguages, requiredCountry } from '../countries/countries';
 import { duplicateRefusal } from './placement';
 
 /** A new field user as it is stored: the msisdn already international, the password already hashed. */
@@ -38,20 +38,6 @@ export async function insertFieldUser(tx: Database, caller: Caller, user: NewFie
   return row.id;
 }
 
-/** A country by its ISO code, with what a field user of it takes: its dialing code and language. */
-async function countryByIso(db: Database, iso: string): Promise<{ dialingCode: string; defaultLanguage: string | null } | undefined> {
-  const [country] = await db.select({ dialingCode: countries.dialingCode, defaultLanguage: countries.defaultLanguage })
-    .from(countries).where(eq(countries.isoCode, iso));
-  return country;
-}
-
-/** The country a request names (`country_code`); 400 when there is none. */
-async function requiredCountry(db: Database, iso: string) {
-  const country = await countryByIso(db, iso);
-  if (!country) throw badRequest(messages.unknownCountry, { country_code: [messages.unknownCountry] });
-  return country;
-}
-
 const selectUsers = (db: Database, where: SQL | undefined) => db.select(userColumns).from(users).where(where).$dynamic();
 
 /** GET api/v1/users/?msisdn=: the users the caller sees with that msisdn (national with country_code, or international). */
@@ -60,7 +46,7 @@ export async function listUsersByMsisdn(
 ): Promise<ListPage<AgentUser>> {
   let msisdn = query.msisdn;
   if (msisdn?.startsWith('0') && query.country_code) {
-    msisdn = toInternationalMsisdn(msisdn, (await requiredCountry(db, query.country_code)).dialingCode);
+    msisdn = toInternationalMsisdn(msisdn, (await requiredCountry(db, query.country_code, 'country_code')).dialingCode);
   }
   const where = and(fieldUserVisible(caller.scope, caller.userId), msisdn === undefined ? undefined : eq(users.msisdn, msisdn));
   return listPageOf(db, () => selectUsers(db, where), params, orderOf(params, {}, users.id));
@@ -71,7 +57,7 @@ export async function createUser(db: Database, caller: Caller, body: z.output<ty
   const passwordHash = await hashPassword(body.user.password);
   try {
     return await db.transaction(async (tx) => {
-      const country = await requiredCountry(tx, body.country_code);
+      const country = await requiredCountry(tx, body.country_code, 'country_code');
       const id = await insertFieldUser(tx, caller, {
         username: body.user.username, passwordHash, firstName: body.user.first_name, lastName: body.user.last_name,
         msisdn: toInternationalMsisdn(body.msisdn, country.dialingCode), countryCode: body.country_code,
@@ -102,7 +88,7 @@ export function editedMsisdn(before: string | null, typed: string, dialingCode: 
   if (typed === (before ?? '')) return before;
   const problem = agentEditProblem({ msisdn: before, status_type_id: 0 }, { msisdn: typed });
   if (problem) throw badRequest(joinFieldErrors(problem), problem);
-  return typed.startsWith('0') && dialingCode ? toInternationalMsisdn(typed, dialingCode) : typed;
+  return dialingCode ? storedMsisdn(typed, dialingCode) : typed;
 }
 
 /** Writes a user's names and msisdn when they changed; true when anything did. */

@@ -63,6 +63,20 @@ async function findCountry(db: Database, id: number): Promise<(AdminCountry & { 
 
 const publicFields = ({ defaultLanguage: _default, ...country }: AdminCountry & { defaultLanguage: string | null }): AdminCountry => country;
 
+/** A country by its ISO code, with what a user of it takes: its dialling code and default language. */
+export async function countryByIso(db: Database, iso: string): Promise<{ dialingCode: string; defaultLanguage: string | null } | undefined> {
+  const [country] = await db.select({ dialingCode: countries.dialingCode, defaultLanguage: countries.defaultLanguage })
+    .from(countries).where(eq(countries.isoCode, iso));
+  return country;
+}
+
+/** The country a request names by its ISO code in `field`; 400 when there is none. */
+export async function requiredCountry(db: Database, iso: string, field: string) {
+  const country = await countryByIso(db, iso);
+  if (!country) throw badRequest(messages.unknownCountry, { [field]: [messages.unknownCountry] });
+  return country;
+}
+
 /** Every one of `codes` is a known language; otherwise 400 on `field`, naming the unknown ones. */
 export async function requireKnownLanguages(db: Database, codes: string[], field: string): Promise<void> {
   const known = await db.select({ code: languages.code }).from(languages).where(inArray(languages.code, codes));

@@ -1,12 +1,14 @@
 // Whitelist entries: an msisdn for a campaign (the country is the campaign's) or, without a
 // campaign, for a country. A non-super admin sees and changes the entries of the campaigns they
-// see, and the campaign-less entries of their agencies' countries. (msisdn, country, campaign) is
-// unique (whitelists_entry), so a duplicate cannot slip in between two requests.
+// see, and the campaign-less entries of their agencies' countries. The msisdn is stored international
+// (a national one takes the country's dialling code), and (msisdn, country, campaign) is unique
+// (whitelists_entry), so a duplicate cannot slip in between two requests, however it was typed.
 import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
 import type { Whitelist } from '../../../contract/entities';
 import { messages } from '../../../contract/messages';
+import { storedMsisdn } from '../../../contract/msisdn';
 import type { RoleScope } from '../../../contract/roles';
 import type { whitelistForm } from '../../../contract/schemas';
 import { recordChange } from '../audit';
@@ -17,7 +19,7 @@ import { lockRow } from '../../db/locks';
 import { agencies, campaigns, countries, whitelists } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { badRequest, conflict, notFound, outOfScope } from '../../http/errors';
-import { ignoringCase, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
+import { ignoringCase, listPageOf, msisdnSearch, orderOf, searchIn, type ListParams } from '../lists';
 import { requireUnchanged } from '../edits';
 
 export const WHITELIST_SORT = ['id', 'msisdn', 'country', 'campaign_name', 'agency_name'] as const;
@@ -61,7 +63,7 @@ export async function listWhitelists(db: Database, input: { scope: RoleScope; pa
   const { scope, params } = input;
   const where = and(
     entryVisible(scope),
-    searchIn(params.search, [whitelists.msisdn, whitelists.countryCode, campaigns.name, agencies.name]),
+    searchIn(msisdnSearch(params.search), [whitelists.msisdn, whitelists.countryCode, campaigns.name, agencies.name]),
   );
   return listPageOf(db, () => selectEntries(db).where(where).$dynamic(), params, orderOf(params, sortColumns, whitelists.id));
 }
@@ -79,20 +81,21 @@ function countryNamed(given: string | number): SQL {
   return /^\d+$/.test(dialling) ? eq(countries.dialingCode, dialling) : eq(countries.isoCode, given.toUpperCase());
 }
 
-/** The country of an entry: the campaign's, or the one given (a known country the caller may use). */
-async function countryOf(db: Database, scope: RoleScope, form: WhitelistForm): Promise<string> {
+/** The country of an entry (its ISO code and dialling code): the campaign's, or the one given (a known country the caller may use). */
+async function countryOf(db: Database, scope: RoleScope, form: WhitelistForm): Promise<{ code: string; dialingCode: string }> {
   if (form.campaign_id !== undefined && form.campaign_id !== null) {
     const [campaign] = isStorableId(form.campaign_id)
       ? await db
-          .select({ countryCode: campaigns.countryCode })
+          .select({ code: campaigns.countryCode, dialingCode: countries.dialingCode })
           .from(campaigns)
+          .innerJoin(countries, eq(countries.isoCode, campaigns.countryCode))
           .where(and(eq(campaigns.id, form.campaign_id), campaignVisible(scope, campaigns)))
       : [];
     if (!campaign) throw outOfScope(messages.campaignOutOfScope);
-    return campaign.countryCode;
+    return campaign;
   }
   const [country, another] = await db
-    .select({ id: countries.id, code: countries.isoCode })
+    .select({ id: countries.id, code: countries.isoCode, dialingCode: countries.dialingCode })
     .from(countries)
     .where(and(countryNamed(form.country), isNotNull(countries.isoCode)))
     .limit(2);
@@ -106,7 +109,7 @@ async function countryOf(db: Database, scope: RoleScope, form: WhitelistForm): P
       .limit(1);
     if (!allowed) throw outOfScope(messages.countryOutOfScope);
   }
-  return country.code;
+  return { code: country.code, dialingCode: country.dialingCode };
 }
 
 /** Adds (no id) or updates (id) an entry: checked under a row lock, written and audited in one transaction. */
@@ -121,7 +124,8 @@ export async function saveWhitelist(db: Database, caller: Caller, form: Whitelis
         if (!before) throw notFound(messages.whitelistNotFound);
         requireUnchanged(form.updated_at, before);
       }
-      const fields = { msisdn: form.msisdn, countryCode: await countryOf(tx, scope, form), campaignId: form.campaign_id ?? null };
+      const country = await countryOf(tx, scope, form);
+      const fields = { msisdn: storedMsisdn(form.msisdn, country.dialingCode), countryCode: country.code, campaignId: form.campaign_id ?? null };
       let id: number;
       if (!before) {
         const [created] = await tx.insert(whitelists).values(fields).returning({ id: whitelists.id });
