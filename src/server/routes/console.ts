@@ -21,11 +21,14 @@ function pwaContentType(fileName: string): string | undefined {
  * What helmet says of documents (and of workers, which take their policy from their own script)
  * and means nothing on a script, a stylesheet or an image: left off the hashed assets, where it
  * was more bytes than many of the login page's chunks (HTTP/1.1 does not compress headers).
- * `nosniff`, CORP and HSTS stay.
+ * `nosniff` and CORP stay.
  */
 const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'referrer-policy', 'x-dns-prefetch-control',
   'x-download-options', 'x-frame-options', 'x-permitted-cross-domain-policies', 'x-xss-protection',
+  // HSTS is read from any response of the origin (the page's carries it); a file cached for good
+  // is never asked again, so its validators and ranges serve nothing.
+  'strict-transport-security', 'etag', 'last-modified', 'accept-ranges',
 ];
 const isHashedAsset = (url: string) => url.startsWith('/assets/') && !/\.worker[^/]*\.js$/.test(url.split('?')[0] ?? '');
 
