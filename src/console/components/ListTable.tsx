@@ -111,18 +111,22 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
                     tabIndex={open ? undefined : -1}
                     onClick={open}
                   >
-                    {props.columns.map((column, index) => (
-                      <td key={column.label}>
-                        {index === 0 && note ? (
-                          <div className="console-cell-noted">
-                            <div className="console-cell">{column.cell(row)}</div>
-                            {note}
-                          </div>
-                        ) : (
-                          <div className="console-cell">{column.cell(row)}</div>
-                        )}
-                      </td>
-                    ))}
+                    {props.columns.map((column, index) => {
+                      const content = column.cell(row);
+                      const cell = <div className={cellClass(content)}>{content}</div>;
+                      return (
+                        <td key={column.label}>
+                          {index === 0 && note ? (
+                            <div className="console-cell-noted">
+                              {cell}
+                              {note}
+                            </div>
+                          ) : (
+                            cell
+                          )}
+                        </td>
+                      );
+                    })}
                     {props.onOpen && (
                       <td className="console-list-edit">
                         {open && (
@@ -174,11 +178,15 @@ function labelOf<Row>(props: ListTableProps<Row>, row: Row): string {
   return typeof first === 'string' || typeof first === 'number' ? String(first) : String(props.rowKey(row));
 }
 
+/** Text longer than this (more than a word or two) keeps room for a few words when the table gives way (listTable.css). */
+const LONG_TEXT = 12;
+const cellClass = (content: ReactNode) => (typeof content === 'string' && content.length > LONG_TEXT ? 'console-cell console-cell-long' : 'console-cell');
+
 /** A cell cut short gets its whole text as its title (a tooltip on hover); one that fits gets none. */
 function titleIfCut(event: SyntheticEvent) {
   const cell = event.target instanceof Element ? event.target.closest('.console-cell') : null;
   if (!(cell instanceof HTMLElement)) return;
-  if (cell.scrollWidth > cell.clientWidth) cell.title = cell.textContent ?? '';
+  if (cell.scrollHeight > cell.clientHeight || cell.scrollWidth > cell.clientWidth) cell.title = cell.textContent ?? '';
   else cell.removeAttribute('title');
 }
 

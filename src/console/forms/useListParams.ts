@@ -23,7 +23,7 @@ export interface ListOptions {
 }
 
 /** The list's view an address names; what it does not know falls back to the default. */
-export function listViewOf(params: URLSearchParams, { initialOrder = '', columns = [], prefix }: ListOptions = {}): ListView {
+function listViewOf(params: URLSearchParams, { initialOrder = '', columns = [], prefix }: ListOptions = {}): ListView {
   const name = paramName(prefix);
   const order = params.get(name('order')) ?? initialOrder;
   const sortable = order === initialOrder || columns.some((column) => column.sort && column.sort === order.replace(/^-/, ''));
@@ -38,7 +38,7 @@ export function listViewOf(params: URLSearchParams, { initialOrder = '', columns
 const paramName = (prefix?: string) => (name: string) => (prefix ? `${prefix}.${name}` : name);
 
 /** The address with a list's view set: only what differs from the default, other parameters (filters, another list's) kept. */
-export function withListView(params: URLSearchParams, view: ListView, options: ListOptions = {}): URLSearchParams {
+function withListView(params: URLSearchParams, view: ListView, options: ListOptions = {}): URLSearchParams {
   return withParams(
     params,
     {
@@ -96,8 +96,6 @@ export function useListParams(options: ListOptions = {}) {
     /** Clicking a column sorts by it; clicking it again reverses the order. */
     sortBy: (field: string) => change({ order: view.order === field ? `-${field}` : field, page: 1 }),
     ...filtersOf(address, prefix),
-    /** Names this list's memories of the screen (listAddress.ts) apart from another list's. */
-    prefix,
   };
 }
 
