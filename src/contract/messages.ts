@@ -167,7 +167,10 @@ export const messages = {
   bqSuperOnly: 'Only a Super Admin may use the BQ filter.',
   gridCursorInvalid: 'cursor is not one this grid gave: send the next or previous value of its answer, or leave it out.',
   makePaymentRunComing: 'Make Payment Run is coming with payment runs.',
-  gridNotLoadedOffline: 'Not available offline: these filters were not loaded while online. Go back to the filters you last used, or reconnect.',
+
+  // Lists and grids offline (ours): a page, search, sort or filter never loaded while online.
+  notLoadedOffline: 'Not available offline: these filters were not loaded while online.',
+  backToLoadedFilters: 'Back to the last loaded filters',
 
   // Admin users beyond the caller's reach (ours)
   adminOutOfReach:

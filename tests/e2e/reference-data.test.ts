@@ -65,12 +65,12 @@ async function saveAndClose(page: Page, dialog: Locator, success: string | RegEx
   await toast(page, success).first().waitFor();
 }
 
-/** The texts of a row's cells. */
-const cellsOf = async (row: Locator): Promise<string[]> => (await row.locator('td').allInnerTexts()).map((text) => text.trim());
+/** The texts of a row's cells (its Edit button's cell left out). */
+const cellsOf = async (row: Locator): Promise<string[]> => (await row.locator('td:not(.console-list-edit)').allInnerTexts()).map((text) => text.trim());
 
-/** The texts of the table's column headers. */
+/** The texts of the table's column headers (the Edit buttons' left out). */
 const headersOf = async (page: Page, label: string): Promise<string[]> =>
-  (await tableOf(page, label).locator('thead th').allInnerTexts()).map((text) => text.trim());
+  (await tableOf(page, label).locator('thead th:not(.console-list-edit)').allInnerTexts()).map((text) => text.trim());
 
 /**
  * Ticks a Blueprint checkbox as a person does, by clicking its label (the drawn indicator covers

@@ -98,8 +98,11 @@ describe('the offline banner', () => {
     expect(await screen.findByText(/^Offline — data as of /)).toBeInTheDocument();
     // No error toast for a read: the banner says it once.
     expect(screen.queryByText('The server cannot be reached. Check the connection and try again.')).not.toBeInTheDocument();
+    // The sort was never loaded: no rows of another are shown under it.
+    expect(await screen.findByText(messages.notLoadedOffline)).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Event types' })).not.toBeInTheDocument();
     network.up = true;
-    await user.click(screen.getByRole('button', { name: 'Pretty name' }));
+    await user.type(screen.getByLabelText('Search Event types'), 'sim');
     await waitFor(() => expect(screen.queryByText(/^Offline/)).not.toBeInTheDocument(), { timeout: 2_000 });
   });
 });

@@ -8,6 +8,7 @@ import { Plus } from '@blueprintjs/icons';
 import { Fragment, useState, type ReactNode } from 'react';
 import type { ListRows, ListView } from '../api/listPages';
 import { useListParams } from '../forms/useListParams';
+import { useShownAnswer } from './NotLoadedOffline';
 import { PendingNewRows, usePendingRows, type PendingOverlay } from '../outbox/pendingRows';
 import { useOutboxRetry } from '../outbox/retry';
 import type { EditDialogProps } from './FormDialog';
@@ -19,19 +20,21 @@ export interface EditableList<R extends Row> {
   /** The sort the list starts with ('email', '-created_at'). */
   initialOrder: string;
   /** The list's query hook (RTK Query), asked with the list's view. */
-  useList(view: ListView): { data?: ListRows<R>; isFetching: boolean; isError: boolean };
+  useList(view: ListView): { data?: ListRows<R>; currentData?: ListRows<R>; isFetching: boolean; isError: boolean };
   /** The outbox entity of the rows ('EventType'), and how a queued save of its endpoint shows on a row. */
   pending: PendingOverlay<R> & { entity: string };
 }
 
 /**
- * The wiring of an editable list: its view (page, search, sort), its rows with the changes waiting
- * in the outbox applied, and the dialog that is open, if any: a row (or a new one) opened from the
- * list, or a refused change the outbox panel asked to edit again.
+ * The wiring of an editable list: its view (page, search, sort; in the address), its rows with the
+ * changes waiting in the outbox applied, and the dialog that is open, if any: a row (or a new one)
+ * opened from the list, or a refused change the outbox panel asked to edit again. `columns` are the
+ * list's (an order in the address that none of them sorts by is not taken).
  */
-export function useEditableList<R extends Row>({ initialOrder, useList, pending: overlay }: EditableList<R>) {
-  const list = useListParams(initialOrder);
-  const { data, isFetching, isError } = useList(list.view);
+export function useEditableList<R extends Row>({ initialOrder, useList, pending: overlay }: EditableList<R>, columns: Array<Column<R>>) {
+  const list = useListParams({ initialOrder, columns });
+  const query = useList(list.view);
+  const { answer: data, failed, notLoaded } = useShownAnswer(query);
   const [editing, setEditing] = useState<R | 'new' | null>(null);
   const pending = usePendingRows<R>(overlay.entity, overlay);
   const retry = useOutboxRetry(overlay.endpoint);
@@ -53,9 +56,11 @@ export function useEditableList<R extends Row>({ initialOrder, useList, pending:
     rows,
     count: data?.count ?? 0,
     countCapped: data?.countCapped ?? false,
-    loading: isFetching,
-    /** The list could not be loaded, and there is no earlier data to show. */
-    failed: isError && !data,
+    loading: query.isFetching,
+    /** The list could not be loaded (online). */
+    failed,
+    /** Offline, the view asked for was never loaded. */
+    notLoaded,
     pending,
     open: (row: R) => setEditing(row),
     add: () => setEditing('new'),
@@ -75,6 +80,8 @@ export interface EditableListPageProps<R extends Row> {
   rowsAre: string;
   columns: Array<Column<R>>;
   emptyText: string;
+  /** What a row is called on its Edit button; the first column's text when it is text. */
+  rowLabel?(row: R): string;
   /** Rows that do not open; all open when absent. */
   canOpen?(row: R): boolean;
   /** A row's mark when it has no change waiting in the outbox. */
@@ -84,7 +91,7 @@ export interface EditableListPageProps<R extends Row> {
 }
 
 export function EditableListPage<R extends Row>(props: EditableListPageProps<R>) {
-  const editable = useEditableList(props.list);
+  const editable = useEditableList(props.list, props.columns);
   const { pending, dialog } = editable;
   return (
     <section>
@@ -106,8 +113,10 @@ export function EditableListPage<R extends Row>(props: EditableListPageProps<R>)
         list={editable.list}
         loading={editable.loading}
         error={editable.failed ? `The ${props.rowsAre} could not be loaded.` : undefined}
+        notLoaded={editable.notLoaded}
         emptyText={props.emptyText}
         rowKey={(row) => row.id}
+        rowLabel={props.rowLabel}
         onOpen={editable.open}
         canOpen={props.canOpen}
         rowNote={(row) => pending.note(row) ?? props.rowNote?.(row) ?? null}

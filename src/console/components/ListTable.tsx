@@ -1,10 +1,18 @@
-// The list of every reference-data screen (SPEC.md section 2): a dense table sortable by column,
-// a search box, page sizes 20, 50, 100 or all, and previous/next links.
-import { Button, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
-import { ChevronDown, ChevronUp, Search } from '@blueprintjs/icons';
-import type { ReactNode } from 'react';
-import { GRID_PAGE_SIZES } from '../../contract/constants';
+// The list of every list screen (SPEC.md section 2): a dense table sortable by column, a search box,
+// page sizes 20, 50, 100 or all, and previous/next links, its state in the address (useListParams).
+//
+// Dense enough for a tablet (issue 17): each cell holds one line, cut short with an ellipsis at its
+// column's width (listTable.css). The whole text shows on hover (the cell's title, set when it is cut
+// short) and in a row that has focus: a tap on a row that opens nothing focuses it, and the keyboard
+// focuses its links and buttons. A row that opens an editor looks it (pointer, hover) and has an Edit
+// button at its end for the keyboard; the editor shows the whole text anyway.
+import './listTable.css';
+import { Button, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { ChevronDown, ChevronUp, Edit, Search } from '@blueprintjs/icons';
+import type { ReactNode, SyntheticEvent } from 'react';
 import type { ListParams } from '../forms/useListParams';
+import { NotLoadedOffline, type NotLoaded } from './NotLoadedOffline';
+import { PageSizeSelect } from './PageSizeSelect';
 
 export interface Column<Row> {
   /** The field the server sorts by; absent for columns that do not sort. */
@@ -23,8 +31,12 @@ interface ListTableProps<Row> {
   list: ListParams;
   loading: boolean;
   error?: string;
+  /** Offline, the view asked for was never loaded (useShownAnswer). */
+  notLoaded?: NotLoaded;
   emptyText: string;
   rowKey(row: Row): string | number;
+  /** What a row is called on its Edit button ('Edit ama@demo.test'); the first column's text when it is text. */
+  rowLabel?(row: Row): string;
   onOpen?(row: Row): void;
   /** Rows that do not open (the caller may not change them); all open when absent. */
   canOpen?(row: Row): boolean;
@@ -47,24 +59,20 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
           value={list.typedSearch}
           onChange={(e) => list.setSearch(e.target.value)}
         />
-        <HTMLSelect aria-label="Rows per page" value={pageSize} onChange={(e) => list.setPageSize(Number(e.target.value))}>
-          {GRID_PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size === 0 ? 'All rows' : `${size} rows`}
-            </option>
-          ))}
-        </HTMLSelect>
+        <PageSizeSelect value={pageSize} onChange={list.setPageSize} />
       </div>
-      {props.loading && !props.rows ? (
+      {props.notLoaded ? (
+        <NotLoadedOffline {...props.notLoaded} />
+      ) : props.loading && !props.rows ? (
         <Spinner size={24} className="console-centered" />
       ) : props.error ? (
         <NonIdealState title={props.error} />
       ) : !props.rows?.length ? (
         <NonIdealState title={props.emptyText} />
       ) : (
-        // A wide grid scrolls sideways inside the page on a tablet instead of running off it.
+        // A wide table scrolls sideways inside the page on a tablet instead of running off it.
         <div className="console-table-scroll">
-          <HTMLTable compact striped interactive={Boolean(props.onOpen)} className="console-table" aria-label={props.label}>
+          <HTMLTable compact striped className="console-table console-list-table" aria-label={props.label}>
             <thead>
               <tr>
                 {props.columns.map((column) => (
@@ -78,22 +86,62 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
                     )}
                   </th>
                 ))}
+                {props.onOpen && (
+                  <th className="console-list-edit">
+                    <span className="console-visually-hidden">Edit</span>
+                  </th>
+                )}
               </tr>
             </thead>
-            <tbody>
-              {props.rows.map((row) => (
-                <tr
-                  key={props.rowKey(row)}
-                  onClick={props.onOpen && (props.canOpen?.(row) ?? true) ? () => props.onOpen?.(row) : undefined}
-                >
-                  {props.columns.map((column, index) => (
-                    <td key={column.label}>
-                      {column.cell(row)}
-                      {index === 0 && props.rowNote?.(row)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
+            <tbody onMouseOver={titleIfCut}>
+              {props.rows.map((row) => {
+                const open = props.onOpen && (props.canOpen?.(row) ?? true) ? () => props.onOpen?.(row) : undefined;
+                const note = props.rowNote?.(row);
+                return (
+                  <tr
+                    key={props.rowKey(row)}
+                    className={open ? 'console-list-row-opens' : undefined}
+                    // A row that opens nothing takes focus on a tap, which shows its whole text.
+                    tabIndex={open ? undefined : -1}
+                    onClick={open}
+                  >
+                    {props.columns.map((column, index) => {
+                      const content = column.cell(row);
+                      const cell = <div className={cellClass(content)}>{content}</div>;
+                      return (
+                        <td key={column.label}>
+                          {index === 0 && note ? (
+                            <div className="console-cell-noted">
+                              {cell}
+                              {note}
+                            </div>
+                          ) : (
+                            cell
+                          )}
+                        </td>
+                      );
+                    })}
+                    {props.onOpen && (
+                      <td className="console-list-edit">
+                        {open && (
+                          <Button
+                            variant="minimal"
+                            size="small"
+                            icon={<Edit />}
+                            aria-label={`Edit ${labelOf(props, row)}`}
+                            title={`Edit ${labelOf(props, row)}`}
+                            onClick={(event) => {
+                              // The row's own click would open it a second time.
+                              event.stopPropagation();
+                              open();
+                            }}
+                          />
+                        )}
+                      </td>
+                    )}
+                  </tr>
+                );
+              })}
             </tbody>
           </HTMLTable>
         </div>
@@ -115,6 +163,25 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
       )}
     </div>
   );
+}
+
+/** A row's name: `rowLabel`'s, else its first cell when that is text, else its key. */
+function labelOf<Row>(props: ListTableProps<Row>, row: Row): string {
+  if (props.rowLabel) return props.rowLabel(row);
+  const first = props.columns[0]?.cell(row);
+  return typeof first === 'string' || typeof first === 'number' ? String(first) : String(props.rowKey(row));
+}
+
+/** Text longer than this (more than a word or two) keeps room for a few words when the table gives way (listTable.css). */
+const LONG_TEXT = 12;
+const cellClass = (content: ReactNode) => (typeof content === 'string' && content.length > LONG_TEXT ? 'console-cell console-cell-long' : 'console-cell');
+
+/** A cell cut short gets its whole text as its title (a tooltip on hover); one that fits gets none. */
+function titleIfCut(event: SyntheticEvent) {
+  const cell = event.target instanceof Element ? event.target.closest('.console-cell') : null;
+  if (!(cell instanceof HTMLElement)) return;
+  if (cell.scrollHeight > cell.clientHeight || cell.scrollWidth > cell.clientWidth) cell.title = cell.textContent ?? '';
+  else cell.removeAttribute('title');
 }
 
 const ariaSort = (order: string, field?: string) =>

@@ -1,23 +1,24 @@
 // The state of a report grid (SPEC.md section 7, 'Grid calls'), kept whole in the address so a
 // grid is a link that can be shared, bookmarked and reloaded: ?start=2026-11-01&end=2026-11-30
-// &campaign=6&blacklisted=1&search=ama&order=-created_at&page=2&size=50. Only what differs from the
-// default is written: no dates means the last DEFAULT_GRID_RANGE_DAYS days ending today, no order
-// the declaration's own. The grid's body sends the dates as DD-MMM-YYYY and only the filters its
+// &campaign=6&blacklisted=1&search=ama&order=-created_at&page=2&size=50, as every list keeps its
+// own (listAddress.ts: the history entries, the search, the screen's address remembered). Only what
+// differs from the default is written: no dates means the last DEFAULT_GRID_RANGE_DAYS days ending
+// today, no order the declaration's own. The grid's body sends the dates as DD-MMM-YYYY and only the filters its
 // declaration offers (the server refuses the others); a new filter, sort or page size starts again
 // at page 1.
 //
 // The keyset cursor of a neighbouring page (the answer's `next` or `previous`) is never in the
 // address: it is held in memory for the page it leads to, and sent only while the address still
 // asks for that page with the same filters; any other page is read by its number.
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useCallback, useState } from 'react';
 import type { GridQuery } from '../../contract/api';
-import { DEFAULT_GRID_PAGE_SIZE, DEFAULT_GRID_RANGE_DAYS, GRID_PAGE_SIZES, REQUEST_DATE_MAX, REQUEST_DATE_MIN } from '../../contract/constants';
+import { DEFAULT_GRID_PAGE_SIZE, DEFAULT_GRID_RANGE_DAYS, REQUEST_DATE_MAX, REQUEST_DATE_MIN } from '../../contract/constants';
 import { addDays, fromRequestDate, toRequestDate } from '../../contract/dates';
 import { sortableKeys, type GridDeclaration, type GridFilter } from '../../contract/grids';
 import { reconcileDateRange } from '../../contract/reports';
 import { useCallerIsSuper } from '../app/useCallerIsSuper';
 import { savingPageSize, useDataSaver } from '../http/dataSaver';
+import { pageParam, pageSizeParam, useRememberedAddress, useTypedSearch } from './listAddress';
 import { idParam } from './useListParams';
 
 /** What the user chose: dates as ISO dates, the filters, search, sort and paging. */
@@ -44,9 +45,6 @@ export interface GridState {
 
 /** The filters a user changes (each starts the grid again at page 1). */
 export type GridFilterChange = Partial<Omit<GridState, 'order' | 'page' | 'size'>>;
-
-/** Search waits this long after the last key before it reaches the address and the server. */
-export const GRID_SEARCH_DELAY_MS = 250;
 
 /** Today as an ISO date (UTC, as the server reads the range). */
 export const todayIso = (): string => new Date().toISOString().slice(0, 10);
@@ -80,8 +78,6 @@ export function gridStateOf(grid: GridDeclaration, params: URLSearchParams, toda
   const flag = (name: GridFilter) => offers(grid, name) && params.get(name) === '1';
   const range = reconcileDateRange('start', { start: isoDateOf(params.get('start')) ?? state.start, end: isoDateOf(params.get('end')) ?? state.end });
   const order = params.get('order') ?? '';
-  const size = Number(params.get('size') ?? DEFAULT_GRID_PAGE_SIZE);
-  const page = Number(params.get('page') ?? 1);
   const country = params.get('country')?.toUpperCase();
   const paid = params.get('paid');
   return {
@@ -97,13 +93,13 @@ export function gridStateOf(grid: GridDeclaration, params: URLSearchParams, toda
     paid: offers(grid, 'paid') && (paid === '1' || paid === '0') ? paid === '1' : undefined,
     search: (params.get('search') ?? '').trim(),
     order: sortableKeys(grid).includes(order.replace(/^-/, '')) ? order : state.order,
-    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
-    size: (GRID_PAGE_SIZES as readonly number[]).includes(size) ? size : state.size,
+    page: pageParam(params.get('page')),
+    size: pageSizeParam(params.get('size')),
   };
 }
 
-/** The address of a grid's state: only what differs from the default. */
-export function gridParamsOf(grid: GridDeclaration, state: GridState, today: string): Record<string, string> {
+/** Each parameter of a grid's state, undefined where the state is the default. */
+function gridParamEntries(grid: GridDeclaration, state: GridState, today: string): Array<[string, string | undefined]> {
   const defaults = defaultGridState(grid, today);
   const flag = (on: boolean) => (on ? '1' : undefined);
   const entries: Array<[string, string | number | undefined]> = [
@@ -122,7 +118,21 @@ export function gridParamsOf(grid: GridDeclaration, state: GridState, today: str
     ['page', state.page === 1 ? undefined : state.page],
     ['size', state.size === defaults.size ? undefined : state.size],
   ];
-  return Object.fromEntries(entries.filter((entry): entry is [string, string | number] => entry[1] !== undefined).map(([key, value]) => [key, String(value)]));
+  return entries.map(([key, value]) => [key, value === undefined ? undefined : String(value)]);
+}
+
+/** The address of a grid's state: only what differs from the default. */
+export function gridParamsOf(grid: GridDeclaration, state: GridState, today: string): Record<string, string> {
+  return Object.fromEntries(gridParamEntries(grid, state, today).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+/** The address of the grid's state, followed by what else it holds (the report queue's page). */
+function withGridState(params: URLSearchParams, grid: GridDeclaration, state: GridState, today: string): URLSearchParams {
+  const entries = gridParamEntries(grid, state, today);
+  const own = new Set(entries.map(([name]) => name));
+  const next = new URLSearchParams(entries.filter((entry): entry is [string, string] => entry[1] !== undefined));
+  for (const [name, value] of params) if (!own.has(name)) next.append(name, value);
+  return next;
 }
 
 /**
@@ -155,13 +165,6 @@ export function gridCursorKey(path: string, body: GridQuery): string {
   return JSON.stringify([path, rest]);
 }
 
-type SetParams = ReturnType<typeof useSearchParams>[1];
-
-/** Writes a grid's new state into the address: a new history entry, so Back undoes it, unless `replace`. */
-function writeGridState(setParams: SetParams, grid: GridDeclaration, today: string, change: (current: GridState) => GridState, replace = false) {
-  setParams((current) => gridParamsOf(grid, change(gridStateOf(grid, current, today)), today), { replace });
-}
-
 interface HeldCursor {
   key: string;
   page: number;
@@ -170,7 +173,7 @@ interface HeldCursor {
 
 /** The grid's state from the address, its call's body, and how to change it. */
 export function useGridQuery(grid: GridDeclaration) {
-  const [params, setParams] = useSearchParams();
+  const { params, write: writeParams } = useRememberedAddress();
   // The default range ends on the day the screen opened.
   const [today] = useState(todayIso);
   const callerIsSuper = useCallerIsSuper();
@@ -179,34 +182,26 @@ export function useGridQuery(grid: GridDeclaration) {
   // The data saver keeps pages small, whatever size the address asks for.
   const state = { ...asked, size: savingPageSize(asked.size, saver.on) };
   const [held, setHeld] = useState<HeldCursor>();
-  const [typed, setTyped] = useState({ text: state.search, forSearch: state.search });
 
   const plain = gridBody(grid, state, callerIsSuper);
   const key = gridCursorKey(grid.path, plain);
   const body: GridQuery = held && held.key === key && held.page === state.page ? { ...plain, cursor: held.cursor } : plain;
 
-  const write = (change: (current: GridState) => GridState, replace = false) => writeGridState(setParams, grid, today, change, replace);
+  /** Writes the grid's new state into the address: a new history entry, so Back undoes it. */
+  const write = (change: (current: GridState) => GridState) => writeParams(withGridState(params, grid, change(state), today));
   const change = (filters: GridFilterChange) => write((current) => ({ ...current, ...filters, page: 1 }));
-
-  // The search box shows what is typed; the address (and the server) get it once typing pauses. A
-  // search changed in the address (Back) replaces what was typed for the one before it.
-  const typedSearch = typed.forSearch === state.search ? typed.text : state.search;
-  useEffect(() => {
-    const wanted = typedSearch.trim();
-    if (wanted === state.search) return undefined;
-    const timer = setTimeout(() => {
-      setTyped({ text: typedSearch, forSearch: wanted });
-      writeGridState(setParams, grid, today, (current) => ({ ...current, search: wanted, page: 1 }), true);
-    }, GRID_SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typedSearch, state.search, setParams, grid, today]);
+  const writeSearch = useCallback(
+    (search: string) => writeParams(withGridState(params, grid, { ...gridStateOf(grid, params, today), search, page: 1 }, today), true),
+    [writeParams, grid, params, today],
+  );
+  const { typedSearch, setSearch } = useTypedSearch(state.search, writeSearch);
 
   return {
     state,
     body,
     callerIsSuper,
     typedSearch,
-    setSearch: (text: string) => setTyped({ text, forSearch: state.search }),
+    setSearch,
     change,
     /** Moving the start after the end pushes the end to it, and vice versa (SPEC.md section 4). */
     setDate: (which: 'start' | 'end', value: string) =>

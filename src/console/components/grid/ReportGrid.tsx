@@ -24,6 +24,7 @@ import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp, Error as ErrorIcon }
 import { Cell, Column, RegionCardinality, RenderMode, Table2, TableLoadingOption } from '@blueprintjs/table';
 import type { GridColumn, GridDeclaration } from '../../../contract/grids';
 import type { GridQueryState } from '../../forms/useGridQuery';
+import { NotLoadedOffline, type NotLoaded } from '../NotLoadedOffline';
 import { cellContent, cellText, isNumeric, type GridRows } from './gridCells';
 import { useColumnWidths } from './columnWidths';
 import { PageSizeSelect } from '../PageSizeSelect';
@@ -36,6 +37,8 @@ export interface ReportGridProps {
   loading: boolean;
   /** Why the page could not be read, when there is nothing to show instead. */
   error?: string;
+  /** Offline, the page asked for was never loaded (useShownAnswer). */
+  notLoaded?: NotLoaded;
   query: Pick<GridQueryState, 'state' | 'setPage' | 'setPageSize' | 'sortBy'>;
 }
 
@@ -54,7 +57,7 @@ const TABLE_KEYS: HotkeysContextInstance = [{ hasProvider: true, hotkeys: [], is
 /** 'ascending', 'descending' or undefined: how `order` sorts by `field`. */
 const direction = (order: string, field: string) => (order === field ? 'ascending' : order === `-${field}` ? 'descending' : undefined);
 
-export function ReportGrid({ grid, answer, loading, error, query }: ReportGridProps) {
+export function ReportGrid({ grid, answer, loading, error, notLoaded, query }: ReportGridProps) {
   const { page, size, order } = query.state;
   const { widths, setWidth } = useColumnWidths(grid);
   const rows = answer?.rows;
@@ -97,7 +100,9 @@ export function ReportGrid({ grid, answer, loading, error, query }: ReportGridPr
   };
 
   let body;
-  if (error && !answer) {
+  if (notLoaded) {
+    body = <NotLoadedOffline {...notLoaded} />;
+  } else if (error && !answer) {
     body = <NonIdealState icon={<ErrorIcon size={48} />} title={`${grid.title} could not be loaded.`} description={error} />;
   } else if (answer && !loading && answer.rows.length === 0) {
     body =

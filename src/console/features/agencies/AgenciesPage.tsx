@@ -6,6 +6,7 @@ import type { Agency } from '../../../contract/entities';
 import { detailPath } from '../../app/tabs';
 import { ActiveMark } from '../../components/ActiveMark';
 import { ListTable, type Column } from '../../components/ListTable';
+import { useShownAnswer } from '../../components/NotLoadedOffline';
 import { useAgenciesQuery } from './agenciesApi';
 import { AGENCY_FILTERS, useAgencyList } from './agencyList';
 import './agencies.css';
@@ -25,10 +26,9 @@ const columns: Array<Column<Agency>> = [
 ];
 
 export function AgenciesPage() {
-  const agencies = useAgencyList();
-  const { data, currentData, isFetching, isError } = useAgenciesQuery(agencies.query);
-  // Rows of the page before stay while the next loads; a failure with no data of its own shows as one.
-  const failed = isError && !currentData;
+  const agencies = useAgencyList(columns);
+  const query = useAgenciesQuery(agencies.query);
+  const { answer, failed, notLoaded } = useShownAnswer(query);
   return (
     <section>
       <header className="console-page-header">
@@ -49,11 +49,12 @@ export function AgenciesPage() {
       <ListTable<Agency>
         label="Agencies"
         columns={columns}
-        rows={failed ? undefined : data?.rows}
-        count={failed ? 0 : (data?.count ?? 0)}
+        rows={answer?.rows}
+        count={answer?.count ?? 0}
         list={agencies.list}
-        loading={isFetching}
+        loading={query.isFetching}
         error={failed ? 'The agencies could not be loaded.' : undefined}
+        notLoaded={notLoaded}
         emptyText="No agencies to show"
         rowKey={(row) => row.id}
       />

@@ -1,11 +1,9 @@
 // The Agencies list's state: the list's page, size, search and column sort (useListParams) plus
 // its filter links (SPEC.md section 2: 'Recently modified', 'Latest', 'Inactive'), which work here
-// where the original console left them inert. The chosen link lives in the URL (?filter=recent),
-// so Back and bookmarks keep it.
-import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+// where the original console left them inert. The chosen link lives in the address with the rest
+// of the list (?filter=recent), so Back and bookmarks keep it.
 import type { FilteredView } from '../../api/listPages';
-import { useListParams } from '../../forms/useListParams';
+import { useListFilters, useListParams } from '../../forms/useListParams';
 
 export interface AgencyFilter {
   label: string;
@@ -33,26 +31,19 @@ export const DEFAULT_AGENCY_ORDER = 'agency_name';
 export const agencyFilterOf = (param: string | null): AgencyFilter =>
   (param && AGENCY_FILTERS.find((filter) => filter.param === param)) || ALL;
 
-export function useAgencyList() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filter = agencyFilterOf(searchParams.get('filter'));
-  const list = useListParams(filter.order ?? DEFAULT_AGENCY_ORDER);
-
-  // Another filter, by its link or by Back, starts again at page 1 in its own ordering; a column
-  // header clicked afterwards overrides that ordering as on any list.
-  const [shownFilter, setShownFilter] = useState(filter);
-  if (shownFilter !== filter) {
-    setShownFilter(filter);
-    list.setOrder(filter.order ?? DEFAULT_AGENCY_ORDER);
-  }
-
+/** The list with its filter link; `columns` are the list's (an order none of them sorts by is not taken). */
+export function useAgencyList(columns: ReadonlyArray<{ sort?: string }>) {
+  // Another filter, by its link or by Back, is in its own ordering until a column header is
+  // clicked: the ordering the address holds is the one that differs from the filter's.
+  const filter = agencyFilterOf(useListFilters().filter('filter'));
+  const list = useListParams({ initialOrder: filter.order ?? DEFAULT_AGENCY_ORDER, columns });
   return {
     filter,
     list,
     query: { ...list.view, filters: filter.filters } satisfies FilteredView,
-    /** Pushes a history entry, so Back returns to the filter before. */
+    /** Starts again at page 1 in the filter's ordering; a new history entry, so Back returns to the filter before. */
     choose: (next: AgencyFilter) => {
-      if (next !== filter) setSearchParams(next.param ? { filter: next.param } : {});
+      if (next !== filter) list.setFilters({ filter: next.param, order: undefined });
     },
   };
 }

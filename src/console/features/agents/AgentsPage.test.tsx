@@ -111,7 +111,8 @@ describe('AgentsPage, the list', () => {
     await waitFor(() => expect(lastListParams(backend)).not.toHaveProperty('blacklisted'));
     await user.click(screen.getByRole('checkbox', { name: 'BQ' }));
     await waitFor(() => expect(lastListParams(backend)).toMatchObject({ bq: 'true' }));
-    expect(location()).toBe('/agents?agency=4&campaign=12&status=Suspended&blacklisted=1&bq=1');
+    // The search stays with the filters: the list's whole state is in the address.
+    expect(location()).toBe('/agents?search=0241&agency=4&campaign=12&status=Suspended&blacklisted=1&bq=1');
   });
 
   it('opens with the filters of its address (Back and bookmarks)', async () => {

@@ -105,19 +105,12 @@ function AgentFilterBar({ callerIsSuper }: { callerIsSuper: boolean }) {
 }
 
 export function AgentsPage() {
-  const editable = useEditableList(agentsList);
-  const { filters } = useAgentFilters();
-  const callerIsSuper = useCallerIsSuper();
   const [invitesOf, setInvitesOf] = useState<AgentRoleCampaign | null>(null);
+  // The actions are called from the rows, once the list below exists.
+  const columns = columnsFor({ edit: (row) => editable.open(row), invites: setInvitesOf });
+  const editable = useEditableList(agentsList, columns);
+  const callerIsSuper = useCallerIsSuper();
   const { dialog } = editable;
-
-  // Other filters, by the bar or by Back, start again at page 1.
-  const filterKey = JSON.stringify(filters);
-  const [shownFilters, setShownFilters] = useState(filterKey);
-  if (shownFilters !== filterKey) {
-    setShownFilters(filterKey);
-    editable.list.setPage(1);
-  }
 
   return (
     <section className="agents-page">
@@ -131,13 +124,14 @@ export function AgentsPage() {
       <p className="agents-hint">Search by name, username or mobile number.</p>
       <ListTable<AgentRoleCampaign>
         label="Agents"
-        columns={columnsFor({ edit: editable.open, invites: setInvitesOf })}
+        columns={columns}
         rows={editable.rows}
         count={editable.count}
         countCapped={editable.countCapped}
         list={editable.list}
         loading={editable.loading}
         error={editable.failed ? 'The agents could not be loaded.' : undefined}
+        notLoaded={editable.notLoaded}
         emptyText="No agents to show"
         rowKey={(row) => row.id}
         rowNote={(row) => editable.pending.note(row)}

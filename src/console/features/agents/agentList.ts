@@ -1,12 +1,11 @@
 // The Agents list's state: the list's page, size, search and sort, plus its filters (agency,
-// campaign, status, and for a Super Admin 'Include Blacklisted' and BQ), kept in the address
-// (?agency=3&campaign=7&status=Active&blacklisted=1&bq=1) so Back and bookmarks keep them; and how
+// campaign, status, and for a Super Admin 'Include Blacklisted' and BQ), kept in the address with
+// the list (?agency=3&campaign=7&status=Active&blacklisted=1&bq=1) so Back and bookmarks keep them; and how
 // a queued edit shows on its row until the server has it.
-import { useSearchParams } from 'react-router-dom';
 import type { AgentRoleCampaign } from '../../../contract/entities';
 import { ROLE_TYPE_ID, STATUS_TYPES, statusTypeOfId, type StatusTypeName } from '../../../contract/roles';
 import type { FilteredView, ListView } from '../../api/listPages';
-import { idParam } from '../../forms/useListParams';
+import { idParam, useListFilters } from '../../forms/useListParams';
 import { useCallerIsSuper } from '../../app/useCallerIsSuper';
 import type { EditableList } from '../../components/EditableList';
 import { useAgentsQuery, type AgentEdit } from './agentsApi';
@@ -20,7 +19,7 @@ export interface AgentFilters {
 }
 
 /** The filters an address names; anything it does not know is left out. */
-export function agentFiltersOf(params: URLSearchParams): AgentFilters {
+export function agentFiltersOf(params: Pick<URLSearchParams, 'get'>): AgentFilters {
   const status = STATUS_TYPES.find((name) => name === params.get('status'));
   return {
     agency: idParam(params.get('agency')),
@@ -31,17 +30,15 @@ export function agentFiltersOf(params: URLSearchParams): AgentFilters {
   };
 }
 
-/** The address of the filters (only those set). */
-export function agentFilterParams(filters: AgentFilters): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries({
-      agency: filters.agency,
-      campaign: filters.campaign,
-      status: filters.status,
-      blacklisted: filters.includeBlacklisted ? '1' : undefined,
-      bq: filters.bq ? '1' : undefined,
-    }).filter((pair): pair is [string, string | number] => pair[1] !== undefined).map(([key, value]) => [key, String(value)]),
-  );
+/** The address of the filters: each one's parameter, undefined when it is not set. */
+export function agentFilterParams(filters: AgentFilters): Record<string, string | undefined> {
+  return {
+    agency: filters.agency?.toString(),
+    campaign: filters.campaign?.toString(),
+    status: filters.status,
+    blacklisted: filters.includeBlacklisted ? '1' : undefined,
+    bq: filters.bq ? '1' : undefined,
+  };
 }
 
 /**
@@ -62,17 +59,17 @@ export function agentQueryFilters(filters: AgentFilters, callerIsSuper: boolean)
   };
 }
 
-/** The filters in the address, and how to change them (a new history entry each, so Back undoes it). */
+/** The filters in the address, and how to change them (a new history entry each, so Back undoes it; back at page 1). */
 export function useAgentFilters() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = agentFiltersOf(searchParams);
+  const { filter, setFilters } = useListFilters();
+  const filters = agentFiltersOf({ get: filter });
   return {
     filters,
     /** Changes some filters; a new agency drops the campaign of the one before. */
     change: (change: Partial<AgentFilters>) => {
       const next = { ...filters, ...change };
       if ('agency' in change && !('campaign' in change)) next.campaign = undefined;
-      setSearchParams(agentFilterParams(next));
+      setFilters(agentFilterParams(next));
     },
   };
 }

@@ -1,15 +1,16 @@
 // Campaigns list (SPEC.md section 2): Country, Campaign, Owner (updated_by), Date Started, Budget
 // Spent, View, Status, with search, sort and paging. The campaign filter narrows the list to the
-// campaigns picked (kept in the address, so Back and bookmarks keep it); a campaign that has spent
+// campaigns picked (kept in the address with the list, so Back and bookmarks keep it); a campaign that has spent
 // 90% or more of its allocated budget is marked (ours).
 import { H2, Intent, Tag } from '@blueprintjs/core';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { BUDGET_WARNING_PERCENT } from '../../../contract/constants';
 import { toRequestDate } from '../../../contract/dates';
 import type { Campaign } from '../../../contract/entities';
 import { ActiveMark } from '../../components/ActiveMark';
 import { CampaignMultiSelect } from '../../components/CampaignMultiSelect';
 import { ListTable, type Column } from '../../components/ListTable';
+import { useShownAnswer } from '../../components/NotLoadedOffline';
 import { useListParams } from '../../forms/useListParams';
 import { budgetOf, formatMoney } from './budget';
 import { campaignPath, useCampaignChoicesQuery, useCampaignsQuery } from './campaignsApi';
@@ -42,16 +43,11 @@ const columns: Array<Column<Campaign>> = [
 const idsOf = (value: string | null): number[] => (value ?? '').split(',').map(Number).filter((id) => Number.isInteger(id) && id > 0);
 
 export function CampaignsPage() {
-  const list = useListParams('name');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const picked = idsOf(searchParams.get('campaigns'));
+  const list = useListParams({ initialOrder: 'name', columns });
+  const picked = idsOf(list.filter('campaigns'));
   const choices = useCampaignChoicesQuery();
-  const { data, isFetching, isError } = useCampaignsQuery({ ...list.view, filters: { ids: picked.length ? picked.join(',') : undefined } });
-
-  const pick = (ids: number[]) => {
-    list.setPage(1);
-    setSearchParams(ids.length ? { campaigns: ids.join(',') } : {}, { replace: true });
-  };
+  const query = useCampaignsQuery({ ...list.view, filters: { ids: picked.length ? picked.join(',') : undefined } });
+  const { answer, failed, notLoaded } = useShownAnswer(query);
 
   return (
     <section>
@@ -63,16 +59,22 @@ export function CampaignsPage() {
         more of its budget is marked.
       </p>
       <div className="console-filter-links">
-        <CampaignMultiSelect choices={choices.data?.rows ?? []} picked={picked} onPick={pick} />
+        <CampaignMultiSelect
+          choices={choices.data?.rows ?? []}
+          picked={picked}
+          // Campaigns are picked one at a time: Back leaves the filter rather than stepping through each.
+          onPick={(ids) => list.setFilters({ campaigns: ids.length ? ids.join(',') : undefined }, true)}
+        />
       </div>
       <ListTable<Campaign>
         label="Campaigns"
         columns={columns}
-        rows={data?.rows}
-        count={data?.count ?? 0}
+        rows={answer?.rows}
+        count={answer?.count ?? 0}
         list={list}
-        loading={isFetching}
-        error={isError && !data ? 'The campaigns could not be loaded.' : undefined}
+        loading={query.isFetching}
+        error={failed ? 'The campaigns could not be loaded.' : undefined}
+        notLoaded={notLoaded}
         emptyText="No campaigns to show"
         rowKey={(row) => row.id}
       />

@@ -60,7 +60,8 @@ describe('CountriesPage, the table', () => {
     expect(screen.getByRole('heading', { name: 'Countries' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Countries' });
     const row = within(table).getByRole('cell', { name: 'Kenya' }).closest('tr') as HTMLElement;
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Kenya', 'KE', '+254', 'REFERKE', 'RefKE', 'en, sw']);
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Kenya', 'KE', '+254', 'REFERKE', 'RefKE', 'en, sw', '']);
+    expect(within(row).getByRole('button', { name: 'Edit Kenya' })).toBeInTheDocument();
   });
 
   it('sends the page size, page, search and sort the admin picks', async () => {

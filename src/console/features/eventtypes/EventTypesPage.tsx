@@ -21,6 +21,7 @@ export function EventTypesPage() {
       columns={columns}
       list={eventTypesList}
       emptyText={messages.noEventTypes}
+      rowLabel={(row) => row.name}
       dialog={(open) => <EventTypeDialog {...open} />}
     />
   );

@@ -165,17 +165,24 @@ describe('a report grid screen', () => {
 
   it('keeps the rows it has offline, says what it cannot read, and why a download must wait', async () => {
     gridBackend();
-    const { store, user } = renderWithProviders(<FraudEventsPage />, { preloadedState: signedIn('Super Admin'), route: '/reports/fraud-events' });
+    const { store, user, location } = renderWithProviders(<FraudEventsPage />, { preloadedState: signedIn('Super Admin'), route: '/reports/fraud-events' });
     await within(await fraudGrid()).findByText('Same device used for several customers');
     act(() => void store.dispatch(browserWentOffline()));
     const download = screen.getByRole('button', { name: 'Download CSV' });
     expect(download).toBeDisabled();
     expect(download).toHaveAttribute('title', 'You are offline. Downloading a report needs a connection: try again once you are back online.');
 
-    // A filter never read before cannot be read now; the one read before still can.
+    // A filter never read before cannot be read now, and no rows of another show under it; the one
+    // read before still can, by the way back or by the filter itself.
     await user.click(screen.getByLabelText('Include Blacklisted'));
-    expect(await screen.findByText('Fraud Events could not be loaded.')).toBeInTheDocument();
-    expect(screen.getByText(messages.gridNotLoadedOffline)).toBeInTheDocument();
+    expect(await screen.findByText(messages.notLoadedOffline)).toBeInTheDocument();
+    expect(screen.queryByText('Same device used for several customers')).not.toBeInTheDocument();
+    expect(location()).toBe('/reports/fraud-events?blacklisted=1');
+    await user.click(screen.getByRole('button', { name: messages.backToLoadedFilters }));
+    expect(await screen.findByText('Same device used for several customers')).toBeInTheDocument();
+    expect(location()).toBe('/reports/fraud-events');
+    await user.click(screen.getByLabelText('Include Blacklisted'));
+    expect(await screen.findByText(messages.notLoadedOffline)).toBeInTheDocument();
     await user.click(screen.getByLabelText('Include Blacklisted'));
     expect(await screen.findByText('Same device used for several customers')).toBeInTheDocument();
   });

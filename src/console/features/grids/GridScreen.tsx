@@ -7,13 +7,13 @@ import { Download } from '@blueprintjs/icons';
 import type { ReactNode } from 'react';
 import type { GridQuery } from '../../../contract/api';
 import { toRequestDate } from '../../../contract/dates';
-import { messages } from '../../../contract/messages';
 import { gridFilename, type GridDeclaration } from '../../../contract/grids';
 import { useAgencyChoicesQuery, useCampaignChoicesQuery } from '../../api/referenceApi';
 import { GridFilters } from '../../components/GridFilters';
 import { ReportGrid } from '../../components/grid/ReportGrid';
 import type { GridRows } from '../../components/grid/gridCells';
 import { needsConnectionText, useBrowserOffline } from '../../components/NeedsConnection';
+import { useShownAnswer } from '../../components/NotLoadedOffline';
 import { useReportDownload } from '../../downloads/useReportDownload';
 import { sizeText } from '../../http/dataSaver';
 import { useGridQuery } from '../../forms/useGridQuery';
@@ -53,14 +53,14 @@ export function GridScreen({ grid, actions, reportQueue }: GridScreenProps) {
   const campaigns = useCampaignChoicesQuery(undefined, { skip: !offers('campaign') && !offers('country') });
   const agencies = useAgencyChoicesQuery(undefined, { skip: !offers('agency') });
   const request = { path: grid.path, body };
-  const { currentData, data, isFetching, error } = useGridPageQuery(request);
+  const page = useGridPageQuery(request);
   const offline = useBrowserOffline();
   const { download, downloading } = useReportDownload();
 
   // The page asked for; while it comes, the one before it (shown as loading cells, not as an answer).
-  const answer = currentData ?? (isFetching ? data : undefined);
-  // Offline, an answer never loaded is not a failure of the server: say what the user can do.
-  const errorText = error ? (offline ? messages.gridNotLoadedOffline : 'text' in error ? error.text : error.message) : undefined;
+  // Offline, a page never loaded says so, with the way back to the last one loaded.
+  const { answer, failed, notLoaded } = useShownAnswer(page);
+  const errorText = failed && page.error ? ('text' in page.error ? page.error.text : page.error.message) : undefined;
   const campaignName = campaigns.data?.rows.find((campaign) => campaign.id === state.campaign)?.campaign_name;
   const description = `${grid.title}, ${toRequestDate(state.start)} to ${toRequestDate(state.end)}${campaignName ? `, ${campaignName}` : ''}`;
   const downloadText = offline ? needsConnectionText('Downloading a report') : 'Download every row of this report as a CSV file';
@@ -93,7 +93,7 @@ export function GridScreen({ grid, actions, reportQueue }: GridScreenProps) {
         </Button>
       </GridFilters>
       {reportQueue?.(body)}
-      <ReportGrid grid={grid} answer={answer} loading={isFetching && !currentData} error={errorText} query={query} />
+      <ReportGrid grid={grid} answer={answer} loading={page.isFetching && !page.currentData} error={errorText} notLoaded={notLoaded} query={query} />
     </section>
   );
 }

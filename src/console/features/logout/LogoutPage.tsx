@@ -1,13 +1,14 @@
 // /logout: revokes the refresh token, clears the session (persisted state included), every cache
-// of data (the query cache, through the session's end; the service worker's caches) and the
-// user's outbox, then the logged-out routes take the user to /login. Changes not sent yet are
-// not discarded without asking: the side menu asks before it comes here (and says so in the
-// location's state); an address typed or followed asks over the shell.
+// of data (the query cache, through the session's end; the service worker's caches), the lists'
+// remembered addresses and the user's outbox, then the logged-out routes take the user to /login.
+// Changes not sent yet are not discarded without asking: the side menu asks before it comes here
+// (and says so in the location's state); an address typed or followed asks over the shell.
 import { Spinner } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useLogoutMutation } from '../../api/sessionApi';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { forgetListAddresses } from '../../forms/listAddress';
 import { outboxCleared, selectOwnOutbox } from '../../outbox/outboxSlice';
 import { clearOfflineCaches } from '../../pwa/caches';
 import { sessionEnded } from '../../session/sessionSlice';
@@ -34,6 +35,8 @@ export function LogoutPage() {
     if (!confirmed || started.current) return;
     started.current = true;
     if (username) dispatch(outboxCleared({ username }));
+    // The lists' remembered searches and pages are this admin's, not the next one's.
+    forgetListAddresses();
     // The session ends here whatever the server says (offline, already revoked), and the
     // service worker's cached answers go with it, so the next user of this browser sees none.
     void clearOfflineCaches()

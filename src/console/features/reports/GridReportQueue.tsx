@@ -12,6 +12,7 @@ import type { GridQuery } from '../../../contract/api';
 import type { QueueReport } from '../../../contract/entities';
 import type { ReportHome } from '../../../contract/reports';
 import { useBrowserOffline } from '../../components/NeedsConnection';
+import { useListParams } from '../../forms/useListParams';
 import { showError, showSuccess } from '../../components/toaster';
 import { fileOfLegacyAnswer } from '../../downloads/fetchFile';
 import { useReportDownload } from '../../downloads/useReportDownload';
@@ -38,7 +39,9 @@ const jobOf = (report: QueueReport): ReportJob => ({
 });
 
 export function GridReportQueue({ home, body }: GridReportQueueProps) {
-  const [page, setPage] = useState(1);
+  // Its page is in the address beside the grid's own (?queue.page=2).
+  const queueList = useListParams({ prefix: 'queue' });
+  const { page } = queueList.view;
   const listArg = { home, page, pageSize: QUEUE_LIST_PAGE_SIZE };
   const { pollingInterval } = queuedReportsApi.endpoints.queuedReports.useQueryState(listArg, {
     selectFromResult: ({ data }) => ({ pollingInterval: reportListPolling(data?.rows.map((report) => report.status)) }),
@@ -56,7 +59,7 @@ export function GridReportQueue({ home, body }: GridReportQueueProps) {
       showError((result.error as ApiFailure).text);
       return;
     }
-    setPage(1);
+    queueList.setPage(1);
     // Waiting in the outbox: the outbox says so, and the request shows above the list.
     if (!isQueuedWrite(result.data)) showSuccess(`Report queued: ${result.data.description}`);
   }
@@ -90,7 +93,7 @@ export function GridReportQueue({ home, body }: GridReportQueueProps) {
         count={list.data?.count ?? 0}
         page={page}
         pageSize={QUEUE_LIST_PAGE_SIZE}
-        onPage={setPage}
+        onPage={queueList.setPage}
         loading={list.isFetching}
         error={list.error}
         downloading={downloading}

@@ -22,7 +22,7 @@ import { DateField } from '../../components/GridFilters';
 import { useBrowserOffline } from '../../components/NeedsConnection';
 import { showSuccess } from '../../components/toaster';
 import { useReportDownload } from '../../downloads/useReportDownload';
-import { idParam } from '../../forms/useListParams';
+import { idParam, useListParams } from '../../forms/useListParams';
 import type { ApiFailure } from '../../http/failure';
 import { isQueuedWrite } from '../../outbox/offlineWrite';
 import { PendingNewRows, usePendingRows } from '../../outbox/pendingRows';
@@ -57,7 +57,9 @@ const jobOf = (record: ReportRecord, index: number): ReportJob => ({
 export function ServiceReportScreen({ title, report }: ServiceReportScreenProps) {
   const [filters, setFilters] = useState<ReportFilterChoice>({ start_date: '', end_date: '' });
   const [outcome, setOutcome] = useState<Outcome>();
-  const [page, setPage] = useState(1);
+  // The list's page is in the address, as every list's is.
+  const list = useListParams();
+  const { page } = list.view;
   const agencies = useAgencyChoicesQuery();
   const campaigns = useAgencyCampaignChoicesQuery(filters.agency);
   const [generate, generating] = useGenerateServiceReportMutation();
@@ -68,8 +70,8 @@ export function ServiceReportScreen({ title, report }: ServiceReportScreenProps)
   const { pollingInterval } = serviceReportsApi.endpoints.serviceReports.useQueryState(listArg, {
     selectFromResult: ({ data }) => ({ pollingInterval: reportListPolling(data?.rows.map((record) => record.status)) }),
   });
-  const list = useServiceReportsQuery(listArg, { pollingInterval });
-  const records = list.data?.rows;
+  const reports = useServiceReportsQuery(listArg, { pollingInterval });
+  const records = reports.data?.rows;
   const { download } = useReportDownload();
   const [downloading, setDownloading] = useState<string>();
 
@@ -98,7 +100,7 @@ export function ServiceReportScreen({ title, report }: ServiceReportScreenProps)
       setOutcome({ errors: [(result.error as ApiFailure).text], warnings });
       return;
     }
-    setPage(1);
+    list.setPage(1);
     // Waiting in the outbox: the outbox says so, and the request shows above the list.
     if (!isQueuedWrite(result.data)) showSuccess(`Report queued: ${result.data.description}`);
   }
@@ -164,12 +166,12 @@ export function ServiceReportScreen({ title, report }: ServiceReportScreenProps)
       <ReportJobsTable
         label="Generated reports"
         jobs={records?.map(jobOf)}
-        count={list.data?.count ?? 0}
+        count={reports.data?.count ?? 0}
         page={page}
         pageSize={REPORT_LIST_PAGE_SIZE}
-        onPage={setPage}
-        loading={list.isFetching}
-        error={list.error}
+        onPage={list.setPage}
+        loading={reports.isFetching}
+        error={reports.error}
         downloading={downloading}
         offline={offline}
         onDownload={onDownload}

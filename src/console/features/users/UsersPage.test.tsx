@@ -98,7 +98,7 @@ describe('UsersPage, the list', () => {
     renderUsers('Super Admin');
     const table = await screen.findByRole('table', { name: 'Users' });
     const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent?.trim());
-    expect(headers).toEqual(['Email', 'First name', 'Last name', 'Mobile Number', 'Super Admin', 'Linked agencies']);
+    expect(headers).toEqual(['Email', 'First name', 'Last name', 'Mobile Number', 'Super Admin', 'Linked agencies', 'Edit']);
     expect(within(table).getByRole('cell', { name: '233241234567' })).toBeInTheDocument();
     expect(within(table).getByRole('cell', { name: 'Ghana Country Agency' })).toBeInTheDocument();
   });
@@ -117,7 +117,7 @@ describe('UsersPage, the list', () => {
     renderUsers('Agency Admin');
     const table = await screen.findByRole('table', { name: 'Users' });
     const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent?.trim());
-    expect(headers).toEqual(['Email', 'First name', 'Last name', 'Linked agencies']);
+    expect(headers).toEqual(['Email', 'First name', 'Last name', 'Linked agencies', 'Edit']);
   });
 
   it('says so when there are no users', async () => {

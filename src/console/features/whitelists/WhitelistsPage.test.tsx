@@ -61,8 +61,9 @@ describe('WhitelistsPage, the list', () => {
     const table = await screen.findByRole('table', { name: 'Whitelists' });
     const row = within(table).getByRole('cell', { name: '233241234567' }).closest('tr') as HTMLElement;
     expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      '233241234567', 'GH', 'Agent Referral GH-01', 'Ghana Country Agency',
+      '233241234567', 'GH', 'Agent Referral GH-01', 'Ghana Country Agency', '',
     ]);
+    expect(within(row).getByRole('button', { name: 'Edit 233241234567' })).toBeInTheDocument();
   });
 
   it('sends the page size, page, search and sort the admin picks', async () => {
