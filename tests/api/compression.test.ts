@@ -37,7 +37,7 @@ const decoded = (answer: Raw): string => {
 describe('compressed on the wire', () => {
   let server: TestServer;
   let token: string;
-  const script = readdirSync(path.join(consoleRoot, 'assets')).find((name) => /^index-.*\.js$/.test(name)) as string;
+  const script = readdirSync(path.join(consoleRoot, 'assets')).find((name) => /^framework-.*\.js$/.test(name)) as string;
   beforeAll(async () => {
     server = await startServer('pglite', SIGNED_IN_SUITE);
     token = await accessToken(server, 'super@demo.test');
