@@ -8,6 +8,9 @@ import { NotAvailableYet } from '../components/NotAvailableYet';
 // In the shell's own chunk, not a lazy one: logging out must work offline, before the service
 // worker has precached anything.
 import { LogoutPage } from '../features/logout/LogoutPage';
+// The toaster too (toaster.ts loads it with the first toast): a change saved offline must be able to
+// say so before the service worker holds every file.
+import '../components/blueprintToaster';
 import { useAppSelector } from './hooks';
 import { page } from './page';
 import { Shell } from './Shell';

@@ -278,7 +278,8 @@ describe('UsersPage, the add/edit popup', () => {
     await screen.findByRole('dialog', { name: 'Edit user' });
     expect(field('Email')).toHaveValue('kofi@demo.test');
     expect(field('Mobile Number')).toHaveValue('233241234567');
-    expect(field('Country of the mobile number')).toHaveValue('GH');
+    // The countries come with their own call.
+    await waitFor(() => expect(field('Country of the mobile number')).toHaveValue('GH'));
     expect(screen.getByRole('checkbox', { name: 'Unblacklist' })).toBeChecked();
     expect(await screen.findByRole('checkbox', { name: 'Ghana Country Agency' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Kenya Country Agency' })).not.toBeChecked();
