@@ -154,9 +154,12 @@ export default defineConfig(({ mode }) => ({
         codeSplitting: {
           groups: [
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-redux|react-router|react-router-dom|@reduxjs|immer|redux|redux-thunk|reselect|redux-persist|use-sync-external-store|@standard-schema)[\\/]/ },
-            // The login page and the small modules it shares with later screens, likewise in one file.
+            // The login page and the small modules it shares with later screens, likewise in one file,
+            // loaded after the entry: not the modules the entry itself imports, which would make this
+            // file (and its stylesheet) block the first paint.
             {
               name: 'login',
+              includeDependenciesRecursively: false,
               test: /src[\\/]console[\\/](features[\\/]login[\\/]LoginPage|components[\\/](plain[\\/]|SignedOutFrame|AboutButton|NeedsConnection)|forms[\\/]formState|session[\\/]rememberedEmail|api[\\/]sessionApi)|16px[\\/]paths[\\/](user|info-sign)\.js/,
             },
           ],
