@@ -1,16 +1,17 @@
-// Sorting text ignores case (issue 17) against the started server: 'app_download' sits beside
-// 'App_Download', not after every capital, in a legacy reference list (event types) and a service
-// list (campaigns), both ways. The grids' own rule is in grids.test.ts. Runs on PGlite, and on
+// Sorting text ignores case and accents (issue 17) against the started server: 'app_download' sits
+// beside 'App_Download', not after every capital, and 'Émile' beside 'Emile', in a legacy reference
+// list (event types) and a service list (campaigns), both ways. The grids' own rule is in grids.test.ts. Runs on PGlite, and on
 // PostgreSQL when TEST_DATABASE_URL is set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListPage } from '../../src/contract/api';
 import type { Campaign, EventType } from '../../src/contract/entities';
+import { foldText } from '../../src/contract/text';
 import { accessToken, backends, startServer, type TestServer, SIGNED_IN_SUITE } from '../support/server';
 import { allPages } from '../support/service';
 
-/** Whether the values run in order ignoring case (`descending`: the other way). */
+/** Whether the values run in order ignoring case and accents (`descending`: the other way). */
 function inOrderIgnoringCase(values: string[], descending = false): boolean {
-  const lower = values.map((value) => value.toLowerCase());
+  const lower = values.map(foldText);
   return lower.every((value, i) => i === 0 || (descending ? (lower[i - 1] as string) >= value : (lower[i - 1] as string) <= value));
 }
 
@@ -46,6 +47,16 @@ describe.each(backends)('text sorted ignoring case on %s', (backend) => {
     expect(byPretty.indexOf('app download, again') - byPretty.indexOf('App Download')).toBe(1);
     expect(byPretty.at(-1)).toBe('zeta');
     expect(inOrderIgnoringCase((await sorted('-pretty_name')).map((type) => type.pretty_name), true)).toBe(true);
+  });
+
+  it("event types by pretty name ignore accents: 'Émile' sits between 'Eli' and 'Emma', not after 'Zoe'", async () => {
+    for (const [event, pretty] of [['accent_eli', 'Eli'], ['accent_emile', 'Émile'], ['accent_emma', 'Emma'], ['accent_zoe', 'Zoe']]) {
+      expect((await server.post('/admin/event_types', { event, pretty }, superToken)).status).toBe(201);
+    }
+    const byPretty = (await server.get<ListPage<EventType>>('/admin/event_types?page_size=0&orderby=pretty_name', superToken)).body.data
+      .map((type) => type.pretty_name)
+      .filter((name) => ['Eli', 'Émile', 'Emma', 'Zoe'].includes(name));
+    expect(byPretty).toEqual(['Eli', 'Émile', 'Emma', 'Zoe']);
   });
 
   it("campaigns by name, both ways: 'aardvark drive' first, 'zulu drive' last", async () => {

@@ -6,6 +6,7 @@ import {
   timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 import { TEXT_MAX, type TextField } from '../../contract/constants';
+import { foldedText } from './foldedText';
 import { SECURE_LEDGER_ACTIONS } from '../../contract/entities';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
@@ -138,9 +139,9 @@ export const users = pgTable(
     index('users_admins').on(t.id).where(sql`${t.email} is not null`),
     // The agents screen searches names, username and msisdn anywhere in them (pg_trgm).
     index('users_search').using('gin', sql`${userSearchText(t)} gin_trgm_ops`),
-    // The agents list sorted by name (ignoring case) reads the first 20 in order instead of sorting them all.
-    index('users_first_name_lower').on(sql`lower(${t.firstName})`),
-    index('users_last_name_lower').on(sql`lower(${t.lastName})`),
+    // The agents list sorted by name (ignoring case and accents) reads the first 20 in order instead of sorting them all.
+    index('users_first_name_folded').on(foldedText(t.firstName)),
+    index('users_last_name_folded').on(foldedText(t.lastName)),
   ],
 );
 

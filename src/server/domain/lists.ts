@@ -1,7 +1,7 @@
 // Lists, whatever backend asks: the legacy admin backend's page_size (20, 50, 100 or 0 for all),
 // 1-based current_page, search and orderby, or the service backends' page, page_size, search and
 // ordering, both read into one ListParams over the fields each list offers. Sorting, searching and
-// paging happen in SQL; text sorts ignoring case (ignoringCase).
+// paging happen in SQL; text sorts ignoring case and accents (foldedText).
 import { asc, count, desc, ilike, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -9,6 +9,7 @@ import type { ListPage } from '../../contract/api';
 import { unknownSortField } from '../../contract/messages';
 import type { listQuery, pageQuery } from '../../contract/schemas';
 import type { Database } from '../db/client';
+import { foldedText } from '../db/foldedText';
 import { badRequest } from '../http/errors';
 
 export interface ListParams<F extends string> {
@@ -51,11 +52,10 @@ export function pageParamsOf<F extends string>(q: z.output<typeof pageQuery>, so
 }
 
 /**
- * A text column as lists sort it: lower-cased, so 'app_download' sits beside 'App_Download' instead
- * of after every capital (collation C orders by code point). Names and keys only:
- * digits and upper-case codes (msisdn, ISO codes) sort the same raw, where their indexes serve.
+ * A text column as lists sort it: lower-cased and without accents (db/foldedText.ts). Names and
+ * keys only: digits and upper-case codes (msisdn, ISO codes) sort the same raw, where their indexes serve.
  */
-export const ignoringCase = (column: SQLWrapper): SQL => sql`lower(${column})`;
+export { foldedText };
 
 /**
  * ORDER BY the requested field, else the list's `usual` order (when it has one), then `tieBreak`

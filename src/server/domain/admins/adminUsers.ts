@@ -26,7 +26,7 @@ import { lockRow } from '../../db/locks';
 import { adminAgencyLinks, agencies, authSessions, campaigns, roleTypes, userRoleCampaigns, userRoles, users } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { badRequest, conflict, notFound, outOfScope, superAdminOnly } from '../../http/errors';
-import { ignoringCase, listPageOf, msisdnSearch, orderOf, searchIn, type ListParams } from '../lists';
+import { foldedText, listPageOf, msisdnSearch, orderOf, searchIn, type ListParams } from '../lists';
 import { requireUnchanged } from '../edits';
 
 export const ADMIN_SORT = ['id', 'email', 'firstname', 'lastname', 'is_super'] as const;
@@ -46,7 +46,7 @@ const row = {
   updated_at: isoMillis(users.updatedAt),
 };
 const sortColumns = {
-  id: users.id, email: ignoringCase(users.email), firstname: ignoringCase(users.firstName), lastname: ignoringCase(users.lastName), is_super: users.isSuper,
+  id: users.id, email: foldedText(users.email), firstname: foldedText(users.firstName), lastname: foldedText(users.lastName), is_super: users.isSuper,
 };
 /** An admin user as `row` reads it: the wire shape before its links and reach, the email still nullable. */
 type AdminRow = Omit<AdminUser, 'email' | 'linked_agencies' | 'editable'> & { email: string | null };
@@ -125,7 +125,7 @@ async function linksOf(db: Database, userIds: number[]): Promise<Map<number, Lin
     .from(adminAgencyLinks)
     .innerJoin(agencies, eq(agencies.id, adminAgencyLinks.agencyId))
     .where(inArray(adminAgencyLinks.userId, userIds))
-    .orderBy(ignoringCase(agencies.name), agencies.id);
+    .orderBy(foldedText(agencies.name), agencies.id);
   for (const { userId, ...agency } of rows) {
     const list = links.get(userId) ?? [];
     list.push({ ...agency, linked: true });

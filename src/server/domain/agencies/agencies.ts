@@ -15,7 +15,7 @@ import { isStorableId } from '../../db/errors';
 import { agencies, campaignTypes, compensationTypes, countries, countryLanguages, currencies, languages, users } from '../../db/schema';
 import { isoMillis } from '../../db/updatedAt';
 import { notFound } from '../../http/errors';
-import { containing, ignoringCase, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
+import { containing, foldedText, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
 
 export const AGENCY_SORT = ['id', 'agency_name', 'country', 'active_flag', 'updated_at'] as const;
 type AgencySort = (typeof AGENCY_SORT)[number];
@@ -37,7 +37,7 @@ const row = {
 type AgencyRow = Omit<Agency, 'country'> & { country_name: string; country_dialing_code: string; currency_code: string; language_name: string };
 
 const sortColumns: Record<AgencySort, SQLWrapper> = {
-  id: agencies.id, agency_name: ignoringCase(agencies.name), country: ignoringCase(countries.name), active_flag: agencies.activeFlag, updated_at: agencies.updatedAt,
+  id: agencies.id, agency_name: foldedText(agencies.name), country: foldedText(countries.name), active_flag: agencies.activeFlag, updated_at: agencies.updatedAt,
 };
 
 const selectAgencies = (db: Database) =>
@@ -64,7 +64,7 @@ export async function listAgencies(db: Database, scope: RoleScope, query: Agency
     query.active_flag === undefined ? undefined : eq(agencies.activeFlag, query.active_flag),
     searchIn(params.search, [agencies.name, countries.name]),
   );
-  const page = await listPageOf(db, () => selectAgencies(db).where(where).$dynamic(), params, orderOf(params, sortColumns, agencies.id, ignoringCase(agencies.name)));
+  const page = await listPageOf(db, () => selectAgencies(db).where(where).$dynamic(), params, orderOf(params, sortColumns, agencies.id, foldedText(agencies.name)));
   return { ...page, data: page.data.map(toAgency) };
 }
 
@@ -89,7 +89,7 @@ export async function listAgencyCountries(db: Database, scope: RoleScope, params
   const matching = () =>
     db.select(shape).from(countries).leftJoin(languages, eq(languages.code, countries.defaultLanguage))
       .where(and(hasVisibleAgency(scope), searchIn(params.search, [countries.name]))).$dynamic();
-  return listPageOf(db, matching, params, [asc(ignoringCase(countries.name)), asc(countries.id)]);
+  return listPageOf(db, matching, params, [asc(foldedText(countries.name)), asc(countries.id)]);
 }
 
 /** GET /service/agencies-languages/: the languages of the caller's agencies' countries, by name. */
@@ -98,7 +98,7 @@ export async function listAgencyLanguages(db: Database, scope: RoleScope, params
     where ${countryLanguages.languageCode} = ${languages.code} and ${hasVisibleAgency(scope)})`;
   const matching = () =>
     db.select({ code: languages.code, name: languages.name }).from(languages).where(and(spoken, searchIn(params.search, [languages.name]))).$dynamic();
-  const page = await listPageOf(db, matching, params, [asc(ignoringCase(languages.name)), asc(languages.code)]);
+  const page = await listPageOf(db, matching, params, [asc(foldedText(languages.name)), asc(languages.code)]);
   return { ...page, data: page.data.map((l) => ({ iso: l.code, language: l.name, language_code: l.code, language_name: l.name })) };
 }
 
@@ -108,7 +108,7 @@ export async function listCampaignTypes(db: Database, params: ListParams<string>
     db.select({ id: campaignTypes.id, name: campaignTypes.name, compensation: sql<string>`${compensationTypes.name}`.as('compensation') })
       .from(campaignTypes).innerJoin(compensationTypes, eq(compensationTypes.id, campaignTypes.compensationTypeId))
       .where(searchIn(params.search, [campaignTypes.name])).$dynamic();
-  const page = await listPageOf(db, matching, params, [asc(ignoringCase(campaignTypes.name)), asc(campaignTypes.id)]);
+  const page = await listPageOf(db, matching, params, [asc(foldedText(campaignTypes.name)), asc(campaignTypes.id)]);
   return {
     ...page,
     data: page.data.map((t) => ({ id: t.id, campaign_type_name: t.name, compensation_type: { compensation_type_name: t.compensation } })),

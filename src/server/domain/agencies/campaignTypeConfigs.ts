@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import { isStorableId } from '../../db/errors';
 import { agencyCampaignTypeConfigs as configs, campaignTypes, compensationTypes } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { ignoringCase, listPageOf, type ListParams } from '../lists';
+import { foldedText, listPageOf, type ListParams } from '../lists';
 
 const row = {
   id: configs.id,
@@ -49,7 +49,7 @@ export async function listAgencyConfigs(db: Database, scope: RoleScope, agencyId
     agencyVisible(scope, configs.agencyId),
     agencyId === undefined ? undefined : isStorableId(agencyId) ? eq(configs.agencyId, agencyId) : sql`false`,
   );
-  const page = await listPageOf(db, () => selectConfigs(db).where(where).$dynamic(), params, [asc(configs.agencyId), asc(ignoringCase(campaignTypes.name)), asc(configs.id)]);
+  const page = await listPageOf(db, () => selectConfigs(db).where(where).$dynamic(), params, [asc(configs.agencyId), asc(foldedText(campaignTypes.name)), asc(configs.id)]);
   return { ...page, data: page.data.map(toConfig) };
 }
 

@@ -6,7 +6,7 @@ import type { RoleScope } from '../../../contract/roles';
 import { seesEverything, within } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { agencies, countries } from '../../db/schema';
-import { ignoringCase, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
+import { foldedText, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
 
 export const AGENCY_SORT = ['id', 'agency_name', 'country'] as const;
 type AgencySort = (typeof AGENCY_SORT)[number];
@@ -22,7 +22,7 @@ export async function listLinkableAgencies(
 
   const matching = () =>
     db.select(columns).from(agencies).innerJoin(countries, eq(countries.id, agencies.countryId)).where(and(where, filter)).$dynamic();
-  const sortColumns = { id: agencies.id, agency_name: ignoringCase(agencies.name), country: ignoringCase(countries.name) };
+  const sortColumns = { id: agencies.id, agency_name: foldedText(agencies.name), country: foldedText(countries.name) };
   const page = await listPageOf(db, matching, params, orderOf(params, sortColumns, agencies.id));
   const countryAgency = new Set(countryAgencyIds);
   return { ...page, data: page.data.map((row) => ({ ...row, is_country_agency: countryAgency.has(row.id) })) };

@@ -23,7 +23,7 @@ import { agencies, campaigns, fraudEvents, userRoleCampaigns, userRoles, users, 
 import { badRequest, superAdminOnly } from '../../http/errors';
 import { recordChange } from '../audit';
 import { requireUnchanged } from '../edits';
-import { containing, ignoringCase, msisdnSearch, orderOf, paged, type ListParams } from '../lists';
+import { containing, foldedText, msisdnSearch, orderOf, paged, type ListParams } from '../lists';
 import { agentVisible, countAgentRows, findAgent, selectAgentIds, selectAgentRows, toAgent } from './agentRows';
 import { editedMsisdn, insertFieldUser, lockedFieldUser, updateFieldUser } from './fieldUsers';
 import { agencyForRole, campaignForRole, duplicateRefusal } from './placement';
@@ -35,9 +35,9 @@ export const AGENT_SORT = [
 type AgentSort = (typeof AGENT_SORT)[number];
 
 const sortColumns: Record<AgentSort, SQLWrapper> = {
-  id: userRoleCampaigns.id, first_name: ignoringCase(users.firstName), last_name: ignoringCase(users.lastName),
-  username: ignoringCase(users.username), msisdn: users.msisdn,
-  status: userRoles.statusTypeId, agency_name: ignoringCase(agencies.name), campaign_name: ignoringCase(campaigns.name),
+  id: userRoleCampaigns.id, first_name: foldedText(users.firstName), last_name: foldedText(users.lastName),
+  username: foldedText(users.username), msisdn: users.msisdn,
+  status: userRoles.statusTypeId, agency_name: foldedText(agencies.name), campaign_name: foldedText(campaigns.name),
   role_start_date: userRoles.roleStartDate, role_end_date: userRoles.roleEndDate,
 };
 

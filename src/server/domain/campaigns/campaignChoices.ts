@@ -6,7 +6,7 @@ import type { RoleScope } from '../../../contract/roles';
 import { campaignVisible } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { campaigns } from '../../db/schema';
-import { ignoringCase, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
+import { foldedText, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
 
 export const CAMPAIGN_SORT = ['id', 'campaign_name', 'country_code'] as const;
 type CampaignSort = (typeof CAMPAIGN_SORT)[number];
@@ -18,5 +18,5 @@ export async function listCampaignChoices(
   const { scope, params } = input;
   const where = and(campaignVisible(scope, campaigns), searchIn(params.search, [campaigns.name, campaigns.countryCode]));
   const columns = { id: campaigns.id, campaign_name: campaigns.name, country_code: campaigns.countryCode };
-  return listPageOf(db, () => db.select(columns).from(campaigns).where(where).$dynamic(), params, orderOf(params, { ...columns, campaign_name: ignoringCase(campaigns.name) }, campaigns.id));
+  return listPageOf(db, () => db.select(columns).from(campaigns).where(where).$dynamic(), params, orderOf(params, { ...columns, campaign_name: foldedText(campaigns.name) }, campaigns.id));
 }

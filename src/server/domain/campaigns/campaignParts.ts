@@ -18,7 +18,7 @@ import { campaignLanguages, campaignVersions, eventTypes, remunerationTypes } fr
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordChange } from '../audit';
 import { requireKnownLanguages } from '../countries/countries';
-import { ignoringCase, listPageOf, searchIn, type ListParams } from '../lists';
+import { foldedText, listPageOf, searchIn, type ListParams } from '../lists';
 import { findCampaign, usernameOf } from './campaigns';
 
 type CampaignLanguageForm = z.output<typeof campaignLanguageForm>;
@@ -111,7 +111,7 @@ export async function deleteCampaignLanguage(db: Database, caller: Caller, id: n
 export async function listRemunerationTypes(db: Database, params: ListParams<string>): Promise<ListPage<RemunerationType>> {
   const row = { id: remunerationTypes.id, remuneration_type_name: remunerationTypes.name };
   return listPageOf(db, () => db.select(row).from(remunerationTypes).where(searchIn(params.search, [remunerationTypes.name])).$dynamic(), params, [
-    asc(ignoringCase(remunerationTypes.name)), asc(remunerationTypes.id),
+    asc(foldedText(remunerationTypes.name)), asc(remunerationTypes.id),
   ]);
 }
 
@@ -119,5 +119,5 @@ export async function listRemunerationTypes(db: Database, params: ListParams<str
 export async function listCampaignEventTypes(db: Database, params: ListParams<string>): Promise<ListPage<CampaignEventType>> {
   const row = { id: eventTypes.id, event_type_name: eventTypes.name, event_type_friendly_name: eventTypes.prettyName };
   const where = searchIn(params.search, [eventTypes.name, eventTypes.prettyName]);
-  return listPageOf(db, () => db.select(row).from(eventTypes).where(where).$dynamic(), params, [asc(ignoringCase(eventTypes.prettyName)), asc(eventTypes.id)]);
+  return listPageOf(db, () => db.select(row).from(eventTypes).where(where).$dynamic(), params, [asc(foldedText(eventTypes.prettyName)), asc(eventTypes.id)]);
 }

@@ -17,7 +17,7 @@ import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { conflict, notFound, superAdminOnly } from '../../http/errors';
 import { recordChange } from '../audit';
 import { requireUnchanged } from '../edits';
-import { ignoringCase, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
+import { foldedText, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
 
 export const CAMPAIGN_SORT = ['id', 'name', 'country_code', 'campaign_start_date', 'budget_spend_amount', 'active_flag', 'updated_at'] as const;
 type CampaignSort = (typeof CAMPAIGN_SORT)[number];
@@ -47,7 +47,7 @@ const row = {
 type CampaignRow = Omit<Campaign, 'extra_data'> & { agency_id: number; agency_name: string; agency_country: string; campaign_type: string };
 
 const sortColumns: Record<CampaignSort, SQLWrapper> = {
-  id: campaigns.id, name: ignoringCase(campaigns.name), country_code: campaigns.countryCode, campaign_start_date: campaigns.campaignStartDate,
+  id: campaigns.id, name: foldedText(campaigns.name), country_code: campaigns.countryCode, campaign_start_date: campaigns.campaignStartDate,
   budget_spend_amount: campaigns.budgetSpendAmount, active_flag: campaigns.activeFlag, updated_at: campaigns.updatedAt,
 };
 
@@ -82,7 +82,7 @@ export async function listCampaigns(db: Database, scope: RoleScope, query: Campa
     query.active_flag === undefined ? undefined : eq(campaigns.activeFlag, query.active_flag),
     searchIn(params.search, [campaigns.name, agencies.name, campaigns.countryCode]),
   );
-  const page = await listPageOf(db, () => selectCampaigns(db).where(where).$dynamic(), params, orderOf(params, sortColumns, campaigns.id, ignoringCase(campaigns.name)));
+  const page = await listPageOf(db, () => selectCampaigns(db).where(where).$dynamic(), params, orderOf(params, sortColumns, campaigns.id, foldedText(campaigns.name)));
   return { ...page, data: page.data.map(toCampaign) };
 }
 

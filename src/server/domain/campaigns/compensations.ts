@@ -19,7 +19,7 @@ import { campaignVersions, eventCompensationConfigs as configs, events, eventTyp
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordChange } from '../audit';
 import { findCampaign } from './campaigns';
-import { ignoringCase, listPageOf, type ListParams } from '../lists';
+import { foldedText, listPageOf, type ListParams } from '../lists';
 
 type CompensationForm = z.output<typeof compensationForm>;
 
@@ -56,7 +56,7 @@ const selectConfigs = (db: Database) =>
 /** GET .../compensation-earning-event-configs/?campaign_version=: by event type. */
 export async function listCompensations(db: Database, scope: RoleScope, version: number | undefined, params: ListParams<string>): Promise<ListPage<EventCompensationConfig>> {
   const where = and(visible(scope), version === undefined ? undefined : isStorableId(version) ? eq(configs.campaignVersionId, version) : sql`false`);
-  const page = await listPageOf(db, () => selectConfigs(db).where(where).$dynamic(), params, [asc(ignoringCase(eventTypes.prettyName)), asc(configs.id)]);
+  const page = await listPageOf(db, () => selectConfigs(db).where(where).$dynamic(), params, [asc(foldedText(eventTypes.prettyName)), asc(configs.id)]);
   return { ...page, data: page.data.map(toConfig) };
 }
 

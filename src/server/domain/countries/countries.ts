@@ -17,7 +17,7 @@ import { lockRow } from '../../db/locks';
 import { campaigns, countries, countryLanguages, languages, paymentRuns, users, whitelists } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { ignoringCase, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
+import { foldedText, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
 import { requireUnchanged } from '../edits';
 
 export const COUNTRY_SORT = ['id', 'country', 'code'] as const;
@@ -32,7 +32,7 @@ const languageList = sql<string>`coalesce((
   select string_agg(cl.language_code, ',' order by cl.id) from ${countryLanguages} cl where cl.country_id = ${countries}.id), '')`;
 
 const publicShape = { id: countries.id, country: countries.name, code: countries.dialingCode };
-const sortColumns = { ...publicShape, country: ignoringCase(countries.name) };
+const sortColumns = { ...publicShape, country: foldedText(countries.name) };
 const adminShape = {
   ...publicShape, iso_code: countries.isoCode, sms_cid: countries.smsCid, sms_from: countries.smsFrom, languages: languageList,
   updated_at: isoMillis(countries.updatedAt),
@@ -49,7 +49,7 @@ export async function listCountries(
   const { params, detailed } = input;
   const where = searchIn(params.search, [countries.name, countries.dialingCode]);
   const matching = () => db.select(detailed ? adminShape : publicShape).from(countries).where(where).$dynamic();
-  return listPageOf(db, matching, params, orderOf(params, sortColumns, countries.id, ignoringCase(countries.name)));
+  return listPageOf(db, matching, params, orderOf(params, sortColumns, countries.id, foldedText(countries.name)));
 }
 
 async function findCountry(db: Database, id: number): Promise<(AdminCountry & { defaultLanguage: string | null }) | undefined> {

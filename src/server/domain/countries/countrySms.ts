@@ -15,7 +15,7 @@ import { lockRow } from '../../db/locks';
 import { countries, countryLanguages, languages } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { notFound } from '../../http/errors';
-import { ignoringCase, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
+import { foldedText, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
 import { requireUnchanged } from '../edits';
 
 export const COUNTRY_SMS_SORT = ['id', 'country', 'code'] as const;
@@ -31,8 +31,8 @@ const shape = { id: countries.id, country: countries.name, code: countries.diali
 /** GET /admin/country_sms: every country with its links, by name unless orderby says otherwise. */
 export async function listCountrySms(db: Database, params: ListParams<CountrySmsSort>): Promise<ListPage<CountrySms>> {
   const where = searchIn(params.search, [countries.name, countries.dialingCode]);
-  const sortColumns = { ...shape, country: ignoringCase(countries.name) };
-  return listPageOf(db, () => db.select(shape).from(countries).where(where).$dynamic(), params, orderOf(params, sortColumns, countries.id, ignoringCase(countries.name)));
+  const sortColumns = { ...shape, country: foldedText(countries.name) };
+  return listPageOf(db, () => db.select(shape).from(countries).where(where).$dynamic(), params, orderOf(params, sortColumns, countries.id, foldedText(countries.name)));
 }
 
 async function findCountrySms(db: Database, id: number): Promise<CountrySms | undefined> {

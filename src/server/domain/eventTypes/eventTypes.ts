@@ -14,7 +14,7 @@ import { lockRow } from '../../db/locks';
 import { eventTypes } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { conflict, notFound } from '../../http/errors';
-import { ignoringCase, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
+import { foldedText, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
 import { requireUnchanged } from '../edits';
 
 export const EVENT_TYPE_SORT = ['id', 'name', 'pretty_name'] as const;
@@ -22,7 +22,7 @@ type EventTypeSort = (typeof EVENT_TYPE_SORT)[number];
 type EventTypeForm = z.output<typeof eventTypeForm>;
 
 const shape = { id: eventTypes.id, name: eventTypes.name, pretty_name: eventTypes.prettyName, updated_at: isoMillis(eventTypes.updatedAt) };
-const sortColumns = { id: eventTypes.id, name: ignoringCase(eventTypes.name), pretty_name: ignoringCase(eventTypes.prettyName) };
+const sortColumns = { id: eventTypes.id, name: foldedText(eventTypes.name), pretty_name: foldedText(eventTypes.prettyName) };
 
 export async function listEventTypes(db: Database, params: ListParams<EventTypeSort>): Promise<ListPage<EventType>> {
   const where = searchIn(params.search, [eventTypes.name, eventTypes.prettyName]);

@@ -12,6 +12,7 @@ import { filterNotOffered, gridTooLargeForPage, messages } from '../../../contra
 import { STATUS_TYPE_ID, seesEverything, type RoleScope } from '../../../contract/roles';
 import type { GridBody, ReportFilter } from '../../../contract/schemas';
 import { queryRows, type Database } from '../../db/client';
+import { foldedText } from '../../db/foldedText';
 import { isStorableId } from '../../db/errors';
 import { campaigns, fraudEvents, userRoles, users } from '../../db/schema';
 import { badRequest, superAdminOnly } from '../../http/errors';
@@ -91,8 +92,8 @@ function csvValue(format: ColumnFormat, value: SQL): SQL {
   }
 }
 
-/** A column's sort: text ignoring case (NULL as empty), the rest as they are. */
-const sortValue = (format: ColumnFormat, value: SQL): SQL => (format === 'text' ? sql`lower(coalesce(${value}, ''))` : value);
+/** A column's sort: text ignoring case and accents (NULL as empty), the rest as they are. */
+const sortValue = (format: ColumnFormat, value: SQL): SQL => (format === 'text' ? foldedText(sql`coalesce(${value}, '')`) : value);
 
 // ---- cursors --------------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ import { campaignVisible, seesEverything, visibleAgencyIds, within, type Caller 
 import { codeRefused, type SignIn } from '../../auth/signIn';
 import { badRequest, forbidden, HttpError, notFound, outOfScope } from '../../http/errors';
 import type { CodeCheck } from '../../auth/codes';
-import { containing, ignoringCase, type ListParams } from '../lists';
+import { containing, foldedText, type ListParams } from '../lists';
 
 /** Files are written and read in parts of this many bytes. */
 export const FILE_PART_BYTES = 1024 * 1024;
@@ -113,7 +113,7 @@ export async function secureAgencies(db: Database, scope: RoleScope): Promise<Se
     .from(agencies)
     .leftJoin(campaigns, and(eq(campaigns.agencyId, agencies.id), campaignVisible(scope, campaigns)))
     .where(within(agencies.id, visibleAgencyIds(scope)))
-    .orderBy(asc(ignoringCase(agencies.name)), asc(agencies.id), asc(ignoringCase(campaigns.name)), asc(campaigns.id));
+    .orderBy(asc(foldedText(agencies.name)), asc(agencies.id), asc(foldedText(campaigns.name)), asc(campaigns.id));
   const byId = new Map<number, SecureAgencies['agencies'][number]>();
   for (const row of rows) {
     const agency = byId.get(row.id) ?? { id: row.id, agency_name: row.agency_name, campaigns: [] };

@@ -19,7 +19,7 @@ import { lockRow } from '../../db/locks';
 import { agencies, campaigns, countries, whitelists } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { badRequest, conflict, notFound, outOfScope } from '../../http/errors';
-import { ignoringCase, listPageOf, msisdnSearch, orderOf, searchIn, type ListParams } from '../lists';
+import { foldedText, listPageOf, msisdnSearch, orderOf, searchIn, type ListParams } from '../lists';
 import { requireUnchanged } from '../edits';
 
 export const WHITELIST_SORT = ['id', 'msisdn', 'country', 'campaign_name', 'agency_name'] as const;
@@ -35,7 +35,7 @@ const shape = {
   campaign_name: campaigns.name,
   updated_at: isoMillis(whitelists.updatedAt),
 };
-const sortColumns = { ...shape, agency_name: ignoringCase(agencies.name), campaign_name: ignoringCase(campaigns.name) };
+const sortColumns = { ...shape, agency_name: foldedText(agencies.name), campaign_name: foldedText(campaigns.name) };
 
 /** ISO codes of the countries of the agencies the caller sees. */
 const visibleCountryCodes = (scope: RoleScope): SQL =>

@@ -5,7 +5,7 @@ import { statusTypesResponse, translationsResponse } from '../../../contract/api
 import { pageQuery } from '../../../contract/schemas';
 import type { Database } from '../../db/client';
 import { languages, statusTypes } from '../../db/schema';
-import { ignoringCase, listPageOf, orderOf } from '../../domain/lists';
+import { foldedText, listPageOf, orderOf } from '../../domain/lists';
 import { servicePageOf } from '../../http/pages';
 
 const STATUS_TYPE_SORT = ['id', 'name'] as const;
@@ -15,14 +15,14 @@ export const referenceRoutes = (db: Database): FastifyPluginAsyncZod => async (a
   app.get('/status-types', { schema: { querystring: pageQuery, response: { 200: statusTypesResponse } } }, async (request) => {
     const columns = { id: statusTypes.id, name: statusTypes.name };
     return servicePageOf(request, STATUS_TYPE_SORT, (params) =>
-      listPageOf(db, () => db.select(columns).from(statusTypes).$dynamic(), params, orderOf(params, { ...columns, name: ignoringCase(statusTypes.name) }, statusTypes.id)),
+      listPageOf(db, () => db.select(columns).from(statusTypes).$dynamic(), params, orderOf(params, { ...columns, name: foldedText(statusTypes.name) }, statusTypes.id)),
     );
   });
 
   app.get('/translations/', { schema: { querystring: pageQuery, response: { 200: translationsResponse } } }, async (request) => {
     const columns = { language_code: languages.code, language_name: languages.name };
     const page = await servicePageOf(request, LANGUAGE_SORT, (params) =>
-      listPageOf(db, () => db.select(columns).from(languages).$dynamic(), params, orderOf(params, { ...columns, language_name: ignoringCase(languages.name) }, languages.code)),
+      listPageOf(db, () => db.select(columns).from(languages).$dynamic(), params, orderOf(params, { ...columns, language_name: foldedText(languages.name) }, languages.code)),
     );
     return { ...page, results: page.results.map((l) => ({ iso: l.language_code, language: l.language_name, ...l })) };
   });
