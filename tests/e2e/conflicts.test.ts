@@ -60,7 +60,7 @@ describe('edit conflicts in the browser', { timeout: 240_000 }, () => {
   const stored = async (): Promise<EventType | undefined> =>
     (await server.get<ListPage<EventType>>(`/admin/event_types?search=${KEY}`, token)).body.data.find((row) => row.name === KEY);
 
-  it("a Save that meets another admin's change shows both; Keep mine saves mine over it, Use theirs takes theirs and sends nothing", async () => {
+  it("a Save that meets another admin's change shows both; Keep mine saves mine over it, Use theirs takes theirs and sends nothing, Cancel sends nothing", async () => {
     expect((await server.post('/admin/event_types', { event: KEY, pretty: 'Conflict Bonus' }, token)).status).toBe(201);
     const mine = b.page;
     await mine.setViewportSize({ width: 1440, height: 900 });
@@ -134,6 +134,21 @@ describe('edit conflicts in the browser', { timeout: 240_000 }, () => {
       // The next Save goes on the current version: taken, not refused again.
       expect((await answerOf(mine, again.getByRole('button', { name: 'Save' }))).status()).toBe(200);
       await again.waitFor({ state: 'detached' });
+
+      // Cancel: a third conflict closes the dialog, sends nothing, and leaves theirs in place.
+      await theirs.reload();
+      theirDialog = await openEventType(theirs);
+      const third = await openEventType(mine);
+      await theirDialog.locator('#event-pretty').fill('Conflict Bonus (theirs, third)');
+      expect((await answerOf(theirs, theirDialog.getByRole('button', { name: 'Save' }))).status()).toBe(200);
+      await third.locator('#event-pretty').fill('Conflict Bonus (mine, third)');
+      expect((await answerOf(mine, third.getByRole('button', { name: 'Save' }))).status()).toBe(409);
+      const puts = myPuts.length;
+      await third.getByRole('group', { name: 'Edit conflict' }).getByRole('button', { name: 'Cancel' }).click();
+      await third.waitFor({ state: 'detached' });
+      await mine.waitForTimeout(500);
+      expect(myPuts).toHaveLength(puts);
+      expect((await stored())?.pretty_name).toBe('Conflict Bonus (theirs, third)');
     } finally {
       await theirContext.close();
     }
