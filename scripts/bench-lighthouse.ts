@@ -11,13 +11,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from '../tests/support/chromium';
 import { storeSession } from '../tests/support/consoleSession';
 import { signIn, startServer } from '../tests/support/server';
 
 const LIGHTHOUSE_VERSION = '12.8.2'; // the last major that runs on Node 20
 const tools = path.resolve(import.meta.dirname, '../.bench/tools');
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
 if (!existsSync(path.join(tools, 'node_modules/lighthouse/package.json'))) {
@@ -42,7 +41,7 @@ const METRICS = [
 ] as const;
 
 async function audit(url: string, userDataDir: string): Promise<Result> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS, userDataDir });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_ARGS, userDataDir });
   try {
     const runner = await lighthouse(url, {
       port: chrome.port,
@@ -89,7 +88,7 @@ try {
 
   // A profile holding a session and nothing else.
   const listProfile = mkdtempSync(path.join(tmpdir(), 'lh-list-'));
-  const context = await chromium.launchPersistentContext(listProfile, { executablePath: CHROMIUM, args: FLAGS });
+  const context = await chromium.launchPersistentContext(listProfile, { executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   await storeSession(await context.newPage(), server, (await signIn(server, 'super@demo.test')).body);
   await context.close();
   allMet = report('/users signed in, cold', await audit(`${server.url}/users`, listProfile)) && allMet;

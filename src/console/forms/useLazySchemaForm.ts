@@ -21,5 +21,5 @@ export function useLazySchemaForm<S extends FormSchema>(loadSchema: () => Promis
       },
     );
   }, [loadSchema]);
-  return { ...form, wake, checking: check !== undefined };
+  return { ...form, wake };
 }
