@@ -67,12 +67,14 @@ export default tseslint.config(
   },
   // Shared console code never reaches into features or the app's frame, and its folders stand in
   // layers, each built only on those below it:
-  //   session (the signed-in state) < http (a request with the session, its failure, connectivity)
+  //   device (what this device remembers, what its screen is) < session (the signed-in state)
+  //   < http (a request with the session, its failure, connectivity, the data saver)
   //   < outbox (writes that wait) < api (the base query and the backends' endpoints).
   // components, forms, downloads and pwa may use any of them; csv (reading CSV files) uses none of
   // them. A test may drive its layer through the whole store (outbox.test.ts injects an endpoint into
   // a backend), so tests keep only the first rule.
   ...Object.entries({
+    device: ['**/session/**', '**/http/**', '**/outbox/**', '**/api/**'],
     session: ['**/http/**', '**/outbox/**', '**/api/**'],
     http: ['**/outbox/**', '**/api/**'],
     outbox: ['**/api/**'],

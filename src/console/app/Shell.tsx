@@ -14,7 +14,7 @@ import { OfflineBanner } from '../components/OfflineBanner';
 import { SavedReportsButton } from '../downloads/SavedReportsButton';
 import { useForgetOthersReports } from '../downloads/useSavedReports';
 import { OutboxButton } from '../outbox/OutboxButton';
-import { TABLET_WIDTH, useDevicePreference, useMediaQuery } from './devicePreferences';
+import { TABLET_WIDTH, useDevicePreference, useMediaQuery } from '../device/preferences';
 import { useAppSelector } from './hooks';
 import { SideMenu } from './SideMenu';
 

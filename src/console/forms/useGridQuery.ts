@@ -17,7 +17,7 @@ import { addDays, fromRequestDate, toRequestDate } from '../../contract/dates';
 import { sortableKeys, type GridDeclaration, type GridFilter } from '../../contract/grids';
 import { reconcileDateRange } from '../../contract/reports';
 import { useCallerIsSuper } from '../app/useCallerIsSuper';
-import { savingPageSize, useDataSaver } from '../http/dataSaver';
+import { useSavingPageSize } from '../http/dataSaver';
 import { pageParam, pageSizeParam, useRememberedAddress, useTypedSearch } from './listAddress';
 import { idParam } from './useListParams';
 
@@ -177,10 +177,8 @@ export function useGridQuery(grid: GridDeclaration) {
   // The default range ends on the day the screen opened.
   const [today] = useState(todayIso);
   const callerIsSuper = useCallerIsSuper();
-  const saver = useDataSaver();
   const asked = gridStateOf(grid, params, today);
-  // The data saver keeps pages small, whatever size the address asks for.
-  const state = { ...asked, size: savingPageSize(asked.size, saver.on) };
+  const state = { ...asked, size: useSavingPageSize(asked.size) };
   const [held, setHeld] = useState<HeldCursor>();
 
   const plain = gridBody(grid, state, callerIsSuper);

@@ -5,7 +5,7 @@
 import { useCallback } from 'react';
 import type { ListView } from '../api/listPages';
 import { DEFAULT_GRID_PAGE_SIZE } from '../../contract/constants';
-import { savingPageSize, useDataSaver } from '../http/dataSaver';
+import { useSavingPageSize } from '../http/dataSaver';
 import { pageParam, pageSizeParam, useListAddress, useRememberedAddress, useTypedSearch, type ListAddress } from './listAddress';
 
 /** An id from the address or a choice: a positive whole number, else undefined. */
@@ -80,10 +80,8 @@ export function useListParams(options: ListOptions = {}) {
   const address = useRememberedAddress();
   const { params, write } = address;
   const { prefix } = options;
-  const saver = useDataSaver();
   const asked = listViewOf(params, options);
-  // The data saver keeps pages small, whatever size the address asks for.
-  const view = { ...asked, pageSize: savingPageSize(asked.pageSize, saver.on) };
+  const view = { ...asked, pageSize: useSavingPageSize(asked.pageSize) };
   const change = (next: Partial<ListView>) => write(withListView(params, { ...view, ...next }, options));
   const writeSearch = useCallback(
     (search: string) => write(withParams(params, { search: search || undefined, page: undefined }, prefix), true),

@@ -7,15 +7,14 @@
 // are counted from the browser's own resource timings, the way its network panel counts them.
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_GRID_PAGE_SIZE } from '../../contract/constants';
+import { readPreference, subscribePreferences, writePreference } from '../device/preferences';
 
 export const DATA_SAVER_PAGE_SIZE = DEFAULT_GRID_PAGE_SIZE;
 
 /** The admin's choice: on, off, or left to what the browser says of the connection. */
 export type DataSaverChoice = 'on' | 'off' | 'auto';
 
-const KEY = 'console.dataSaver';
-const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((listener) => listener());
+const KEY = 'dataSaver';
 
 interface NetworkInformation extends EventTarget {
   saveData?: boolean;
@@ -24,25 +23,11 @@ interface NetworkInformation extends EventTarget {
 const connection = (): NetworkInformation | undefined => (typeof navigator === 'undefined' ? undefined : (navigator as { connection?: NetworkInformation }).connection);
 
 export function dataSaverChoice(): DataSaverChoice {
-  try {
-    const stored = localStorage.getItem(KEY);
-    return stored === 'on' || stored === 'off' ? stored : 'auto';
-  } catch {
-    return 'auto';
-  }
+  const stored = readPreference(KEY);
+  return stored === 'on' || stored === 'off' ? stored : 'auto';
 }
 
-export function chooseDataSaver(choice: DataSaverChoice): void {
-  try {
-    if (choice === 'auto') localStorage.removeItem(KEY);
-    else localStorage.setItem(KEY, choice);
-  } catch {
-    // not kept across reloads (storage refused), but in force now
-    override = choice;
-  }
-  notify();
-}
-let override: DataSaverChoice | undefined;
+export const chooseDataSaver = (choice: DataSaverChoice): void => writePreference(KEY, choice === 'auto' ? null : choice);
 
 /** Why the browser asks for the data saver, if it does: 'Save data is on', 'a 3g connection'. */
 export function browserAsksToSaveData(): string | undefined {
@@ -54,16 +39,17 @@ export function browserAsksToSaveData(): string | undefined {
 
 /** Whether the data saver is on now. */
 export function isDataSaverOn(): boolean {
-  const choice = override ?? dataSaverChoice();
+  const choice = dataSaverChoice();
   return choice === 'auto' ? browserAsksToSaveData() !== undefined : choice === 'on';
 }
 
+/** Follows the admin's choice and the connection. */
 function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
+  const stop = subscribePreferences(listener);
   const info = connection();
   info?.addEventListener?.('change', listener);
   return () => {
-    listeners.delete(listener);
+    stop();
     info?.removeEventListener?.('change', listener);
   };
 }
@@ -71,13 +57,16 @@ function subscribe(listener: () => void): () => void {
 /** The data saver's state, following the admin's choice and the connection. */
 export function useDataSaver(): { on: boolean; choice: DataSaverChoice; reason: string | undefined } {
   const on = useSyncExternalStore(subscribe, isDataSaverOn);
-  const choice = useSyncExternalStore(subscribe, () => override ?? dataSaverChoice());
+  const choice = useSyncExternalStore(subscribe, dataSaverChoice);
   const reason = useSyncExternalStore(subscribe, browserAsksToSaveData);
   return { on, choice, reason };
 }
 
 /** Rows per page while the data saver is on: no more than DATA_SAVER_PAGE_SIZE ('All rows' included). */
 export const savingPageSize = (size: number, on: boolean): number => (on && (size === 0 || size > DATA_SAVER_PAGE_SIZE) ? DATA_SAVER_PAGE_SIZE : size);
+
+/** The rows per page a list or grid asks for, as the data saver lets it (its address may ask more). */
+export const useSavingPageSize = (size: number): number => savingPageSize(size, useDataSaver().on);
 
 /** Bytes as people read them: 850 KB, 2.4 MB. */
 export const sizeText = (bytes: number): string =>
@@ -87,6 +76,7 @@ export const sizeText = (bytes: number): string =>
 
 let bytesUsed = 0;
 let counting = false;
+const bytesListeners = new Set<() => void>();
 
 /** Starts counting what this tab receives (the page, its files, its calls), from its first byte. */
 export function countBytesUsed(): void {
@@ -94,7 +84,7 @@ export function countBytesUsed(): void {
   counting = true;
   const add = (entries: PerformanceEntryList) => {
     for (const entry of entries) bytesUsed += (entry as PerformanceResourceTiming).transferSize ?? 0;
-    notify();
+    for (const listener of bytesListeners) listener();
   };
   try {
     new PerformanceObserver((list) => add(list.getEntries())).observe({ type: 'resource', buffered: true });
@@ -105,4 +95,11 @@ export function countBytesUsed(): void {
 }
 
 /** Bytes this tab has received since it opened (compressed, as sent); 0 where the browser cannot say. */
-export const useBytesUsed = (): number => useSyncExternalStore(subscribe, () => bytesUsed);
+export const useBytesUsed = (): number =>
+  useSyncExternalStore(
+    (listener) => {
+      bytesListeners.add(listener);
+      return () => bytesListeners.delete(listener);
+    },
+    () => bytesUsed,
+  );
