@@ -29,7 +29,7 @@ const load = (name: string, file: string) => import(pathToFileURL(path.join(tool
 const { default: lighthouse } = await load('lighthouse', 'core/index.js');
 const chromeLauncher = await load('chrome-launcher', 'dist/index.js');
 
-interface Audit { score: number | null; numericValue?: number; displayValue?: string }
+interface Audit { score: number | null; numericValue?: number; displayValue?: string; details?: { items?: Array<Record<string, unknown>> } }
 interface Result { categories: Record<string, { score: number }>; audits: Record<string, Audit> }
 
 const TARGETS = { performance: 90, accessibility: 100, 'best-practices': 100 } as const;
@@ -76,6 +76,11 @@ function report(title: string, result: Result): boolean {
     const value = result.audits[id]?.numericValue ?? Number.NaN;
     if (!(value <= target)) met = false;
     out(`  ${label.padEnd(26)} ${shown(id, value)}${value <= target ? '' : '  (over the target)'}`);
+  }
+  // Where the blocking time comes from: the main thread's long tasks, as Lighthouse simulates them.
+  for (const task of (result.audits['long-tasks']?.details?.items ?? []).slice(0, 5)) {
+    const file = String(task.url ?? '').replace(/^https?:\/\/[^/]+/, '') || '(page)';
+    out(`    long task ${Number(task.duration).toFixed(0).padStart(4)} ms at ${Number(task.startTime).toFixed(0).padStart(5)} ms  ${file}`);
   }
   return met;
 }

@@ -4,7 +4,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
-import { PersistGate } from 'redux-persist/integration/react';
 import { App } from './app/App';
 import { makePersistor, makeStore } from './app/store';
 import { countBytesUsed, isDataSaverOn } from './http/dataSaver';
@@ -16,17 +15,24 @@ countBytesUsed();
 const store = makeStore();
 const persistor = makePersistor(store);
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <Provider store={store}>
-      <PersistGate persistor={persistor} loading={null}>
+// Drawn once the stored state is back (redux-persist's PersistGate does the same as a component,
+// in more bytes than the login page can spare): a signed-in admin never sees the login page first.
+const stopWaiting = persistor.subscribe(drawWhenRestored);
+drawWhenRestored();
+
+function drawWhenRestored() {
+  if (!persistor.getState().bootstrapped) return;
+  stopWaiting();
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <StrictMode>
+      <Provider store={store}>
         <BrowserRouter>
           <App />
         </BrowserRouter>
-      </PersistGate>
-    </Provider>
-  </StrictMode>,
-);
+      </Provider>
+    </StrictMode>,
+  );
+}
 
 // Offline shell and the update prompt (production builds only), in a chunk of their own. The
 // service worker's first precache is the whole console (some 2 MB, compressed): on a weak link it

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { apiErrorText } from './errors';
 import type { ApiError } from './api';
-import { messages } from './messages';
+import * as messages from './messages';
 
 describe('apiErrorText (section 8: error field, else data, else message)', () => {
   it('the default toast is the spec string', () => {

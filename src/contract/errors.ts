@@ -1,9 +1,22 @@
 // The stable code of every error answer ({error, code, errors?, current?}). The text is for
 // people and may change; the code is for programs: the console branches on codes, never on text.
-// Listed once here, with what each means; the OpenAPI document publishes the same list.
-import { messages } from './messages';
+// Listed here with what each means (the compiler holds the list and the meanings to the same
+// names); the OpenAPI document publishes both.
+import * as messages from './messages';
 
-export const ERROR_CODES = {
+/** The codes, apart from their meanings: the console checks an answer's code against this list without carrying the meanings. */
+export const ERROR_CODE_LIST = [
+  'validation', 'bad_request', 'otp_wrong', 'otp_expired', 'login_failed', 'unauthenticated',
+  'session_expired', 'forbidden', 'super_admin_only', 'out_of_scope', 'not_found', 'duplicate',
+  'edit_conflict', 'in_use', 'report_not_ready', 'idempotency_in_progress',
+  'idempotency_key_reused', 'unprocessable', 'too_large', 'unsupported_media_type',
+  'too_many_requests', 'code_not_sent', 'internal',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODE_LIST)[number];
+
+/** What each code means, published in the OpenAPI document (the server's; the console needs the names alone). */
+export const ERROR_CODES: Record<ErrorCode, string> = {
   validation: 'A body, query or path field failed its schema; `errors` names each field (400).',
   bad_request: 'The request cannot be acted on as sent: malformed JSON, too deep, a missing id (400).',
   otp_wrong: 'The one-time code does not match (400, or 401 on login).',
@@ -27,10 +40,7 @@ export const ERROR_CODES = {
   too_many_requests: 'A rate limit or code budget is spent; `Retry-After` says when to try again (429).',
   code_not_sent: 'A one-time code could not be delivered by the chosen medium (502 or 503).',
   internal: 'The server failed; the details are in its log, never in the answer (500).',
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_CODES;
-export const ERROR_CODE_LIST = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
+};
 
 /** The code a status gets when its thrower names none (Fastify's own refusals among them). */
 export function errorCodeOfStatus(status: number): ErrorCode {

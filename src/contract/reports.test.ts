@@ -1,7 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { isRangeOverWarning, reconcileDateRange, reportFilterErrors, reportFilterWarnings } from './reports';
 import type { ReportFilterChoice } from './reports';
-import { messages, reportWarning } from './messages';
+import * as messages from './messages';
+import { reportWarning } from './messages';
 import { REPORT_RANGE_WARNING_MONTHS } from './constants';
 
 const PREFIX = 'Please note: ';

@@ -1,5 +1,6 @@
 // Report filter rules of SPEC.md sections 4 and 5 that are not single-field checks.
-import { messages, reportWarning } from './messages';
+import * as messages from './messages';
+import { reportWarning } from './messages';
 import { z } from 'zod';
 import { REPORT_RANGE_WARNING_MONTHS } from './constants';
 import { endBeforeStart, endNotBeforeStartDate, filterIds, listQuery, reportFilterFields, requestDate, storableId } from './schemas';

@@ -26,7 +26,7 @@ import {
 } from './roles';
 import type { AdminRoleType, RoleCampaignLike, RoleLike, RoleType } from './roles';
 import { AGENT_ROLE_TYPE_ID, INITIAL_STATUS_TYPE_ID } from './constants';
-import { messages } from './messages';
+import * as messages from './messages';
 
 // A fixed "now" so that "today" and "yesterday" do not depend on the clock or the time zone.
 const NOW = new Date('2024-06-15T12:00:00Z');

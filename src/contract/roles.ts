@@ -1,5 +1,5 @@
 // Role rules of SPEC.md sections 4 and 6 and the side menu of section 2, as pure functions.
-import { messages } from './messages';
+import * as messages from './messages';
 
 export const ROLE_TYPES = ['Super Admin', 'Agent', 'Agency Admin', 'Campaign Admin', 'Gifter'] as const;
 export type RoleType = (typeof ROLE_TYPES)[number];

@@ -51,7 +51,8 @@ import {
   TEXT_MAX,
   UPLOAD_MAX_BYTES,
 } from './constants';
-import { messages, tooLong } from './messages';
+import * as messages from './messages';
+import { tooLong } from './messages';
 
 // ---- helpers --------------------------------------------------------------------------------
 

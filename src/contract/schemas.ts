@@ -30,7 +30,8 @@ import {
 } from './constants';
 import { fromRequestDate, toRequestDate } from './dates';
 import { ROLE_TYPE_ID, STATUS_TYPE_ID, STATUS_TYPES, type StatusTypeName } from './roles';
-import { messages, requestDateOutOfRange, tooLong } from './messages';
+import * as messages from './messages';
+import { requestDateOutOfRange, tooLong } from './messages';
 
 // ---- rules as patterns and small pure functions ------------------------------------------
 

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUserRequest, ListPage } from '../../src/contract/api';
 import type { AdminUser } from '../../src/contract/entities';
-import { messages, unknownAgencies, unknownSortField } from '../../src/contract/messages';
+import * as messages from '../../src/contract/messages';
+import { unknownAgencies, unknownSortField } from '../../src/contract/messages';
 import { accessToken, backends, DEMO_PASSWORD, startServer, type TestServer, demoIds, SIGNED_IN_SUITE } from '../support/server';
 import { newEmail, REGISTER, SEND } from '../support/calls';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, Page } from '../../src/contract/api';
 import { adminUser, statusType } from '../../src/contract/entities';
 import { ERROR_CODES } from '../../src/contract/errors';
-import { messages } from '../../src/contract/messages';
+import * as messages from '../../src/contract/messages';
 import { accessToken, backends, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
 
 interface Operation { tags?: string[]; security?: unknown[]; responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }

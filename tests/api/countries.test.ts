@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListPage } from '../../src/contract/api';
 import type { AdminCountry, Whitelist } from '../../src/contract/entities';
-import { duplicateCountryName, duplicateIsoCode, isoCodeInUse, messages } from '../../src/contract/messages';
+import * as messages from '../../src/contract/messages';
+import { duplicateCountryName, duplicateIsoCode, isoCodeInUse } from '../../src/contract/messages';
 import { storedMsisdn } from '../../src/contract/msisdn';
 import { accessToken, backends, startServer, type TestServer, SIGNED_IN_SUITE } from '../support/server';
 

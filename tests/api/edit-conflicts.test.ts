@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUserRequest, ApiError, ListPage } from '../../src/contract/api';
 import type { AdminCountry, AdminUser, CountrySms, EventType, Whitelist } from '../../src/contract/entities';
-import { messages } from '../../src/contract/messages';
+import * as messages from '../../src/contract/messages';
 import { accessToken, backends, startServer, type Answer, type TestServer, demoIds, SIGNED_IN_SUITE } from '../support/server';
 
 /** updated_at on the wire: ISO 8601, UTC, milliseconds. */

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, ListPage } from '../../src/contract/api';
 import type { AdminCountry, AdminUser, Whitelist } from '../../src/contract/entities';
-import { messages } from '../../src/contract/messages';
+import * as messages from '../../src/contract/messages';
 import { accessToken, backends, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
 import { newEmail, REGISTER } from '../support/calls';
 

@@ -12,7 +12,8 @@ import {
   agentEventDetailsGrid, agentEventsGrid, agentPaymentsGrid, fraudEventsGrid, GRIDS, pendingPaymentsGrid, retentionEventDetailsGrid,
   retentionEventsGrid, sortableKeys, type AnyGrid, type GridDeclaration,
 } from '../../src/contract/grids';
-import { filterNotOffered, messages, unknownSortField } from '../../src/contract/messages';
+import * as messages from '../../src/contract/messages';
+import { filterNotOffered, unknownSortField } from '../../src/contract/messages';
 import { foldText } from '../../src/contract/text';
 import { readGridAnswer, RowsByLine, type GridAnswer } from '../../src/console/features/grids/rowsByLine';
 import { accessToken, backends, demoIds, startServer, type TestServer, SIGNED_IN_SUITE } from '../support/server';

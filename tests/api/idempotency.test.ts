@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUserRequest, ListPage, LoginResponse } from '../../src/contract/api';
 import type { AdminUser, EventType, Whitelist } from '../../src/contract/entities';
-import { messages } from '../../src/contract/messages';
+import * as messages from '../../src/contract/messages';
 import { requestFingerprint } from '../../src/server/http/idempotency';
 import { accessToken, backends, DEMO_PASSWORD, startServer, type Answer, type TestServer, demoIds, SIGNED_IN_SUITE } from '../support/server';
 import { LOGIN, REGISTER, SEND } from '../support/calls';

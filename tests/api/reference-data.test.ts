@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignChoice, LinkableAgency, ListPage, PublicCountry } from '../../src/contract/api';
 import type { AdminCountry, CountrySms, EventType, Whitelist } from '../../src/contract/entities';
-import { duplicateCountryName, duplicateEventKey, messages, unknownLanguages, unknownSortField } from '../../src/contract/messages';
+import * as messages from '../../src/contract/messages';
+import { duplicateCountryName, duplicateEventKey, unknownLanguages, unknownSortField } from '../../src/contract/messages';
 import { readCountryAgencies } from '../../src/server/domain/agencies/countryAgencies';
 import { accessToken, backends, startServer, type TestServer, demoIds, SIGNED_IN_SUITE } from '../support/server';
 

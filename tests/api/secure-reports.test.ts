@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, ListPage, Page, SecureAgencies, SecureOtpSent } from '../../src/contract/api';
 import { UPLOAD_MAX_BYTES } from '../../src/contract/constants';
 import type { AdminUser, SecureLedgerEntry, SecureReportRow } from '../../src/contract/entities';
-import { messages, uploadContentMismatch } from '../../src/contract/messages';
+import * as messages from '../../src/contract/messages';
+import { uploadContentMismatch } from '../../src/contract/messages';
 import { REGISTER } from '../support/calls';
 import { accessToken, backends, SIGNED_IN_SUITE, startServer, type Answer, type TestServer } from '../support/server';
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, Page } from '../../src/contract/api';
 import type { Agency, CampaignType, Country, Language } from '../../src/contract/entities';
-import { messages } from '../../src/contract/messages';
+import * as messages from '../../src/contract/messages';
 import { accessToken, backends, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
 import { allPages } from '../support/service';
 

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, Page } from '../../src/contract/api';
 import type { Campaign, CampaignEventType, CampaignLanguage, CampaignVersion, RemunerationType } from '../../src/contract/entities';
-import { messages, unknownLanguages, unknownSortField } from '../../src/contract/messages';
+import * as messages from '../../src/contract/messages';
+import { unknownLanguages, unknownSortField } from '../../src/contract/messages';
 import { accessToken, backends, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
 import { ownAndForeignCampaign } from '../support/service';
 

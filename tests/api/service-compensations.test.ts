@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, Page } from '../../src/contract/api';
 import type { Campaign, CampaignEventType, CampaignVersion, EventCompensationConfig, RemunerationType } from '../../src/contract/entities';
-import { messages } from '../../src/contract/messages';
+import * as messages from '../../src/contract/messages';
 import { accessToken, backends, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
 import { ownAndForeignCampaign } from '../support/service';
 

@@ -4,7 +4,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResponse, RefreshResponse } from '../../src/contract/api';
-import { messages } from '../../src/contract/messages';
+import * as messages from '../../src/contract/messages';
 import { backends, startServer, type TestServer } from '../support/server';
 import { LOGIN, LOGOUT, REFRESH, RESET, SEND, wrongCode as wrong } from '../support/calls';
 

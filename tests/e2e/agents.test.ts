@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentPage } from '../../src/contract/api';
 import type { AgentRoleCampaign, Campaign, Invite } from '../../src/contract/entities';
 import type { Page as ApiPage } from '../../src/contract/api';
-import { messages } from '../../src/contract/messages';
+import * as messages from '../../src/contract/messages';
 import { openScreen, openSignedIn, screenshot, submitLogin, toast, useBrowser, WAIT_MS } from '../support/browser';
 import { accessToken, startServer, type TestServer } from '../support/server';
 import { allPages } from '../support/service';

@@ -7,7 +7,7 @@ import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRIDS, type GridColumn } from '../../src/contract/grids';
-import { messages } from '../../src/contract/messages';
+import * as messages from '../../src/contract/messages';
 import { sideMenu } from '../../src/contract/roles';
 import { TAB_PATHS } from '../../src/console/app/tabs';
 import { openScreen, openSignedIn, screenshot, toast, useBrowser, WAIT_MS, waitForPath } from '../support/browser';

@@ -5,7 +5,7 @@
 // to the last rows loaded. Screenshots of each at both sizes.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../src/contract/messages';
+import * as messages from '../../src/contract/messages';
 import { sideMenu } from '../../src/contract/roles';
 import { TAB_PATHS } from '../../src/console/app/tabs';
 import { openScreen, openSignedIn, screenshot, useBrowser, WAIT_MS } from '../support/browser';

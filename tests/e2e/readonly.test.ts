@@ -5,7 +5,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser } from '../../src/contract/entities';
-import { messages } from '../../src/contract/messages';
+import * as messages from '../../src/contract/messages';
 import { openScreen, openSignedIn, screenshot, useBrowser } from '../support/browser';
 import { accessToken, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
 

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SecureAgencies } from '../../src/contract/api';
-import { messages } from '../../src/contract/messages';
+import * as messages from '../../src/contract/messages';
 import { codeCount, nextCode, openSignedIn, screenshot, toast, useBrowser, WAIT_MS } from '../support/browser';
 import { accessToken, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
 

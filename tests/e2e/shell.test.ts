@@ -3,7 +3,7 @@
 // and the session's expiry (one shared token refresh, then the way back to /login).
 import type { Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../src/contract/messages';
+import * as messages from '../../src/contract/messages';
 import { sideMenu, type AdminRoleType } from '../../src/contract/roles';
 import {
   codeCount, headerUser, nextCode, openSignedIn, pathOf, persistedSession, screenshot, sideMenuLabels, sideMenuOf, signIn, useBrowser, WAIT_MS, waitForPath,

@@ -2,7 +2,7 @@
 // through the real outbox, the OTP page (blocked characters, resend) and the password reset.
 // One server for the file; the reset runs last because it changes campaign@demo.test's password.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../src/contract/messages';
+import * as messages from '../../src/contract/messages';
 import {
   PASSWORD, codeCount, headerUser, nextCode, pathOf, screenshot, sideMenuOf, signIn, submitLogin, toast, useBrowser,
   waitForPath, WAIT_MS,

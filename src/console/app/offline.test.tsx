@@ -6,7 +6,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ListPage } from '../../contract/api';
 import type { EventType } from '../../contract/entities';
-import { messages } from '../../contract/messages';
+import * as messages from '../../contract/messages';
 import { offlineBannerText, SECURE_REPORTS_OFFLINE_TEXT } from '../components/OfflineBanner';
 import { QUEUED_TEXT } from '../outbox/outboxRunner';
 import { selectOwnOutbox } from '../outbox/outboxSlice';

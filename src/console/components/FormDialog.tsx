@@ -8,7 +8,7 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
-import { messages } from '../../contract/messages';
+import * as messages from '../../contract/messages';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { useSchemaForm } from '../forms/useSchemaForm';
 import { entryDiscarded, type OutboxEntry } from '../outbox/outboxSlice';

@@ -5,7 +5,7 @@ import { Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from '@blueprintjs/
 import { User } from '@blueprintjs/icons';
 import type { ReactNode } from 'react';
 import { PRODUCT_TITLE } from '../../contract/constants';
-import { messages } from '../../contract/messages';
+import * as messages from '../../contract/messages';
 import { AboutButton } from './AboutButton';
 
 export function Header({ username, start, children }: { username: string | null; start?: ReactNode; children?: ReactNode }) {

@@ -4,7 +4,7 @@
 // never loaded saying so, with the way back to the last rows loaded.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../contract/messages';
+import * as messages from '../../contract/messages';
 import { adminApi } from '../api/backends';
 import { legacyList, type ListRows, type ListView } from '../api/listPages';
 import { browserWentOffline } from '../http/connectivity';

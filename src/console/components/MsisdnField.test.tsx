@@ -5,7 +5,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { messages } from '../../contract/messages';
+import * as messages from '../../contract/messages';
 import { adminUserForm, whitelistForm } from '../../contract/schemas';
 import { useSchemaForm } from '../forms/useSchemaForm';
 import { MsisdnField } from './MsisdnField';

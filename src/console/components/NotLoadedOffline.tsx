@@ -3,7 +3,7 @@
 // way back to the last view whose answer it holds (defect 3 of issue 17).
 import { Button, NonIdealState } from '@blueprintjs/core';
 import { Offline, Undo } from '@blueprintjs/icons';
-import { messages } from '../../contract/messages';
+import * as messages from '../../contract/messages';
 import { useAppSelector } from '../app/hooks';
 import { useLastLoadedAddress } from '../forms/listAddress';
 import { selectOffline } from '../http/connectivity';

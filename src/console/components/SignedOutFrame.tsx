@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import user from '@blueprintjs/icons/lib/esm/generated/16px/paths/user';
 import { PRODUCT_TITLE } from '../../contract/constants';
-import { messages } from '../../contract/messages';
+import * as messages from '../../contract/messages';
 import { AboutButton } from './AboutButton';
 import { Glyph } from './plain/Glyph';
 import './plain/plain.css';

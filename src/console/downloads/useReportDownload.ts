@@ -4,7 +4,7 @@
 import type { FetchArgs } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useStore } from 'react-redux';
-import { messages } from '../../contract/messages';
+import * as messages from '../../contract/messages';
 import type { Backend } from '../app/config';
 import { askToConfirm } from '../components/confirm';
 import { dismissToast, showError, showNotice, showSuccess } from '../components/toaster';

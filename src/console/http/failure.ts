@@ -3,8 +3,7 @@
 // the server named one, the error's code (contract/errors.ts). Screens and the outbox branch on the
 // code, never on the text: the text is for people and may change.
 import type { FetchBaseQueryError, FetchBaseQueryMeta, QueryReturnValue } from '@reduxjs/toolkit/query';
-import { apiErrorText } from '../../contract/errors';
-import { ERROR_CODES, type ErrorCode } from '../../contract/errors';
+import { apiErrorText, ERROR_CODE_LIST, type ErrorCode } from '../../contract/errors';
 import type { FieldErrors } from '../../contract/schemas';
 
 export interface ApiFailure {
@@ -23,7 +22,7 @@ export const offlineFailure = (): ApiFailure => ({ status: 'OFFLINE', text: OFFL
 
 /** A code the contract lists; anything else (an older server, a proxy's page) is no code. */
 const knownCode = (code: unknown): ErrorCode | undefined =>
-  typeof code === 'string' && Object.hasOwn(ERROR_CODES, code) ? (code as ErrorCode) : undefined;
+  (ERROR_CODE_LIST as readonly unknown[]).includes(code) ? (code as ErrorCode) : undefined;
 
 export function toFailure(error: FetchBaseQueryError): ApiFailure {
   if (error.status === 'FETCH_ERROR') return offlineFailure();

@@ -7,7 +7,7 @@ import {
   fetchBaseQuery, type BaseQueryApi, type FetchArgs,
 } from '@reduxjs/toolkit/query';
 import type { RefreshResponse } from '../../contract/api';
-import { messages } from '../../contract/messages';
+import * as messages from '../../contract/messages';
 import { backendUrls, type Backend } from '../app/config';
 import { showError } from '../components/toaster';
 import { sessionEnded, tokensRefreshed, type SessionState } from '../session/sessionSlice';

@@ -5,7 +5,7 @@
 // same-row rule, per-user outboxes, replay after the same user logs in again, and what is never queued.
 import { describe, expect, it, vi } from 'vitest';
 import type { ErrorCode } from '../../contract/errors';
-import { messages } from '../../contract/messages';
+import * as messages from '../../contract/messages';
 import { adminApi } from '../api/backends';
 import { browserWentOffline, browserWentOnline } from '../http/connectivity';
 import { makeStore } from '../app/store';

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { LoginResponse, OtpSendResponse } from '../../contract/api';
 import { SECURE_OTP_LENGTH, type OtpMedium, type OtpType } from '../../contract/constants';
 import type { UserRoleCampaign } from '../../contract/entities';
-import { messages } from '../../contract/messages';
+import * as messages from '../../contract/messages';
 import { isSuperAdmin, pickSessionRole, type AdminRoleType } from '../../contract/roles';
 import type { Database } from '../db/client';
 import { authEvents, users, verifiedCodes } from '../db/schema';

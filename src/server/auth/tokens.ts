@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { messages } from '../../contract/messages';
+import * as messages from '../../contract/messages';
 import type { AdminRoleType } from '../../contract/roles';
 import type { Database } from '../db/client';
 import { authEvents, authSessions, refreshTokens } from '../db/schema';

@@ -1,5 +1,5 @@
 // Edits made on an outdated copy (DESIGN.md 'Offline'): every editable row carries updated_at.
-import { messages } from '../../contract/messages';
+import * as messages from '../../contract/messages';
 import { badRequest, editConflict } from '../http/errors';
 
 /**

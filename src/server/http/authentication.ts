@@ -1,7 +1,7 @@
 // A route is private unless its config says `public: true` (routeConfig.ts): a private route needs
 // a valid bearer token. The decision reads the matched route, never the URL text.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { messages } from '../../contract/messages';
+import * as messages from '../../contract/messages';
 import type { SessionClaims, Tokens } from '../auth/tokens';
 import { unauthorized } from './errors';
 import './routeConfig';

@@ -1,6 +1,6 @@
 // The legacy admin backend adds with POST and updates with PUT the record its body names by id.
 import { z } from 'zod';
-import { messages } from '../../contract/messages';
+import * as messages from '../../contract/messages';
 
 const isRecord = (body: unknown): body is Record<string, unknown> => typeof body === 'object' && body !== null && !Array.isArray(body);
 

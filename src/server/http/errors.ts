@@ -3,7 +3,7 @@
 // and answered without it.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { FieldErrors } from '../../contract/schemas';
-import { messages } from '../../contract/messages';
+import * as messages from '../../contract/messages';
 import type { ApiError } from '../../contract/api';
 import { errorCodeOfStatus, type ErrorCode } from '../../contract/errors';
 import { isScreenPath } from './paths';

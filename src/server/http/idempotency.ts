@@ -17,7 +17,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_REPLAYED_HEADER } from '../../contract/constants';
-import { messages } from '../../contract/messages';
+import * as messages from '../../contract/messages';
 import { queryRows, type Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { badRequest, conflict, unprocessable } from './errors';

@@ -6,7 +6,7 @@
 // The walk is a loop over an explicit stack, so a value nested 20,000 levels deep costs no recursion.
 import type { FastifyInstance } from 'fastify';
 import { MAX_JSON_DEPTH } from '../../contract/constants';
-import { messages } from '../../contract/messages';
+import * as messages from '../../contract/messages';
 import { badRequest } from './errors';
 
 const NUL_MESSAGE = 'Text cannot contain the NUL character (\\u0000).';

@@ -8,7 +8,8 @@ import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UPLOAD_MAX_BYTES } from '../../contract/constants';
-import { messages, tooLong } from '../../contract/messages';
+import * as messages from '../../contract/messages';
+import { tooLong } from '../../contract/messages';
 import { badRequest, HttpError } from './errors';
 
 /** A form holds a few short fields (the legacy `agencies` JSON of 100 pairs is about 4 KB) and one file. */

@@ -20,7 +20,8 @@ function pwaContentType(fileName: string): string | undefined {
 /**
  * What helmet says of documents (and of workers, which take their policy from their own script)
  * and means nothing on a script, a stylesheet or an image: left off the hashed assets, where it
- * was more bytes than many of the login page's chunks (HTTP/1.1 does not compress headers).
+ * was more bytes than many of the login page's chunks (HTTP/1.1 does not compress headers), and
+ * off /config.js (32 bytes of script under 870 of headers).
  * `nosniff` and CORP stay.
  */
 const DOCUMENT_ONLY_HEADERS = [
@@ -30,7 +31,11 @@ const DOCUMENT_ONLY_HEADERS = [
   // is never asked again, so its validators and ranges serve nothing.
   'strict-transport-security', 'etag', 'last-modified', 'accept-ranges',
 ];
-const isHashedAsset = (url: string) => url.startsWith('/assets/') && !/\.worker[^/]*\.js$/.test(url.split('?')[0] ?? '');
+/** The hashed assets and /config.js: what a page loads, not a document or a worker. */
+const isSubresource = (url: string) => {
+  const pathname = url.split('?')[0] ?? '';
+  return pathname === '/config.js' || (pathname.startsWith('/assets/') && !/\.worker[^/]*\.js$/.test(pathname));
+};
 
 export const consoleRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/console');
 
@@ -66,7 +71,7 @@ export async function registerConsole(app: FastifyInstance, backends: Config['ba
     consoleFiles.addHook('onSend', async (request, reply, payload) => {
       const type = pwaContentType(path.posix.basename(request.url.split('?')[0] ?? ''));
       if (type) reply.header('content-type', type);
-      if (isHashedAsset(request.url)) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+      if (isSubresource(request.url)) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
       return payload;
     });
     // Not part of any backend: hidden from the API document (@fastify/static hides its files too).

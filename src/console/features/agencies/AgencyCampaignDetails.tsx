@@ -4,7 +4,7 @@
 import { Callout, Card, FormGroup, H4, InputGroup, Intent, Switch } from '@blueprintjs/core';
 import { useId, useState } from 'react';
 import type { AgencyCampaignTypeConfig } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { CAMPAIGN_SETTINGS, CampaignSettings } from '../../components/CampaignSettings';
 import { READ_ONLY_LIMITS } from './agencyDetails';
 import { LoadedPart, type ListPart } from './LoadedPart';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { serviceApi } from '../../api/backends';
 import { fakeBackend, pageOf, type FakeReply } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';

@@ -5,7 +5,7 @@ import { Card, H2, H4, HTMLTable, NonIdealState, Spinner, Tab, Tabs } from '@blu
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { Agency, AgencyCampaignTypeConfig, Campaign } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { detailPath, TAB_PATHS } from '../../app/tabs';
 import { BackButton } from '../../components/BackButton';
 import { AgencyCampaignDetails } from './AgencyCampaignDetails';

@@ -2,7 +2,7 @@
 // read-only fields (section 9) and the message each failed call shows (section 8).
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { AgencyCampaignTypeConfig } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import type { ApiFailure } from '../../http/failure';
 
 export type AgencyTab = 'type' | 'details';

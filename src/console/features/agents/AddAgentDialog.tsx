@@ -9,7 +9,7 @@ import { FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
 import type { z } from 'zod';
 import { fromRequestDate, toRequestDate } from '../../../contract/dates';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { addAgentForm, type FieldErrors } from '../../../contract/schemas';
 import { useAppSelector } from '../../app/hooks';
 import { FormDialog, useFormDialog } from '../../components/FormDialog';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AgentRoleCampaign } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import type { AdminRoleType } from '../../../contract/roles';
 import { makeStore } from '../../app/store';
 import { browserWentOffline, browserWentOnline } from '../../http/connectivity';

@@ -8,7 +8,7 @@
 import { FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { AgentRoleCampaign } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { STATUS_TYPE_ID } from '../../../contract/roles';
 import { agentEditProblem, editAgentForm } from '../../../contract/schemas';
 import { useAgencyChoicesQuery, useStatusTypesQuery } from '../../api/referenceApi';

@@ -5,7 +5,7 @@ import { Alert, Button, HTMLTable, Intent, NonIdealState, Spinner } from '@bluep
 import { Edit, Plus, Trash } from '@blueprintjs/icons';
 import { Fragment, useState } from 'react';
 import type { Campaign, CampaignVersion, EventCompensationConfig } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { showSuccess } from '../../components/toaster';
 import { isQueuedWrite } from '../../outbox/offlineWrite';
 import { PendingNewRows, usePendingRows } from '../../outbox/pendingRows';

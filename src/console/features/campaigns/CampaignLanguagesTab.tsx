@@ -5,7 +5,7 @@ import { Button, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/
 import { Minus, Plus, Trash } from '@blueprintjs/icons';
 import { useState } from 'react';
 import type { Campaign, CampaignLanguage } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { campaignLanguageForm } from '../../../contract/schemas';
 import { TextField } from '../../components/TextField';
 import { showSuccess } from '../../components/toaster';

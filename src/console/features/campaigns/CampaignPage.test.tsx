@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, type InitialEntry } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import type { AdminRoleType } from '../../../contract/roles';
 import { campaignBackend } from '../../test/campaignDetail';
 import { pageOf } from '../../test/fakeBackend';

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { BUDGET_WARNING_PERCENT } from '../../../contract/constants';
 import type { Campaign, CampaignVersion } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { TAB_PATHS } from '../../app/tabs';
 import { BackButton } from '../../components/BackButton';
 import { CampaignSettings } from '../../components/CampaignSettings';

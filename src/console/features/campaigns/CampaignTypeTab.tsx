@@ -8,7 +8,7 @@ import { Edit } from '@blueprintjs/icons';
 import { useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import type { Campaign, CampaignVersion } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { campaignForm, campaignVersionForm } from '../../../contract/schemas';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useCallerIsSuper } from '../../app/useCallerIsSuper';

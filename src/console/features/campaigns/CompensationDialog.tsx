@@ -4,7 +4,7 @@
 import { FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { z } from 'zod';
 import type { Campaign, CampaignVersion, EventCompensationConfig } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { compensationForm, moneyAmount } from '../../../contract/schemas';
 import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';

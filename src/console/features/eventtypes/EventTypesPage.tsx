@@ -1,7 +1,7 @@
 // Event Types (SPEC.md section 2): list, add, edit. An empty list reads 'No event types available'.
 // Changes waiting in the outbox show on their rows ('pending') and new ones above the list.
 import type { EventType } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { EditableListPage } from '../../components/EditableList';
 import type { Column } from '../../components/ListTable';
 import { EventTypeDialog } from './EventTypeDialog';

@@ -6,7 +6,7 @@ import {
   agentEventDetailsGrid, agentEventsGrid, agentPaymentsGrid, campaignConversionGrid, fraudEventsGrid, pendingPaymentsGrid,
   retentionEventDetailsGrid, retentionEventsGrid,
 } from '../../../contract/grids';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { GridScreen, type ReportQueueSlot } from './GridScreen';
 
 export const AgentEventsPage = () => <GridScreen grid={agentEventsGrid} />;

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { GridPage, GridQuery } from '../../../contract/api';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { gridTestSetup } from '../../components/grid/layoutForTests';
 import type { GridRecord } from '../../components/grid/gridCells';
 import { campaignChoices } from '../../test/campaigns';

@@ -4,7 +4,7 @@
 // fetched with the first key or tap, the code page's chunk with the Log In click.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { useSendOtpMutation } from '../../api/sessionApi';
 import { useAppDispatch } from '../../app/hooks';
 import { NeedsConnection, useBrowserOffline } from '../../components/NeedsConnection';

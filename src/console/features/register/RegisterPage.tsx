@@ -6,7 +6,7 @@ import '../../components/blueprint';
 import { Button, Callout, Checkbox, FormGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { adminUserForm, type FieldErrors } from '../../../contract/schemas';
 import { NeedsConnection, useBrowserOffline } from '../../components/NeedsConnection';
 import { PasswordField } from '../../components/PasswordField';

@@ -4,7 +4,7 @@ import '../../components/blueprint';
 import { Alert, Button, Callout, Intent } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { email as emailRule, resetPasswordForm } from '../../../contract/schemas';
 import { useResetPasswordMutation, useSendOtpMutation } from '../../api/sessionApi';
 import { NeedsConnection, useBrowserOffline } from '../../components/NeedsConnection';

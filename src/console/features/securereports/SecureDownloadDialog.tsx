@@ -9,7 +9,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from 'react-redux';
 import { SECURE_OTP_LENGTH } from '../../../contract/constants';
 import type { SecureReportRow } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { secureDownloadRequest } from '../../../contract/schemas';
 import { TextField } from '../../components/TextField';
 import { dismissToast, showNotice, showSuccess } from '../../components/toaster';

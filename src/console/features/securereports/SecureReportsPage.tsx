@@ -10,7 +10,7 @@ import { Download, History, Offline, Upload } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { reportTableTime } from '../../../contract/dates';
 import type { SecureReportRow } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { useAppSelector } from '../../app/hooks';
 import { useCallerIsSuper } from '../../app/useCallerIsSuper';
 import { ListTable, type Column } from '../../components/ListTable';

@@ -3,7 +3,7 @@
 // follows once the whole file (up to 20 MB) has been read, and the page stays responsive meanwhile.
 import { Callout, Classes, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { readCsvPreview } from '../../csv/csvPreview';
 import { CsvTable } from '../../csv/CsvTable';
 

@@ -7,7 +7,7 @@
 import { Callout, FileInput, FormGroup, HTMLSelect, Intent, ProgressBar } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
 import { useStore } from 'react-redux';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { useAppDispatch } from '../../app/hooks';
 import { FormDialog } from '../../components/FormDialog';
 import { useBrowserOffline } from '../../components/NeedsConnection';

@@ -8,7 +8,7 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SecureDownloadRequest, SecureOtpSent } from '../../../contract/api';
 import type { SecureReportRow } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { backendUrls } from '../../app/config';
 import { fetchFile, type FetchedFile } from '../../downloads/fetchFile';
 import { serverAnswered, serverUnreachable } from '../../http/connectivity';

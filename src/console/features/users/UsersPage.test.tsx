@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { LinkableAgency, ListPage } from '../../../contract/api';
 import type { AdminCountry, AdminUser } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { PASSWORD_STRENGTH_PATTERN } from '../../../contract/schemas';
 import { adminUserReadOnly, type AdminRoleType } from '../../../contract/roles';
 import { browserWentOffline } from '../../http/connectivity';

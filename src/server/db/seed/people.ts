@@ -1,7 +1,7 @@
 // People: the demo accounts of DESIGN.md (one per sign-in outcome) and the field users, agents
 // and gifters, each with one role and one role campaign.
 import { sql, type SQL } from 'drizzle-orm';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { ROLE_TYPE_ID, STATUS_TYPE_ID, type StatusTypeName } from '../../../contract/roles';
 import { toInternationalMsisdn } from '../../../contract/msisdn';
 import { queryRows, type Database } from '../client';

@@ -11,7 +11,8 @@ import { and, eq, inArray, isNotNull, isNull, ne, notInArray, sql, type SQL } fr
 import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
 import type { AdminUser, LinkedAgency } from '../../../contract/entities';
-import { messages, unknownAgencies } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
+import { unknownAgencies } from '../../../contract/messages';
 import { ADMIN_FLAGS, adminUserReadOnly, reachOf, reachWithin, ROLE_TYPE_ID, type AdminFlags, type HeldRole, type RoleScope } from '../../../contract/roles';
 import type { adminUserForm } from '../../../contract/schemas';
 import { isNationalMsisdn, storedMsisdn } from '../../../contract/msisdn';

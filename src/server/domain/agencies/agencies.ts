@@ -6,7 +6,7 @@ import { and, asc, eq, ilike, sql, type SQL, type SQLWrapper } from 'drizzle-orm
 import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
 import type { Agency, CampaignType, Country, Language } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import type { RoleScope } from '../../../contract/roles';
 import type { agencyQuery } from '../../../contract/schemas';
 import { agencyVisible } from '../../auth/scope';

@@ -4,7 +4,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ListPage } from '../../../contract/api';
 import type { AgencyCampaignTypeConfig } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import type { RoleScope } from '../../../contract/roles';
 import { agencyVisible } from '../../auth/scope';
 import type { Database } from '../../db/client';

@@ -3,7 +3,7 @@
 // agencies; a Campaign Admin those of their campaigns. Blacklisted agents are a Super Admin's only,
 // on every read and write. One select (agentRow) serves the list, the finds and every answer.
 import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import type { AgentRoleCampaign, AgentUser, UserRoleWithUser } from '../../../contract/entities';
 import { ROLE_TYPE_ID, roleTypeOfId, STATUS_TYPE_ID, statusTypeOfId, type RoleScope, type RoleType } from '../../../contract/roles';
 import { campaignVisible, seesEverything, within, visibleAgencyIds } from '../../auth/scope';

@@ -9,7 +9,7 @@ import { and, desc, eq, ilike, inArray, ne, sql, type SQL, type SQLWrapper } fro
 import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
 import type { AgentRoleCampaign } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { toInternationalMsisdn } from '../../../contract/msisdn';
 import { AGENT_COUNT_CAP } from '../../../contract/constants';
 import { ROLE_TYPE_ID, STATUS_TYPE_ID, type RoleScope } from '../../../contract/roles';

@@ -6,7 +6,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
 import type { AgentUser } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { storedMsisdn, toInternationalMsisdn } from '../../../contract/msisdn';
 import { agentEditProblem, joinFieldErrors, type newUserRequest, type userPatchRequest, type userQuery } from '../../../contract/schemas';
 import { hashPassword } from '../../auth/passwords';

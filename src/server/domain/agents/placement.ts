@@ -3,7 +3,7 @@
 // Super Admin, a field role type. Every add, move and patch of a role or role campaign asks here
 // inside its transaction, so nothing is written outside the caller's scope.
 import { and, eq } from 'drizzle-orm';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { ROLE_TYPE_ID, STATUS_TYPE_ID, type RoleScope } from '../../../contract/roles';
 import { campaignVisible, seesEverything, visibleAgencyIds } from '../../auth/scope';
 import type { Database } from '../../db/client';

@@ -6,7 +6,7 @@ import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
 import type { AgentRoleCampaign, UserRoleWithUser } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import type {
   userRoleCampaignPatchRequest, userRoleCampaignRequest, userRolePatchRequest, userRoleRequest, userRoleQuery,
 } from '../../../contract/schemas';

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
 import type { CampaignEventType, CampaignLanguage, CampaignVersion, RemunerationType } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import type { RoleScope } from '../../../contract/roles';
 import type { campaignLanguageForm, campaignVersionForm } from '../../../contract/schemas';
 import { campaignIdVisible, type Caller } from '../../auth/scope';

@@ -5,7 +5,7 @@ import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
 import type { Campaign } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import type { RoleScope } from '../../../contract/roles';
 import type { campaignForm, campaignQuery } from '../../../contract/schemas';
 import { campaignVisible, seesEverything, type Caller } from '../../auth/scope';

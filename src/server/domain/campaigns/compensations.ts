@@ -8,7 +8,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
 import type { EventCompensationConfig } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import type { RoleScope } from '../../../contract/roles';
 import type { compensationForm } from '../../../contract/schemas';
 import { campaignIdVisible, type Caller } from '../../auth/scope';

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
 import type { CountrySms } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import type { countrySmsRequest } from '../../../contract/schemas';
 import { recordChange } from '../audit';
 import type { Caller } from '../../auth/scope';

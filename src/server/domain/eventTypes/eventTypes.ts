@@ -3,7 +3,8 @@
 import { eq } from 'drizzle-orm';
 import type { ListPage } from '../../../contract/api';
 import type { EventType } from '../../../contract/entities';
-import { duplicateEventKey, messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
+import { duplicateEventKey } from '../../../contract/messages';
 import type { eventTypeForm } from '../../../contract/schemas';
 import type { z } from 'zod';
 import { recordChange } from '../audit';

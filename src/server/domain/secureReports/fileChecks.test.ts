@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messages, uploadContentMismatch } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
+import { uploadContentMismatch } from '../../../contract/messages';
 import { cleanFileName, contentTypeOf, extensionOf, FILE_NAME_MAX } from './fileChecks';
 
 describe('cleanFileName', () => {

@@ -3,7 +3,8 @@
 // workbook. Its name is kept cleaned: no path, no control characters, at most FILE_NAME_MAX.
 import { isUtf8 } from 'node:buffer';
 import { fileTypeFromBuffer } from 'file-type';
-import { messages, uploadContentMismatch } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
+import { uploadContentMismatch } from '../../../contract/messages';
 import { HttpError } from '../../http/errors';
 
 export const FILE_NAME_MAX = 200;

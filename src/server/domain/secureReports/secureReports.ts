@@ -8,7 +8,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SecureAgencies, SecureOtpSent } from '../../../contract/api';
 import type { SecureLedgerAction, SecureLedgerEntry, SecureReportRow } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import type { RoleScope } from '../../../contract/roles';
 import { queryRows, type Database } from '../../db/client';
 import { agencies, campaigns, secureFileParts, secureFiles, secureReportLedger, secureReports, users } from '../../db/schema';

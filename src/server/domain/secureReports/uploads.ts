@@ -4,7 +4,7 @@
 // sends them) they are checked before the file is read, so a refused upload costs no upload.
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { fieldErrors } from '../../../contract/schemas';
 import { badRequest } from '../../http/errors';
 import { readUploadForm } from '../../http/uploads';

@@ -7,7 +7,7 @@ import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
 import type { Whitelist } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { storedMsisdn } from '../../../contract/msisdn';
 import type { RoleScope } from '../../../contract/roles';
 import type { whitelistForm } from '../../../contract/schemas';

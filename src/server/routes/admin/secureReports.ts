@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { listPage, secureAgencies as secureAgenciesAnswer, secureOtpSent } from '../../../contract/api';
 import { LEGACY_SECURE_UPLOAD_EXTENSIONS } from '../../../contract/constants';
 import { secureLedgerEntry, secureReportRow } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { idParams, legacySecureUploadFields, listQuery, secureDownloadRequest, secureOtpRequest } from '../../../contract/schemas';
 import type { SignIn } from '../../auth/signIn';
 import type { Database } from '../../db/client';

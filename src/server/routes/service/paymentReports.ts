@@ -15,7 +15,7 @@ import { BACKEND_PREFIXES } from '../../../contract/constants';
 import { toRequestDate } from '../../../contract/dates';
 import { reportRecord } from '../../../contract/entities';
 import { GRIDS, gridFilename } from '../../../contract/grids';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { REPORT_FINISHED, SERVICE_REPORTS, SERVICE_REPORT_NAMES, serviceReportQuery, type ServiceReportName } from '../../../contract/reports';
 import { pageQuery } from '../../../contract/schemas';
 import { queryRows, type Database } from '../../db/client';

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { page } from '../../../contract/api';
 import { SECURE_UPLOAD_EXTENSION } from '../../../contract/constants';
 import { secureReportRow } from '../../../contract/entities';
-import { messages } from '../../../contract/messages';
+import * as messages from '../../../contract/messages';
 import { securePageQuery, securePageUploadFields } from '../../../contract/schemas';
 import type { Database } from '../../db/client';
 import { assertSecureAccess, listSecureReports, shareSecureFile } from '../../domain/secureReports/secureReports';

@@ -1,0 +1,121 @@
+// What the server refuses and why, where the specification gives no words (ours): the legacy admin
+// backend's refusals, replayed writes, sign-in, report grids, admin users beyond reach.
+
+// Refusals of the legacy admin backend (ours)
+export const superOnlyFlags = 'Only a Super Admin can set the Super Admin, Unblacklist and Secure Page Access flags.';
+export const superOnlyMsisdn = 'Only a Super Admin can set or change the mobile number of an admin user.';
+export const countryAgenciesOnly = 'You can link users only to the country agencies.';
+export const superOnlyChange = 'Only a Super Admin can change this.';
+export const duplicateEmail = 'An admin user with this email address already exists.';
+export const duplicateMsisdn = 'A user with this mobile number already exists.';
+export const duplicateWhitelist = 'This mobile number is already whitelisted for that campaign and country.';
+export const duplicateCampaignLanguage = 'This campaign already has this language.';
+export const duplicateCampaignName = 'This agency already has a campaign with this name.';
+export const campaignNameRequired = 'Campaign name is required';
+export const superOnlyCampaignActive = 'Only a Super Admin can activate or deactivate a campaign.';
+export const maxAgentCountInvalid = 'Max agent count must be a whole number from 0 to 1,000,000.';
+export const versionOfAnotherCampaign = 'This version belongs to another campaign.';
+export const compensationValueInvalid = 'Value must be an amount with at most two decimals, e.g. 12.50.';
+export const compensationDayInvalid = 'Day must be a whole number from 0 to 3650.';
+export const remunerationTypeNotFound = 'There is no such remuneration type.';
+export const duplicateCompensation = 'This campaign version already pays for this event type.';
+export const compensationHasPayments = 'Payments were made for this event type in this campaign: the compensation is kept for their history.';
+export const campaignLanguageNotFound = 'Cannot find this campaign language.';
+export const duplicateUsername = 'A user with this username already exists.';
+export const agentNotFound = 'This agent does not exist, or is outside the agencies and campaigns you manage.';
+export const userNotFound = 'This user does not exist, or is outside the agencies and campaigns you manage.';
+export const userRoleNotFound = 'This role does not exist, or is outside the agencies and campaigns you manage.';
+export const agencyOutOfScope = 'This agency is outside the agencies you manage.';
+export const campaignOfAnotherAgency = 'This campaign does not belong to the chosen agency.';
+export const statusTypeNotFound = 'There is no such status.';
+export const roleTypeNotFound = 'There is no such role type.';
+export const superOnlyAdminRoles = 'Only a Super Admin can give or change admin roles.';
+export const superOnlyAgentFilters = 'Only a Super Admin may include blacklisted agents or use the BQ filter.';
+export const superOnlyBlacklist = 'Only a Super Admin can blacklist an agent or lift a blacklisting.';
+export const roleCampaignsStayWithAgency = 'This role has campaigns of its agency: move the agent and its campaign together (Edit agent).';
+export const duplicateRoleCampaign = 'This role already has this campaign.';
+export const adminUserNotFound = 'This admin user does not exist, or is outside the agencies you manage.';
+export const campaignOutOfScope = 'This campaign does not exist, or is outside the campaigns you manage.';
+export const unknownCountry = 'There is no country with this code.';
+export const ambiguousDiallingCode = 'Several countries share this dialling code: send the country’s ISO code or id.';
+export const countryOutOfScope = 'This country is outside the agencies you manage.';
+export const whitelistNotFound = 'This whitelist entry does not exist, or is outside the campaigns you manage.';
+export const eventTypeNotFound = 'This event type does not exist.';
+export const countryNotFound = 'This country does not exist.';
+export const idRequired = 'id is required';
+export const recordChanged = 'This record was changed by someone else since you opened it. Check the current values and save again.';
+export const updatedAtInvalid = 'updated_at must be the date and time the list sent (ISO 8601).';
+
+// Replayed writes (Idempotency-Key, ours)
+export const idempotencyKeyInvalid = 'The Idempotency-Key header must be 1 to 200 visible characters.';
+export const idempotencyKeyReused = 'This Idempotency-Key was already used for a different request. Send a new request with a new key.';
+export const idempotencyInProgress = 'A request with this Idempotency-Key is still being processed. Try again in a moment.';
+
+// Sign-in refusals the specification leaves open (ours; each starts with the section 8 words)
+export const agentCannotLogin = 'Unable to login user: Agent and Gifter accounts cannot use the console.';
+export const roleNotValid = 'Unable to login user: your role has ended or is not active (InActive, Suspended or Fraud Blocked). Ask a Super Admin to renew it.';
+export const otpExpiredOrUsed = 'This OTP has expired or was already used. Request a new one.';
+export const otpWrong = 'The OTP is not correct. Check the code and try again.';
+export const otpTooManyTries = 'Too many wrong tries for this OTP. Request a new one.';
+export const otpNoMobileNumber = 'This account has no mobile number. Choose EMAIL to receive the OTP.';
+
+// Report grids and downloads (ours)
+export const requestDateInvalid = 'Dates are sent as DD-MMM-YYYY, for example 01-Nov-2026.';
+export const endBeforeStartDate = 'End Date cannot be before Start Date.';
+export const includeBlacklistedSuperOnly = 'Only a Super Admin may include blacklisted rows.';
+export const bqSuperOnly = 'Only a Super Admin may use the BQ filter.';
+export const gridCursorInvalid = 'cursor is not one this grid gave: send the next or previous value of its answer, or leave it out.';
+export const makePaymentRunComing = 'Make Payment Run is coming with payment runs.';
+
+// Admin users beyond the caller's reach (ours)
+export const adminOutOfReach = 'This admin user holds roles or rights beyond the agencies and campaigns you manage. Only a Super Admin can change this user.';
+export const superOnlyCredentials = 'Only a Super Admin can change the email address or password of an admin user. To change your own password, use Forgot password on the login page.';
+
+// Requests the server refuses whole (ours)
+export const jsonTooDeep = 'The request is nested too deeply. Send the form as the console does.';
+
+/** A file whose content is another type than its name says (ours): `found` as file-type names it (e.g. 'a PNG image'). */
+export const uploadContentMismatch = (extension: string, found: string): string =>
+  `This file is not what its name says: its name ends in ${extension} but its content is ${found}.`;
+
+/** An event type key that is taken. */
+export const duplicateEventKey = (key: string): string => `An event type with the key "${key}" already exists.`;
+
+/** A country name taken, whatever its case (ours): `name` as the country holding it spells it. */
+export const duplicateCountryName = (name: string): string => `A country named "${name}" already exists.`;
+
+/** An ISO code another country has (ours). */
+export const duplicateIsoCode = (code: string, country: string): string => `The ISO code ${code} is already ${country}'s.`;
+
+/** An ISO code that campaigns, whitelist entries, users or payment runs carry (ours): changing it would cut them off their country. */
+export const isoCodeInUse = (code: string): string =>
+  `The ISO code ${code} cannot change: campaigns, whitelist entries, users or payment runs of this country carry it.`;
+
+/** Linked agencies that do not exist. */
+export const unknownAgencies = (ids: readonly number[]): string =>
+  `There is no agency with the id ${ids.join(', ')}. Choose the agencies from the list.`;
+
+/** Country languages that are not in the languages table. */
+export const unknownLanguages = (codes: readonly string[]): string =>
+  `There is no language with the code ${codes.join(', ')}. Choose the languages from the list.`;
+
+/** A list sorted by a field it does not offer (`parameter`: orderby on the legacy backend, ordering on the others). */
+export const unknownSortField = (field: string, allowed: readonly string[], parameter = 'orderby'): string =>
+  allowed.length === 0
+    ? `${parameter}: this list keeps one order and cannot be sorted by "${field}".`
+    : `${parameter}: "${field}" is not a field of this list; use one of ${allowed.join(', ')}, with - in front for descending.`;
+
+/** A filter of the report filter model that a grid does not offer, sent with a value (ours). */
+export const filterNotOffered = (filter: string, grid: string): string => `${grid} has no ${filter} filter; leave it out.`;
+
+/** 'All rows' asked of a grid holding more than a page may (ours). */
+export const gridTooLargeForPage = (count: number): string =>
+  `These filters match ${count.toLocaleString('en-US')} rows, more than one page shows. Narrow the filters, choose a page size, or download the CSV.`;
+
+/** Too many sends for one account or address; `minutes` is the wait left. */
+export const otpSendLimitReached = (minutes: number): string =>
+  `Too many OTPs requested. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before asking for another.`;
+
+/** The account's daily budget of wrong codes is spent; `until` is when the window passes (ISO). */
+export const otpAccountLocked = (until: string): string =>
+  `Too many wrong OTPs for this account. OTPs are refused until ${until}.`;
