@@ -5,6 +5,8 @@
 // opened signed in: the session is stored in a fresh profile first (no asset cached, no service
 // worker), and Lighthouse keeps that profile's storage. Targets: performance ≥ 90, accessibility and
 // best practices 100; first contentful paint ≤ 1.8 s, largest ≤ 2.5 s, total blocking time ≤ 100 ms.
+// Each page is audited 5 times (BENCH_LIGHTHOUSE_RUNS), each in a fresh profile; the medians are
+// held to the targets.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,6 +53,9 @@ async function audit(url: string, userDataDir: string): Promise<Result> {
       // The stored session must survive: nothing else is kept (a fresh profile, so a cold cache).
       disableStorageReset: true,
     });
+    // BENCH_LIGHTHOUSE_SAVE=dir keeps each page's whole report there, to read the trace's tasks.
+    const saveTo = process.env.BENCH_LIGHTHOUSE_SAVE;
+    if (saveTo) writeFileSync(path.join(saveTo, `${new URL(url).pathname.replace(/\W/g, '') || 'root'}.json`), JSON.stringify(runner.lhr));
     return runner.lhr as Result;
   } finally {
     await chrome.kill();
@@ -64,39 +69,67 @@ function shown(id: (typeof METRICS)[number][0], value: number): string {
   return `${(value / 1000).toFixed(1)} s`;
 }
 
-function report(title: string, result: Result): boolean {
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/**
+ * The median of the runs, as Lighthouse advises for a figure that varies from run to run (its
+ * simulation multiplies the main thread's tasks as this shared 2-core machine ran them), with the
+ * range beside it; the targets are held to the medians.
+ */
+function report(title: string, results: Result[]): boolean {
   let met = true;
   const scores = Object.entries(TARGETS).map(([category, target]) => {
-    const score = Math.round((result.categories[category]?.score ?? 0) * 100);
+    const each = results.map((result) => Math.round((result.categories[category]?.score ?? 0) * 100));
+    const score = median(each);
     if (score < target) met = false;
     return `${category} ${score}${score < target ? ` (target ${target})` : ''}`;
   });
-  out(`${title}: ${scores.join(', ')}`);
+  out(`${title}, median of ${results.length} runs: ${scores.join(', ')}`);
   for (const [id, label, target] of METRICS) {
-    const value = result.audits[id]?.numericValue ?? Number.NaN;
+    const each = results.map((result) => result.audits[id]?.numericValue ?? Number.NaN);
+    const value = median(each);
     if (!(value <= target)) met = false;
-    out(`  ${label.padEnd(26)} ${shown(id, value)}${value <= target ? '' : '  (over the target)'}`);
+    const range = `${shown(id, Math.min(...each))} to ${shown(id, Math.max(...each))}`;
+    out(`  ${label.padEnd(26)} ${shown(id, value).padEnd(8)} (runs: ${range})${value <= target ? '' : '  over the target'}`);
   }
-  // Where the blocking time comes from: the main thread's long tasks, as Lighthouse simulates them.
-  for (const task of (result.audits['long-tasks']?.details?.items ?? []).slice(0, 5)) {
+  // Where the blocking time comes from in the run nearest the median: the main thread's long tasks, as Lighthouse simulates them.
+  const blocking = (result: Result) => result.audits['total-blocking-time']?.numericValue ?? 0;
+  const middle = median(results.map(blocking));
+  const nearest = results.reduce((best, result) => (Math.abs(blocking(result) - middle) < Math.abs(blocking(best) - middle) ? result : best));
+  for (const task of (nearest.audits['long-tasks']?.details?.items ?? []).slice(0, 5)) {
     const file = String(task.url ?? '').replace(/^https?:\/\/[^/]+/, '') || '(page)';
     out(`    long task ${Number(task.duration).toFixed(0).padStart(4)} ms at ${Number(task.startTime).toFixed(0).padStart(5)} ms  ${file}`);
   }
   return met;
 }
 
+async function runs(url: string, profile: () => Promise<string>): Promise<Result[]> {
+  const results: Result[] = [];
+  for (let run = 0; run < RUNS; run++) results.push(await audit(url, await profile()));
+  return results;
+}
+
 const server = await startServer('pglite', { OTP_SEND_LIMIT_PER_15MIN: '100', LOG_LEVEL: 'warn', ACCESS_TOKEN_TTL_SECONDS: '3600' });
 let allMet = true;
 try {
-  const loginProfile = mkdtempSync(path.join(tmpdir(), 'lh-login-'));
-  allMet = report('/login, cold', await audit(`${server.url}/login`, loginProfile)) && allMet;
+  // Each run in a fresh profile: a cold cache.
+  allMet = report('/login, cold', await runs(`${server.url}/login`, async () => mkdtempSync(path.join(tmpdir(), 'lh-login-')))) && allMet;
 
   // A profile holding a session and nothing else.
-  const listProfile = mkdtempSync(path.join(tmpdir(), 'lh-list-'));
-  const context = await chromium.launchPersistentContext(listProfile, { executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  await storeSession(await context.newPage(), server, (await signIn(server, 'super@demo.test')).body);
-  await context.close();
-  allMet = report('/users signed in, cold', await audit(`${server.url}/users`, listProfile)) && allMet;
+  const login = (await signIn(server, 'super@demo.test')).body;
+  const signedInProfile = async () => {
+    const profile = mkdtempSync(path.join(tmpdir(), 'lh-list-'));
+    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    await storeSession(await context.newPage(), server, login);
+    await context.close();
+    return profile;
+  };
+  allMet = report('/users signed in, cold', await runs(`${server.url}/users`, signedInProfile)) && allMet;
 } finally {
   await server.stop();
 }

@@ -178,7 +178,7 @@ try {
   describe('ours, /login, cold cache', ours.transfers, ours.code);
   describe('react-admin 5, /#/login, cold cache', theirs.transfers, theirs.code);
   ratio = ours.code / theirs.code;
-  out(`login page JavaScript and CSS: ours ${kb(ours.code)}, react-admin's ${kb(theirs.code)}: ${ratio.toFixed(2)}x (budget ${RATIO_BUDGET}x)`);
+  out(`login page JavaScript and CSS: ours ${kb(ours.code)}, react-admin's ${kb(theirs.code)}: ${ratio.toFixed(3)}x (budget ${RATIO_BUDGET}x)`);
 } finally {
   await browser.close();
   await peerServer.close();

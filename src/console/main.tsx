@@ -1,45 +1,56 @@
 // The UI kit's stylesheet comes with the screens that draw it (components/blueprint.ts), not here:
 // the login page paints with plain.css alone.
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
-import { App } from './app/App';
-import { makePersistor, makeStore } from './app/store';
+import { App, loadSignedInSide } from './app/App';
+import { makePersistor, makeStore, type AppStore } from './app/store';
 import { countBytesUsed, isDataSaverOn } from './http/dataSaver';
 import { selectSignedIn } from './session/sessionSlice';
 
 // The data saver's setting shows what this tab has received since it opened.
 countBytesUsed();
 
-const store = makeStore();
-const persistor = makePersistor(store);
+// The store is made, restored and drawn in a task of its own, after the modules have run: on a
+// tablet's slow CPU the two together held the page for too long at once (Lighthouse's blocking time).
+setTimeout(() => {
+  const store = makeStore();
+  const persistor = makePersistor(store);
+  // Drawn once the stored state is back (redux-persist's PersistGate does the same as a component,
+  // in more bytes than the login page can spare): a signed-in admin never sees the login page first.
+  const stopWaiting = persistor.subscribe(drawWhenRestored);
+  drawWhenRestored();
+  if (import.meta.env.PROD) registerServiceWorkerLater(store);
 
-// Drawn once the stored state is back (redux-persist's PersistGate does the same as a component,
-// in more bytes than the login page can spare): a signed-in admin never sees the login page first.
-const stopWaiting = persistor.subscribe(drawWhenRestored);
-drawWhenRestored();
-
-function drawWhenRestored() {
-  if (!persistor.getState().bootstrapped) return;
-  stopWaiting();
-  createRoot(document.getElementById('root') as HTMLElement).render(
-    <StrictMode>
-      <Provider store={store}>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-      </Provider>
-    </StrictMode>,
-  );
-}
+  function drawWhenRestored() {
+    if (!persistor.getState().bootstrapped) return;
+    stopWaiting();
+    // The shell's chunks are asked for now, before React draws, when the session is signed in.
+    if (selectSignedIn(store.getState())) void loadSignedInSide();
+    const root = createRoot(document.getElementById('root') as HTMLElement);
+    // As a transition, the first render yields to the browser every few milliseconds instead of
+    // holding the main thread for the whole tree.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <Provider store={store}>
+            <BrowserRouter>
+              <App />
+            </BrowserRouter>
+          </Provider>
+        </StrictMode>,
+      ),
+    );
+  }
+});
 
 // Offline shell and the update prompt (production builds only), in a chunk of their own. The
 // service worker's first precache is the whole console (some 2 MB, compressed): on a weak link it
 // must not compete with the first screen, so it starts a second after the page has loaded when an
 // admin is signed in, and on the signed-out pages once an admin signs in or after PRECACHE_DELAY_MS.
 const PRECACHE_DELAY_MS = 5_000;
-if (import.meta.env.PROD) {
+function registerServiceWorkerLater(store: AppStore) {
   let started = false;
   const start = () => {
     if (started) return;

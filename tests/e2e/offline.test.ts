@@ -223,6 +223,8 @@ describe('the console offline', { timeout: 180_000 }, () => {
     await openScreen(page, 'Event Types', '/event-types');
     const row = await findEventType(page, name);
 
+    // The dialog's code comes with its first opening, or from the worker's precache offline.
+    if (serviceWorkerBuilt) await serviceWorkerControls(page);
     await context.setOffline(true);
     await editPrettyName(page, row, 'Mine, offline');
     await toast(page, QUEUED).first().waitFor();
@@ -267,6 +269,8 @@ describe('the console offline', { timeout: 180_000 }, () => {
     await signIn(page, server, SUPER);
     await openScreen(page, 'Event Types', '/event-types');
     const row = await findEventType(page, name);
+    // The dialog's code comes with its first opening, or from the worker's precache offline.
+    if (serviceWorkerBuilt) await serviceWorkerControls(page);
     await context.setOffline(true);
     await editPrettyName(page, row, 'Never sent');
     await toast(page, QUEUED).first().waitFor();
@@ -296,5 +300,40 @@ describe('the console offline', { timeout: 180_000 }, () => {
     await page.getByText('You are offline. Signing in needs a connection').waitFor();
     await context.setOffline(false);
     expect((await eventTypesNamed(name)).map((event) => event.pretty_name)).toEqual(['Kept until logout']);
+  });
+});
+
+describe('a dialog whose code has not been downloaded yet', { timeout: 120_000 }, () => {
+  // No service worker: the first seconds after a first sign-in, before its precache is done.
+  const b = useBrowser({ serviceWorkers: 'block' });
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer('pglite', { OTP_SEND_LIMIT_PER_15MIN: '100', ACCESS_TOKEN_TTL_SECONDS: '3600' });
+  });
+  afterAll(async () => server?.stop());
+
+  it('says so offline, Close goes back to the list, and Reload opens it once back online', async () => {
+    const { page, context } = b;
+    await signIn(page, server, SUPER);
+    await openScreen(page, 'Event Types', '/event-types');
+    const row = await findEventType(page, 'sim_activation');
+
+    await context.setOffline(true);
+    await row.click();
+    const alert = page.getByRole('alert').filter({ hasText: 'has not been downloaded to this device yet' });
+    await alert.waitFor();
+    await screenshot(page, 'offline-dialog-not-downloaded', { withoutToasts: true });
+    await alert.getByRole('button', { name: 'Close' }).click();
+    await alert.waitFor({ state: 'detached' });
+    await rowOf(page, 'sim_activation').waitFor();
+
+    // Back online, the browser still holds the failed download: Reload asks again.
+    await context.setOffline(false);
+    await row.click();
+    await alert.getByRole('button', { name: 'Reload' }).click();
+    await page.getByRole('heading', { name: 'Event Types', exact: true }).waitFor();
+    await (await findEventType(page, 'sim_activation')).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit event type' });
+    await dialog.locator('#event-pretty').waitFor({ state: 'visible' });
   });
 });

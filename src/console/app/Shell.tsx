@@ -2,15 +2,16 @@
 // the current path, under the offline banner when the console cannot reach its backends. At a
 // tablet's width the side menu folds into a drawer behind the header's menu button, so a grid gets
 // the whole width; on a desktop it can be folded to icons, and the device remembers the choice.
-import { Button, Drawer, Spinner } from '@blueprintjs/core';
+import { Button, Drawer } from '@blueprintjs/core';
 import { Menu as MenuIcon } from '@blueprintjs/icons';
-import { Suspense, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import type { MenuItem } from '../../contract/roles';
 import { useStatusTypesQuery, useTranslationsQuery } from '../api/referenceApi';
 import { DataSaverButton } from '../components/DataSaverButton';
 import { Header } from '../components/Header';
 import { OfflineBanner } from '../components/OfflineBanner';
+import { OnFirstOpen } from '../components/OnFirstOpen';
 import { SavedReportsButton } from '../downloads/SavedReportsButton';
 import { useForgetOthersReports } from '../downloads/useSavedReports';
 import { OutboxButton } from '../outbox/OutboxButton';
@@ -23,6 +24,7 @@ export function Shell({ menu }: { menu: MenuItem[] }) {
   const tablet = useMediaQuery(TABLET_WIDTH);
   const [compact, setCompact] = useDevicePreference('sideMenuCompact');
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const location = useLocation();
   // Reference data the screens share; loaded once per session and cached.
   useStatusTypesQuery();
   useTranslationsQuery();
@@ -48,9 +50,9 @@ export function Shell({ menu }: { menu: MenuItem[] }) {
         )}
         <main className="console-main">
           <OfflineBanner />
-          <Suspense fallback={<Spinner className="console-centered" />}>
+          <OnFirstOpen resetKey={location.pathname}>
             <Outlet />
-          </Suspense>
+          </OnFirstOpen>
         </main>
       </div>
     </div>

@@ -5,7 +5,7 @@
 // first order, pending overlay; next to its endpoints), its words, its columns and its dialog.
 import { Button, H2, Intent } from '@blueprintjs/core';
 import { Plus } from '@blueprintjs/icons';
-import { Fragment, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ListRows, ListView } from '../api/listPages';
 import { useListParams } from '../forms/useListParams';
 import { useShownAnswer } from './NotLoadedOffline';
@@ -13,6 +13,7 @@ import { PendingNewRows, usePendingRows, type PendingOverlay } from '../outbox/p
 import { useOutboxRetry } from '../outbox/retry';
 import type { EditDialogProps } from './FormDialog';
 import { ListTable, type Column } from './ListTable';
+import { OnFirstOpen } from './OnFirstOpen';
 
 type Row = { id: number | string };
 
@@ -121,7 +122,11 @@ export function EditableListPage<R extends Row>(props: EditableListPageProps<R>)
         canOpen={props.canOpen}
         rowNote={(row) => pending.note(row) ?? props.rowNote?.(row) ?? null}
       />
-      {dialog && <Fragment key={dialog.key}>{props.dialog(dialog.props)}</Fragment>}
+      {dialog && (
+        <OnFirstOpen key={dialog.key} onClose={dialog.props.onClose}>
+          {props.dialog(dialog.props)}
+        </OnFirstOpen>
+      )}
     </section>
   );
 }

@@ -4,7 +4,7 @@
 // on each row Edit and the agent's invite history. An edit waiting in the outbox shows on its row.
 import { Button, H2, Intent } from '@blueprintjs/core';
 import { Plus } from '@blueprintjs/icons';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import type { AgentRoleCampaign } from '../../../contract/entities';
 import { STATUS_TYPES, type StatusTypeName } from '../../../contract/roles';
 import { useAgencyChoicesQuery, useStatusTypesQuery } from '../../api/referenceApi';
@@ -13,14 +13,16 @@ import { useEditableList } from '../../components/EditableList';
 import { FilterSelect, SuperAdminChecks } from '../../components/FilterControls';
 import { idParam } from '../../forms/useListParams';
 import { ListTable, type Column } from '../../components/ListTable';
-import { AddAgentDialog } from './AddAgentDialog';
 import { agentDate } from './agentDates';
 import { useCallerIsSuper } from '../../app/useCallerIsSuper';
 import { agentsList, useAgentFilters } from './agentList';
 import { AgentStatus } from './AgentStatus';
-import { EditAgentDialog } from './EditAgentDialog';
 import { agentName, InviteHistory } from './InviteHistory';
 import './agents.css';
+import { dialog as lazyDialog, OnFirstOpen } from '../../components/OnFirstOpen';
+
+const AddAgentDialog = lazyDialog(() => import('./AddAgentDialog'), 'AddAgentDialog');
+const EditAgentDialog = lazyDialog(() => import('./EditAgentDialog'), 'EditAgentDialog');
 
 interface RowActions {
   edit(agent: AgentRoleCampaign): void;
@@ -137,9 +139,9 @@ export function AgentsPage() {
         rowNote={(row) => editable.pending.note(row)}
       />
       {dialog && (
-        <Fragment key={dialog.key}>
+        <OnFirstOpen key={dialog.key} onClose={dialog.props.onClose}>
           {dialog.props.row || dialog.props.retry ? <EditAgentDialog {...dialog.props} /> : <AddAgentDialog onClose={dialog.props.onClose} />}
-        </Fragment>
+        </OnFirstOpen>
       )}
       {invitesOf && <InviteHistory agent={invitesOf} onClose={() => setInvitesOf(null)} />}
     </section>

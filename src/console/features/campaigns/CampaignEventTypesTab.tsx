@@ -3,7 +3,7 @@
 // its campaign has already paid for (409 in_use, its message shown), so payments keep their history.
 import { Alert, Button, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { Edit, Plus, Trash } from '@blueprintjs/icons';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import type { Campaign, CampaignVersion, EventCompensationConfig } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
 import { showSuccess } from '../../components/toaster';
@@ -12,7 +12,9 @@ import { PendingNewRows, usePendingRows } from '../../outbox/pendingRows';
 import { useOutboxRetry } from '../../outbox/retry';
 import { formatMoney } from './budget';
 import { type CompensationSave, useCompensationsQuery, useDeleteCompensationMutation } from './campaignsApi';
-import { CompensationDialog } from './CompensationDialog';
+import { dialog, OnFirstOpen } from '../../components/OnFirstOpen';
+
+const CompensationDialog = dialog(() => import('./CompensationDialog'), 'CompensationDialog');
 
 /** A compensation with a queued edit applied (shown until the server has it). */
 const withQueuedCompensation = (row: EventCompensationConfig, body: CompensationSave): EventCompensationConfig => ({
@@ -104,7 +106,7 @@ export function CampaignEventTypesTab({ campaign, version }: { campaign: Campaig
         <Spinner size={24} />
       )}
       {dialogOpen && (
-        <Fragment key={retry.entry?.key}>
+        <OnFirstOpen key={retry.entry?.key} onClose={retry.entry ? retry.finish : () => setEditing(null)}>
           <CompensationDialog
             row={dialogRow}
             retry={retry.entry}
@@ -113,7 +115,7 @@ export function CampaignEventTypesTab({ campaign, version }: { campaign: Campaig
             version={version}
             taken={(rows ?? []).map((row) => row.event_type.id)}
           />
-        </Fragment>
+        </OnFirstOpen>
       )}
       <Alert
         isOpen={deleting !== null}

@@ -4,8 +4,10 @@
 import type { AdminCountry } from '../../../contract/entities';
 import { EditableListPage } from '../../components/EditableList';
 import type { Column } from '../../components/ListTable';
-import { CountryDialog } from './CountryDialog';
 import { languageCodesOf, countriesList } from './countriesApi';
+import { dialog } from '../../components/OnFirstOpen';
+
+const CountryDialog = dialog(() => import('./CountryDialog'), 'CountryDialog');
 
 const columns: Array<Column<AdminCountry>> = [
   { label: 'Country', sort: 'country', cell: (row) => row.country },

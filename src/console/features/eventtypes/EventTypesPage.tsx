@@ -4,8 +4,10 @@ import type { EventType } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
 import { EditableListPage } from '../../components/EditableList';
 import type { Column } from '../../components/ListTable';
-import { EventTypeDialog } from './EventTypeDialog';
 import { eventTypesList } from './eventTypesApi';
+import { dialog } from '../../components/OnFirstOpen';
+
+const EventTypeDialog = dialog(() => import('./EventTypeDialog'), 'EventTypeDialog');
 
 const columns: Array<Column<EventType>> = [
   { label: 'Key', sort: 'name', cell: (row) => <code>{row.name}</code> },

@@ -4,8 +4,10 @@
 import type { CountrySms } from '../../../contract/entities';
 import { EditableListPage } from '../../components/EditableList';
 import type { Column } from '../../components/ListTable';
-import { CountrySmsDialog } from './CountrySmsDialog';
 import { languagesOf, countrySmsList } from './countrySmsApi';
+import { dialog } from '../../components/OnFirstOpen';
+
+const CountrySmsDialog = dialog(() => import('./CountrySmsDialog'), 'CountrySmsDialog');
 
 function PrefixList({ urls }: { urls: Record<string, string> }) {
   const codes = languagesOf(urls);

@@ -17,11 +17,13 @@ import { ListTable, type Column } from '../../components/ListTable';
 import { useListParams } from '../../forms/useListParams';
 import { selectOffline } from '../../http/connectivity';
 import type { ApiFailure } from '../../http/failure';
-import { LedgerDialog } from './LedgerDialog';
-import { SecureDownloadDialog } from './SecureDownloadDialog';
 import { useSecureReportsQuery } from './secureReportsApi';
-import { UploadReportDialog } from './UploadReportDialog';
 import './secureReports.css';
+import { dialog, OnFirstOpen } from '../../components/OnFirstOpen';
+
+const UploadReportDialog = dialog(() => import('./UploadReportDialog'), 'UploadReportDialog');
+const SecureDownloadDialog = dialog(() => import('./SecureDownloadDialog'), 'SecureDownloadDialog');
+const LedgerDialog = dialog(() => import('./LedgerDialog'), 'LedgerDialog');
 
 type Open = { dialog: 'upload' } | { dialog: 'download' | 'ledger'; report: SecureReportRow } | null;
 
@@ -109,9 +111,13 @@ export function SecureReportsPage() {
           rowKey={(row) => row.id}
         />
       )}
-      {open?.dialog === 'upload' && <UploadReportDialog onClose={() => setOpen(null)} />}
-      {open?.dialog === 'download' && <SecureDownloadDialog report={open.report} onClose={() => setOpen(null)} />}
-      {open?.dialog === 'ledger' && <LedgerDialog report={open.report} onClose={() => setOpen(null)} />}
+      {open && (
+        <OnFirstOpen onClose={() => setOpen(null)}>
+          {open.dialog === 'upload' && <UploadReportDialog onClose={() => setOpen(null)} />}
+          {open.dialog === 'download' && <SecureDownloadDialog report={open.report} onClose={() => setOpen(null)} />}
+          {open.dialog === 'ledger' && <LedgerDialog report={open.report} onClose={() => setOpen(null)} />}
+        </OnFirstOpen>
+      )}
     </section>
   );
 }

@@ -10,8 +10,11 @@ import { useCallerIsSuper } from '../../app/useCallerIsSuper';
 import { EditableListPage } from '../../components/EditableList';
 import type { Column } from '../../components/ListTable';
 import type { EditDialogProps } from '../../components/FormDialog';
-import { AdminUserDialog, AdminUserFacts } from './AdminUserDialog';
 import { adminUsersList } from './adminUsersApi';
+import { dialog } from '../../components/OnFirstOpen';
+
+const AdminUserDialog = dialog(() => import('./AdminUserDialog'), 'AdminUserDialog');
+const AdminUserFacts = dialog(() => import('./AdminUserDialog'), 'AdminUserFacts');
 
 /** The first two agency names, then 'N more' (as the campaign dropdown of SPEC.md section 2 reads); all in the tooltip. */
 function linkedAgencyNames(user: AdminUser) {

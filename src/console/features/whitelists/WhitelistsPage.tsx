@@ -3,8 +3,10 @@
 import type { Whitelist } from '../../../contract/entities';
 import { EditableListPage } from '../../components/EditableList';
 import type { Column } from '../../components/ListTable';
-import { WhitelistDialog } from './WhitelistDialog';
 import { whitelistsList } from './whitelistsApi';
+import { dialog } from '../../components/OnFirstOpen';
+
+const WhitelistDialog = dialog(() => import('./WhitelistDialog'), 'WhitelistDialog');
 
 const columns: Array<Column<Whitelist>> = [
   { label: 'Mobile Number', sort: 'msisdn', cell: (row) => row.msisdn },
