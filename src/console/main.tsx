@@ -1,7 +1,7 @@
 // The UI kit's stylesheet comes with the screens that draw it (components/blueprint.ts), not here:
 // the login page paints with plain.css alone.
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import { App, loadSignedInSide } from './app/App';
@@ -12,9 +12,20 @@ import { selectSignedIn } from './session/sessionSlice';
 // The data saver's setting shows what this tab has received since it opened.
 countBytesUsed();
 
-// The store is made, restored and drawn in a task of its own, after the modules have run: on a
-// tablet's slow CPU the two together held the page for too long at once (Lighthouse's blocking time).
-setTimeout(() => {
+// The store is made, restored and drawn in a task of its own after the first paint (the static header
+// of index.html): on a tablet's slow CPU the modules' first run and this together held the page for
+// too long at once (Lighthouse's blocking time), and the header waited for both.
+// A tab opened in the background draws no frame: it boots after half a second all the same.
+let booted = false;
+const bootOnce = () => {
+  if (booted) return;
+  booted = true;
+  boot();
+};
+requestAnimationFrame(() => setTimeout(bootOnce));
+setTimeout(bootOnce, 500);
+
+function boot() {
   const store = makeStore();
   const persistor = makePersistor(store);
   // Drawn once the stored state is back (redux-persist's PersistGate does the same as a component,
@@ -28,7 +39,11 @@ setTimeout(() => {
     stopWaiting();
     // The shell's chunks are asked for now, before React draws, when the session is signed in.
     if (selectSignedIn(store.getState())) void loadSignedInSide();
-    const root = createRoot(document.getElementById('root') as HTMLElement);
+    // React's renderer starts in a task of its own too (its module's first run is most of the framework's).
+    setTimeout(() => void import('react-dom/client').then(({ createRoot }) => draw(createRoot(document.getElementById('root') as HTMLElement))));
+  }
+
+  function draw(root: Root) {
     // As a transition, the first render yields to the browser every few milliseconds instead of
     // holding the main thread for the whole tree.
     startTransition(() =>
@@ -43,7 +58,7 @@ setTimeout(() => {
       ),
     );
   }
-});
+}
 
 // Offline shell and the update prompt (production builds only), in a chunk of their own. The
 // service worker's first precache is the whole console (some 2 MB, compressed): on a weak link it
