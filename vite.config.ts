@@ -170,8 +170,7 @@ export default defineConfig(({ mode }) => ({
         // on HTTP/1.1 each response costs its headers, and one file compresses better than its parts.
         codeSplitting: {
           groups: [
-            // Rolldown's runtime too (a few helpers every chunk imports): a response of its own cost more in headers than its code.
-            { name: 'framework', test: /^\0rolldown\/runtime|node_modules[\\/](react|react-dom|scheduler|react-redux|react-router|react-router-dom|@reduxjs|immer|redux|redux-thunk|reselect|redux-persist|use-sync-external-store|@standard-schema)[\\/]/ },
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-redux|react-router|react-router-dom|@reduxjs|immer|redux|redux-thunk|reselect|redux-persist|use-sync-external-store|@standard-schema)[\\/]/ },
             // The login page and the small modules it shares with later screens, likewise in one file,
             // loaded after the entry: not the modules the entry itself imports, which would make this
             // file (and its stylesheet) block the first paint.

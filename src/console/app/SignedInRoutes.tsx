@@ -15,14 +15,16 @@ import { useAppSelector } from './hooks';
 import { page } from './page';
 import { Shell } from './Shell';
 import { pathOf, SAVED_REPORTS_PATH } from './tabs';
+import type * as GridPages from '../features/grids/GridPages';
+import type * as ReportPages from './ReportPages';
 
 const OtpPage = page(() => import('../features/otp/OtpPage'), 'OtpPage');
 const SavedReportsPage = page(() => import('../features/savedreports/SavedReportsPage'), 'SavedReportsPage');
 const SavedReportPage = page(() => import('../features/savedreports/SavedReportPage'), 'SavedReportPage');
 
 // The grids and the report screens are each one lazy module of several screens.
-const gridPage = (name: string) => page(() => import('../features/grids/GridPages'), name);
-const reportPage = (name: string) => page(() => import('./ReportPages'), name);
+const gridPage = (name: keyof typeof GridPages) => page(() => import('../features/grids/GridPages'), name);
+const reportPage = (name: keyof typeof ReportPages) => page(() => import('./ReportPages'), name);
 
 /** The screens built so far; every other tab shows an honest 'not available yet'. */
 const SCREENS: Partial<Record<ShellTab, ComponentType>> = {

@@ -2,19 +2,16 @@
 // Shell.tsx): until its code has come, the screens' spinner over what is there, which stays
 // as it is; if it cannot come (the connection dropped before the service worker kept a copy), a
 // message saying so, with Reload (and Close, for a dialog), instead of a blank console.
-import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, type ReactNode } from 'react';
+import { lazyNamed } from './lazyNamed';
 import './plain/plain.css';
-
-type PropsOf<C> = C extends ComponentType<infer P> ? P : never;
 
 /**
  * A dialog a screen opens on a click, loaded as its own chunk with its first opening: its form
  * (with zod and the contract's schemas) is not part of the screen's first draw. Drawn inside an
  * `OnFirstOpen`, which shows the spinner meanwhile.
  */
-export function dialog<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType<PropsOf<M[K]>> }));
-}
+export const dialog = lazyNamed;
 
 export const NOT_DOWNLOADED_TEXT = 'This part of the console has not been downloaded to this device yet, and the connection dropped.';
 

@@ -2,11 +2,12 @@
 // refused). It opens the outbox panel, a chunk of its own loaded on the first click.
 import { Button, Intent, Tag } from '@blueprintjs/core';
 import { CloudUpload } from '@blueprintjs/icons';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useAppSelector } from '../app/hooks';
+import { lazyNamed } from '../components/lazyNamed';
 import { selectOwnOutbox } from './outboxSlice';
 
-const OutboxPanel = lazy(async () => ({ default: (await import('./OutboxPanel')).OutboxPanel }));
+const OutboxPanel = lazyNamed(() => import('./OutboxPanel'), 'OutboxPanel');
 
 export function OutboxButton() {
   const entries = useAppSelector(selectOwnOutbox);
