@@ -322,7 +322,10 @@ describe('a dialog whose code has not been downloaded yet', { timeout: 120_000 }
     await row.click();
     const alert = page.getByRole('alert').filter({ hasText: 'has not been downloaded to this device yet' });
     await alert.waitFor();
-    await screenshot(page, 'offline-dialog-not-downloaded', { withoutToasts: true });
+    for (const [width, height] of [[1440, 900], [820, 1180]] as const) {
+      await page.setViewportSize({ width, height });
+      await screenshot(page, `offline-dialog-not-downloaded-${width}`, { withoutToasts: true });
+    }
     await alert.getByRole('button', { name: 'Close' }).click();
     await alert.waitFor({ state: 'detached' });
     await rowOf(page, 'sim_activation').waitFor();
