@@ -2,7 +2,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
-import type { Plugin as PostcssPlugin } from 'postcss';
+import { iconNamesWithoutChangeCase, rtkQueryMarkerWithoutStack, withoutDarkTheme } from './scripts/build/libraries';
 import { SERVER_PATH_PREFIXES } from './src/contract/constants';
 import { CONSOLE_CONFIG_CACHE, REFERENCE_DATA_CACHE } from './src/console/pwa/caches';
 
@@ -22,21 +22,6 @@ const escaped = (prefix: string) => prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&
 // react-router's package exports only its development build; production bundles take the
 // production one (smaller, without dev warnings).
 const reactRouterProduction = (file: string) => path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production', file);
-
-/**
- * The console has no dark theme: the UI kit's rules for `.bp6-dark` (about a quarter of Blueprint's
- * 560 KB stylesheet, and of the table's and date picker's) are dropped at build, so a tablet
- * downloads, parses and matches fewer rules on every screen (issue 18's blocking time).
- */
-const withoutDarkTheme: PostcssPlugin = {
-  postcssPlugin: 'without-dark-theme',
-  Rule(rule) {
-    if (!rule.selector.includes('.bp6-dark')) return;
-    const light = rule.selectors.filter((selector) => !selector.includes('.bp6-dark'));
-    if (light.length === 0) rule.remove();
-    else rule.selectors = light;
-  },
-};
 
 /**
  * The PWA, configured here and only here (excalidraw's habit). generateSW, not injectManifest:
@@ -141,6 +126,14 @@ export const pwa: Partial<VitePWAOptions> = {
   devOptions: { enabled: false },
 };
 
+/**
+ * The UI kit's modules: Blueprint and the libraries it draws with, and of its icons the shared parts
+ * (names, the SVG container, the loader), not each icon's own module nor the table of every icon's
+ * paths (allPaths), which only a screen drawing icons by name loads.
+ */
+const uiKit =
+  /node_modules[\\/](?:(?:@blueprintjs[\\/]core|@floating-ui|@popperjs|react-popper|react-transition-group|classnames|react-fast-compare|dom-helpers|warning|tslib|react-uid)[\\/]|@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/](?!allPaths)(?:\w+\.js|generated[\\/]\w+[\\/]blueprint-icons-\d+\.js)$)/;
+
 export default defineConfig(({ mode }) => ({
   root: 'src/console',
   resolve: {
@@ -157,7 +150,7 @@ export default defineConfig(({ mode }) => ({
   },
   publicDir: '../../public',
   css: { postcss: { plugins: [withoutDarkTheme] } },
-  plugins: [react(), VitePWA(pwa)],
+  plugins: [react(), VitePWA(pwa), iconNamesWithoutChangeCase(), rtkQueryMarkerWithoutStack()],
   build: {
     outDir: '../../dist/console',
     emptyOutDir: true,
@@ -171,6 +164,10 @@ export default defineConfig(({ mode }) => ({
         codeSplitting: {
           groups: [
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-redux|react-router|react-router-dom|@reduxjs|immer|redux|redux-thunk|reselect|redux-persist|use-sync-external-store|@standard-schema)[\\/]/ },
+            // The UI kit likewise, the signed-in side's first request: in a dozen pieces it cost the
+            // tablet's main thread about a millisecond a request (Chromium's own work of asking), and
+            // more bytes of headers. React, which it imports, stays in the framework's file.
+            { name: 'kit', includeDependenciesRecursively: false, test: uiKit },
             // The login page and the small modules it shares with later screens, likewise in one file,
             // loaded after the entry: not the modules the entry itself imports, which would make this
             // file (and its stylesheet) block the first paint.

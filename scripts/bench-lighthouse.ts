@@ -53,9 +53,13 @@ async function audit(url: string, userDataDir: string): Promise<Result> {
       // The stored session must survive: nothing else is kept (a fresh profile, so a cold cache).
       disableStorageReset: true,
     });
-    // BENCH_LIGHTHOUSE_SAVE=dir keeps each page's whole report there, to read the trace's tasks.
+    // BENCH_LIGHTHOUSE_SAVE=dir keeps each page's whole report and its trace (the tasks as they ran, unslowed) there.
     const saveTo = process.env.BENCH_LIGHTHOUSE_SAVE;
-    if (saveTo) writeFileSync(path.join(saveTo, `${new URL(url).pathname.replace(/\W/g, '') || 'root'}.json`), JSON.stringify(runner.lhr));
+    if (saveTo) {
+      const name = new URL(url).pathname.replace(/\W/g, '') || 'root';
+      writeFileSync(path.join(saveTo, `${name}.json`), JSON.stringify(runner.lhr));
+      writeFileSync(path.join(saveTo, `${name}.trace.json`), JSON.stringify(runner.artifacts.Trace.traceEvents));
+    }
     return runner.lhr as Result;
   } finally {
     await chrome.kill();
@@ -70,6 +74,8 @@ function shown(id: (typeof METRICS)[number][0], value: number): string {
 }
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+// BENCH_LIGHTHOUSE_PAGES=users audits one of the two pages (login, users).
+const PAGES = (process.env.BENCH_LIGHTHOUSE_PAGES ?? 'login,users').split(',');
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -118,7 +124,7 @@ const server = await startServer('pglite', { OTP_SEND_LIMIT_PER_15MIN: '100', LO
 let allMet = true;
 try {
   // Each run in a fresh profile: a cold cache.
-  allMet = report('/login, cold', await runs(`${server.url}/login`, async () => mkdtempSync(path.join(tmpdir(), 'lh-login-')))) && allMet;
+  if (PAGES.includes('login')) allMet = report('/login, cold', await runs(`${server.url}/login`, async () => mkdtempSync(path.join(tmpdir(), 'lh-login-')))) && allMet;
 
   // A profile holding a session and nothing else.
   const login = (await signIn(server, 'super@demo.test')).body;
@@ -129,7 +135,7 @@ try {
     await context.close();
     return profile;
   };
-  allMet = report('/users signed in, cold', await runs(`${server.url}/users`, signedInProfile)) && allMet;
+  if (PAGES.includes('users')) allMet = report('/users signed in, cold', await runs(`${server.url}/users`, signedInProfile)) && allMet;
 } finally {
   await server.stop();
 }

@@ -16,8 +16,8 @@ const PublicCountriesPage = page(() => import('../features/countries/PublicCount
 const RegisterPage = page(() => import('../features/register/RegisterPage'), 'RegisterPage');
 /**
  * The signed-in side (shell, menu, popovers): chunks of their own, off the login page's path.
- * The UI kit's part is asked for beside the shell's, so the browser runs it in a task of its own
- * as soon as it has come, and the shell's modules in a shorter one after it. Called before the
+ * The UI kit (one file, vite.config.ts) is asked for beside the shell, so the browser runs it in a
+ * task of its own as soon as it has come, and the shell's modules in a shorter one after it. Called before the
  * first draw when the stored session is signed in (main.tsx), so the fetching starts at once and
  * its bookkeeping is not part of React's render.
  */

@@ -87,6 +87,10 @@ export function makeStore(preloadedState?: Partial<RootState>, options: { outbox
         .concat(refreshRestoredQueries)
         .concat(backendApis.map((api) => api.middleware))
         .concat(errorToasts, forgetDataOfEndedSession, createOutboxRunner({ invalidate: invalidateBackendTags, ...options.outbox })),
+    // RTK Query's answers reach the screens in a timer task of their own rather than in the next
+    // animation frame (RTK's default), where React's drawing and the browser's layout made one long
+    // task on a tablet; notifications are still batched, a frame's time apart at most.
+    enhancers: (getDefault) => getDefault({ autoBatch: { type: 'timer', timeout: 16 } }),
   });
 }
 

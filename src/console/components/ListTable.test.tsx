@@ -86,7 +86,7 @@ describe('ListTable', () => {
     const first = renderThings('/things?search=ket&order=-name&page=2&size=50');
     await waitFor(() => expect(queryOf(backend.calls('GET', 'admin/things').at(-1))).toEqual({ search: 'ket', orderby: '-name', current_page: '2', page_size: '50' }));
     expect(screen.getByLabelText('Search Things')).toHaveValue('ket');
-    expect(screen.getByRole('columnheader', { name: /^Name/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(await screen.findByRole('columnheader', { name: /^Name/ })).toHaveAttribute('aria-sort', 'descending');
     first.unmount();
 
     renderThings('/things?order=note&page=0&size=15');

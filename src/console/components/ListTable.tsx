@@ -9,7 +9,7 @@
 import './listTable.css';
 import { Button, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { ChevronDown, ChevronUp, Edit, Search } from '@blueprintjs/icons';
-import type { ReactNode, SyntheticEvent } from 'react';
+import { useDeferredValue, type ReactNode, type SyntheticEvent } from 'react';
 import type { ListParams } from '../forms/useListParams';
 import { NotLoadedOffline, type NotLoaded } from './NotLoadedOffline';
 import { PageSizeSelect } from './PageSizeSelect';
@@ -48,6 +48,11 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
   const { list, count } = props;
   const { pageSize, page, order } = list.view;
   const pages = pageSize === 0 ? 1 : Math.max(1, Math.ceil(count / pageSize));
+  // New rows are drawn as a transition: the answer's arrival (a store update, which React draws at
+  // once) stays short, and drawing the rows yields to the tablet's browser every few milliseconds.
+  // Until they are drawn the table shows what it showed (the spinner, or the rows before).
+  const rows = useDeferredValue(props.rows);
+  const drawing = rows !== props.rows;
   return (
     <div className="console-list">
       <div className="console-list-tools">
@@ -63,11 +68,11 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
       </div>
       {props.notLoaded ? (
         <NotLoadedOffline {...props.notLoaded} />
-      ) : props.loading && !props.rows ? (
+      ) : (props.loading || drawing) && !rows ? (
         <Spinner size={24} className="console-centered" />
       ) : props.error ? (
         <NonIdealState title={props.error} />
-      ) : !props.rows?.length ? (
+      ) : !rows?.length ? (
         <NonIdealState title={props.emptyText} />
       ) : (
         // A wide table scrolls sideways inside the page on a tablet instead of running off it.
@@ -94,7 +99,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
               </tr>
             </thead>
             <tbody onMouseOver={titleIfCut}>
-              {props.rows.map((row) => {
+              {rows.map((row) => {
                 const open = props.onOpen && (props.canOpen?.(row) ?? true) ? () => props.onOpen?.(row) : undefined;
                 const note = props.rowNote?.(row);
                 return (

@@ -7,10 +7,13 @@ import { selectDataAsOf, selectOffline } from '../http/connectivity';
 import { useAppSelector } from '../app/hooks';
 import { SAVED_REPORTS_PATH, TAB_PATHS } from '../app/tabs';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+// Made when first needed: a browser's first date format loads its locale data, work the shell's
+// first screen should not wait for when it is online.
+let timeFormat: Intl.DateTimeFormat | undefined;
+const formatTime = (at: number) => (timeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })).format(at);
 
 export const offlineBannerText = (asOf: number | null): string =>
-  asOf === null ? 'Offline — no data has been kept for this screen yet' : `Offline — data as of ${timeFormat.format(asOf)}`;
+  asOf === null ? 'Offline — no data has been kept for this screen yet' : `Offline — data as of ${formatTime(asOf)}`;
 
 /** Saved reports are read from this device: their screens have no data that can be out of date. */
 export const SAVED_REPORTS_OFFLINE_TEXT = 'Offline — saved reports open from this device';

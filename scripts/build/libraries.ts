@@ -1,0 +1,76 @@
+// What the console's build changes in the libraries it takes, each for the work a tablet does on
+// opening a screen (issue 18's blocking time), each the same behaviour in less work. A change that
+// no longer matches its library (after an update) fails the build, so none goes stale silently.
+import { createRequire } from 'node:module';
+import type { Plugin as PostcssPlugin } from 'postcss';
+import type { Plugin } from 'vite';
+
+/**
+ * The console has no dark theme: the UI kit's rules for `.bp6-dark` (about a quarter of Blueprint's
+ * 560 KB stylesheet, and of the table's and date picker's) are dropped, so a tablet downloads,
+ * parses and matches fewer rules on every screen.
+ */
+export const withoutDarkTheme: PostcssPlugin = {
+  postcssPlugin: 'without-dark-theme',
+  Rule(rule) {
+    if (!rule.selector.includes('.bp6-dark')) return;
+    const light = rule.selectors.filter((selector) => !selector.includes('.bp6-dark'));
+    if (light.length === 0) rule.remove();
+    else rule.selectors = light;
+  },
+};
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Blueprint's table of icon names (`IconNames.CARET_DOWN`, `IconNames.CaretDown`) is made when the
+ * UI kit first loads by running each of its 706 names through change-case's general word
+ * splitting: a tenth of a second of a mid-range tablet's CPU. Blueprint's names are lowercase words
+ * joined by hyphens, so splitting at the hyphens gives the same table in a fraction of that time;
+ * the build checks it does, name for name, against Blueprint's own table.
+ */
+export function iconNamesWithoutChangeCase(): Plugin {
+  const module = /@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/]iconNames\.js$/;
+  const source = `import { BlueprintIcons_16 } from "./generated/16px/blueprint-icons-16";
+const names = Object.values(BlueprintIcons_16);
+const words = (name) => name.split("-");
+export const IconNames = {};
+for (const name of names) IconNames[words(name).map((word) => word[0].toUpperCase() + word.slice(1)).join("")] = name;
+for (const name of names) IconNames[words(name).join("_").toUpperCase()] = name;
+export const IconNamesSet = new Set(names);
+`;
+  return {
+    name: 'icon-names-without-change-case',
+    buildStart() {
+      const { IconNames: theirs } = require('@blueprintjs/icons/lib/cjs/iconNames.js') as { IconNames: Record<string, string> };
+      const { BlueprintIcons_16 } = require('@blueprintjs/icons/lib/cjs/generated/16px/blueprint-icons-16.js') as { BlueprintIcons_16: Record<string, string> };
+      const ours = new Function('BlueprintIcons_16', `${source.replace(/^import .*$/m, '').replace(/export /g, '')}; return IconNames;`)(BlueprintIcons_16) as Record<string, string>;
+      const differ = JSON.stringify(Object.entries(ours).sort()) !== JSON.stringify(Object.entries(theirs).sort());
+      if (differ) this.error('Blueprint\'s icon names are no longer hyphenated lowercase words: drop iconNamesWithoutChangeCase (scripts/build/libraries.ts).');
+    },
+    load(id) {
+      return module.test(id) ? source : undefined;
+    },
+  };
+}
+
+/**
+ * RTK Query builds one Error when its module first runs (a marker for a cache entry removed before
+ * its data came). With DevTools attached, which is how Lighthouse drives the page, V8 records where
+ * every Error is made, and for that re-reads the whole chunk the module was bundled into (React,
+ * the store and the router: 264 KB, a tenth of a second at a tablet's speed) to find one line. The
+ * marker is made as an Error without the constructor's stack: the same object to RTK Query, which
+ * only compares it and reads its message.
+ */
+export function rtkQueryMarkerWithoutStack(): Plugin {
+  const module = /@reduxjs[\\/]toolkit[\\/]dist[\\/]query[\\/]rtk-query\.[\w.-]+\.m?js$/;
+  const marker = 'new Error("Promise never resolved before cacheEntryRemoved.")';
+  return {
+    name: 'rtk-query-marker-without-stack',
+    transform(code, id) {
+      if (!module.test(id)) return undefined;
+      if (!code.includes(marker)) this.error(`RTK Query no longer makes its marker as ${marker}: check ${id} and update rtkQueryMarkerWithoutStack (scripts/build/libraries.ts).`);
+      return { code: code.replace(marker, 'Object.assign(Object.create(Error.prototype), { message: "Promise never resolved before cacheEntryRemoved." })'), map: null };
+    },
+  };
+}
