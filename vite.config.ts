@@ -127,12 +127,20 @@ export const pwa: Partial<VitePWAOptions> = {
 };
 
 /**
- * The UI kit's modules: Blueprint and the libraries it draws with, and of its icons the shared parts
- * (names, the SVG container, the loader), not each icon's own module nor the table of every icon's
- * paths (allPaths), which only a screen drawing icons by name loads.
+ * The UI kit's modules: Blueprint and the libraries it draws with; of its icons, the shared parts
+ * (names, the SVG container, the loader) and those Blueprint's own components draw (a select's
+ * carets, a dialog's cross, a callout's warning sign), not the others, each of which comes with the
+ * screens drawing it, nor the table of every icon's paths (allPaths), which only a screen drawing
+ * icons by name loads. info-sign's paths stay in the login page's file, which draws them.
  */
-const uiKit =
-  /node_modules[\\/](?:(?:@blueprintjs[\\/]core|@floating-ui|@popperjs|react-popper|react-transition-group|classnames|react-fast-compare|dom-helpers|warning|tslib|react-uid)[\\/]|@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/](?!allPaths)(?:\w+\.js|generated[\\/]\w+[\\/]blueprint-icons-\d+\.js)$)/;
+const kitIcons = 'double-caret-vertical|small-tick|cross|warning-sign|small-cross|caret-down|chevron-right|chevron-down|tick';
+const uiKit = new RegExp(
+  String.raw`node_modules[\\/](?:(?:@blueprintjs[\\/]core|@floating-ui|@popperjs|@babel[\\/]runtime|react-popper|react-transition-group|classnames|react-fast-compare|dom-helpers|warning|tslib|react-uid)[\\/]` +
+    String.raw`|@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/](?!allPaths)(?:\w+\.js|generated[\\/]\w+[\\/]blueprint-icons-\d+\.js` +
+    String.raw`|generated[\\/](?:components|16px[\\/]paths|20px[\\/]paths)[\\/](?:${kitIcons})\.js)$)` +
+    // The kit's stylesheet and the console's layout over it, in that order (components/blueprint.ts).
+    String.raw`|src[\\/]console[\\/]components[\\/]blueprint\.ts$`,
+);
 
 export default defineConfig(({ mode }) => ({
   root: 'src/console',

@@ -37,8 +37,9 @@ function boot() {
   function drawWhenRestored() {
     if (!persistor.getState().bootstrapped) return;
     stopWaiting();
-    // The shell's chunks are asked for now, before React draws, when the session is signed in.
-    if (selectSignedIn(store.getState())) void loadSignedInSide();
+    // The shell's chunks are asked for before React draws, when the session is signed in, in a task
+    // of their own: asking for a file costs Chromium's main thread about a millisecond.
+    if (selectSignedIn(store.getState())) setTimeout(() => void loadSignedInSide());
     // React's renderer starts in a task of its own too (its module's first run is most of the framework's).
     setTimeout(() => void import('react-dom/client').then(({ createRoot }) => draw(createRoot(document.getElementById('root') as HTMLElement))));
   }

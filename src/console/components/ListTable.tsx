@@ -12,6 +12,7 @@ import { ChevronDown, ChevronUp, Edit, Search } from '@blueprintjs/icons';
 import { useDeferredValue, type ReactNode, type SyntheticEvent } from 'react';
 import type { ListParams } from '../forms/useListParams';
 import { NotLoadedOffline, type NotLoaded } from './NotLoadedOffline';
+import { formatCount } from './formatCount';
 import { PageSizeSelect } from './PageSizeSelect';
 
 export interface Column<Row> {
@@ -50,9 +51,10 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
   const pages = pageSize === 0 ? 1 : Math.max(1, Math.ceil(count / pageSize));
   // New rows are drawn as a transition: the answer's arrival (a store update, which React draws at
   // once) stays short, and drawing the rows yields to the tablet's browser every few milliseconds.
-  // Until they are drawn the table shows what it showed (the spinner, or the rows before).
+  // Until they are drawn the table shows what it showed (the spinner, or the rows before), and the
+  // pager waits for the first rows so that nothing moves when they come.
   const rows = useDeferredValue(props.rows);
-  const drawing = rows !== props.rows;
+  const drawingFirstRows = rows !== props.rows && !rows;
   return (
     <div className="console-list">
       <div className="console-list-tools">
@@ -68,7 +70,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
       </div>
       {props.notLoaded ? (
         <NotLoadedOffline {...props.notLoaded} />
-      ) : (props.loading || drawing) && !rows ? (
+      ) : (props.loading && !rows) || drawingFirstRows ? (
         <Spinner size={24} className="console-centered" />
       ) : props.error ? (
         <NonIdealState title={props.error} />
@@ -151,14 +153,14 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
           </HTMLTable>
         </div>
       )}
-      {count > 0 && (
+      {count > 0 && !drawingFirstRows && (
         <nav className="console-pager" aria-label="Pages">
           <Button variant="minimal" disabled={page <= 1} onClick={() => list.setPage(page - 1)}>
             Previous
           </Button>
           <span>
             Page {page} of {pages}
-            {props.countCapped ? '+' : ''} · {count.toLocaleString('en')}
+            {props.countCapped ? '+' : ''} · {formatCount(count)}
             {props.countCapped ? '+' : ''} {count === 1 ? 'row' : 'rows'}
           </span>
           <Button variant="minimal" disabled={page >= pages} onClick={() => list.setPage(page + 1)}>

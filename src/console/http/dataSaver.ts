@@ -70,7 +70,7 @@ export const useSavingPageSize = (size: number): number => savingPageSize(size, 
 
 /** Bytes as people read them: 850 KB, 2.4 MB. */
 export const sizeText = (bytes: number): string =>
-  bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1000)).toLocaleString('en')} KB`;
+  bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1000))} KB`;
 
 // ---- bytes used --------------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@
 import { Intent, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { reportTableTime } from '../../../contract/dates';
+import { formatCount } from '../formatCount';
 import type { ColumnFormat, GridColumn } from '../../../contract/grids';
 
 /** A value as the grid call answers it (contract/grids.ts: text, ISO time, decimal string, count, flag, or null). */
@@ -38,7 +39,7 @@ export function cellText(column: GridColumn, value: GridValue | undefined): stri
     case 'flag':
       return value === true ? 'Yes' : 'No';
     case 'count':
-      return typeof value === 'number' ? value.toLocaleString('en') : String(value);
+      return typeof value === 'number' ? formatCount(value) : String(value);
     default:
       return String(value);
   }

@@ -17,6 +17,7 @@ import { conflictOf, conflictRows, theirValues, updatedAtOf, type CurrentRow } f
 import { Facts } from '../../components/Facts';
 import { TextField } from '../../components/TextField';
 import { showSuccess } from '../../components/toaster';
+import { formatCount } from '../../components/formatCount';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { isQueuedWrite } from '../../outbox/offlineWrite';
 import { entryDiscarded, type OutboxEntry } from '../../outbox/outboxSlice';
@@ -78,7 +79,7 @@ export function CampaignTypeTab({ campaign, version, versionMissing, pendingNote
         label="Campaign type"
         facts={[
           ['Name', <>{campaign.name}{pendingNote}</>],
-          ['Max agent count', version ? version.max_agent_count.toLocaleString('en') : (versionMissing ?? '…')],
+          ['Max agent count', version ? formatCount(version.max_agent_count) : (versionMissing ?? '…')],
           ['Budget allocated', formatMoney(version?.budget_allocated_amount ?? campaign.budget_allocated_amount)],
           ['Campaign type', campaign.extra_data.campaign_type],
           ['Active', <Checkbox checked={campaign.active_flag} disabled label={campaign.active_flag ? 'Active' : 'Not Active'} />],

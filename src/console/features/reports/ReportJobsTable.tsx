@@ -5,6 +5,7 @@ import { Download } from '@blueprintjs/icons';
 import { reportTableTime } from '../../../contract/dates';
 import { REPORT_FINISHED, isReportInProgress } from '../../../contract/reports';
 import { needsConnectionText } from '../../components/NeedsConnection';
+import { formatCount } from '../../components/formatCount';
 import { downloadState } from './reportJobs';
 
 /** A report as the list shows it, whichever backend listed it. */
@@ -85,7 +86,7 @@ export function ReportJobsTable({ label, jobs, count, page, pageSize, onPage, lo
             Previous
           </Button>
           <span>
-            Page {page} of {pages} · {count.toLocaleString('en')} reports
+            Page {page} of {pages} · {formatCount(count)} reports
           </span>
           <Button variant="minimal" disabled={page >= pages} onClick={() => onPage(page + 1)}>
             Next
