@@ -44,6 +44,7 @@ export const IconNamesSet = new Set(names);
     buildStart() {
       const { IconNames: theirs } = require('@blueprintjs/icons/lib/cjs/iconNames.js') as { IconNames: Record<string, string> };
       const { BlueprintIcons_16 } = require('@blueprintjs/icons/lib/cjs/generated/16px/blueprint-icons-16.js') as { BlueprintIcons_16: Record<string, string> };
+      // The very source the build ships, run here on Blueprint's names.
       const ours = new Function('BlueprintIcons_16', `${source.replace(/^import .*$/m, '').replace(/export /g, '')}; return IconNames;`)(BlueprintIcons_16) as Record<string, string>;
       const differ = JSON.stringify(Object.entries(ours).sort()) !== JSON.stringify(Object.entries(theirs).sort());
       if (differ) this.error('Blueprint\'s icon names are no longer hyphenated lowercase words: drop iconNamesWithoutChangeCase (scripts/build/libraries.ts).');
