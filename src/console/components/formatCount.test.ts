@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount } from './formatCount';
+import { formatCount, formatRows } from './formatCount';
 
 describe('formatCount', () => {
   it('groups digits as toLocaleString("en") does', () => {
@@ -10,5 +10,11 @@ describe('formatCount', () => {
 
   it('leaves fractions to the browser', () => {
     expect(formatCount(1234.5)).toBe('1,234.5');
+  });
+
+  it('says a number of rows', () => {
+    expect(formatRows(0)).toBe('0 rows');
+    expect(formatRows(1)).toBe('1 row');
+    expect(formatRows(99_743)).toBe('99,743 rows');
   });
 });

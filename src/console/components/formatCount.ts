@@ -7,3 +7,6 @@
 export function formatCount(value: number): string {
   return Number.isSafeInteger(value) ? String(value).replace(/\B(?=(\d{3})+$)/g, ',') : value.toLocaleString('en');
 }
+
+/** A number of rows as the console says it: '1 row', '1,234 rows'. */
+export const formatRows = (count: number): string => `${formatCount(count)} ${count === 1 ? 'row' : 'rows'}`;

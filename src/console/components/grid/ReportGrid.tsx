@@ -28,7 +28,7 @@ import { NotLoadedOffline, type NotLoaded } from '../NotLoadedOffline';
 import { cellContent, cellText, isNumeric, type GridRows } from './gridCells';
 import { useColumnWidths } from './columnWidths';
 import { PageSizeSelect } from '../PageSizeSelect';
-import { formatCount } from '../formatCount';
+import { formatRows } from '../formatCount';
 
 export interface ReportGridProps {
   grid: GridDeclaration;
@@ -158,7 +158,7 @@ export function ReportGrid({ grid, answer, loading, error, notLoaded, query }: R
             Previous
           </Button>
           <span className="report-grid-count">
-            {answer ? `Page ${page} of ${pages} · ${formatCount(count)} ${count === 1 ? 'row' : 'rows'}` : loading ? 'Loading…' : `Page ${page}`}
+            {answer ? `Page ${page} of ${pages} · ${formatRows(count)}` : loading ? 'Loading…' : `Page ${page}`}
           </span>
           <Button variant="minimal" endIcon={<ChevronRight />} disabled={page >= pages} onClick={() => query.setPage(page + 1, cursors?.next)}>
             Next

@@ -17,7 +17,7 @@ import { useShownAnswer } from '../../components/NotLoadedOffline';
 import { useReportDownload } from '../../downloads/useReportDownload';
 import { sizeText } from '../../http/dataSaver';
 import { useGridQuery } from '../../forms/useGridQuery';
-import { formatCount } from '../../components/formatCount';
+import { formatRows } from '../../components/formatCount';
 import { gridExport, useGridPageQuery } from './gridsApi';
 
 /** A report queue under the filters, made with the grid's current body (features/reports, composed by the app). */
@@ -43,7 +43,7 @@ export function exportSize(count: number, rows: GridRows['rows']): string {
     sampled += 1;
     bytes += Object.values(row).reduce<number>((sum, value) => sum + String(value ?? '').length + 1, 0);
   }
-  const rowsText = `${formatCount(count)} ${count === 1 ? 'row' : 'rows'}`;
+  const rowsText = formatRows(count);
   return sampled === 0 ? rowsText : `${rowsText}, about ${sizeText((bytes / sampled) * count)}`;
 }
 

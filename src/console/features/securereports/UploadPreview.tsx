@@ -5,7 +5,7 @@ import { Callout, Classes, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import * as messages from '../../../contract/messages';
 import { readCsvPreview } from '../../csv/csvPreview';
-import { formatCount } from '../../components/formatCount';
+import { formatRows } from '../../components/formatCount';
 import { CsvTable } from '../../csv/CsvTable';
 
 /** Rows shown under the header row. */
@@ -44,7 +44,7 @@ function useCsvPreview(file: File): Reading {
   return reading.file === file ? reading : { file, rows: [] };
 }
 
-const rowsText = (rows: number) => `${formatCount(rows)} ${rows === 1 ? 'row' : 'rows'} below the header`;
+const rowsText = (rows: number) => `${formatRows(rows)} below the header`;
 
 export function UploadPreview({ file }: { file: File }) {
   const { rows, count, failed } = useCsvPreview(file);
