@@ -12,7 +12,8 @@ import { openScreen, openSignedIn, screenshot, toast, useBrowser, WAIT_MS } from
 import { accessToken, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
-const KEY = 'conflict_bonus';
+/** The event type edited: one per attempt, so that a retry starts from a row of its own. */
+let KEY = 'conflict_bonus';
 
 /** Opens Event Types, finds the row by its key and opens its dialog. */
 async function openEventType(page: Page): Promise<Locator> {
@@ -23,6 +24,21 @@ async function openEventType(page: Page): Promise<Locator> {
   const dialog = page.getByRole('dialog', { name: 'Edit event type' });
   await dialog.locator('#event-pretty').waitFor({ state: 'visible' });
   return dialog;
+}
+
+/**
+ * Reloads the page and opens the row once the list read back from the device was asked for again:
+ * opened before that, the row is the version read before the reload, and its Save is rightly refused.
+ */
+async function reloadAndOpenEventType(page: Page): Promise<Locator> {
+  const refreshed = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return response.request().method() === 'GET' && url.pathname === '/admin/event_types' && url.searchParams.get('search') === KEY;
+  });
+  await page.reload();
+  await page.getByLabel('Search Event types', { exact: true }).fill(KEY);
+  await refreshed;
+  return openEventType(page);
 }
 
 /** The PUTs of event types a page sends, as they go. */
@@ -60,7 +76,8 @@ describe('edit conflicts in the browser', { timeout: 240_000 }, () => {
   const stored = async (): Promise<EventType | undefined> =>
     (await server.get<ListPage<EventType>>(`/admin/event_types?search=${KEY}`, token)).body.data.find((row) => row.name === KEY);
 
-  it("a Save that meets another admin's change shows both; Keep mine saves mine over it, Use theirs takes theirs and sends nothing, Cancel sends nothing", async () => {
+  it("a Save that meets another admin's change shows both; Keep mine saves mine over it, Use theirs takes theirs and sends nothing, Cancel sends nothing", async ({ task }) => {
+    KEY = `conflict_bonus_${task.result?.retryCount ?? 0}`;
     expect((await server.post('/admin/event_types', { event: KEY, pretty: 'Conflict Bonus' }, token)).status).toBe(201);
     const mine = b.page;
     await mine.setViewportSize({ width: 1440, height: 900 });
@@ -107,8 +124,7 @@ describe('edit conflicts in the browser', { timeout: 240_000 }, () => {
 
       // Again, both on the latest version; the other admin saves first once more.
       await mine.setViewportSize({ width: 1440, height: 900 });
-      await theirs.reload();
-      theirDialog = await openEventType(theirs);
+      theirDialog = await reloadAndOpenEventType(theirs);
       const again = await openEventType(mine);
       expect(await again.locator('#event-pretty').inputValue()).toBe('Conflict Bonus (mine)');
       await theirDialog.locator('#event-pretty').fill('Conflict Bonus (theirs again)');
@@ -136,8 +152,7 @@ describe('edit conflicts in the browser', { timeout: 240_000 }, () => {
       await again.waitFor({ state: 'detached' });
 
       // Cancel: a third conflict closes the dialog, sends nothing, and leaves theirs in place.
-      await theirs.reload();
-      theirDialog = await openEventType(theirs);
+      theirDialog = await reloadAndOpenEventType(theirs);
       const third = await openEventType(mine);
       await theirDialog.locator('#event-pretty').fill('Conflict Bonus (theirs, third)');
       expect((await answerOf(theirs, theirDialog.getByRole('button', { name: 'Save' }))).status()).toBe(200);
