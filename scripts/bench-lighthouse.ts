@@ -56,6 +56,7 @@ async function audit(url: string, userDataDir: string): Promise<Result> {
     // BENCH_LIGHTHOUSE_SAVE=dir keeps each page's whole report and its trace (the tasks as they ran, unslowed) there.
     const saveTo = process.env.BENCH_LIGHTHOUSE_SAVE;
     if (saveTo) {
+      mkdirSync(saveTo, { recursive: true });
       const name = new URL(url).pathname.replace(/\W/g, '') || 'root';
       writeFileSync(path.join(saveTo, `${name}.json`), JSON.stringify(runner.lhr));
       writeFileSync(path.join(saveTo, `${name}.trace.json`), JSON.stringify(runner.artifacts.Trace.traceEvents));

@@ -1,8 +1,9 @@
 // What the console's build changes in the libraries it takes, each for the work a tablet does on
 // opening a screen (issue 18's blocking time), each the same behaviour in less work. A change that
 // no longer matches its library (after an update) fails the build, so none goes stale silently.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Plugin as PostcssPlugin } from 'postcss';
+import postcss, { type Plugin as PostcssPlugin } from 'postcss';
 import type { Plugin } from 'vite';
 
 /**
@@ -21,6 +22,71 @@ export const withoutDarkTheme: PostcssPlugin = {
 };
 
 const require = createRequire(import.meta.url);
+
+/** Blueprint's stylesheet, asked for in parts: `…/blueprint.css?part=1` (components/blueprint.ts). */
+export const BLUEPRINT_STYLESHEET_PARTS = 3;
+/** The parts' files are named kit-style-1 and on (vite.config.ts). */
+export const BLUEPRINT_STYLESHEET_FILE = 'kit-style-';
+
+/**
+ * Blueprint's stylesheet in parts, each a module of its own (`blueprint.css?part=1` and on, its
+ * rules in their order, cut where the sizes even out), which vite.config.ts puts in files of their
+ * own. Chromium parses a stylesheet in one task as it arrives: the kit's whole (358 KB) held a
+ * tablet's main thread for 60 to 100 ms at once, in thirds no part does. The parts are cut after
+ * the dark theme's rules are dropped, so they weigh what they ship.
+ */
+export function blueprintStylesheetInParts(): Plugin {
+  const part = /@blueprintjs[\\/]core[\\/]lib[\\/]css[\\/]blueprint\.css\?part=(\d+)$/;
+  let parts: string[] | undefined;
+  const cut = (file: string): string[] => {
+    const { root } = postcss([withoutDarkTheme]).process(readFileSync(file, 'utf8'), { from: file });
+    // The icons' rules come twice in Blueprint's file; the minifier dropped the first copy of each
+    // when the file was one, and does not across files: so here, keeping the last (the one the
+    // cascade reads).
+    const texts = root.nodes.map((node) => node.toString());
+    const last = new Map(texts.map((text, index) => [text, index]));
+    const kept = root.nodes.filter((_, index) => last.get(texts[index]!) === index);
+    const whole = kept.reduce((sum, node) => sum + node.toString().length, 0);
+    const pieces = Array.from({ length: BLUEPRINT_STYLESHEET_PARTS }, () => postcss.root());
+    let before = 0;
+    for (const node of kept) {
+      // A rule goes to the part its middle falls in: top-level rules, never one cut in two.
+      const size = node.toString().length;
+      pieces[Math.min(BLUEPRINT_STYLESHEET_PARTS - 1, Math.floor(((before + size / 2) / whole) * BLUEPRINT_STYLESHEET_PARTS))]!.append(node.clone());
+      before += size;
+    }
+    // Each part printed as a stylesheet of its own (a statement such as @charset keeps its semicolon),
+    // and read back: every rule kept must be there, in its order, or the build stops.
+    const printed = pieces.map((piece) => piece.toString());
+    const reread = printed.flatMap((text) => postcss.parse(text).nodes.map((node) => node.toString().trim()));
+    if (reread.length !== kept.length || kept.some((node, index) => node.toString().trim() !== reread[index])) {
+      throw new Error(`Blueprint's stylesheet (${file}) does not read back whole from its parts: check blueprintStylesheetInParts.`);
+    }
+    return printed;
+  };
+  return {
+    name: 'blueprint-stylesheet-in-parts',
+    enforce: 'pre',
+    load(id) {
+      const asked = part.exec(id);
+      if (!asked) return undefined;
+      parts ??= cut(id.slice(0, id.indexOf('?')));
+      const text = parts[Number(asked[1]) - 1];
+      if (text === undefined) this.error(`Blueprint's stylesheet has ${BLUEPRINT_STYLESHEET_PARTS} parts, not ${asked[1]}.`);
+      return text;
+    },
+    writeBundle(_, bundle) {
+      // A page links a chunk's stylesheets in the order Vite lists them: the parts must come in theirs.
+      const partOf = new RegExp(`${BLUEPRINT_STYLESHEET_FILE}(\\d+)-`);
+      for (const chunk of Object.values(bundle)) {
+        const listed = chunk.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])].flatMap((file) => partOf.exec(file)?.[1] ?? []) : [];
+        if (listed.length && listed.join() !== Array.from({ length: BLUEPRINT_STYLESHEET_PARTS }, (_, index) => index + 1).join()) {
+          this.error(`${chunk.fileName} links the UI kit's stylesheet in parts ${listed.join(', ')}: out of order or incomplete.`);
+        }
+      }
+    },
+  };
+}
 
 /**
  * Blueprint's table of icon names (`IconNames.CARET_DOWN`, `IconNames.CaretDown`) is made when the

@@ -13,6 +13,10 @@ const TABLET = { width: 820, height: 1180 };
 const DESKTOP = { width: 1440, height: 900 };
 const GRID = '/grids/agent-event-details';
 
+/** A computed style of the first element a selector finds. */
+const styleOf = (page: Page, selector: string, property: string) =>
+  page.locator(selector).first().evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+
 /** The width of an element on screen, in CSS pixels. */
 const widthOf = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())?.width ?? 0;
 
@@ -66,6 +70,14 @@ describe('the frame around the screens', { timeout: 90_000 }, () => {
     expect(await menuButton(page).count()).toBe(0);
     const unfolded = await widthOf(page, '.console-main');
     await screenshot(page, 'frame-menu-1440', { withoutToasts: true });
+    // The UI kit's stylesheet comes in parts (scripts/build/libraries.ts), all of it and in order:
+    // its design tokens (the first part), the shapes of its bar, buttons and menu, and the console's
+    // layout over them (the last).
+    expect(await styleOf(page, '.bp6-navbar', 'height')).toBe('50px');
+    expect(await styleOf(page, '.console-header .bp6-button', 'border-radius')).toBe('4px');
+    expect(await styleOf(page, '.console-header .bp6-button', 'min-height')).toBe('30px');
+    expect(await styleOf(page, '.bp6-menu-header', 'border-top')).toBe('1px solid rgba(17, 20, 24, 0.15)');
+    expect(await styleOf(page, '.console-side-menu', 'width')).toBe('220px');
 
     await page.getByRole('button', { name: 'Fold the menu to icons' }).click();
     await expect.poll(() => widthOf(page, '.console-side-menu')).toBeLessThanOrEqual(60);

@@ -58,6 +58,9 @@ export function SideMenu({ items, compact = false, onCompactChange, onChosen }: 
               key={item.id}
               icon={MENU_ICONS[item.id]}
               text={<span className="console-menu-label">{item.label}</span>}
+              // The names are short and wrap rather than being cut: without it, Blueprint measures
+              // each item for an ellipsis as it mounts, a forced layout inside the first render.
+              multiline
               title={compact ? item.label : undefined}
               href={path}
               active={pathname === path}
