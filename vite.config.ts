@@ -137,7 +137,9 @@ const kitIcons = 'double-caret-vertical|small-tick|cross|warning-sign|small-cros
 const uiKit = new RegExp(
   String.raw`node_modules[\\/](?:(?:@blueprintjs[\\/]core|@floating-ui|@popperjs|@babel[\\/]runtime|react-popper|react-transition-group|classnames|react-fast-compare|dom-helpers|warning|tslib|react-uid)[\\/]` +
     String.raw`|@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/](?!allPaths)(?:\w+\.js|generated[\\/]\w+[\\/]blueprint-icons-\d+\.js` +
-    String.raw`|generated[\\/](?:components|16px[\\/]paths|20px[\\/]paths)[\\/](?:${kitIcons})\.js)$)` +
+    String.raw`|generated[\\/](?:components|16px[\\/]paths|20px[\\/]paths)[\\/](?:${kitIcons})\.js` +
+    // The shell's own icons (a menu's caret, the offline banner's and a toast's signs): their components only.
+    String.raw`|generated[\\/]components[\\/](?:caret-right|error|info-sign)\.js)$)` +
     // The module asking for the kit's stylesheet and the console's layout over it (components/blueprint.ts).
     String.raw`|src[\\/]console[\\/]components[\\/]blueprint\.ts$`,
 );
@@ -199,6 +201,13 @@ export default defineConfig(({ mode }) => ({
             // Opening a screen asked for each as it was first drawn, a millisecond of the tablet's
             // main thread apiece inside React's render.
             { name: 'lists', includeDependenciesRecursively: false, test: listParts },
+            // The shell's small modules shared with later screens (the toaster, the lists' paging,
+            // reference data, saved reports), which the split would give a file each, likewise.
+            {
+              name: 'shell',
+              includeDependenciesRecursively: false,
+              test: /src[\\/]console[\\/](?:components[\\/](?:blueprintKit|blueprintToaster)|api[\\/](?:listPages|referenceApi)|downloads[\\/]savedReports|pwa[\\/]caches)\.tsx?$/,
+            },
             // The login page and the small modules it shares with later screens, likewise in one file,
             // loaded after the entry: not the modules the entry itself imports, which would make this
             // file (and its stylesheet) block the first paint.
