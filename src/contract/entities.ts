@@ -301,6 +301,17 @@ export const secureLedgerEntry = z.object({
 });
 export type SecureLedgerEntry = z.infer<typeof secureLedgerEntry>;
 
+/**
+ * A report's file once Finished: its rows (the header not counted) and its size in bytes, so that the
+ * data saver says how large a download is before it starts (issue 18). The reference server's
+ * extension of both report shapes; absent from a backend that does not send them, and null until the
+ * file is written.
+ */
+const reportFileSize = {
+  rows: z.number().int().nonnegative().nullish(),
+  bytes: z.number().int().nonnegative().nullish(),
+};
+
 export const reportRecord = z.object({
   createdAt: isoDate,
   createdBy: z.string(),
@@ -308,6 +319,7 @@ export const reportRecord = z.object({
   status: z.string(),
   position: z.number().int().nullable(),
   downloadUrl: nullableText,
+  ...reportFileSize,
 });
 export type ReportRecord = z.infer<typeof reportRecord>;
 
@@ -318,6 +330,7 @@ export const queueReport = z.object({
   created_by: z.string(),
   status: z.string(),
   queue_position: z.number().int().nullable(),
+  ...reportFileSize,
 });
 export type QueueReport = z.infer<typeof queueReport>;
 

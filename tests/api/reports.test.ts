@@ -57,6 +57,10 @@ describe.each(backends)('report jobs on %s', (backend) => {
     const exported = await server.post<string>('/admin/fraud', { ...GRID_DATES, page_size: 0, export: 'csv' }, token.super);
     expect(download.body.data).toBe(exported.body);
     expect(download.body.data.split('\n').length).toBeGreaterThan(2);
+    // The list says the file's rows and bytes once it is written, for the data saver's question.
+    if (queued.body.status === 'Queued') expect([queued.body.rows, queued.body.bytes]).toEqual([null, null]);
+    expect(report?.bytes).toBe(Buffer.byteLength(download.body.data));
+    expect(report?.rows).toBe(download.body.data.trimEnd().split('\n').length - 1);
   });
 
   it("keeps a report to those who may see every row of it: another admin neither lists nor downloads it", async () => {
@@ -153,6 +157,7 @@ describe.each(backends)('report jobs on %s', (backend) => {
       expect(file.status).toBe(200);
       const exported = await server.post<string>('/admin/events_detail', { ...GRID_DATES, page_size: 0, export: 'csv' }, token.campaign);
       expect(file.body).toBe(exported.body);
+      expect(report.bytes).toBe(Buffer.byteLength(file.body));
       // Not another admin's: the Agency Admin of another agency does not get it.
       const other = await server.get(url.pathname, token.agency);
       expect([403, 404]).toContain(other.status);

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GridQuery } from '../../../contract/api';
 import type { QueueReport } from '../../../contract/entities';
+import { chooseDataSaver } from '../../http/dataSaver';
 import { fakeBackend } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedIn } from '../../test/sessions';
@@ -37,6 +38,7 @@ const queryOf = (search: string) => Object.fromEntries(new URLSearchParams(searc
 describe("a grid screen's report queue", () => {
   afterEach(() => {
     vi.useRealTimers();
+    chooseDataSaver('auto');
   });
 
   it("queues a report with the grid's filters and lists it with its place in the queue", async () => {
@@ -86,6 +88,18 @@ describe("a grid screen's report queue", () => {
     expect(await saved.text()).toBe(CSV);
     expect(saved.type).toBe('text/csv');
     clicked.mockRestore();
+  });
+
+  it("with the data saver on, says a finished report's size before its download starts; Cancel fetches nothing", async () => {
+    chooseDataSaver('on');
+    const backend = queueBackend(() => [{ ...finished, rows: 1234, bytes: 2_400_000 }]);
+    const { user } = renderQueue();
+    await user.click(await screen.findByRole('button', { name: 'Download' }));
+    const question = await screen.findByRole('alertdialog');
+    expect(question).toHaveTextContent('This download is 1,234 rows, 2.4 MB. Download it now?');
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(backend.calls('POST', 'admin/queued_report_download')).toHaveLength(0);
   });
 
   it('reads the list again every 30 seconds only while a report is in progress', async () => {

@@ -20,7 +20,7 @@ import type { ApiFailure } from '../../http/failure';
 import { isQueuedWrite } from '../../outbox/offlineWrite';
 import { PendingNewRows, usePendingRows } from '../../outbox/pendingRows';
 import { ReportJobsTable, type ReportJob } from './ReportJobsTable';
-import { reportListPolling } from './reportJobs';
+import { reportFileSize, reportListPolling } from './reportJobs';
 import { QUEUE_LIST_PAGE_SIZE, QUEUE_SCREENS, REPORT_ENTITY, queuedReportFile, queuedReportsApi, useQueuedReportsQuery, useQueueReportMutation } from './reportsApi';
 
 interface GridReportQueueProps {
@@ -36,6 +36,7 @@ const jobOf = (report: QueueReport): ReportJob => ({
   description: report.description,
   status: report.status,
   position: report.queue_position,
+  size: reportFileSize(report),
 });
 
 export function GridReportQueue({ home, body }: GridReportQueueProps) {
@@ -72,6 +73,7 @@ export function GridReportQueue({ home, body }: GridReportQueueProps) {
       fallbackName: `report-${job.key}.csv`,
       description: job.description,
       unwrap: fileOfLegacyAnswer,
+      size: job.size,
     }).finally(() => setDownloading(undefined));
   }
 

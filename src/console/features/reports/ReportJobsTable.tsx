@@ -17,6 +17,8 @@ export interface ReportJob {
   status: string;
   /** Its place in the queue; null once it has left it. */
   position: number | null;
+  /** Its file's size once Finished, when the backend says ('162 rows, 24 KB'). */
+  size?: string;
 }
 
 interface ReportJobsTableProps {

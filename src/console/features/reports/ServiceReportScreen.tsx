@@ -27,7 +27,7 @@ import type { ApiFailure } from '../../http/failure';
 import { isQueuedWrite } from '../../outbox/offlineWrite';
 import { PendingNewRows, usePendingRows } from '../../outbox/pendingRows';
 import { ReportJobsTable, type ReportJob } from './ReportJobsTable';
-import { reportListPolling } from './reportJobs';
+import { reportFileSize, reportListPolling } from './reportJobs';
 import { REPORT_ENTITY, REPORT_LIST_PAGE_SIZE, SERVICE_REPORT_SCREENS, serviceReportsApi, useGenerateServiceReportMutation, useServiceReportsQuery } from './reportsApi';
 
 interface ServiceReportScreenProps {
@@ -52,6 +52,7 @@ const jobOf = (record: ReportRecord, index: number): ReportJob => ({
   description: record.description,
   status: record.status,
   position: record.position,
+  size: reportFileSize(record),
 });
 
 export function ServiceReportScreen({ title, report }: ServiceReportScreenProps) {
@@ -109,7 +110,7 @@ export function ServiceReportScreen({ title, report }: ServiceReportScreenProps)
     const record = records?.find((candidate, index) => jobOf(candidate, index).key === job.key);
     if (!record?.downloadUrl) return;
     setDownloading(job.key);
-    void download({ backend: 'service', request: { url: filePath(record.downloadUrl) }, fallbackName: `${report}.csv`, description: record.description }).finally(() =>
+    void download({ backend: 'service', request: { url: filePath(record.downloadUrl) }, fallbackName: `${report}.csv`, description: record.description, size: job.size }).finally(() =>
       setDownloading(undefined),
     );
   }

@@ -27,6 +27,9 @@ export interface ReportRow {
   file_name: string;
   /** Its place in the queue while Queued: 1 is next. Null once it has started. */
   queue_position: number | null;
+  /** Its file's rows and bytes, once Finished. */
+  rows: number | null;
+  bytes: number | null;
 }
 
 /** Hands a report's id to the job queue; answers the job's id. */
@@ -39,7 +42,7 @@ async function visibleTo(db: Database, scope: RoleScope): Promise<SQL> {
   return sql`(r.scope_campaign_ids is not null and r.scope_campaign_ids <@ ${`{${campaigns.join(',')}}`}::int[])`;
 }
 
-const ROW_COLUMNS = sql`r.id, r.kind, r.grid, r.description, r.status, r.file_name,
+const ROW_COLUMNS = sql`r.id, r.kind, r.grid, r.description, r.status, r.file_name, r.rows, r.bytes::float8 as bytes,
   to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
   coalesce(u.username, '') as created_by,
   case when r.status like 'Queued%' then (

@@ -22,6 +22,8 @@ export const legacyReport = (row: ReportRow) => ({
   created_by: row.created_by,
   status: row.status,
   queue_position: row.queue_position,
+  rows: row.rows,
+  bytes: row.bytes,
 });
 
 /** The file as the legacy download answers it, `{data, mime, filename}`, streamed: the CSV is written into `data` a part at a time. */

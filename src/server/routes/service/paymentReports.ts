@@ -39,6 +39,8 @@ function serviceReport(request: FastifyRequest, name: ServiceReportName, row: Re
     status: row.status,
     position: row.queue_position,
     downloadUrl: row.status === REPORT_FINISHED ? `${base}/payments-report-download/${name}/${row.id}/${encodeURIComponent(safeFilename(row.file_name))}` : null,
+    rows: row.rows,
+    bytes: row.bytes,
   };
 }
 
