@@ -146,7 +146,7 @@ const uiKit = new RegExp(
 
 /** The list screens' shared parts (the 'lists' group below). */
 const listParts = new RegExp(
-  String.raw`src[\\/]console[\\/](?:components[\\/](?:EditableList|ListTable|listTable\.css|PageSizeSelect|NotLoadedOffline|formatCount)|forms[\\/]useListParams|outbox[\\/](?:pendingRows|retry)|app[\\/]useCallerIsSuper)\.(?:tsx?|css)$` +
+  String.raw`src[\\/]console[\\/](?:components[\\/](?:EditableList|ListTable|PageSizeSelect|NotLoadedOffline|formatCount)|forms[\\/]useListParams|outbox[\\/](?:pendingRows|retry)|app[\\/]useCallerIsSuper)\.(?:tsx?|css)$` +
     String.raw`|@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/]generated[\\/]components[\\/](?:chevron-up|search|undo|edit|plus)\.js$`,
 );
 
