@@ -59,8 +59,8 @@ describe.each(backends)('report jobs on %s', (backend) => {
     expect(download.body.data.split('\n').length).toBeGreaterThan(2);
     // The list says the file's rows and bytes once it is written, for the data saver's question.
     if (queued.body.status === 'Queued') expect([queued.body.rows, queued.body.bytes]).toEqual([null, null]);
-    expect(report?.bytes).toBe(Buffer.byteLength(download.body.data));
-    expect(report?.rows).toBe(download.body.data.trimEnd().split('\n').length - 1);
+    expect((report as QueueReport).bytes).toBe(Buffer.byteLength(download.body.data));
+    expect((report as QueueReport).rows).toBe(download.body.data.trimEnd().split('\n').length - 1);
   });
 
   it("keeps a report to those who may see every row of it: another admin neither lists nor downloads it", async () => {
