@@ -49,7 +49,9 @@ export function useEditableList<R extends Row>({ initialOrder, useList, pending:
     const row = (retry.entry.refusal?.current as R | undefined) ?? rows?.find((candidate) => candidate.id === id);
     dialog = { key: retry.entry.key, props: { row, retry: retry.entry, onClose: retry.finish } };
   } else if (editing) {
-    dialog = { props: { row: editing === 'new' ? undefined : editing, onClose: () => setEditing(null) } };
+    // The row as listed now: read again while its dialog is open, it is the fresher version.
+    const row = editing === 'new' ? undefined : (rows?.find((candidate) => candidate.id === editing.id) ?? editing);
+    dialog = { props: { row, onClose: () => setEditing(null) } };
   }
 
   return {

@@ -6,7 +6,7 @@
 // useFormDialog wires a dialog's form, its save and the popup together, so a dialog declares only
 // its fields.
 import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import * as messages from '../../contract/messages';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
@@ -148,6 +148,18 @@ export function useFormDialog<S extends Schema>(schema: S, options: FormDialogOp
   const [conflict, setConflict] = useState(() => conflictOfEntry(retry));
   const fields = options.conflict ?? fieldsOfValues(initial as object);
   const values = form.values as Record<string, unknown>;
+
+  // A fresher version of the row while the dialog is open (the list read again behind it, as just
+  // after a reload that showed the rows kept on the device): a form the user has not changed takes
+  // it, so its Save goes on the version shown; a changed one keeps the version it opened on, and a
+  // conflict then shows both.
+  const fresh = queued ? undefined : JSON.stringify(options.values);
+  const { pristine, reset } = form;
+  useEffect(() => {
+    if (fresh !== undefined && pristine && !conflict && fresh !== JSON.stringify(values)) reset(JSON.parse(fresh) as z.input<S>);
+    // Only a new version of the row starts it again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fresh]);
 
   const send = (data: z.output<S>) => {
     const saving = Promise.resolve(save(data)).then((result) => {

@@ -4,7 +4,7 @@
 // on blur moved the links under the pointer of someone going elsewhere (the login page's 'Forgot
 // your password?'), and lost the click. No zod here: the login page holds this before its schema
 // has loaded (useLazySchemaForm.ts); useSchemaForm.ts checks with a contract schema at once.
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { FieldErrors } from '../../contract/schemas';
 
 /** What a check says of the values: the parsed data when valid, else each field's messages. */
@@ -20,7 +20,7 @@ const NOT_CHECKED = { valid: false, data: undefined, errors: {} } as const;
 /** A form's state; while `check` is undefined (still loading) nothing is valid and nothing is said. */
 export function useFormState<V extends object, D>(check: Check<V, D> | undefined, initial: V) {
   const [values, setValues] = useState<V>(initial);
-  const initialValues = useRef(initial);
+  const [initialValues, setInitialValues] = useState<V>(initial);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [submitTried, setSubmitTried] = useState(false);
 
@@ -34,7 +34,7 @@ export function useFormState<V extends object, D>(check: Check<V, D> | undefined
   const touch = (field: string) => setTouched((current) => ({ ...current, [field]: true }));
   /** A field left (its blur): its message shows from now on only if the user changed it ('urls.sw' reads a nested value). */
   const leave = (field: string) => {
-    if (valueAt(values, field) !== valueAt(initialValues.current, field)) touch(field);
+    if (valueAt(values, field) !== valueAt(initialValues, field)) touch(field);
   };
   /** The first message of a field, once the user has been there. */
   const errorOf = (field: string): string | undefined => (touched[field] || submitTried ? result.errors[field]?.[0] : undefined);
@@ -56,5 +56,14 @@ export function useFormState<V extends object, D>(check: Check<V, D> | undefined
       onBlur: () => leave(field),
     }),
     submitTried: () => setSubmitTried(true),
+    /** True while every value is still the one the form started from. */
+    pristine: JSON.stringify(values) === JSON.stringify(initialValues),
+    /** Starts the form again from these values, as if it had just opened with them. */
+    reset: (next: V) => {
+      setInitialValues(next);
+      setValues(next);
+      setTouched({});
+      setSubmitTried(false);
+    },
   };
 }

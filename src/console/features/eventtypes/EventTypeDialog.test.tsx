@@ -1,10 +1,11 @@
 // Editing an event type that someone else changed since the list was read: the dialog's conflict
 // panel (components/ConflictPanel) against a fake server that keeps the row's version.
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { EventTypeRequest } from '../../../contract/api';
 import type { EventType } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
+import { adminApi } from '../../api/backends';
 import { fakeBackend } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedIn } from '../../test/sessions';
@@ -26,7 +27,7 @@ function eventTypeServer() {
       return { body: server.row };
     });
   const puts = () => backend.calls('PUT', 'admin/event_types').map((call) => call.body as EventTypeRequest);
-  return { server, puts };
+  return { server, backend, puts };
 }
 
 async function saveOnTheListedVersion(pretty: string) {
@@ -73,5 +74,42 @@ describe('EventTypeDialog, a conflict', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Event type sim_activation saved')).toBeInTheDocument();
     expect(puts()[1]).toEqual({ id: 3, updated_at: renamed.updated_at, event: 'sim_activation', pretty: 'SIM Activated' });
+  });
+});
+
+describe('EventTypeDialog, the list read again while it is open', () => {
+  /** The page with the row opened as first listed; then the list is read again and answers `renamed`. */
+  async function openThenRefresh(typeFirst?: string) {
+    const server = eventTypeServer();
+    const rendered = renderWithProviders(<EventTypesPage />, { preloadedState: signedIn('Super Admin') });
+    await rendered.user.click(await screen.findByRole('cell', { name: 'SIM Activation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit event type' });
+    const field = within(dialog).getByLabelText('Pretty name');
+    if (typeFirst !== undefined) {
+      await rendered.user.clear(field);
+      await rendered.user.type(field, typeFirst);
+    }
+    server.backend.on('GET', 'admin/event_types', { body: { data: [renamed], count: 1 } });
+    act(() => {
+      rendered.store.dispatch(adminApi.util.invalidateTags(['EventType']));
+    });
+    await screen.findByRole('cell', { name: 'SIM Activated' });
+    return { ...server, ...rendered, dialog, field };
+  }
+
+  it('an untouched form takes the fresher row, and its Save goes on that version', async () => {
+    const { dialog, field, puts, user } = await openThenRefresh();
+    await waitFor(() => expect(field).toHaveValue('SIM Activated'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit event type' })).not.toBeInTheDocument());
+    expect(puts()).toEqual([expect.objectContaining({ pretty: 'SIM Activated', updated_at: renamed.updated_at })]);
+  });
+
+  it('a changed form keeps what was typed and the version it opened on: its Save meets the conflict', async () => {
+    const { dialog, field, puts, user } = await openThenRefresh('SIM Activation (mine)');
+    expect(field).toHaveValue('SIM Activation (mine)');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('group', { name: 'Edit conflict' })).toBeInTheDocument();
+    expect(puts()).toEqual([expect.objectContaining({ pretty: 'SIM Activation (mine)', updated_at: listed.updated_at })]);
   });
 });
