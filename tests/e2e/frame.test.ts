@@ -45,6 +45,10 @@ describe('the frame around the screens', { timeout: 90_000 }, () => {
     await menu.waitFor();
     expect(await menu.getByRole('heading').allInnerTexts()).toEqual([...MENU_GROUPS]);
     expect(await menuButton(page).getAttribute('aria-expanded')).toBe('true');
+    // Every item shows: the menu is not cut to a few items inside the drawer.
+    expect(await menu.evaluate((nav) => nav.scrollHeight - nav.clientHeight)).toBeLessThanOrEqual(1);
+    const logout = await menu.getByRole('menuitem', { name: 'Logout' }).boundingBox();
+    expect((logout?.y ?? Infinity) + (logout?.height ?? 0)).toBeLessThanOrEqual(TABLET.height);
     await screenshot(page, 'frame-drawer-820', { withoutToasts: true });
 
     await menu.getByRole('menuitem', { name: 'Countries', exact: true }).click();
