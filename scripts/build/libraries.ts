@@ -43,23 +43,22 @@ export function blueprintStylesheetInParts(): Plugin {
     // The icons' rules come twice in Blueprint's file; the minifier dropped the first copy of each
     // when the file was one, and does not across files: so here, keeping the last (the one the
     // cascade reads).
-    const texts = root.nodes.map((node) => node.toString());
-    const last = new Map(texts.map((text, index) => [text, index]));
-    const kept = root.nodes.filter((_, index) => last.get(texts[index]!) === index);
-    const whole = kept.reduce((sum, node) => sum + node.toString().length, 0);
+    const rules = root.nodes.map((node) => ({ node, text: node.toString() }));
+    const last = new Map(rules.map(({ text }, index) => [text, index]));
+    const kept = rules.filter(({ text }, index) => last.get(text) === index);
+    const whole = kept.reduce((sum, { text }) => sum + text.length, 0);
     const pieces = Array.from({ length: BLUEPRINT_STYLESHEET_PARTS }, () => postcss.root());
     let before = 0;
-    for (const node of kept) {
+    for (const { node, text } of kept) {
       // A rule goes to the part its middle falls in: top-level rules, never one cut in two.
-      const size = node.toString().length;
-      pieces[Math.min(BLUEPRINT_STYLESHEET_PARTS - 1, Math.floor(((before + size / 2) / whole) * BLUEPRINT_STYLESHEET_PARTS))]!.append(node.clone());
-      before += size;
+      pieces[Math.min(BLUEPRINT_STYLESHEET_PARTS - 1, Math.floor(((before + text.length / 2) / whole) * BLUEPRINT_STYLESHEET_PARTS))]!.append(node.clone());
+      before += text.length;
     }
     // Each part printed as a stylesheet of its own (a statement such as @charset keeps its semicolon),
     // and read back: every rule kept must be there, in its order, or the build stops.
     const printed = pieces.map((piece) => piece.toString());
     const reread = printed.flatMap((text) => postcss.parse(text).nodes.map((node) => node.toString().trim()));
-    if (reread.length !== kept.length || kept.some((node, index) => node.toString().trim() !== reread[index])) {
+    if (reread.length !== kept.length || kept.some(({ text }, index) => text.trim() !== reread[index])) {
       throw new Error(`Blueprint's stylesheet (${file}) does not read back whole from its parts: check blueprintStylesheetInParts.`);
     }
     return printed;
