@@ -154,9 +154,9 @@ export function useFormDialog<S extends Schema>(schema: S, options: FormDialogOp
   // it, so its Save goes on the version shown; a changed one keeps the version it opened on, and a
   // conflict then shows both.
   const fresh = queued ? undefined : JSON.stringify(options.values);
-  const { pristine, reset } = form;
+  const { isPristine, reset } = form;
   useEffect(() => {
-    if (fresh !== undefined && pristine && !conflict && fresh !== JSON.stringify(values)) reset(JSON.parse(fresh) as z.input<S>);
+    if (fresh !== undefined && !conflict && fresh !== JSON.stringify(values) && isPristine()) reset(JSON.parse(fresh) as z.input<S>);
     // Only a new version of the row starts it again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fresh]);

@@ -56,8 +56,8 @@ export function useFormState<V extends object, D>(check: Check<V, D> | undefined
       onBlur: () => leave(field),
     }),
     submitTried: () => setSubmitTried(true),
-    /** True while every value is still the one the form started from. */
-    pristine: JSON.stringify(values) === JSON.stringify(initialValues),
+    /** True while every value is still the one the form started from (asked, not worked out at every keystroke). */
+    isPristine: () => JSON.stringify(values) === JSON.stringify(initialValues),
     /** Starts the form again from these values, as if it had just opened with them. */
     reset: (next: V) => {
       setInitialValues(next);
