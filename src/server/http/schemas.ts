@@ -10,6 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchemaCompiler, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { PROJECT_FILES } from '../projectFiles';
 import { apiError } from '../../contract/api';
 import { BACKEND_PREFIXES } from '../../contract/constants';
 import { ERROR_CODES } from '../../contract/errors';
@@ -31,19 +32,44 @@ const BACKEND_NAMES = {
   users: 'New user backend',
   service: 'Service backend',
 } as const;
+const SERVER_TAG = 'Server';
+
+/** The document's tags: each operation has its backend's, so a generated client has one module per backend. */
+const TAGS = [
+  { name: BACKEND_NAMES.admin, description: `${BACKEND_PREFIXES.admin}: countries, admin users, agencies and campaigns to choose, whitelists, event types, the report grids, queued and secure reports.` },
+  { name: BACKEND_NAMES.users, description: `${BACKEND_PREFIXES.users}: sign-in and one-time codes, status types and languages, agents with their users, roles and campaigns.` },
+  { name: BACKEND_NAMES.service, description: `${BACKEND_PREFIXES.service}: agencies, campaigns and their versions, languages and compensations, generated payment reports, the secure page, invites.` },
+  { name: SERVER_TAG, description: 'The server itself: its health check and, in demo mode, the outbox of the codes it sent.' },
+];
 
 /** The backend a path belongs to, as the document's tag. */
 function backendOf(url: string): string {
   for (const [backend, prefix] of Object.entries(BACKEND_PREFIXES)) {
     if (url === prefix || url.startsWith(`${prefix}/`)) return BACKEND_NAMES[backend as keyof typeof BACKEND_NAMES];
   }
-  return 'Server';
+  return SERVER_TAG;
 }
 
 const hasAnswer = (response: unknown): boolean =>
   typeof response === 'object' && response !== null && Object.keys(response).some((status) => /^2(\d\d|xx)$/.test(status));
 
-/** The route's schema completed: its backend's tag, its sign-in requirement, the error answers. */
+/**
+ * Who may call a route and how a client may retry it, in words, from what the route declares
+ * (routeConfig.ts): the operation's description, after the route's own where it has one.
+ */
+function accessOf(config: RouteOptions['config']): string {
+  const who = config?.public
+    ? config.actsAsCaller ? 'Public; with a bearer token it acts as that admin (a stale token answers 401).' : 'Public: no session needed.'
+    : config?.requires
+      ? `${config.requires} only: anyone else answers 403 \`super_admin_only\` before the body is read.`
+      : 'Needs a session (`Authorization: Bearer <access>`), 401 without.';
+  const retry = config?.replayable === false
+    ? ' Never replayed for an Idempotency-Key.'
+    : config?.writes ? ' It queues work, so it takes an Idempotency-Key like a write.' : '';
+  return who + retry;
+}
+
+/** The route's schema completed: its backend's tag, its sign-in requirement, its access in words, the error answers. */
 function documented(route: RouteOptions): void {
   if (route.config?.consoleFile || route.schema?.hide) return;
   const url = route.url;
@@ -54,11 +80,12 @@ function documented(route: RouteOptions): void {
     tags: [backendOf(url)],
     ...(route.config?.public ? {} : { security: [{ bearer: [] }] }),
     ...route.schema,
+    description: [route.schema?.description, accessOf(route.config)].filter(Boolean).join('\n\n'),
     response: { '4xx': apiError, '5xx': apiError, ...(route.schema?.response as object) },
   };
 }
 
-const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(PROJECT_FILES.packageJson, 'utf8')) as { version: string };
 
 export async function installSchemas(app: FastifyInstance, options: { browsable: boolean }): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
@@ -74,7 +101,12 @@ export async function installSchemas(app: FastifyInstance, options: { browsable:
           '',
           ...Object.entries(ERROR_CODES).map(([code, meaning]) => `- \`${code}\`: ${meaning}`),
         ].join('\n'),
+        // The project publishes no address or email of its own: a name is what there is to give.
+        contact: { name: 'The referral campaign admin console maintainers' },
       },
+      // Relative: the document describes whichever server answers it, each path with its backend's prefix.
+      servers: [{ url: '/', description: 'The server this document came from' }],
+      tags: TAGS,
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,

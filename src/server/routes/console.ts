@@ -4,10 +4,10 @@
 // counted by the rate limit (routeConfig.ts), declared once by this context's onRoute hook.
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { PROJECT_FILES } from '../projectFiles';
 import '../http/routeConfig';
 
 /** The service worker files and the manifest, by name (vite-plugin-pwa's output). */
@@ -37,7 +37,7 @@ const isSubresource = (url: string) => {
   return pathname === '/config.js' || (pathname.startsWith('/assets/') && !/\.worker[^/]*\.js$/.test(pathname));
 };
 
-export const consoleRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/console');
+export const consoleRoot = PROJECT_FILES.console;
 
 const files: FastifyStaticOptions = {
   root: consoleRoot,

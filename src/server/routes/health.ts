@@ -5,7 +5,7 @@ import { healthResponse } from '../../contract/api';
 import type { OpenDatabase } from '../db/client';
 
 export const healthRoutes = (database: OpenDatabase): FastifyPluginAsyncZod => async (app) => {
-  app.get('/health', { config: { public: true }, schema: { response: { 200: healthResponse, 503: healthResponse } } }, async (request, reply) => {
+  app.get('/health', { config: { public: true }, schema: { summary: 'Check that the server and its database answer, for a load balancer or a monitor', operationId: 'getHealth', response: { 200: healthResponse, 503: healthResponse } } }, async (request, reply) => {
     try {
       await database.db.execute(sql`select 1`);
       return { status: 'ok' as const, database: database.kind };

@@ -12,17 +12,17 @@ import { listParamsOf } from '../../domain/lists';
 import { forCreate, forUpdate } from '../../http/bodies';
 
 export const adminUserRoutes = (db: Database, countryAgencies: CountryAgencies): FastifyPluginAsyncZod => async (app) => {
-  app.get('/admins', { schema: { querystring: listQuery, response: { 200: listPage(adminUser) } } }, async (request) =>
+  app.get('/admins', { schema: { summary: 'List the admin users the caller may see', operationId: 'listAdmins', querystring: listQuery, response: { 200: listPage(adminUser) } } }, async (request) =>
     listAdminUsers(db, countryAgencies, { caller: request.caller, params: listParamsOf(request.query, ADMIN_SORT) }),
   );
 
   app.post(
     '/register',
-    { config: { public: true, actsAsCaller: true }, schema: { body: forCreate(adminUserForm), response: { 201: adminUser } } },
+    { config: { public: true, actsAsCaller: true }, schema: { summary: 'Add an admin user; logged out, sign up on the /register page', operationId: 'addAdmin', body: forCreate(adminUserForm), response: { 201: adminUser } } },
     async (request, reply) => reply.code(201).send(await saveAdminUser(db, countryAgencies, request.caller, request.body)),
   );
 
-  app.put('/register', { schema: { body: forUpdate(adminUserForm), response: { 200: adminUser } } }, async (request) =>
+  app.put('/register', { schema: { summary: 'Change an admin user the caller may manage', operationId: 'updateAdmin', body: forUpdate(adminUserForm), response: { 200: adminUser } } }, async (request) =>
     saveAdminUser(db, countryAgencies, request.caller, request.body),
   );
 };

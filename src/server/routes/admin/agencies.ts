@@ -10,7 +10,7 @@ import { AGENCY_SORT, listLinkableAgencies } from '../../domain/agencies/linkabl
 import { listParamsOf } from '../../domain/lists';
 
 export const agencyRoutes = (db: Database, countryAgencies: CountryAgencies): FastifyPluginAsyncZod => async (app) => {
-  app.get('/agencies', { config: { public: true, actsAsCaller: true }, schema: { querystring: listQuery, response: { 200: listPage(linkableAgency) } } }, async (request) =>
+  app.get('/agencies', { config: { public: true, actsAsCaller: true }, schema: { summary: 'List the agencies an admin user may be linked to (logged out: the country agencies)', operationId: 'listLinkableAgencies', querystring: listQuery, response: { 200: listPage(linkableAgency) } } }, async (request) =>
     listLinkableAgencies(db, {
       scope: request.caller.scope, countryAgencyIds: await countryAgencies.ids(db), params: listParamsOf(request.query, AGENCY_SORT),
     }),

@@ -7,7 +7,7 @@ import { CAMPAIGN_SORT, listCampaignChoices } from '../../domain/campaigns/campa
 import { listParamsOf } from '../../domain/lists';
 
 export const campaignRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
-  app.get('/campaigns', { schema: { querystring: listQuery, response: { 200: listPage(campaignChoice) } } }, async (request) =>
+  app.get('/campaigns', { schema: { summary: "List the campaigns in the caller's scope, as filter and form choices", operationId: 'listCampaignChoices', querystring: listQuery, response: { 200: listPage(campaignChoice) } } }, async (request) =>
     listCampaignChoices(db, { scope: request.caller.scope, params: listParamsOf(request.query, CAMPAIGN_SORT) }),
   );
 };

@@ -15,6 +15,8 @@ export const countryRoutes = (db: Database): FastifyPluginAsyncZod => async (app
     {
       config: { public: true },
       schema: {
+        summary: 'List the countries; with a session, their SMS settings and languages too',
+        operationId: 'listCountries',
         querystring: listQuery,
         response: { 200: z.union([listPage(adminCountry), listPage(publicCountry)]).describe('With a session, the admin fields too') },
       },
@@ -24,7 +26,7 @@ export const countryRoutes = (db: Database): FastifyPluginAsyncZod => async (app
 
   app.post(
     '/country',
-    { config: { requires: 'Super Admin' }, schema: { body: countryRequest, response: { 200: adminCountry, 201: adminCountry } } },
+    { config: { requires: 'Super Admin' }, schema: { summary: 'Add a country, or change one sent with its id (Super Admin)', operationId: 'saveCountry', body: countryRequest, response: { 200: adminCountry, 201: adminCountry } } },
     async (request, reply) => {
       const saved = await saveCountry(db, request.caller, request.body);
       return reply.code(request.body.id === undefined ? 201 : 200).send(saved);

@@ -8,13 +8,13 @@ import { COUNTRY_SMS_SORT, listCountrySms, saveCountrySms } from '../../domain/c
 import { listParamsOf } from '../../domain/lists';
 
 export const countrySmsRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
-  app.get('/country_sms', { schema: { querystring: listQuery, response: { 200: listPage(countrySms) } } }, async (request) =>
+  app.get('/country_sms', { schema: { summary: 'List the SMS link prefix of each country language', operationId: 'listCountrySms', querystring: listQuery, response: { 200: listPage(countrySms) } } }, async (request) =>
     listCountrySms(db, listParamsOf(request.query, COUNTRY_SMS_SORT)),
   );
 
   app.post(
     '/country_sms',
-    { config: { requires: 'Super Admin' }, schema: { body: countrySmsRequest, response: { 200: countrySms } } },
+    { config: { requires: 'Super Admin' }, schema: { summary: "Set a country's SMS link prefix per language (Super Admin)", operationId: 'saveCountrySms', body: countrySmsRequest, response: { 200: countrySms } } },
     async (request) => saveCountrySms(db, request.caller, request.body),
   );
 };

@@ -11,17 +11,17 @@ import { forCreate, forUpdate } from '../../http/bodies';
 const SUPER_ADMIN = { requires: 'Super Admin' } as const;
 
 export const eventTypeRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
-  app.get('/event_types', { schema: { querystring: listQuery, response: { 200: listPage(eventType) } } }, async (request) =>
+  app.get('/event_types', { schema: { summary: 'List the event types', operationId: 'listEventTypes', querystring: listQuery, response: { 200: listPage(eventType) } } }, async (request) =>
     listEventTypes(db, listParamsOf(request.query, EVENT_TYPE_SORT)),
   );
 
   app.post(
     '/event_types',
-    { config: SUPER_ADMIN, schema: { body: forCreate(eventTypeForm), response: { 201: eventType } } },
+    { config: SUPER_ADMIN, schema: { summary: 'Add an event type (Super Admin)', operationId: 'addEventType', body: forCreate(eventTypeForm), response: { 201: eventType } } },
     async (request, reply) => reply.code(201).send(await saveEventType(db, request.caller, request.body)),
   );
 
-  app.put('/event_types', { config: SUPER_ADMIN, schema: { body: forUpdate(eventTypeForm), response: { 200: eventType } } }, async (request) =>
+  app.put('/event_types', { config: SUPER_ADMIN, schema: { summary: "Change an event type's name or pretty name (Super Admin)", operationId: 'updateEventType', body: forUpdate(eventTypeForm), response: { 200: eventType } } }, async (request) =>
     saveEventType(db, request.caller, request.body),
   );
 };

@@ -23,7 +23,14 @@ export const gridRoutes = (database: OpenDatabase): FastifyPluginAsyncZod => asy
       description: `${declaration.title}: a page of rows and their count; with export "csv", the whole filtered result as a file`,
       content: { 'application/json': { schema: gridPage(gridRowSchema(declaration)) }, 'text/csv': { schema: z.string() } },
     };
-    app.post(declaration.path.replace(/^\/admin/, ''), { schema: { body: gridQuery, response: { 200: answer } } }, async (request, reply) => {
+    const schema = {
+      summary: `${declaration.title} grid: a page of the caller's rows and their count, or all of them as CSV`,
+      operationId: `list${declaration.id.charAt(0).toUpperCase()}${declaration.id.slice(1)}`,
+      description: `Filters beside the dates and search: ${declaration.filters.join(', ') || 'none'}.`,
+      body: gridQuery,
+      response: { 200: answer },
+    };
+    app.post(declaration.path.replace(/^\/admin/, ''), { schema }, async (request, reply) => {
       const gridRequest = { scope: request.caller.scope, body: request.body };
       if (request.body.export === GRID_EXPORT_CSV) return sendCsv(reply, database, grid.csv(gridRequest));
       const page = await grid.page(database.db, gridRequest);

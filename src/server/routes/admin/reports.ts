@@ -34,12 +34,12 @@ async function* downloadJson(parts: AsyncGenerator<string>, filename: string): A
 }
 
 export const reportRoutes = (db: Database, sendReport: SendReport): FastifyPluginAsyncZod => async (app) => {
-  app.get('/list_queue_reports', { schema: { querystring: listQueueReportsQuery, response: { 200: listPage(queueReportRecord) } } }, async (request) => {
+  app.get('/list_queue_reports', { schema: { summary: "List a grid screen's queued reports the caller may see, newest first", operationId: 'listQueuedReports', querystring: listQueueReportsQuery, response: { 200: listPage(queueReportRecord) } } }, async (request) => {
     const { rows, count } = await listReports(db, request.caller.scope, request.query.home, legacyPageOf(request.query));
     return { data: rows.map(legacyReport), count };
   });
 
-  app.get('/queue_report', { config: { writes: true }, schema: { querystring: queueReportQuery, response: { 200: queueReportRecord } } }, async (request) => {
+  app.get('/queue_report', { config: { writes: true }, schema: { summary: "Queue a report of a grid screen's rows with its filters", operationId: 'queueReport', querystring: queueReportQuery, response: { 200: queueReportRecord } } }, async (request) => {
     const { home, ...filter } = request.query;
     const declaration = GRIDS.find((grid) => grid.id === REPORT_HOMES[home]);
     if (!declaration) throw new Error(`no grid for ${home}`);
@@ -54,7 +54,7 @@ export const reportRoutes = (db: Database, sendReport: SendReport): FastifyPlugi
     return legacyReport(row);
   });
 
-  app.get('/list_job_queue', { schema: { querystring: listJobQueueQuery, response: { 200: listPage(queueReportRecord) } } }, async (request) => {
+  app.get('/list_job_queue', { schema: { summary: 'List the queued jobs of a kind (payment runs) the caller may see, newest first', operationId: 'listJobQueue', querystring: listJobQueueQuery, response: { 200: listPage(queueReportRecord) } } }, async (request) => {
     const { rows, count } = await listReports(db, request.caller.scope, request.query.job, legacyPageOf(request.query));
     return { data: rows.map(legacyReport), count };
   });
@@ -63,6 +63,8 @@ export const reportRoutes = (db: Database, sendReport: SendReport): FastifyPlugi
     '/queued_report_download',
     {
       schema: {
+        summary: "Download a finished queued report: its CSV in the answer's data",
+        operationId: 'downloadQueuedReport',
         body: queuedReportDownload,
         response: { 200: { description: 'A finished report: its CSV in `data`', content: { 'application/json': { schema: z.object({ data: z.string(), mime: z.string(), filename: z.string() }) } } } },
       },

@@ -25,19 +25,19 @@ import { safeFilename } from '../../reports/csv';
 const attachment = (name: string) => `attachment; filename="${safeFilename(name)}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 export const secureReportRoutes = (db: Database, signIn: SignIn): FastifyPluginAsyncZod => async (app) => {
-  app.post('/list_secure_reports', { schema: { body: listQuery, response: { 200: listPage(secureReportRow) } } }, async (request) => {
+  app.post('/list_secure_reports', { schema: { summary: 'List the secure reports the caller may see, newest first (Secure Page access)', operationId: 'listSecureReports', body: listQuery, response: { 200: listPage(secureReportRow) } } }, async (request) => {
     await assertSecureAccess(db, request.caller);
     const { rows, count } = await listSecureReports(db, request.caller.scope, { search: request.body.search }, legacyPageOf(request.body));
     return { data: rows, count };
   });
 
-  app.post('/get-secure-agencies', { schema: { response: { 200: secureAgenciesAnswer } } }, async (request) => {
+  app.post('/get-secure-agencies', { schema: { summary: "List the agencies and campaigns in the caller's scope a secure file may be shared with", operationId: 'listSecureAgencies', response: { 200: secureAgenciesAnswer } } }, async (request) => {
     await assertSecureAccess(db, request.caller);
     return secureAgencies(db, request.caller.scope);
   });
 
   // Both act on a one-time code: never replayed.
-  app.post('/send_secure_otp', { config: { replayable: false }, schema: { body: secureOtpRequest, response: { 200: secureOtpSent } } }, async (request) =>
+  app.post('/send_secure_otp', { config: { replayable: false }, schema: { summary: 'Email the caller a one-time code to download one secure report', operationId: 'sendSecureCode', body: secureOtpRequest, response: { 200: secureOtpSent } } }, async (request) =>
     sendSecureCode(db, signIn, request.caller, request.body.report_id, request.ip),
   );
 
@@ -46,6 +46,8 @@ export const secureReportRoutes = (db: Database, signIn: SignIn): FastifyPluginA
     {
       config: { replayable: false },
       schema: {
+        summary: "Download a secure report's file with its one-time code",
+        operationId: 'downloadSecureReport',
         body: secureDownloadRequest,
         response: { 200: { description: 'The file, with its SHA-256 in X-Content-SHA256', content: { 'application/octet-stream': { schema: z.string() } } } },
       },
@@ -66,7 +68,12 @@ export const secureReportRoutes = (db: Database, signIn: SignIn): FastifyPluginA
     '/secure_reports/:id/ledger',
     {
       config: { requires: 'Super Admin', refusal: messages.secureLedgerSuperOnly },
-      schema: { params: idParams, response: { 200: z.object({ data: z.array(secureLedgerEntry) }) } },
+      schema: {
+        summary: 'List who asked for a code for a secure report, downloaded it or was refused, newest first (Super Admin)',
+        operationId: 'listSecureReportLedger',
+        params: idParams,
+        response: { 200: z.object({ data: z.array(secureLedgerEntry) }) },
+      },
     },
     async (request) => ({ data: await secureLedger(db, request.params.id) }),
   );
@@ -79,6 +86,8 @@ export const secureReportRoutes = (db: Database, signIn: SignIn): FastifyPluginA
         // Sharing with several agencies is a Super Admin's (section 6), refused before the file is read.
         config: { ...UPLOAD_CALL.config, requires: 'Super Admin', refusal: messages.secureShareSuperOnly },
         schema: {
+          summary: 'Share one file with several agencies and campaigns at once (Super Admin)',
+          operationId: 'shareSecureFile',
           description: 'multipart/form-data: agencies (JSON text: [{"agency_id": 3, "campaign_id": 7}]) and one file (.csv, .pdf or .xlsx, checked by its content). One report per pair, all or none. 201 when any is new; 200 when every pair already held this file.',
           response: { 200: z.object({ data: z.array(secureReportRow) }), 201: z.object({ data: z.array(secureReportRow) }) },
         },

@@ -9,15 +9,15 @@ import { listWhitelists, saveWhitelist, WHITELIST_SORT } from '../../domain/whit
 import { forCreate, forUpdate } from '../../http/bodies';
 
 export const whitelistRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
-  app.get('/whitelists', { schema: { querystring: listQuery, response: { 200: listPage(whitelist) } } }, async (request) =>
+  app.get('/whitelists', { schema: { summary: "List the whitelisted mobile numbers of the caller's campaigns", operationId: 'listWhitelists', querystring: listQuery, response: { 200: listPage(whitelist) } } }, async (request) =>
     listWhitelists(db, { scope: request.caller.scope, params: listParamsOf(request.query, WHITELIST_SORT) }),
   );
 
-  app.post('/whitelist', { schema: { body: forCreate(whitelistForm), response: { 201: whitelist } } }, async (request, reply) =>
+  app.post('/whitelist', { schema: { summary: 'Whitelist a mobile number for a campaign', operationId: 'addWhitelist', body: forCreate(whitelistForm), response: { 201: whitelist } } }, async (request, reply) =>
     reply.code(201).send(await saveWhitelist(db, request.caller, request.body)),
   );
 
-  app.put('/whitelist', { schema: { body: forUpdate(whitelistForm), response: { 200: whitelist } } }, async (request) =>
+  app.put('/whitelist', { schema: { summary: 'Change a whitelist entry', operationId: 'updateWhitelist', body: forUpdate(whitelistForm), response: { 200: whitelist } } }, async (request) =>
     saveWhitelist(db, request.caller, request.body),
   );
 };

@@ -10,19 +10,19 @@ import { AGENCY_SORT, findAgency, listAgencies, listAgencyCountries, listAgencyL
 import { servicePageOf } from '../../http/pages';
 
 export const serviceAgencyRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
-  app.get('/agencies/', { schema: { querystring: agencyQuery, response: { 200: page(agency) } } }, async (request) =>
+  app.get('/agencies/', { schema: { summary: "List the caller's agencies with their country, currency and language", operationId: 'listAgencies', querystring: agencyQuery, response: { 200: page(agency) } } }, async (request) =>
     servicePageOf(request, AGENCY_SORT, (params) => listAgencies(db, request.caller.scope, request.query, params)));
 
-  app.get('/agencies/:id/', { schema: { params: idParams, response: { 200: agency } } }, async (request) =>
+  app.get('/agencies/:id/', { schema: { summary: "Read one of the caller's agencies", operationId: 'getAgency', params: idParams, response: { 200: agency } } }, async (request) =>
     findAgency(db, request.caller.scope, request.params.id),
   );
 
-  app.get('/agencies-countries/', { schema: { querystring: pageQuery, response: { 200: page(country) } } }, async (request) =>
+  app.get('/agencies-countries/', { schema: { summary: "List the countries of the caller's agencies", operationId: 'listAgencyCountries', querystring: pageQuery, response: { 200: page(country) } } }, async (request) =>
     servicePageOf(request, [], (params) => listAgencyCountries(db, request.caller.scope, params)));
 
-  app.get('/agencies-languages/', { schema: { querystring: pageQuery, response: { 200: page(language) } } }, async (request) =>
+  app.get('/agencies-languages/', { schema: { summary: "List the languages of the caller's agencies", operationId: 'listAgencyLanguages', querystring: pageQuery, response: { 200: page(language) } } }, async (request) =>
     servicePageOf(request, [], (params) => listAgencyLanguages(db, request.caller.scope, params)));
 
-  app.get('/agencies-campaign-types/', { schema: { querystring: pageQuery, response: { 200: page(campaignType) } } }, async (request) =>
+  app.get('/agencies-campaign-types/', { schema: { summary: 'List the campaign types, each with its compensation type', operationId: 'listCampaignTypes', querystring: pageQuery, response: { 200: page(campaignType) } } }, async (request) =>
     servicePageOf(request, [], (params) => listCampaignTypes(db, params)));
 };

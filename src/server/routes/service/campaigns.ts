@@ -12,26 +12,26 @@ import { CAMPAIGN_SORT, findCampaign, listCampaigns, saveCampaign } from '../../
 import { servicePageOf } from '../../http/pages';
 
 export const serviceCampaignRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
-  app.get('/campaigns/', { schema: { querystring: campaignQuery, response: { 200: page(campaign) } } }, async (request) =>
+  app.get('/campaigns/', { schema: { summary: "List the caller's campaigns, with their latest version's budget", operationId: 'listCampaigns', querystring: campaignQuery, response: { 200: page(campaign) } } }, async (request) =>
     servicePageOf(request, CAMPAIGN_SORT, (params) => listCampaigns(db, request.caller.scope, request.query, params)));
 
-  app.get('/campaigns/:id/', { schema: { params: idParams, response: { 200: campaign } } }, async (request) =>
+  app.get('/campaigns/:id/', { schema: { summary: "Read one of the caller's campaigns", operationId: 'getCampaign', params: idParams, response: { 200: campaign } } }, async (request) =>
     findCampaign(db, request.caller.scope, request.params.id),
   );
 
   // The name; the active flag for a Super Admin only. Budgets and settings are not writable here.
-  app.put('/campaigns/:id/', { schema: { params: idParams, body: campaignForm, response: { 200: campaign } } }, async (request) =>
+  app.put('/campaigns/:id/', { schema: { summary: 'Rename a campaign or, as a Super Admin, switch it on or off', operationId: 'updateCampaign', params: idParams, body: campaignForm, response: { 200: campaign } } }, async (request) =>
     saveCampaign(db, request.caller, request.params.id, request.body),
   );
 
   app.get(
     '/agency-campaign-type-configs/',
-    { schema: { querystring: agencyConfigQuery, response: { 200: page(agencyCampaignTypeConfig) } } },
+    { schema: { summary: "List an agency's campaign type settings", operationId: 'listAgencyCampaignTypeConfigs', querystring: agencyConfigQuery, response: { 200: page(agencyCampaignTypeConfig) } } },
     async (request) =>
       servicePageOf(request, [], (params) => listAgencyConfigs(db, request.caller.scope, request.query.agency, params)),
   );
 
-  app.get('/agency-campaign-type-configs/:id/', { schema: { params: idParams, response: { 200: agencyCampaignTypeConfig } } }, async (request) =>
+  app.get('/agency-campaign-type-configs/:id/', { schema: { summary: "Read one of an agency's campaign type settings", operationId: 'getAgencyCampaignTypeConfig', params: idParams, response: { 200: agencyCampaignTypeConfig } } }, async (request) =>
     findAgencyConfig(db, request.caller.scope, request.params.id),
   );
 };

@@ -9,6 +9,6 @@ import { listInvites } from '../../domain/agents/invites';
 import { servicePageOf } from '../../http/pages';
 
 export const serviceInviteRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
-  app.get('/invites/', { schema: { querystring: inviteQuery, response: { 200: page(invite) } } }, async (request) =>
+  app.get('/invites/', { schema: { summary: "List an agent's invites in the caller's campaigns, newest first", operationId: 'listInvites', querystring: inviteQuery, response: { 200: page(invite) } } }, async (request) =>
     servicePageOf(request, [], (params) => listInvites(db, request.caller.scope, request.query.agent_id, params)));
 };

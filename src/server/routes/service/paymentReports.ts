@@ -66,7 +66,15 @@ export const paymentReportRoutes = (db: Database, sendReport: SendReport): Fasti
   for (const name of SERVICE_REPORT_NAMES) {
     const declaration = GRIDS.find((grid) => grid.id === SERVICE_REPORTS[name]);
     if (!declaration) throw new Error(`no grid for ${name}`);
-    app.get(`/payments-report-${name}/`, { config: { writes: true }, schema: { querystring: serviceReportQuery, response: { 200: reportRecord } } }, async (request) => {
+    app.get(`/payments-report-${name}/`, {
+      config: { writes: true },
+      schema: {
+        summary: `Queue the ${declaration.title} report for a date range, agency and campaign`,
+        operationId: `queue${name.split('-').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')}Report`,
+        querystring: serviceReportQuery,
+        response: { 200: reportRecord },
+      },
+    }, async (request) => {
       const query = request.query;
       await checkChoices(db, request, query);
       const body = {
@@ -86,7 +94,7 @@ export const paymentReportRoutes = (db: Database, sendReport: SendReport): Fasti
 
   app.get(
     '/payments-reports/',
-    { schema: { querystring: pageQuery.extend({ report: z.enum(SERVICE_REPORT_NAMES as [ServiceReportName, ...ServiceReportName[]], { error: `report must be one of ${SERVICE_REPORT_NAMES.join(', ')}` }) }), response: { 200: page(reportRecord) } } },
+    { schema: { summary: "List the caller's generated reports of one kind, newest first", operationId: 'listPaymentReports', querystring: pageQuery.extend({ report: z.enum(SERVICE_REPORT_NAMES as [ServiceReportName, ...ServiceReportName[]], { error: `report must be one of ${SERVICE_REPORT_NAMES.join(', ')}` }) }), response: { 200: page(reportRecord) } } },
     async (request) => {
       const name = request.query.report;
       const paging = pageParamsOf(request.query, []);
@@ -99,6 +107,8 @@ export const paymentReportRoutes = (db: Database, sendReport: SendReport): Fasti
     '/payments-report-download/:report/:id/:file',
     {
       schema: {
+        summary: "Download a finished generated report's CSV",
+        operationId: 'downloadPaymentReport',
         params: z.object({ report: z.enum(SERVICE_REPORT_NAMES as [ServiceReportName, ...ServiceReportName[]]), id: z.coerce.number().int().positive().max(2_147_483_647), file: z.string().max(300) }),
         response: { 200: { description: 'The report as CSV', content: { 'text/csv': { schema: z.string() } } } },
       },

@@ -17,7 +17,7 @@ import { installUploads } from '../../http/uploads';
 import { UPLOAD_CALL } from '../../http/routeConfig';
 
 export const securePageRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
-  app.get('/payments-secure-page/', { schema: { querystring: securePageQuery, response: { 200: page(secureReportRow) } } }, async (request) => {
+  app.get('/payments-secure-page/', { schema: { summary: 'List the secure reports the caller may see, by agency or campaign (Secure Page access)', operationId: 'listSecurePageReports', querystring: securePageQuery, response: { 200: page(secureReportRow) } } }, async (request) => {
     await assertSecureAccess(db, request.caller);
     const { agency_id, campaign_id, search } = request.query;
     const paging = pageParamsOf(request.query, []);
@@ -32,6 +32,8 @@ export const securePageRoutes = (db: Database): FastifyPluginAsyncZod => async (
       {
         ...UPLOAD_CALL,
         schema: {
+          summary: 'Upload a CSV file as a secure report for one agency and campaign (Secure Page access)',
+          operationId: 'uploadSecureReport',
           description: 'multipart/form-data: agency_id, campaign_id, created_by_id (ignored), and one CSV file. 201 a new report; 200 the report that already holds this file for that agency and campaign.',
           response: { 200: secureReportRow, 201: secureReportRow },
         },

@@ -15,37 +15,37 @@ import { createRole, createRoleCampaign, listRoles, patchRole, patchRoleCampaign
 import { servicePageOf } from '../../http/pages';
 
 export const agentRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
-  app.get('/user-role-campaigns/', { schema: { querystring: agentQuery, response: { 200: agentPage } } }, async (request) =>
+  app.get('/user-role-campaigns/', { schema: { summary: "List the agents (or gifters) in the caller's scope, with their user, role and campaign", operationId: 'listAgents', querystring: agentQuery, response: { 200: agentPage } } }, async (request) =>
     servicePageOf(request, AGENT_SORT, (params) => listAgents(db, request.caller.scope, request.query, params)));
 
-  app.post('/user-role-campaigns/', { schema: { body: userRoleCampaignRequest, response: { 201: agentRoleCampaign } } }, async (request, reply) =>
+  app.post('/user-role-campaigns/', { schema: { summary: "Put a user's role in one of the caller's campaigns", operationId: 'addRoleCampaign', body: userRoleCampaignRequest, response: { 201: agentRoleCampaign } } }, async (request, reply) =>
     reply.code(201).send(await createRoleCampaign(db, request.caller, request.body)));
 
-  app.patch('/user-role-campaigns/:id/', { schema: { params: idParams, body: userRoleCampaignPatchRequest, response: { 200: agentRoleCampaign } } }, async (request) =>
+  app.patch('/user-role-campaigns/:id/', { schema: { summary: "Move an agent's role to another campaign", operationId: 'updateRoleCampaign', params: idParams, body: userRoleCampaignPatchRequest, response: { 200: agentRoleCampaign } } }, async (request) =>
     patchRoleCampaign(db, request.caller, request.params.id, request.body));
 
-  app.get('/users/', { schema: { querystring: userQuery, response: { 200: page(agentUser) } } }, async (request) =>
+  app.get('/users/', { schema: { summary: 'Find the field users the caller sees by mobile number', operationId: 'findUsers', querystring: userQuery, response: { 200: page(agentUser) } } }, async (request) =>
     servicePageOf(request, [], (params) => listUsersByMsisdn(db, request.caller, request.query, params)));
 
-  app.post('/users/', { schema: { body: newUserRequest, response: { 201: agentUser } } }, async (request, reply) =>
+  app.post('/users/', { schema: { summary: 'Add a field user, without a role yet', operationId: 'addUser', body: newUserRequest, response: { 201: agentUser } } }, async (request, reply) =>
     reply.code(201).send(await createUser(db, request.caller, request.body)));
 
-  app.patch('/users/:id/', { schema: { params: idParams, body: userPatchRequest, response: { 200: agentUser } } }, async (request) =>
+  app.patch('/users/:id/', { schema: { summary: "Change a field user's name or mobile number", operationId: 'updateUser', params: idParams, body: userPatchRequest, response: { 200: agentUser } } }, async (request) =>
     patchUser(db, request.caller, request.params.id, request.body));
 
-  app.get('/user-roles/', { schema: { querystring: userRoleQuery, response: { 200: page(userRoleWithUser) } } }, async (request) =>
+  app.get('/user-roles/', { schema: { summary: 'List the roles of the given users, each with its user', operationId: 'listUserRoles', querystring: userRoleQuery, response: { 200: page(userRoleWithUser) } } }, async (request) =>
     servicePageOf(request, [], (params) => listRoles(db, request.caller, request.query, params)));
 
-  app.post('/user-roles/', { schema: { body: userRoleRequest, response: { 201: userRoleWithUser } } }, async (request, reply) =>
+  app.post('/user-roles/', { schema: { summary: "Give a user a role in one of the caller's agencies", operationId: 'addUserRole', body: userRoleRequest, response: { 201: userRoleWithUser } } }, async (request, reply) =>
     reply.code(201).send(await createRole(db, request.caller, request.body)));
 
-  app.patch('/user-roles/:id/', { schema: { params: idParams, body: userRolePatchRequest, response: { 200: userRoleWithUser } } }, async (request) =>
+  app.patch('/user-roles/:id/', { schema: { summary: "Change a role's agency or status", operationId: 'updateUserRole', params: idParams, body: userRolePatchRequest, response: { 200: userRoleWithUser } } }, async (request) =>
     patchRole(db, request.caller, request.params.id, request.body));
 
   // Ours: the console adds and edits an agent in one call each, so nothing stops halfway.
-  app.post('/agents/', { schema: { body: addAgentForm, response: { 201: agentRoleCampaign } } }, async (request, reply) =>
+  app.post('/agents/', { schema: { summary: 'Add an agent: the user, its Agent role and its campaign in one transaction', operationId: 'addAgent', body: addAgentForm, response: { 201: agentRoleCampaign } } }, async (request, reply) =>
     reply.code(201).send(await addAgent(db, request.caller, request.body)));
 
-  app.patch('/agents/:id/', { schema: { params: idParams, body: editAgentForm, response: { 200: agentRoleCampaign } } }, async (request) =>
+  app.patch('/agents/:id/', { schema: { summary: "Edit an agent's name, number, status, agency or campaign in one transaction", operationId: 'editAgent', params: idParams, body: editAgentForm, response: { 200: agentRoleCampaign } } }, async (request) =>
     editAgent(db, request.caller, request.params.id, request.body));
 };
