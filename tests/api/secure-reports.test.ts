@@ -2,7 +2,7 @@
 // the byte, content checked by what it is, the fields and the caller's scope, the same file twice,
 // the legacy upload a Super Admin's and all or nothing), both lists scoped per role, Secure Page
 // access, download codes bound to one report and one admin (bytes and SHA-256 as uploaded, the
-// sign-in budget, single use), the download ledger, and malformed forms answered 4xx.
+// secure budget, apart from sign-in's; single use), the download ledger, and malformed forms answered 4xx.
 // PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
 import { createHash } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
@@ -544,9 +544,9 @@ describe.each(backends)('secure reports on %s', (backend) => {
     });
   });
 
-  describe('the sign-in budget', () => {
-    it('are burned after the wrong tries allowed, and wrong codes spend the account’s daily budget', async () => {
-      // The Campaign Admin ends locked out of sign-in codes: the last test of the file.
+  describe('the secure budget', () => {
+    it('are burned after the wrong tries allowed, and wrong codes spend the account’s daily budget of secure codes, not of sign-in codes', async () => {
+      // The Campaign Admin ends locked out of secure codes: the last test of the file.
       const made = await upload(server, SERVICE, token.campaign, { agency_id: String(campaignAdmin.agency), campaign_id: String(campaignAdmin.campaign) }, { name: 'rows.csv', bytes: csv() });
       const report = made.body;
       const code = await codeFor(token.campaign, 'campaign@demo.test', report.id);
@@ -557,12 +557,14 @@ describe.each(backends)('secure reports on %s', (backend) => {
       }
       const burned = await download(server, token.campaign, report.id, code);
       expect([burned.status, burned.error().error]).toEqual([400, messages.otpExpiredOrUsed]);
-      // Five wrong codes a day (this server's budget) lock the account's sign-in codes, these included.
+      // Five wrong codes a day (this server's budget) lock the account's secure codes.
       const next = await codeFor(token.campaign, 'campaign@demo.test', report.id);
       for (let attempt = 0; attempt < 2; attempt++) expect((await download(server, token.campaign, report.id, wrong)).status).toBe(400);
       const locked = await download(server, token.campaign, report.id, next);
       expect([locked.status, locked.error().code]).toEqual([429, 'too_many_requests']);
       expect((await server.post('/admin/send_secure_otp', { report_id: report.id }, token.campaign)).status).toBe(429);
+      // Signing in is on a budget of its own (issue 30): the locked secure codes do not stop it.
+      expect((await accessToken(server, 'campaign@demo.test')).length).toBeGreaterThan(0);
       const ledger = (await server.get<{ data: SecureLedgerEntry[] }>(`/admin/secure_reports/${report.id}/ledger`, token.super)).body.data;
       const locks = /^(code|download): Too many wrong OTPs for this account\./;
       expect(ledger.map((entry) => [entry.action, entry.detail])).toEqual([

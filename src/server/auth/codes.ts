@@ -6,8 +6,13 @@
 // client address).
 // What an anonymous caller can trigger never blocks the account's owner: a reset code needs no
 // password, so reset codes have budgets of their own ('reset'), apart from those of signing in
-// ('sign-in': login codes, which need the password, and the session's own codes); only codes
+// ('sign-in': login codes, which need the password, and the session's REPORTS codes); only codes
 // actually delivered count; wrong passwords count per client address, not per account.
+// A busy admin opens secure report after secure report: their SECURE_PAGES codes (a report's
+// download code, the session's own) have budgets of their own too ('secure', issue 30), so
+// downloads never stop a sign-in nor sign-ins a download. They need a session, so they are
+// budgeted per account only: they neither spend nor meet the address budget, which guards what a
+// caller without a session can trigger (an office behind one address keeps its sign-ins).
 // Every check and count for an account runs under a lock on its user row, so parallel wrong
 // tries each count.
 // A LOGIN code is sent only after a right password; the answer carries a proof of that check for
@@ -17,7 +22,7 @@
 // its HMAC and in every lookup, so it opens nothing else, and a code without one (the session's
 // own) opens no subject. Codes of different subjects live side by side.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, gt, inArray, isNull, min, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, min, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { OTP_TYPES, type OtpMedium, type OtpType } from '../../contract/constants';
 import type { ErrorCode } from '../../contract/errors';
 import * as messages from '../../contract/messages';
@@ -32,10 +37,12 @@ const SEND_WINDOW_MS = 15 * 60 * 1000;
 /** What counts against an address's send budget: codes sent, and wrong passwords on the way to one. */
 const ADDRESS_KINDS = ['otp_sent', 'password_failed'] as const;
 
-/** The budget a code's purpose spends: a reset never spends what signing in needs. */
-const BUDGET: Record<OtpType, 'reset' | 'sign-in'> = { PASSWORD_RESET: 'reset', LOGIN: 'sign-in', SECURE_PAGES: 'sign-in', REPORTS: 'sign-in' };
+/** The budget a code's purpose spends: a reset or a secure report's code never spends what signing in needs. */
+const BUDGET: Record<OtpType, 'reset' | 'sign-in' | 'secure'> = { PASSWORD_RESET: 'reset', LOGIN: 'sign-in', SECURE_PAGES: 'secure', REPORTS: 'sign-in' };
 /** The purposes that share a budget with `purpose`. */
 const budgetOf = (purpose: OtpType): OtpType[] => OTP_TYPES.filter((other) => BUDGET[other] === BUDGET[purpose]);
+/** Codes only a session can ask for, budgeted per account alone: off the address budget. */
+const OFF_ADDRESS_BUDGET: OtpType[] = ['SECURE_PAGES'];
 
 export type CodeCheck = 'ok' | 'wrong' | 'burned' | 'expired';
 
@@ -76,13 +83,23 @@ export class Codes {
   ) {}
 
   /**
-   * Refuses when the address has spent its send budget, or the account the budget of `purpose`;
-   * call before checking a password, so password guessing from one address is budgeted too.
+   * Refuses when the address has spent its send budget (secure codes are off it), or the account
+   * the budget of `purpose`; call before checking a password, so password guessing from one
+   * address is budgeted too.
    */
   async assertMaySend(userId: number | null, address: string, purpose: OtpType): Promise<void> {
     const since = new Date(Date.now() - SEND_WINDOW_MS);
-    const byAddress = await this.countSince(and(eq(authEvents.address, address), inArray(authEvents.kind, ADDRESS_KINDS)), since);
-    if (byAddress.n >= this.limits.sendLimitPerAddress15Min) throw this.sendLimit(byAddress.oldest);
+    if (!OFF_ADDRESS_BUDGET.includes(purpose)) {
+      const byAddress = await this.countSince(
+        and(
+          eq(authEvents.address, address),
+          inArray(authEvents.kind, ADDRESS_KINDS),
+          or(isNull(authEvents.purpose), notInArray(authEvents.purpose, OFF_ADDRESS_BUDGET)),
+        ),
+        since,
+      );
+      if (byAddress.n >= this.limits.sendLimitPerAddress15Min) throw this.sendLimit(byAddress.oldest);
+    }
     if (userId === null) return;
     await this.assertNotLocked(this.db, userId, purpose);
     const byAccount = await this.countSince(

@@ -85,7 +85,7 @@ export class SignIn {
 
   /**
    * A SECURE_PAGES code that opens `subject` only, sent by email to the signed-in admin: 4
-   * characters of letters and digits no one mistakes, on the sign-in budgets.
+   * characters of letters and digits no one mistakes, on the account's secure budgets (not sign-in's).
    */
   async sendBoundCode(input: { userId: number; subject: string; address: string }): Promise<void> {
     const [account] = await this.db.select().from(users).where(eq(users.id, input.userId));
@@ -94,7 +94,7 @@ export class SignIn {
     await this.deliverCode(account, 'SECURE_PAGES', 'EMAIL', input.address, { subject: input.subject, alphabet: UNAMBIGUOUS, length: SECURE_OTP_LENGTH });
   }
 
-  /** Checks (and uses up, when right) the admin's code for `subject`; wrong codes spend the sign-in budget. */
+  /** Checks (and uses up, when right) the admin's code for `subject`; wrong codes spend the secure budget. */
   checkBoundCode(input: { userId: number; subject: string; code: string; address: string }): Promise<CodeCheck> {
     return this.codes.check({ ...input, purpose: 'SECURE_PAGES' });
   }

@@ -1,13 +1,14 @@
 // Opens the database: embedded PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is
 // set. Both speak the same SQL and run the same migrations.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { mkdir } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PGlite } from '@electric-sql/pglite';
+import { PROJECT_FILES } from '../projectFiles';
 import * as schema from './schema';
+import { trackingWrites } from './tableGenerations';
 
 export type Schema = typeof schema;
 /** The driver-neutral database handle every repository takes. */
@@ -23,7 +24,7 @@ export interface OpenDatabase {
   pglite?: PGlite;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = PROJECT_FILES.migrations;
 
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<OpenDatabase> {
   if (options.databaseUrl) {
@@ -58,7 +59,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       stream.once('end', () => release()).once('error', (error) => release(error)).once('close', () => release(stream.readableEnded ? undefined : new Error('export cut off')));
       return stream;
     };
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end(), copyCsv };
+    return { db: trackingWrites(db as unknown as Database), kind: 'postgres', close: () => pool.end(), copyCsv };
   }
 
   const { PGlite } = await import('@electric-sql/pglite');
@@ -70,7 +71,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   // The driver types differ only in their raw result type; repositories use the shared surface.
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), pglite: client };
+  return { db: trackingWrites(db as unknown as Database), kind: 'pglite', close: () => client.close(), pglite: client };
 }
 
 const dialect = new PgDialect();

@@ -16,6 +16,7 @@ import { queryRows, type Database } from '../../db/client';
 import { foldedText } from '../../db/foldedText';
 import { isStorableId } from '../../db/errors';
 import { campaigns, fraudEvents, userRoles, users } from '../../db/schema';
+import { generationsOf, tablesOf } from '../../db/tableGenerations';
 import { badRequest, superAdminOnly } from '../../http/errors';
 import { FIELD_ROLE_TYPE_IDS } from '../agents/agentRows';
 import { containing, orderOfParameter } from '../lists';
@@ -123,7 +124,9 @@ function decodeCursor(text: string): Cursor {
 
 /**
  * Counts of recent filters, so turning pages does not count the rows again each time. An entry
- * lives GRID_COUNT_CACHE_MS: rows added meanwhile show in the count at the next filter or after that.
+ * lives GRID_COUNT_CACHE_MS, and its key holds the generations of the tables its count reads: a
+ * write this process commits to one of them (an agent blacklisted, renamed, ...) is counted at the
+ * next read. Per process: another server instance's writes show once the entry has expired.
  */
 class CountCache {
   private readonly entries = new Map<string, { count: number; at: number }>();
@@ -255,13 +258,15 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
   };
 
   async function countOf(db: Database, request: GridRequest, hash: string): Promise<number> {
-    const cacheKey = JSON.stringify([request.scope, hash]);
-    const cached = counts.get(cacheKey);
-    if (cached !== undefined) return cached;
     const inner = source.groupBy
       ? sql`select 1 from ${source.from} where ${where(request)} group by ${source.groupBy}`
       : sql`select 1 from ${source.from} where ${where(request)}`;
-    const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${inner}) g`);
+    const query = sql`select count(*)::int as n from (${inner}) g`;
+    // Keyed before counting: a write committed meanwhile makes a new key, never a stale count under it.
+    const cacheKey = JSON.stringify([request.scope, hash, generationsOf(tablesOf(query))]);
+    const cached = counts.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const [row] = await queryRows<{ n: number }>(db, query);
     const count = row?.n ?? 0;
     counts.set(cacheKey, count);
     return count;

@@ -1,0 +1,73 @@
+// Generations of the tables this process has written, for caches of what those tables hold (the
+// report grids' counts, issue 30): a cached value's key carries the generations of the tables its
+// query reads, so once a write is committed the next read misses and reads again.
+// A generation moves when the transaction that wrote the table has committed, not at the write: a
+// count read between the two still sees the old rows, and must not be kept as the new ones.
+// Per process: several instances may share PostgreSQL, and another instance's writes move nothing
+// here; what they change shows when the cached value expires.
+import { Column, getTableName, is, SQL, Subquery, Table } from 'drizzle-orm';
+import type { Database } from './client';
+
+const generations = new Map<string, number>();
+
+/** The tables a query reads: every table and column it names, its subqueries' included. */
+export function tablesOf(query: SQL): Set<string> {
+  const found = new Set<string>();
+  const visit = (chunk: unknown): void => {
+    if (Array.isArray(chunk)) chunk.forEach(visit);
+    else if (is(chunk, Table)) found.add(getTableName(chunk));
+    else if (is(chunk, Column)) found.add(getTableName(chunk.table));
+    else if (is(chunk, SQL)) chunk.queryChunks.forEach(visit);
+    else if (is(chunk, Subquery)) visit(chunk._.sql);
+    else if (is(chunk, SQL.Aliased)) visit(chunk.sql);
+  };
+  visit(query);
+  return found;
+}
+
+/** A key part that changes whenever this process has committed a write to one of `tables`. */
+export function generationsOf(tables: Iterable<string>): string {
+  return [...tables].sort().map((name) => `${name}:${generations.get(name) ?? 0}`).join(',');
+}
+
+function moved(tables: Iterable<string>): void {
+  for (const name of tables) generations.set(name, (generations.get(name) ?? 0) + 1);
+}
+
+/** Makes a transaction (and the savepoints inside it) note the tables its insert, update and delete builders name. */
+function noting(tx: Database, written: Set<string>): void {
+  const noted = <Write extends (table: never) => unknown>(write: Write): Write =>
+    ((table: Table) => {
+      written.add(getTableName(table));
+      return write.call(tx, table as never);
+    }) as unknown as Write;
+  tx.insert = noted(tx.insert);
+  tx.update = noted(tx.update);
+  tx.delete = noted(tx.delete);
+  const { transaction } = tx;
+  tx.transaction = ((run, config) =>
+    transaction.call(tx, (nested) => {
+      noting(nested as unknown as Database, written);
+      return run(nested);
+    }, config)) as typeof tx.transaction;
+}
+
+/**
+ * `db`, whose transactions move the generations of the tables they wrote once they have committed
+ * (a rolled-back one moves nothing). Only writes through the query builders inside a transaction
+ * are seen: a table a cache reads is written so (every write the grids' rows depend on is), never
+ * by raw SQL or a lone statement.
+ */
+export function trackingWrites(db: Database): Database {
+  const transaction = db.transaction;
+  db.transaction = (async (run, config) => {
+    const written = new Set<string>();
+    const result = await transaction.call(db, (tx) => {
+      noting(tx as unknown as Database, written);
+      return run(tx);
+    }, config);
+    moved(written);
+    return result;
+  }) as typeof db.transaction;
+  return db;
+}
