@@ -11,6 +11,7 @@ import {
   isValidAgentMsisdn,
   adminUserForm,
   countryForm,
+  countryRequest,
   editAgentForm,
   email,
   eventTypeForm,
@@ -362,10 +363,11 @@ describe('adminUserForm', () => {
     expect(parsed(adminUserForm, adding).msisdn).toBe('');
   });
 
-  // Issue 17: a national number is stored with its country's dialling code, so it needs its country.
+  // Issue 17: a national number is stored with its country's dialling code. Issue 30: one sent
+  // without a country takes the stored one, or the first linked agency's (the server's rule).
   it.each([
     ['a national number with its country', { msisdn: '0241234567', country_code: 'gh' }, []],
-    ['a national number with no country', { msisdn: '0241234567', country_code: '' }, [messages.countryRequired]],
+    ['a national number with no country (the first linked agency\'s is used)', { msisdn: '0241234567', country_code: '' }, []],
     ['a national number, the country left out (the stored one is used)', { msisdn: '0241234567' }, []],
     ['an international number with no country', { msisdn: '233241234567', country_code: '' }, []],
     ['no number, no country', { msisdn: '', country_code: '' }, []],
@@ -572,6 +574,32 @@ describe('countryForm, sanitizeDialingCode and sanitizeIsoCode', () => {
   it('SMS CID is optional', () => {
     expect(parsed(countryForm, valid).sms_cid).toBe('');
     expect(parsed(countryForm, { ...valid, sms_cid: 'CID1' }).sms_cid).toBe('CID1');
+  });
+});
+
+// Issue 30: the wire takes section 7's body, without our ISO code, with an id null for a new country.
+describe('countryRequest', () => {
+  const section7 = { country: 'Zambia', id: null, code: '260', sms_cid: '', sms_from: 'REFERZM', languages: 'en, fr' };
+
+  it("takes section 7's body as written: no ISO code, id null for a new country, languages as a comma string", () => {
+    const body = parsed(countryRequest, section7);
+    expect(body).toEqual({ country: 'Zambia', code: '260', sms_cid: '', sms_from: 'REFERZM', languages: ['en', 'fr'] });
+    expect(body.iso_code).toBeUndefined();
+    expect(body.id).toBeUndefined();
+    expect(parsed(countryRequest, { ...section7, id: 7 }).id).toBe(7);
+  });
+
+  it.each([
+    [undefined, undefined],
+    ['', undefined],
+    ['  ', undefined],
+    [' zm ', 'ZM'],
+  ])('ISO code %j is read as %j (left out: the server tells it from the name)', (iso_code, read) => {
+    expect(parsed(countryRequest, { ...section7, iso_code }).iso_code).toBe(read);
+  });
+
+  it.each([['ZMB'], ['Z1'], ['Z']])('ISO code %j sent is still refused when it is no two letters', (iso_code) => {
+    expect(fieldMessages(countryRequest, { ...section7, iso_code }, 'iso_code')).toEqual([messages.isoCodeInvalid]);
   });
 });
 

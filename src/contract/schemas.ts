@@ -61,6 +61,9 @@ export const sanitizeIsoCode = (code: string): string => code.replace(/[^A-Za-z]
 // ---- building blocks -----------------------------------------------------------------------
 
 const trimmed = z.string().trim();
+/** An ISO code as an optional field takes it: upper-cased, '' when empty, else two letters. */
+const isoCodeOrEmpty = z.string({ error: messages.isoCodeInvalid }).trim().toUpperCase()
+  .refine((code) => code === '' || ISO_CODE_PATTERN.test(code), { error: messages.isoCodeInvalid });
 /** A string whose absence, wrong type or emptiness all read `message`. */
 const text = (message: string) => z.string({ error: message });
 
@@ -184,9 +187,10 @@ export const adminUserForm = z
     password: text(messages.passwordStrength).max(...atMost('password', 'Password')).optional().default(''),
     msisdn: optionalMsisdn.optional().default(''),
     // Ours: the country of the mobile number, whose dialling code a national number (0...) is stored
-    // with; '' for none, left out to keep the stored one.
-    country_code: z.string({ error: messages.isoCodeInvalid }).trim().toUpperCase()
-      .refine((code) => code === '' || ISO_CODE_PATTERN.test(code), { error: messages.isoCodeInvalid }).optional(),
+    // with; '' for none, left out to keep the stored one. Without either, the server gives a national
+    // number the first linked agency's country (issue 30: section 7's body has no country_code).
+    country_code: isoCodeOrEmpty.optional()
+      .describe("Ours, optional: the mobile number's country as its ISO code ('GH'), '' for none, left out to keep the stored one; a national number (0...) with none takes the first linked agency's country"),
     linked_agencies: linkedAgencies,
     is_super: z.boolean().optional().default(false),
     secure_page: z.boolean().optional().default(false),
@@ -199,7 +203,6 @@ export const adminUserForm = z
     } else if (!overLimit(form.password, 'password') && !PASSWORD_STRENGTH_PATTERN.test(form.password)) {
       ctx.addIssue({ code: 'custom', path: ['password'], message: messages.passwordStrength });
     }
-    if (form.msisdn.startsWith('0') && form.country_code === '') ctx.addIssue({ code: 'custom', path: ['country_code'], message: messages.countryRequired });
   });
 
 /**
@@ -318,13 +321,17 @@ export const joinFieldErrors = (errors: FieldErrors): string => Object.values(er
 
 // ---- the legacy admin backend's reference data (issue 4) -------------------------------------
 
-/** List queries of the legacy admin backend: page_size 0 means all rows; orderby '-field' is descending. */
-export const listQuery = z.object({
-  page_size: z.coerce
+/** A legacy list's page_size: one of `sizes` (0 means all rows), the default when absent. */
+export const legacyPageSize = (sizes: readonly number[]) =>
+  z.coerce
     .number()
     .int()
-    .refine((size) => (GRID_PAGE_SIZES as readonly number[]).includes(size), { error: `page_size must be one of ${GRID_PAGE_SIZES.join(', ')}` })
-    .default(DEFAULT_GRID_PAGE_SIZE),
+    .refine((size) => sizes.includes(size), { error: `page_size must be one of ${sizes.join(', ')}` })
+    .default(DEFAULT_GRID_PAGE_SIZE);
+
+/** List queries of the legacy admin backend: page_size 0 means all rows; orderby '-field' is descending. */
+export const listQuery = z.object({
+  page_size: legacyPageSize(GRID_PAGE_SIZES),
   current_page: z.coerce.number().int().positive({ error: 'current_page must be 1 or more' }).default(1),
   search: z.string({ error: tooLong('search', TEXT_MAX.search) }).trim().max(...atMost('search', 'search')).default(''),
   orderby: z
@@ -578,7 +585,12 @@ export const gridQuery = reportFilterFields
 export type GridBody = z.output<typeof gridQuery>;
 
 
-/** POST /admin/country: the legacy wire sends the languages as a comma string. */
+/**
+ * POST /admin/country: the legacy wire sends the languages as a comma string, an id null for a
+ * new country, and no ISO code (section 7): `iso_code` is ours and optional here, the server tells
+ * it from the country's name when it is left out or empty (issue 30). The console's form
+ * (countryForm) asks for it still.
+ */
 export const countryRequest = z.preprocess(
   (body) =>
     body && typeof body === 'object' && typeof (body as { languages?: unknown }).languages === 'string'
@@ -590,7 +602,14 @@ export const countryRequest = z.preprocess(
             .filter(Boolean),
         }
       : body,
-  countryForm,
+  countryForm.extend({
+    // Section 7 lists an id with every save: null is a new country, as a left-out one is.
+    id: countryForm.shape.id.nullable().transform((id) => id ?? undefined),
+    iso_code: isoCodeOrEmpty
+      .transform((code) => code || undefined)
+      .optional()
+      .describe("Ours, optional: the country's ISO 3166-1 alpha-2 code ('GH'), in any case; left out or empty, told from the country's name"),
+  }),
 );
 
 /** A URL prefix of an SMS link: empty (the default welcome link is used) or an http(s) URL. */

@@ -215,7 +215,6 @@ describe.each(backends)('admin users on %s', (backend) => {
       ['a weak password', { password: 'weakpass' }, 'password', messages.passwordStrength],
       ['letters in the msisdn', { msisdn: '02441abc22' }, 'msisdn', messages.msisdnMustStartWithZero],
       ['a 7-digit msisdn', { msisdn: '0244111' }, 'msisdn', messages.msisdnMustStartWithZero],
-      ['a national msisdn without its country', { msisdn: '0244111222' }, 'country_code', messages.countryRequired],
       ['a country code that is no ISO code', { msisdn: '0244111222', country_code: 'GHA' }, 'country_code', messages.isoCodeInvalid],
       ['an unknown country', { msisdn: '0244111222', country_code: 'QQ' }, 'country_code', messages.unknownCountry],
       ['no agency', { linked_agencies: [] }, 'linked_agencies', messages.agencyLinkRequired],
@@ -285,10 +284,10 @@ describe.each(backends)('admin users on %s', (backend) => {
       const { country_code: _none, ...legacy } = form({ email, password: '', msisdn: '0712300011' });
       const edited = await register('PUT', { ...legacy, id: added.body.id }, superToken);
       expect(edited.body).toMatchObject({ msisdn: '254712300011', country_code: 'KE' });
-      // No country sent nor stored: a national number is refused, an international one taken.
+      // No country sent nor stored: a national number takes the first linked agency's (issue 30).
       const plain = await register('POST', (({ country_code: _c, ...body }) => body)(form({ msisdn: '0244300012' })), superToken);
-      expect(plain.status).toBe(400);
-      expect(plain.body.errors).toEqual({ country_code: [messages.countryRequired] });
+      expect(plain.status).toBe(201);
+      expect(plain.body).toMatchObject({ msisdn: '233244300012', country_code: 'GH' });
     });
 
     it('refuses a duplicate email (any case) and a duplicate msisdn with 409', async () => {

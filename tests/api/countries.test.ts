@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListPage } from '../../src/contract/api';
 import type { AdminCountry, Whitelist } from '../../src/contract/entities';
 import * as messages from '../../src/contract/messages';
-import { duplicateCountryName, duplicateIsoCode, isoCodeInUse } from '../../src/contract/messages';
+import { countryNameUnknown, duplicateCountryName, duplicateIsoCode, isoCodeInUse } from '../../src/contract/messages';
 import { storedMsisdn } from '../../src/contract/msisdn';
 import { accessToken, backends, startServer, type TestServer, SIGNED_IN_SUITE } from '../support/server';
 
@@ -75,8 +75,9 @@ describe.each(backends)('countries on %s', (backend) => {
     });
 
     it.each<[string, unknown, string]>([
-      ['no ISO code', undefined, messages.isoCodeRequired],
-      ['an empty one', '  ', messages.isoCodeRequired],
+      // Issue 30: none sent is told from the name, and Ruritania is no country's.
+      ['no ISO code, for a name no country has', undefined, countryNameUnknown('Ruritania')],
+      ['an empty one', '  ', countryNameUnknown('Ruritania')],
       ['one letter', 'Q', messages.isoCodeInvalid],
       ['three letters', 'QSX', messages.isoCodeInvalid],
       ['a digit', 'Q1', messages.isoCodeInvalid],

@@ -38,6 +38,7 @@ export const adminUserNotFound = 'This admin user does not exist, or is outside 
 export const campaignOutOfScope = 'This campaign does not exist, or is outside the campaigns you manage.';
 export const unknownCountry = 'There is no country with this code.';
 export const ambiguousDiallingCode = 'Several countries share this dialling code: send the country’s ISO code or id.';
+export const msisdnCountryUnknown = 'A Mobile Number starting with 0 needs its country: send country_code (its ISO code, e.g. GH), or the number in international form (e.g. 233241234567).';
 export const countryOutOfScope = 'This country is outside the agencies you manage.';
 export const whitelistNotFound = 'This whitelist entry does not exist, or is outside the campaigns you manage.';
 export const eventTypeNotFound = 'This event type does not exist.';
@@ -86,6 +87,14 @@ export const duplicateCountryName = (name: string): string => `A country named "
 
 /** An ISO code another country has (ours). */
 export const duplicateIsoCode = (code: string, country: string): string => `The ISO code ${code} is already ${country}'s.`;
+
+/** A country sent without its ISO code, whose name is no country's (ours): the code cannot be told from it. */
+export const countryNameUnknown = (name: string): string =>
+  `There is no country named "${name}" in ISO 3166-1, so its ISO code cannot be told: check the name, or send the code as iso_code (two letters, e.g. GH for Ghana).`;
+
+/** A country sent without its ISO code, whose name several countries share (ours). */
+export const countryNameShared = (name: string, codes: readonly string[]): string =>
+  `Several countries go by the name "${name}" (${codes.join(', ')}): send the country’s ISO code as iso_code.`;
 
 /** An ISO code that campaigns, whitelist entries, users or payment runs carry (ours): changing it would cut them off their country. */
 export const isoCodeInUse = (code: string): string =>

@@ -17,7 +17,7 @@ import { ADMIN_FLAGS, adminUserReadOnly, reachOf, reachWithin, ROLE_TYPE_ID, typ
 import type { adminUserForm } from '../../../contract/schemas';
 import { isNationalMsisdn, storedMsisdn } from '../../../contract/msisdn';
 import { recordChange } from '../audit';
-import { requiredCountry } from '../countries/countries';
+import { countryOfAgency, requiredCountry } from '../countries/countries';
 import type { CountryAgencies } from '../agencies/countryAgencies';
 import { hashPassword } from '../../auth/passwords';
 import { seesEverything, visibleAgencyIds, within, type Caller } from '../../auth/scope';
@@ -29,6 +29,7 @@ import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { badRequest, conflict, notFound, outOfScope, superAdminOnly } from '../../http/errors';
 import { foldedText, listPageOf, msisdnSearch, orderOf, searchIn, type ListParams } from '../lists';
 import { requireUnchanged } from '../edits';
+import { mobileCountry } from './mobileCountry';
 
 export const ADMIN_SORT = ['id', 'email', 'firstname', 'lastname', 'is_super'] as const;
 type AdminSort = (typeof ADMIN_SORT)[number];
@@ -211,20 +212,23 @@ function flagsFor(superCaller: boolean, form: AdminUserForm, stored: AdminUser |
  * The msisdn and its country to store. A non-super caller never sees them, so any it sends is
  * refused (even the stored ones: accepting those would let it guess the number); empty keeps the
  * stored. A Super Admin's national number (0...) is stored international with the dialling code of
- * its country, the one sent or else the stored one (a client that knows no country_code keeps it).
+ * its country: the one sent, else the stored one, else the first linked agency's (mobileCountry).
  */
 async function mobileFor(
-  db: Database, superCaller: boolean, form: AdminUserForm, stored: AdminUser | undefined,
+  db: Database, superCaller: boolean, form: AdminUserForm, stored: AdminUser | undefined, firstAgencyId: number | undefined,
 ): Promise<{ msisdn: string | null; countryCode: string | null }> {
   if (!superCaller) {
     if (form.msisdn !== '' || form.country_code) throw superAdminOnly(messages.superOnlyMsisdn);
     return { msisdn: stored?.msisdn ?? null, countryCode: stored?.country_code ?? null };
   }
-  const countryCode = form.country_code === undefined ? (stored?.country_code ?? null) : form.country_code || null;
-  const dialingCode = countryCode ? (await requiredCountry(db, countryCode, 'country_code')).dialingCode : null;
+  const source = mobileCountry(form.msisdn, form.country_code, stored?.country_code ?? null);
+  const country = 'isoCode' in source
+    ? { isoCode: source.isoCode, dialingCode: (await requiredCountry(db, source.isoCode, 'country_code')).dialingCode }
+    : source.from === 'first linked agency' && firstAgencyId !== undefined ? await countryOfAgency(db, firstAgencyId) : undefined;
+  const countryCode = country?.isoCode ?? null;
   if (form.msisdn === '') return { msisdn: null, countryCode };
-  if (dialingCode) return { msisdn: storedMsisdn(form.msisdn, dialingCode), countryCode };
-  if (isNationalMsisdn(form.msisdn)) throw badRequest(messages.countryRequired, { country_code: [messages.countryRequired] });
+  if (country) return { msisdn: storedMsisdn(form.msisdn, country.dialingCode), countryCode };
+  if (isNationalMsisdn(form.msisdn)) throw badRequest(messages.msisdnCountryUnknown, { country_code: [messages.msisdnCountryUnknown] });
   return { msisdn: form.msisdn, countryCode };
 }
 
@@ -280,15 +284,16 @@ export async function saveAdminUser(
         requireUnchanged(form.updated_at, stored, { ...stored, msisdn: superCaller ? stored.msisdn : null, country_code: superCaller ? stored.country_code : null });
         before = stored;
       }
+      // The links first: a national number may take the first agency's country.
+      const linkIds = await linksFor(tx, countryAgencies, superCaller, form, before);
       const fields = {
         username: form.email, // admins sign in with their email address
         email: form.email,
         firstName: form.firstname,
         lastName: form.lastname,
-        ...(await mobileFor(tx, superCaller, form, before)),
+        ...(await mobileFor(tx, superCaller, form, before, linkIds[0])),
         ...flagsFor(superCaller, form, before),
       };
-      const linkIds = await linksFor(tx, countryAgencies, superCaller, form, before);
 
       let id: number;
       if (!before) {

@@ -9,21 +9,22 @@ import type { ListPage, PublicCountry } from '../../../contract/api';
 import type { AdminCountry } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
 import { duplicateCountryName, duplicateIsoCode, isoCodeInUse, unknownLanguages } from '../../../contract/messages';
-import type { countryForm } from '../../../contract/schemas';
+import type { countryRequest } from '../../../contract/schemas';
 import { recordChange } from '../audit';
 import type { Caller } from '../../auth/scope';
 import { queryRows, type Database } from '../../db/client';
 import { isStorableId, uniqueViolation } from '../../db/errors';
 import { lockRow } from '../../db/locks';
-import { campaigns, countries, countryLanguages, languages, paymentRuns, users, whitelists } from '../../db/schema';
+import { agencies, campaigns, countries, countryLanguages, languages, paymentRuns, users, whitelists } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { foldedText, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
 import { requireUnchanged } from '../edits';
+import { isoCodeToSave } from './isoCodes';
 
 export const COUNTRY_SORT = ['id', 'country', 'code'] as const;
 type CountrySort = (typeof COUNTRY_SORT)[number];
-type CountryForm = z.output<typeof countryForm>;
+type CountryForm = z.output<typeof countryRequest>;
 
 /**
  * The country's language codes as the legacy wire sends them: 'en,fr', in the order they were added.
@@ -71,6 +72,14 @@ export async function countryByIso(db: Database, iso: string): Promise<{ dialing
   return country;
 }
 
+/** An agency's country, with what a number of it takes: its ISO code (if it has one) and dialling code. */
+export async function countryOfAgency(db: Database, agencyId: number): Promise<{ isoCode: string | null; dialingCode: string } | undefined> {
+  if (!isStorableId(agencyId)) return undefined;
+  const [country] = await db.select({ isoCode: countries.isoCode, dialingCode: countries.dialingCode })
+    .from(agencies).innerJoin(countries, eq(countries.id, agencies.countryId)).where(eq(agencies.id, agencyId));
+  return country;
+}
+
 /** The country a request names by its ISO code in `field`; 400 when there is none. */
 export async function requiredCountry(db: Database, iso: string, field: string) {
   const country = await countryByIso(db, iso);
@@ -100,31 +109,34 @@ async function isoCodeCarried(db: Database, code: string): Promise<boolean> {
 }
 
 /** The 409 for a name or ISO code another country holds, naming that country as it is stored; else the error itself. */
-async function duplicateRefusal(db: Database, error: unknown, form: CountryForm): Promise<unknown> {
+async function duplicateRefusal(db: Database, error: unknown, form: CountryForm, isoCode: string | undefined): Promise<unknown> {
   const index = uniqueViolation(error);
-  if (index !== 'countries_name_lower' && index !== 'countries_iso_code_unique') return error;
+  if (index !== 'countries_name_lower' && (index !== 'countries_iso_code_unique' || isoCode === undefined)) return error;
   const [holder] = await db
     .select({ name: countries.name })
     .from(countries)
-    .where(index === 'countries_name_lower' ? sql`lower(${countries.name}) = lower(${form.country})` : eq(countries.isoCode, form.iso_code));
+    .where(index === 'countries_name_lower' ? sql`lower(${countries.name}) = lower(${form.country})` : eq(countries.isoCode, isoCode ?? ''));
   const name = holder?.name ?? form.country;
-  return conflict(index === 'countries_name_lower' ? duplicateCountryName(name) : duplicateIsoCode(form.iso_code, name));
+  return conflict(index === 'countries_name_lower' ? duplicateCountryName(name) : duplicateIsoCode(isoCode ?? '', name));
 }
 
 /** POST /admin/country: adds (no id) or updates (id) a country and its languages, audited in one transaction. */
 export async function saveCountry(db: Database, caller: Caller, form: CountryForm): Promise<AdminCountry> {
   const codes = [...new Set(form.languages.map((code) => code.trim()))];
   await requireKnownLanguages(db, codes, 'languages');
-  const fields = { name: form.country, isoCode: form.iso_code, dialingCode: form.code, smsCid: form.sms_cid, smsFrom: form.sms_from };
+  const fields = (isoCode: string) => ({ name: form.country, isoCode, dialingCode: form.code, smsCid: form.sms_cid, smsFrom: form.sms_from });
+  // Sent, or told before anything is written: from the name (an add), or the stored code (an edit).
+  let isoCode = form.iso_code;
 
   try {
     return await db.transaction(async (tx) => {
       let id: number;
       let before: AdminCountry | null = null;
       if (form.id === undefined) {
+        isoCode = isoCodeToSave(form, null);
         const [created] = await tx
           .insert(countries)
-          .values({ ...fields, defaultLanguage: codes[0] ?? null })
+          .values({ ...fields(isoCode), defaultLanguage: codes[0] ?? null })
           .returning({ id: countries.id });
         if (!created) throw new Error('country insert returned no row');
         id = created.id;
@@ -135,12 +147,13 @@ export async function saveCountry(db: Database, caller: Caller, form: CountryFor
         id = stored.id;
         before = publicFields(stored);
         requireUnchanged(form.updated_at, before);
-        if (stored.iso_code && stored.iso_code !== form.iso_code && (await isoCodeCarried(tx, stored.iso_code))) {
+        isoCode = isoCodeToSave(form, stored.iso_code);
+        if (stored.iso_code && stored.iso_code !== isoCode && (await isoCodeCarried(tx, stored.iso_code))) {
           throw conflict(isoCodeInUse(stored.iso_code), 'in_use', { iso_code: [isoCodeInUse(stored.iso_code)] });
         }
         // The default language stays while it is still one of the country's languages.
         const defaultLanguage = stored.defaultLanguage && codes.includes(stored.defaultLanguage) ? stored.defaultLanguage : (codes[0] ?? null);
-        await tx.update(countries).set({ ...fields, defaultLanguage, updatedAt: nextUpdatedAt(countries.updatedAt) }).where(eq(countries.id, id));
+        await tx.update(countries).set({ ...fields(isoCode), defaultLanguage, updatedAt: nextUpdatedAt(countries.updatedAt) }).where(eq(countries.id, id));
         await tx
           .delete(countryLanguages)
           .where(and(eq(countryLanguages.countryId, id), notInArray(countryLanguages.languageCode, codes)));
@@ -156,6 +169,6 @@ export async function saveCountry(db: Database, caller: Caller, form: CountryFor
       return after;
     });
   } catch (error) {
-    throw await duplicateRefusal(db, error, form);
+    throw await duplicateRefusal(db, error, form, isoCode);
   }
 }
