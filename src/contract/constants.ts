@@ -41,6 +41,10 @@ export const LEGACY_SECURE_UPLOAD_EXTENSIONS = ['.csv', '.pdf', '.xlsx'] as cons
 /** Grid page sizes; 0 means all rows. */
 export const GRID_PAGE_SIZES = [20, 50, 100, 0] as const;
 export const DEFAULT_GRID_PAGE_SIZE = 20;
+/** Queued reports listed per page under a grid screen, whose rows come first (ours). */
+export const QUEUE_LIST_PAGE_SIZE = 5;
+/** The page sizes /admin/list_queue_reports takes: the list under a grid's, and a grid's own. */
+export const QUEUE_LIST_PAGE_SIZES = [QUEUE_LIST_PAGE_SIZE, ...GRID_PAGE_SIZES] as const;
 /** The largest page the service and new user backends send (their `page_size`). */
 export const SERVICE_PAGE_SIZE_MAX = 100;
 /** A grid's default date range: the last 30 days. */
@@ -112,6 +116,10 @@ export const TEXT_MAX = {
 export const MAX_AGENT_COUNT = 1_000_000;
 /** A campaign that has spent this share of its allocated budget or more is marked on the Campaigns list (ours). */
 export const BUDGET_WARNING_PERCENT = 90;
+/** The words of an active flag, a campaign's and an agency's alike (SPEC.md section 4: 'Active / Not Active'). */
+export const ACTIVE_FLAG_WORDS = { active: 'Active', inactive: 'Not Active' } as const;
+/** A campaign's or an agency's active flag in those words. */
+export const activeFlagWord = (active: boolean): string => (active ? ACTIVE_FLAG_WORDS.active : ACTIVE_FLAG_WORDS.inactive);
 export type TextField = keyof typeof TEXT_MAX;
 
 /** Dates a report request may name (DD-MMM-YYYY, ours): the programme's records lie well within. */

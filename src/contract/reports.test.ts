@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { isRangeOverWarning, reconcileDateRange, reportFilterErrors, reportFilterWarnings } from './reports';
+import { isRangeOverWarning, listQueueReportsQuery, reconcileDateRange, reportFilterErrors, reportFilterWarnings } from './reports';
 import type { ReportFilterChoice } from './reports';
 import * as messages from './messages';
 import { reportWarning } from './messages';
-import { REPORT_RANGE_WARNING_MONTHS } from './constants';
+import { GRID_PAGE_SIZES, QUEUE_LIST_PAGE_SIZE, REPORT_RANGE_WARNING_MONTHS } from './constants';
 
 const PREFIX = 'Please note: ';
 const SUFFIX = 'The report generation might take longer than usual.';
@@ -140,4 +140,15 @@ describe('reconcileDateRange', () => {
       expect(reconcileDateRange(changed, range)).toEqual(expected);
     },
   );
+});
+
+describe('listQueueReportsQuery', () => {
+  it.each([QUEUE_LIST_PAGE_SIZE, ...GRID_PAGE_SIZES])('takes page_size %i', (size) => {
+    expect(listQueueReportsQuery.parse({ home: 'fraud_report', page_size: String(size), current_page: '1' })).toEqual({ home: 'fraud_report', page_size: size, current_page: 1 });
+  });
+
+  it('refuses a page size it does not declare, naming the ones it takes', () => {
+    const refused = listQueueReportsQuery.safeParse({ home: 'fraud_report', page_size: '7' });
+    expect(refused.error?.issues.map((issue) => issue.message)).toEqual([`page_size must be one of ${[QUEUE_LIST_PAGE_SIZE, ...GRID_PAGE_SIZES].join(', ')}`]);
+  });
 });

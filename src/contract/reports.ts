@@ -2,8 +2,8 @@
 import * as messages from './messages';
 import { reportWarning } from './messages';
 import { z } from 'zod';
-import { REPORT_RANGE_WARNING_MONTHS } from './constants';
-import { endBeforeStart, endNotBeforeStartDate, filterIds, listQuery, reportFilterFields, requestDate, storableId } from './schemas';
+import { QUEUE_LIST_PAGE_SIZES, REPORT_RANGE_WARNING_MONTHS } from './constants';
+import { endBeforeStart, endNotBeforeStartDate, filterIds, legacyPageSize, listQuery, reportFilterFields, requestDate, storableId } from './schemas';
 
 /** The filters of a report as a form holds them: the report filter model's names, dates as ISO dates. */
 export interface ReportFilterChoice {
@@ -108,10 +108,10 @@ export const queueReportQuery = z.preprocess(
 );
 export type QueueReportQuery = z.output<typeof queueReportQuery>;
 
-/** GET /admin/list_queue_reports: the reports of one list. */
+/** GET /admin/list_queue_reports: the reports of one list, a page of them as a grid screen lists them. */
 export const listQueueReportsQuery = z.object({
   home: z.enum(REPORT_HOME_NAMES as [ReportHome, ...ReportHome[]], { error: `home must be one of ${REPORT_HOME_NAMES.join(', ')}` }),
-  page_size: listQuery.shape.page_size,
+  page_size: legacyPageSize(QUEUE_LIST_PAGE_SIZES),
   current_page: listQuery.shape.current_page,
 });
 

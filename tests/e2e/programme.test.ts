@@ -5,6 +5,7 @@
 // (SPEC.md sections 2, 4 and 6). One server for the file; the tests share nothing but it.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTIVE_FLAG_WORDS } from '../../src/contract/constants';
 import type { Agency, Campaign, CampaignLanguage, CampaignVersion, EventCompensationConfig } from '../../src/contract/entities';
 import { openScreen, openSignedIn, screenshot, toast, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
 import { accessToken, startServer, type TestServer } from '../support/server';
@@ -128,7 +129,7 @@ describe('agencies and campaigns in the browser', { timeout: 240_000 }, () => {
     await page.getByRole('tab', { name: 'CAMPAIGN TYPE' }).click();
     await page.getByRole('heading', { name: renamed, exact: true }).waitFor();
     await expect.poll(() => fact(page, 'Max agent count').innerText(), { timeout: WAIT_MS }).toBe('4,321');
-    expect(await page.getByRole('checkbox', { name: 'Not Active' }).isChecked()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: ACTIVE_FLAG_WORDS.inactive }).isChecked()).toBe(false);
 
     // And the server has them too.
     const saved = await server.get<Campaign>(`/service/campaigns/${campaign.id}/`, superToken);

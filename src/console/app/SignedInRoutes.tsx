@@ -70,7 +70,7 @@ export function SignedInRoutes() {
   const menu = sideMenu(roleType);
   return (
     <Routes>
-      {/* Back from the shell right after signing in lands here: stay signed in (ours; README). */}
+      {/* Back from the shell right after signing in lands here: stay signed in (ours; docs/decisions.md). */}
       <Route path="/login" element={<Navigate to="/" replace />} />
       <Route element={<Shell menu={menu} />}>
         {/* Over the shell: a question about unsent changes is a dialog over the frame, not a blank page. */}

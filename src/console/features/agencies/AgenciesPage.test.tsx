@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../../contract/api';
+import { ACTIVE_FLAG_WORDS } from '../../../contract/constants';
 import type { Agency } from '../../../contract/entities';
 import { fakeBackend, pageOf, type RecordedCall } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';
@@ -31,9 +32,9 @@ describe('AgenciesPage', () => {
       'Country', 'Currency code', 'Agency', 'Added by', 'Language', 'View Agency', 'Status',
     ]);
     expect(cellsOf('Ghana Country Agency')).toEqual(['Ghana', 'GHS', 'Ghana Country Agency', 'super@demo.test', 'English', 'View', 'Active']);
-    expect(cellsOf('Kenya Field Agency')).toEqual(['Kenya', 'KES', 'Kenya Field Agency', '—', 'Swahili', 'View', 'Inactive']);
+    expect(cellsOf('Kenya Field Agency')).toEqual(['Kenya', 'KES', 'Kenya Field Agency', '—', 'Swahili', 'View', ACTIVE_FLAG_WORDS.inactive]);
     expect(screen.getByRole('img', { name: 'Active' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Inactive' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: ACTIVE_FLAG_WORDS.inactive })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Ghana Country Agency' })).toHaveAttribute('href', '/agencies/3');
     expect(screen.getByRole('link', { name: 'View Kenya Field Agency' })).toHaveAttribute('href', '/agencies/4');
   });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { ACTIVE_FLAG_WORDS } from '../../../contract/constants';
 import * as messages from '../../../contract/messages';
 import { serviceApi } from '../../api/backends';
 import { fakeBackend, pageOf, type FakeReply } from '../../test/fakeBackend';
@@ -65,6 +66,14 @@ describe('AgencyPage', () => {
     const campaigns = await screen.findByRole('table', { name: 'Campaigns' });
     expect(within(campaigns).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Agent Referral GH-01', 'GH', 'Active']);
     expect(within(campaigns).getByRole('link', { name: 'Agent Referral GH-01' })).toHaveAttribute('href', '/campaigns/11');
+  });
+
+  it("says an inactive agency's and campaign's flag in the campaign screen's word", async () => {
+    agencyBackend({ agency: { body: { ...ghanaAgency, active_flag: false } }, campaigns: { body: pageOf([{ ...ghanaCampaign, active_flag: false }]) } });
+    renderAgency();
+    await waitFor(() => expect(factsOf(summary()).at(-1)).toEqual(['Status', ACTIVE_FLAG_WORDS.inactive]));
+    const campaigns = await screen.findByRole('table', { name: 'Campaigns' });
+    expect(within(campaigns).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Agent Referral GH-01', 'GH', ACTIVE_FLAG_WORDS.inactive]);
   });
 
   it('switches tabs through the path, and shows every setting of each campaign type read-only', async () => {

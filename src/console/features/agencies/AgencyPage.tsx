@@ -4,6 +4,7 @@
 import { Card, H2, H4, HTMLTable, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { activeFlagWord } from '../../../contract/constants';
 import type { Agency, AgencyCampaignTypeConfig, Campaign } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
 import { detailPath, TAB_PATHS } from '../../app/tabs';
@@ -69,7 +70,7 @@ function AgencySummary({ agency, campaignType }: { agency: Agency; campaignType:
           ['Campaign admin', agency.added_by_name ?? '—'],
           ['Localised key', agency.lokalise_key ?? '—'],
           ['Campaign type', campaignType],
-          ['Status', agency.active_flag ? 'Active' : 'Inactive'],
+          ['Status', activeFlagWord(agency.active_flag)],
         ]}
       />
     </Card>
@@ -119,7 +120,7 @@ function CampaignTypePanel({ configs, campaigns }: { configs: ListPart<AgencyCam
                       <Link to={detailPath('campaigns', campaign.id)}>{campaign.name}</Link>
                     </td>
                     <td>{campaign.country_code}</td>
-                    <td>{campaign.active_flag ? 'Active' : 'Inactive'}</td>
+                    <td>{activeFlagWord(campaign.active_flag)}</td>
                   </tr>
                 ))}
               </tbody>

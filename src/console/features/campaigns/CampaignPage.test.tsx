@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, type InitialEntry } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { ACTIVE_FLAG_WORDS } from '../../../contract/constants';
 import * as messages from '../../../contract/messages';
 import type { AdminRoleType } from '../../../contract/roles';
 import { campaignBackend } from '../../test/campaignDetail';
@@ -81,6 +82,7 @@ describe('CampaignPage, CAMPAIGN TYPE', () => {
     const active = screen.getByRole('checkbox', { name: 'Active' });
     expect(active).toBeEnabled();
     await user.click(active);
+    expect(screen.getByRole('checkbox', { name: ACTIVE_FLAG_WORDS.inactive })).not.toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Campaign saved');
     expect(backend.calls('PUT', 'service/campaigns/7/')[0]?.body).toMatchObject({ active_flag: false });

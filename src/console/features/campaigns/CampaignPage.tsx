@@ -5,7 +5,7 @@
 import { Callout, H2, Intent, NonIdealState, ProgressBar, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { BUDGET_WARNING_PERCENT } from '../../../contract/constants';
+import { activeFlagWord, BUDGET_WARNING_PERCENT } from '../../../contract/constants';
 import type { Campaign, CampaignVersion } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
 import { TAB_PATHS } from '../../app/tabs';
@@ -109,7 +109,7 @@ export function CampaignPage() {
       <div className="console-detail-header">
         {backButton}
         <H2>{campaign.name}</H2>
-        <Tag intent={campaign.active_flag ? Intent.SUCCESS : Intent.NONE}>{campaign.active_flag ? 'Active' : 'Not Active'}</Tag>
+        <Tag intent={campaign.active_flag ? Intent.SUCCESS : Intent.NONE}>{activeFlagWord(campaign.active_flag)}</Tag>
       </div>
       <p>
         {campaign.extra_data.agency.agency_name} · {campaign.country_code} · {campaign.extra_data.campaign_type}

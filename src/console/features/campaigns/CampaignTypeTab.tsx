@@ -7,6 +7,7 @@ import { Button, Checkbox, FormGroup, Intent } from '@blueprintjs/core';
 import { Edit } from '@blueprintjs/icons';
 import { useState, type ReactNode } from 'react';
 import { z } from 'zod';
+import { activeFlagWord } from '../../../contract/constants';
 import type { Campaign, CampaignVersion } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
 import { campaignForm, campaignVersionForm } from '../../../contract/schemas';
@@ -82,7 +83,7 @@ export function CampaignTypeTab({ campaign, version, versionMissing, pendingNote
           ['Max agent count', version ? formatCount(version.max_agent_count) : (versionMissing ?? '…')],
           ['Budget allocated', formatMoney(version?.budget_allocated_amount ?? campaign.budget_allocated_amount)],
           ['Campaign type', campaign.extra_data.campaign_type],
-          ['Active', <Checkbox checked={campaign.active_flag} disabled label={campaign.active_flag ? 'Active' : 'Not Active'} />],
+          ['Active', <Checkbox checked={campaign.active_flag} disabled label={activeFlagWord(campaign.active_flag)} />],
           ['Last changed by', campaign.updated_by ?? '—'],
         ]}
       />
@@ -205,7 +206,7 @@ function CampaignTypeForm({ campaign, version, retry, onDone }: CampaignTypeForm
           <Checkbox
             checked={Boolean(form.values.active_flag)}
             disabled={!callerIsSuper}
-            label={form.values.active_flag ? 'Active' : 'Not Active'}
+            label={activeFlagWord(Boolean(form.values.active_flag))}
             onChange={(event) => form.set('active_flag', event.currentTarget.checked)}
           />
         </FormGroup>

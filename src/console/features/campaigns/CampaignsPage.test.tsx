@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ACTIVE_FLAG_WORDS } from '../../../contract/constants';
 import type { Campaign } from '../../../contract/entities';
 import { pickedLabel } from '../../components/CampaignMultiSelect';
 import { campaign } from '../../test/campaignDetail';
@@ -41,7 +42,7 @@ describe('CampaignsPage', () => {
       'GH', 'Agent Referral GH-01', 'super@demo.test', '05-Mar-2026', '950.0095% spent', 'View', 'Active',
     ]);
     expect(within(second as HTMLElement).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'GH', 'Agent Referral GH-02', '—', '05-Mar-2026', '100.00', 'View', 'Inactive',
+      'GH', 'Agent Referral GH-02', '—', '05-Mar-2026', '100.00', 'View', ACTIVE_FLAG_WORDS.inactive,
     ]);
     expect(within(first as HTMLElement).getByRole('link', { name: 'View' })).toHaveAttribute('href', '/campaigns/7');
   });

@@ -1,12 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
 import type { GridQuery } from '../../../contract/api';
+import { QUEUE_LIST_PAGE_SIZE } from '../../../contract/constants';
 import type { QueueReport } from '../../../contract/entities';
+import { listQueueReportsQuery, queueReportQuery, REPORT_HOME_NAMES, type ReportHome } from '../../../contract/reports';
 import { chooseDataSaver } from '../../http/dataSaver';
-import { fakeBackend } from '../../test/fakeBackend';
+import { fakeBackend, type FakeReply, type Handler } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedIn } from '../../test/sessions';
 import { GridReportQueue } from './GridReportQueue';
+import { QUEUE_SCREENS } from './reportsApi';
 
 const queued: QueueReport = {
   id: 41,
@@ -25,15 +29,26 @@ const body: GridQuery = {
 
 const CSV = 'created_at,description\n2026-11-02 08:15:30,Same device\n';
 
+const queryOf = (search: string) => Object.fromEntries(new URLSearchParams(search));
+
+/**
+ * Answers as the server does: a query string its route's schema (the contract's) refuses is a 400
+ * with the schema's words, so the console's requests and the contract cannot drift apart unseen.
+ */
+const checkedBy = (schema: z.ZodType, answer: () => FakeReply): Handler => (call) => {
+  const parsed = schema.safeParse(queryOf(call.search));
+  return parsed.success ? answer() : { status: 400, body: { error: parsed.error.issues.map((issue) => issue.message).join('\n'), code: 'validation' } };
+};
+
 function queueBackend(list: () => QueueReport[]) {
   return fakeBackend()
-    .on('GET', 'admin/list_queue_reports', () => ({ body: { data: list(), count: list().length } }))
-    .on('GET', 'admin/queue_report', { body: queued })
+    .on('GET', 'admin/list_queue_reports', checkedBy(listQueueReportsQuery, () => ({ body: { data: list(), count: list().length } })))
+    .on('GET', 'admin/queue_report', checkedBy(queueReportQuery, () => ({ body: queued })))
     .on('POST', 'admin/queued_report_download', { body: { data: CSV, mime: 'text/csv', filename: 'fraud-events_2026-10-01_2026-10-31.csv' } });
 }
 
-const renderQueue = () => renderWithProviders(<GridReportQueue home="fraud_report" body={body} />, { preloadedState: signedIn('Super Admin'), route: '/reports/fraud-events' });
-const queryOf = (search: string) => Object.fromEntries(new URLSearchParams(search));
+const renderQueue = (home: ReportHome = 'fraud_report') =>
+  renderWithProviders(<GridReportQueue home={home} body={body} />, { preloadedState: signedIn('Super Admin'), route: QUEUE_SCREENS[home] });
 
 describe("a grid screen's report queue", () => {
   afterEach(() => {
@@ -50,7 +65,7 @@ describe("a grid screen's report queue", () => {
     });
     const { user } = renderQueue();
     const table = await screen.findByRole('table', { name: 'Queued reports' });
-    expect(queryOf(backend.calls('GET', 'admin/list_queue_reports')[0]?.search ?? '')).toEqual({ home: 'fraud_report', page_size: '5', current_page: '1' });
+    expect(queryOf(backend.calls('GET', 'admin/list_queue_reports')[0]?.search ?? '')).toEqual({ home: 'fraud_report', page_size: String(QUEUE_LIST_PAGE_SIZE), current_page: '1' });
     expect(within(table).getByText('Fraud Events, 01-Oct-2026 to 31-Oct-2026')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Queue report' }));
@@ -63,6 +78,19 @@ describe("a grid screen's report queue", () => {
     expect(within(queuedRow).getByText('Queued')).toBeInTheDocument();
     expect(within(queuedRow).getByText('2')).toBeInTheDocument();
     expect(within(queuedRow).queryByRole('button', { name: 'Download' })).not.toBeInTheDocument();
+  });
+
+  it.each(REPORT_HOME_NAMES)("%s: lists and queues its reports with queries the server's schemas accept", async (home) => {
+    const backend = queueBackend(() => []);
+    const { user } = renderQueue(home);
+    expect(await screen.findByText('No reports queued from this screen yet.')).toBeInTheDocument();
+    const [listCall] = backend.calls('GET', 'admin/list_queue_reports');
+    expect(listQueueReportsQuery.safeParse(queryOf(listCall?.search ?? '')).data).toEqual({ home, page_size: QUEUE_LIST_PAGE_SIZE, current_page: 1 });
+
+    await user.click(screen.getByRole('button', { name: 'Queue report' }));
+    expect(await screen.findByText('Report queued: Fraud Events, 22-Oct-2026 to 21-Nov-2026')).toBeInTheDocument();
+    const [queueCall] = backend.calls('GET', 'admin/queue_report');
+    expect(queueReportQuery.safeParse(queryOf(queueCall?.search ?? '')).success).toBe(true);
   });
 
   it("shows the server's refusal", async () => {

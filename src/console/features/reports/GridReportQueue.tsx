@@ -9,6 +9,7 @@ import { Button, H4, Intent } from '@blueprintjs/core';
 import { Time } from '@blueprintjs/icons';
 import { useState } from 'react';
 import type { GridQuery } from '../../../contract/api';
+import { QUEUE_LIST_PAGE_SIZE } from '../../../contract/constants';
 import type { QueueReport } from '../../../contract/entities';
 import type { ReportHome } from '../../../contract/reports';
 import { useBrowserOffline } from '../../components/NeedsConnection';
@@ -21,7 +22,7 @@ import { isQueuedWrite } from '../../outbox/offlineWrite';
 import { PendingNewRows, usePendingRows } from '../../outbox/pendingRows';
 import { ReportJobsTable, type ReportJob } from './ReportJobsTable';
 import { reportFileSize, reportListPolling } from './reportJobs';
-import { QUEUE_LIST_PAGE_SIZE, QUEUE_SCREENS, REPORT_ENTITY, queuedReportFile, queuedReportsApi, useQueuedReportsQuery, useQueueReportMutation } from './reportsApi';
+import { QUEUE_SCREENS, REPORT_ENTITY, queuedReportFile, queuedReportsApi, useQueuedReportsQuery, useQueueReportMutation } from './reportsApi';
 
 interface GridReportQueueProps {
   home: ReportHome;
@@ -43,7 +44,7 @@ export function GridReportQueue({ home, body }: GridReportQueueProps) {
   // Its page is in the address beside the grid's own (?queue.page=2).
   const queueList = useListParams({ prefix: 'queue' });
   const { page } = queueList.view;
-  const listArg = { home, page, pageSize: QUEUE_LIST_PAGE_SIZE };
+  const listArg = { home, page, pageSize: QUEUE_LIST_PAGE_SIZE } as const;
   const { pollingInterval } = queuedReportsApi.endpoints.queuedReports.useQueryState(listArg, {
     selectFromResult: ({ data }) => ({ pollingInterval: reportListPolling(data?.rows.map((report) => report.status)) }),
   });

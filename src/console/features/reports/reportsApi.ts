@@ -6,6 +6,7 @@
 // it waits in the outbox, and is sent with its Idempotency-Key (which the server's queuing GETs
 // take), so a report asked for on a train is queued once when the connection returns.
 import type { GridQuery, ListPage, Page } from '../../../contract/api';
+import type { QUEUE_LIST_PAGE_SIZES } from '../../../contract/constants';
 import type { QueueReport, ReportRecord } from '../../../contract/entities';
 import { GRIDS } from '../../../contract/grids';
 import { REPORT_HOMES, SERVICE_REPORT_NAMES, SERVICE_REPORTS, type ReportHome, type ServiceReportName } from '../../../contract/reports';
@@ -16,8 +17,6 @@ import { offlineWrite, unlessQueued, type Saved } from '../../outbox/offlineWrit
 
 /** Reports listed per page on a report screen, newest first. */
 export const REPORT_LIST_PAGE_SIZE = 20;
-/** Reports listed per page under a grid, whose rows come first. */
-export const QUEUE_LIST_PAGE_SIZE = 5;
 
 /** A service report's filters as the request carries them: dates as DD-MMM-YYYY, campaigns as '3,7'. */
 export interface ServiceReportRequest {
@@ -102,7 +101,8 @@ export const serviceReportsApi = serviceApi.enhanceEndpoints({ addTagTypes: ['Se
 
 export const queuedReportsApi = adminApi.enhanceEndpoints({ addTagTypes: ['QueuedReport'] }).injectEndpoints({
   endpoints: (build) => ({
-    queuedReports: build.query<ListRows<QueueReport>, { home: ReportHome; page: number; pageSize: number }>({
+    // Its page size is one the server's query schema takes (listQueueReportsQuery): a size outside it does not compile.
+    queuedReports: build.query<ListRows<QueueReport>, { home: ReportHome; page: number; pageSize: (typeof QUEUE_LIST_PAGE_SIZES)[number] }>({
       query: ({ home, page, pageSize }) => ({ url: 'admin/list_queue_reports', params: { home, page_size: pageSize, current_page: page } }),
       transformResponse: (answer: ListPage<QueueReport>) => toListRows(answer),
       providesTags: (_result, _error, { home }) => [{ type: 'QueuedReport', id: home }],
