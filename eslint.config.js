@@ -44,7 +44,17 @@ export default tseslint.config(
       ...forbid(['**/server/**', '**/console/**', 'node:*', 'react', 'react-dom', 'fastify', 'drizzle-orm', 'drizzle-orm/*']),
     },
   },
-  { files: ['src/server/**'], rules: forbid(['**/console/**']) },
+  // Starting is not testing: the server, and what `npm start` and `npm run build` run, never load a
+  // browser or anything from tests/ (budgets and browsers belong to npm test and npm run bench).
+  { files: ['src/server/**'], rules: forbid(['**/console/**'], ['**/tests/**', 'playwright-core', 'playwright']) },
+  {
+    files: ['scripts/build/**', 'scripts/start.mjs', 'scripts/precompress.ts', 'vite.config.ts', 'vite.server.config.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/tests/**', 'playwright-core', 'playwright'], message: 'The start and the build need no browser and nothing from tests/: see DESIGN.md, "Starting is not testing".' }],
+      }],
+    },
+  },
   // No import cycles (a cycle hides which module is the ground and which is built on it, and leaves
   // one side undefined while the other loads). Type-only imports do not count, nor do packages
   // (reading their types would double the time of a lint). The resolver is the TypeScript one, as

@@ -47,6 +47,8 @@ export const kb = (bytes: number): string => `${(bytes / 1000).toFixed(1)} KB`;
 
 /** The login page's budget (issue 18): its JavaScript and CSS, on the wire, from a cold cache. */
 export const LOGIN_BUDGET = 120_000;
+/** What signing in adds, through the first list screen (Users): the code page, the UI kit, the shell, the list. */
+export const SIGNED_IN_BUDGET = 200_000;
 
 /**
  * Opens /login in a new context (cold cache, no service worker) until the network is idle: what it

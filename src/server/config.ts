@@ -1,4 +1,5 @@
-// Settings from the environment, checked once at start. Every one is documented in the README.
+// Settings from the environment, checked once at start. Every one is documented in docs/settings.md
+// (config.test.ts holds the two together).
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -34,6 +35,9 @@ const environment = z.object({
   SERVICE_API_URL: z.string().url().optional(),
   REPORT_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
 });
+
+/** The names of every setting the server reads. */
+export const SETTING_NAMES = Object.keys(environment.shape);
 
 export type Config = ReturnType<typeof loadConfig>;
 

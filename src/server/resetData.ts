@@ -1,7 +1,7 @@
 // `npm run reset-data`: deletes the embedded database under DATA_DIR; the next start loads the
 // demo data again. It never touches PostgreSQL.
 import { rm } from 'node:fs/promises';
-import { loadConfig } from '../src/server/config';
+import { loadConfig } from './config';
 
 const config = loadConfig();
 if (config.databaseUrl) {

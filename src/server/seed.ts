@@ -1,9 +1,9 @@
 // `npm run seed`: migrates the configured database and loads the demo data when it is empty
 // (the way to get demo data on PostgreSQL without starting the server with DEMO=1).
-import { loadConfig } from '../src/server/config';
-import { isEmpty, openDatabase } from '../src/server/db/client';
-import { ensureReferenceData } from '../src/server/db/reference';
-import { seedDemoData } from '../src/server/db/seed/index';
+import { loadConfig } from './config';
+import { isEmpty, openDatabase } from './db/client';
+import { ensureReferenceData } from './db/reference';
+import { seedDemoData } from './db/seed/index';
 
 const config = loadConfig();
 const database = await openDatabase(config);

@@ -1,6 +1,6 @@
 // The console as an installable PWA, in the browser against the built console (dist/console): the
 // web app manifest and its icons, the service worker's files and headers, a page controlled by the
-// worker, the app shell opening offline, the reference data answering offline from the worker's
+// worker and what it stores on the device against its budget, the app shell opening offline, the reference data answering offline from the worker's
 // cache, and the update prompt when a new worker waits (served through a small proxy that can
 // change sw.js, as a new deployment would).
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,6 +14,9 @@ import { REFERENCE_DATA_CACHE } from '../../src/console/pwa/caches';
 import { RELOAD_ACTION, UPDATE_AVAILABLE_MESSAGE } from '../../src/console/pwa/updatePrompt';
 import { CHROMIUM, CHROMIUM_ARGS, signIn, toast, useBrowser, WAIT_MS } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
+
+/** What the service worker may store at install: the whole console, every screen's files (vite.config.ts, globPatterns). */
+const PRECACHE_BUDGET = 3 * 1000 * 1000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -164,6 +167,26 @@ describe('the installable console (PWA)', { timeout: 120_000 }, () => {
     await openControlled(page, server.url);
     const controller = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null);
     expect(controller).toBe(`${server.url}/sw.js`);
+  });
+
+  it(`stores the whole console for offline use within ${PRECACHE_BUDGET / 1e6} MB of the device`, async () => {
+    // What the installed worker keeps on the tablet: every precached answer's body in Cache Storage,
+    // read back by the page, against the budget (the build once checked files on disk instead).
+    const { page } = b;
+    await openControlled(page, server.url);
+    const stored = await page.evaluate(async () => {
+      const name = (await caches.keys()).find((key) => key.startsWith('workbox-precache'));
+      if (!name) return { entries: 0, bytes: 0 };
+      const cache = await caches.open(name);
+      const responses = await Promise.all((await cache.keys()).map((request) => cache.match(request)));
+      const sizes = await Promise.all(responses.map(async (response) => (response ? (await response.arrayBuffer()).byteLength : 0)));
+      return { entries: sizes.length, bytes: sizes.reduce((sum, size) => sum + size, 0) };
+    });
+    const listed = (await (await fetch(`${server.url}/sw.js`)).text()).match(/revision:/g)?.length ?? 0;
+    expect(stored.entries).toBeGreaterThan(20); // the shell and every screen's files, not a stub
+    expect(stored.entries).toBe(listed);
+    expect(stored.bytes).toBeGreaterThan(1e6);
+    expect(stored.bytes, `precache of ${(stored.bytes / 1e6).toFixed(2)} MB over ${PRECACHE_BUDGET / 1e6} MB: trim globPatterns in vite.config.ts or the bundle`).toBeLessThanOrEqual(PRECACHE_BUDGET);
   });
 
   it("passes Chromium's own installability check", async () => {

@@ -1,10 +1,11 @@
 // What the login page costs a supervisor on a weak link (issue 18), counted by Chromium from a cold
 // cache: its JavaScript and CSS on the wire within the budget, every script and stylesheet
 // compressed, the UI kit's stylesheet and zod not among them, and the form's schema fetched with
-// the first key. The build checks the same budget (scripts/check-transfer-budget.ts).
+// the first key; then what signing in adds through the first list screen, against its own budget.
+// `npm run bench` prints the same figures (scripts/bench-transfer.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_BUDGET, loginPageTransfers, recordTransfers } from '../../scripts/transferred';
-import { useBrowser } from '../support/browser';
+import { kb, LOGIN_BUDGET, loginPageTransfers, recordTransfers, SIGNED_IN_BUDGET } from '../../scripts/transferred';
+import { PASSWORD, useBrowser } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 describe('the login page on the wire', { timeout: 60_000 }, () => {
@@ -37,5 +38,24 @@ describe('the login page on the wire', { timeout: 60_000 }, () => {
     await page.locator('#password').click();
     await page.getByText('Please enter a valid email address').waitFor();
     expect((await typing.stop()).some((t) => /\/schemas-/.test(t.url))).toBe(true);
+  });
+
+  it(`adds at most ${SIGNED_IN_BUDGET / 1000} KB from the first key to the first list screen (Users)`, async () => {
+    const { page, context } = b;
+    await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
+    const signingIn = await recordTransfers(context, page);
+    await page.getByLabel('Email').fill('super@demo.test');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL('**/otp/login');
+    await page.getByLabel('One-time code').fill(await server.latestCode('super@demo.test', 'LOGIN'));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('Welcome,').waitFor();
+    await page.getByRole('menuitem', { name: 'Users', exact: true }).click();
+    await page.getByRole('table').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const bytes = (await signingIn.stop()).reduce((sum, t) => sum + t.bytes, 0);
+    expect(bytes).toBeGreaterThan(50_000); // the kit and the shell did arrive
+    expect(bytes, `sign-in to Users moved ${kb(bytes)}`).toBeLessThanOrEqual(SIGNED_IN_BUDGET);
   });
 });

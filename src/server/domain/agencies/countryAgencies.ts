@@ -2,13 +2,13 @@
 // to. DESIGN.md keeps the list in configuration (config/country-agencies.json), by agency name;
 // the ids are looked up when needed, so agencies created after the start count too.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { agencies } from '../../db/schema';
+import { PROJECT_FILES } from '../../projectFiles';
 
-export const COUNTRY_AGENCIES_FILE = fileURLToPath(new URL('../../../../config/country-agencies.json', import.meta.url));
+export const COUNTRY_AGENCIES_FILE = PROJECT_FILES.countryAgencies;
 export const COUNTRY_AGENCY_COUNT = 15;
 
 const countryAgenciesSchema = z

@@ -2,7 +2,7 @@
 // (GET api/v1/user-role-campaigns/), and adding and editing an agent. Adding is one call and one
 // transaction (POST api/v1/agents/, ours): the user, its Agent role (status Active) and its role
 // campaign are written together or not at all, and the Idempotency-Key the console sends makes a
-// retry after a cut connection answer the first add instead of adding again (README, 'Agents').
+// retry after a cut connection answer the first add instead of adding again (docs/decisions.md, 'Agents').
 // Editing is one transaction too (PATCH api/v1/agents/{id}/, ours), so a move of agency and
 // campaign never stops halfway.
 import { and, desc, eq, ilike, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';

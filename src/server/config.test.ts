@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, SETTING_NAMES } from './config';
+
+describe('settings', () => {
+  it('are each documented in docs/settings.md, which names none the server does not read', () => {
+    const documented = readFileSync(new URL('../../docs/settings.md', import.meta.url), 'utf8');
+    // The names in each table row's first cell.
+    const named = new Set(documented.split('\n').filter((line) => line.startsWith('| `')).flatMap((line) => [...(line.split(' | ')[0] ?? '').matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1] as string)));
+    expect(SETTING_NAMES.filter((name) => !named.has(name))).toEqual([]);
+    // The console's build-time twins (VITE_*) are read by Vite, not by the server.
+    expect([...named].filter((name) => !SETTING_NAMES.includes(name) && !name.startsWith('VITE_'))).toEqual([]);
+  });
+
+  it('refuse a bad value at start with the setting named', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow('JWT_SECRET must be at least 32 characters');
+  });
+
+  it('run the embedded database in demo mode, and PostgreSQL without demo data unless asked', () => {
+    expect(loadConfig({})).toMatchObject({ demo: true, host: '127.0.0.1', port: 8080 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/referral' })).toMatchObject({ demo: false, host: '0.0.0.0' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/referral', DEMO: '1' })).toMatchObject({ demo: true });
+  });
+});
