@@ -4,6 +4,8 @@ import { defineConfig } from 'vite';
 // run it with Node alone, no TypeScript loader, and production installs no dev dependency. Each
 // program is one entry; packages stay in node_modules (an SSR build leaves them external).
 export default defineConfig({
+  // The console's public files belong to its build, not the server's.
+  publicDir: false,
   build: {
     ssr: true,
     outDir: 'dist/server',

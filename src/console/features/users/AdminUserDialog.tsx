@@ -115,7 +115,7 @@ export function AdminUserDialog({ row, retry, callerIsSuper, onClose }: EditDial
           <FormGroup
             label="Country of the mobile number"
             labelFor="user-country"
-            helperText={countryError ?? "Needed for a number starting with 0: it is saved with the country's dialling code."}
+            helperText={countryError ?? "For a number starting with 0: it is saved with this country's dialling code, or, with none chosen, the first linked agency's."}
             intent={countryError ? Intent.DANGER : Intent.NONE}
           >
             <HTMLSelect id="user-country" fill value={countryCode} onChange={(e) => form.set('country_code', e.target.value)} onBlur={() => form.leave('country_code')}>

@@ -176,9 +176,11 @@ describe('UsersPage, the add/edit popup', () => {
     expect(save()).toBeDisabled();
     await user.clear(field('Mobile Number'));
     expect(save()).toBeEnabled();
-    // A national number needs its country, whose dialling code it is saved with.
+    // A national number is saved with its country's dialling code: the one chosen, else the first
+    // linked agency's (the server's, as for a client that sends section 7's fields alone).
     await user.type(field('Mobile Number'), '0241234567');
-    expect(save()).toBeDisabled();
+    expect(save()).toBeEnabled();
+    expect(screen.getByText(/with none chosen, the first linked agency's/)).toBeInTheDocument();
     await user.selectOptions(field('Country of the mobile number'), 'Ghana (GH)');
     expect(screen.getByText('Will be saved as 233241234567')).toBeInTheDocument();
     expect(save()).toBeEnabled();
