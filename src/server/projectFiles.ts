@@ -1,5 +1,5 @@
 // The files the server reads at run time, found from the project's root: the same from the sources
-// (src/server, run by tsx in tests and `npm run dev`) and from the build (dist/server, `npm start`
+// (src/server, run by tsx in `npm run dev`) and from the build (dist/server, `npm start`
 // and `npm run serve`), whose one bundle no longer sits where each source module did.
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -8,7 +8,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** Starts `npm run worker`'s program on the server's database; resolves once it runs. */
 export async function startWorker(databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/worker.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/worker.js'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
