@@ -7,7 +7,7 @@
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../tests/support/chromium';
 import { startServer } from '../tests/support/server';
-import { kb, LOGIN_BUDGET, loginPageTransfers, recordTransfers, SIGNED_IN_BUDGET as LIST_BUDGET, type Transfer } from './transferred';
+import { kb, LOGIN_BUDGET, loginPageTransfers, SIGNED_IN_BUDGET as LIST_BUDGET, signInThroughUsers, type Transfer } from './transferred';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -32,18 +32,7 @@ try {
 
   // From the first key in the login form (which fetches its schema) to the first list screen: the
   // code page, the UI kit, the shell and the Users list, everything the first visit adds.
-  const list = await recordTransfers(context, page);
-  await page.getByLabel('Email').fill('super@demo.test');
-  await page.getByLabel('Password').fill('Referral#2026');
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL('**/otp/login');
-  await page.getByLabel('One-time code').fill(await server.latestCode('super@demo.test', 'LOGIN'));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await page.getByText('Welcome,').waitFor();
-  await page.getByRole('menuitem', { name: 'Users', exact: true }).click();
-  await page.getByRole('table').first().waitFor();
-  await page.waitForLoadState('networkidle');
-  const listTransfers = await list.stop();
+  const listTransfers = await signInThroughUsers(context, page, () => server.latestCode('super@demo.test', 'LOGIN'));
   const listBytes = listTransfers.reduce((sum, t) => sum + t.bytes, 0);
   describe('sign-in (typing, the code page) and the first list screen (Users)', listTransfers);
   out(`  first list screen after sign-in: ${kb(listBytes)} (budget ${kb(LIST_BUDGET)})`);

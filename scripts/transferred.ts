@@ -73,3 +73,23 @@ export async function loginPageTransfers(
     await context.close();
   }
 }
+
+/**
+ * From the first key in the login form (which fetches its schema) to the first list screen (Users)
+ * with the network idle: the code page, the UI kit, the shell and the list, as the Super Admin.
+ * What it received; `latestCode` reads the sign-in code the server sent.
+ */
+export async function signInThroughUsers(context: BrowserContext, page: Page, latestCode: () => Promise<string>): Promise<Transfer[]> {
+  const recording = await recordTransfers(context, page);
+  await page.getByLabel('Email').fill('super@demo.test');
+  await page.getByLabel('Password').fill('Referral#2026');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL('**/otp/login');
+  await page.getByLabel('One-time code').fill(await latestCode());
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByText('Welcome,').waitFor();
+  await page.getByRole('menuitem', { name: 'Users', exact: true }).click();
+  await page.getByRole('table').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  return recording.stop();
+}

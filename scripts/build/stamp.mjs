@@ -50,7 +50,11 @@ export function buildIsCurrent() {
 export function ensureBuilt() {
   if (buildIsCurrent()) return true;
   process.stdout.write('The console or the server changed since the last build (or none was made): building (npm run build).\n');
-  return spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).status === 0;
+  // A production build whoever asks: Vite keeps a NODE_ENV it inherits (vitest's 'test' would bundle
+  // React's development build).
+  const env = { ...process.env };
+  delete env.NODE_ENV;
+  return spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env }).status === 0;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {

@@ -4,8 +4,8 @@
 // the first key; then what signing in adds through the first list screen, against its own budget.
 // `npm run bench` prints the same figures (scripts/bench-transfer.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kb, LOGIN_BUDGET, loginPageTransfers, recordTransfers, SIGNED_IN_BUDGET } from '../../scripts/transferred';
-import { PASSWORD, useBrowser } from '../support/browser';
+import { kb, LOGIN_BUDGET, loginPageTransfers, recordTransfers, SIGNED_IN_BUDGET, signInThroughUsers } from '../../scripts/transferred';
+import { useBrowser } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 describe('the login page on the wire', { timeout: 60_000 }, () => {
@@ -43,18 +43,8 @@ describe('the login page on the wire', { timeout: 60_000 }, () => {
   it(`adds at most ${SIGNED_IN_BUDGET / 1000} KB from the first key to the first list screen (Users)`, async () => {
     const { page, context } = b;
     await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
-    const signingIn = await recordTransfers(context, page);
-    await page.getByLabel('Email').fill('super@demo.test');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await page.waitForURL('**/otp/login');
-    await page.getByLabel('One-time code').fill(await server.latestCode('super@demo.test', 'LOGIN'));
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByText('Welcome,').waitFor();
-    await page.getByRole('menuitem', { name: 'Users', exact: true }).click();
-    await page.getByRole('table').first().waitFor();
-    await page.waitForLoadState('networkidle');
-    const bytes = (await signingIn.stop()).reduce((sum, t) => sum + t.bytes, 0);
+    const transfers = await signInThroughUsers(context, page, () => server.latestCode('super@demo.test', 'LOGIN'));
+    const bytes = transfers.reduce((sum, t) => sum + t.bytes, 0);
     expect(bytes).toBeGreaterThan(50_000); // the kit and the shell did arrive
     expect(bytes, `sign-in to Users moved ${kb(bytes)}`).toBeLessThanOrEqual(SIGNED_IN_BUDGET);
   });
