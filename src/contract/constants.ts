@@ -3,6 +3,9 @@
 export const CONSOLE_VERSION = '1.1.35';
 export const PRODUCT_TITLE = 'Referral Campaign Admin';
 
+/** The largest id a row can have: PostgreSQL's `integer`. A larger one names no row and never reaches SQL. */
+export const MAX_ID = 2_147_483_647;
+
 export const OTP_LENGTH = 4;
 export const SECURE_OTP_LENGTH = 4;
 /** Characters the OTP field refuses as they are typed (SPEC.md section 5). */

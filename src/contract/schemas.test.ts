@@ -6,6 +6,9 @@ import {
   OTP_PATTERN,
   PASSWORD_STRENGTH_PATTERN,
   addAgentForm,
+  anId,
+  idParams,
+  storableId,
   agentEditProblem,
   agentQuery,
   isValidAgentMsisdn,
@@ -41,6 +44,7 @@ import {
   LANGUAGE_CODE_MAX_LENGTH,
   LANGUAGE_CODE_MIN_LENGTH,
   LOGIN_PASSWORD_MIN_LENGTH,
+  MAX_ID,
   MSISDN_MAX_DIGITS,
   MSISDN_MIN_DIGITS,
   OTP_BLOCKED_KEYS,
@@ -263,6 +267,27 @@ describe('strongPassword and PASSWORD_STRENGTH_PATTERN', () => {
 });
 
 // ---- OTP ------------------------------------------------------------------------------------
+
+describe('the id type (anId, storableId)', () => {
+  it('takes a whole number from 1 to MAX_ID, PostgreSQL integer, and nothing past it', () => {
+    expect(MAX_ID).toBe(2_147_483_647);
+    for (const good of [1, 42, MAX_ID]) {
+      expect(anId().safeParse(good).success).toBe(true);
+      expect(storableId('agency_id').safeParse(String(good)).data).toBe(good);
+    }
+    for (const bad of [0, -1, 1.5, MAX_ID + 1, Number.MAX_SAFE_INTEGER, Number.NaN]) {
+      expect(anId().safeParse(bad).success, String(bad)).toBe(false);
+      const refused = storableId('agency_id').safeParse(String(bad));
+      expect(refused.error?.issues[0]?.message, String(bad)).toBe('agency_id must be an id');
+    }
+    expect(anId(messages.agencyNotSelected).safeParse(MAX_ID + 1).error?.issues[0]?.message).toBe(messages.agencyNotSelected);
+  });
+
+  it("a path's id past the largest is told apart (the server answers it 'not found')", () => {
+    expect(idParams.safeParse({ id: String(MAX_ID + 1) }).error?.issues.map((issue) => issue.code)).toEqual(['too_big']);
+    expect(idParams.safeParse({ id: '-1' }).error?.issues.map((issue) => issue.code)).toEqual(['too_small']);
+  });
+});
 
 describe('otp', () => {
   it.each(['1234', '0000', '9876'])('%j is valid', (value) => {

@@ -27,6 +27,7 @@ import {
   type TextField,
   MAX_AGENT_COUNT,
   PASSWORD_SPECIAL_CHARACTERS,
+  MAX_ID,
 } from './constants';
 import { fromRequestDate, toRequestDate } from './dates';
 import { ROLE_TYPE_ID, STATUS_TYPE_ID, STATUS_TYPES, type StatusTypeName } from './roles';
@@ -159,7 +160,20 @@ export const resetPasswordRequest = z.object({
 /** The row's updated_at as the client last read it (ISO 8601); a newer stored one answers 409. */
 const updatedAt = z.string({ error: messages.updatedAtInvalid }).max(TEXT_MAX.timestamp, { error: messages.updatedAtInvalid }).optional();
 
-const agencyId = z.number().int().positive();
+/**
+ * The id type (issue 31): every id a request carries, in a body, a query, a path or a form, is a
+ * whole number from 1 to MAX_ID (PostgreSQL's integer), so no route can hand the database a number
+ * its column cannot hold. `anId` is a JSON body's number; `storableId` also reads a query's, a
+ * path's or a form's text. An id in range that names no row stays 'not found'.
+ */
+export const anId = (error?: string) => {
+  const refusal = error === undefined ? undefined : { error };
+  return z.number(refusal).int(refusal).min(1, refusal).max(MAX_ID, refusal);
+};
+export const storableId = (field: string, error = `${field} must be an id`) =>
+  z.coerce.number({ error }).int({ error }).min(1, { error }).max(MAX_ID, { error });
+
+const agencyId = anId();
 /**
  * The agencies an admin user is linked to: agency ids, or the user's own `linked_agencies` as
  * GET /admin/admins gives them ({id, agency_name, linked}), where a link marked `linked: false` is
@@ -179,7 +193,7 @@ const linkedAgencies = z
 /** Admin user form (legacy POST or PUT /admin/register). Password: required to add, optional to edit. */
 export const adminUserForm = z
   .object({
-    id: z.number().int().positive().optional(),
+    id: anId().optional(),
     updated_at: updatedAt,
     email,
     firstname: required(messages.firstnameRequired, 'personName', 'First name'),
@@ -210,20 +224,20 @@ export const adminUserForm = z
  * GET /admin/countries gives it: its ISO code ('GH'), its dialling code ('233' or '+233') or its id.
  */
 export const whitelistForm = z.object({
-  id: z.number().int().positive().optional(),
+  id: anId().optional(),
   updated_at: updatedAt,
   msisdn: text(messages.msisdnRequired).trim().regex(MSISDN_PATTERN, { error: messages.msisdnRequired }),
   country: z
-    .union([z.number().int().positive(), required(messages.countryRequired, 'countryName', 'Country')], {
+    .union([anId(), required(messages.countryRequired, 'countryName', 'Country')], {
       error: (issue) => (issue.input === undefined || issue.input === null ? messages.countryRequired : 'country must be an ISO code, a dialling code or a country id'),
     })
     .describe("The country's ISO code ('GH'), dialling code ('233') or id, as GET /admin/countries gives them; a campaign decides it instead"),
-  campaign_id: z.number().int().positive().nullish(),
+  campaign_id: anId().nullish(),
 });
 
 /** Event type: the key is stripped of other characters, then required. */
 export const eventTypeForm = z.object({
-  id: z.number().int().positive().optional(),
+  id: anId().optional(),
   updated_at: updatedAt,
   event: text(messages.eventKeyRequired)
     .max(...atMost('eventKey', 'Event key'))
@@ -241,7 +255,7 @@ export const paymentRunForm = z.object({
  * is required: without it a country can be neither a campaign's nor a whitelist entry's.
  */
 export const countryForm = z.object({
-  id: z.number().int().positive().optional(),
+  id: anId().optional(),
   updated_at: updatedAt,
   country: required(messages.countryNameRequired, 'countryName', 'Country name'),
   // Taken as sent, upper-cased: 'G1' or 'GHA' is refused, not cut down to a code nobody typed.
@@ -269,8 +283,8 @@ export const languageCode = trimmed
 
 /** Secure report upload (new): a .csv file of at most 20 MB, for an agency and a campaign. */
 export const secureUploadForm = z.object({
-  agency_id: z.number({ error: messages.agencyAndCampaignRequired }).int().positive(),
-  campaign_id: z.number({ error: messages.agencyAndCampaignRequired }).int().positive(),
+  agency_id: anId(messages.agencyAndCampaignRequired),
+  campaign_id: anId(messages.agencyAndCampaignRequired),
   file_name: text(messages.secureFileRequired).min(1, { error: messages.secureFileRequired, abort: true }).refine((name) => name.toLowerCase().endsWith(SECURE_UPLOAD_EXTENSION), {
     error: messages.onlyCsvAllowed,
   }),
@@ -380,12 +394,11 @@ export const agencyQuery = pageQuery.extend({
   active_flag: queryFlag('active_flag').optional(),
 });
 
-export const storableId = (field: string) =>
-  z.coerce.number({ error: `${field} must be an id` }).int({ error: `${field} must be an id` }).positive({ error: `${field} must be an id` });
 /** Ids as a query sends them: '3,7,12'. */
 const idList = (field: string) =>
   z.string().trim().regex(/^\d{1,10}(,\d{1,10}){0,499}$/, { error: `${field} must be ids separated by commas, e.g. 3,7,12` })
-    .transform((list) => list.split(',').map(Number));
+    .transform((list) => list.split(',').map(Number))
+    .refine((ids) => ids.every((one) => one >= 1 && one <= MAX_ID), { error: `${field} must be ids separated by commas, e.g. 3,7,12` });
 
 /**
  * GET /service/campaigns/: a page of the campaigns the caller sees, narrowed to an agency, to
@@ -477,8 +490,8 @@ export const secureDownloadRequest = z.object({
  * created_by_id is accepted and ignored: the caller creates the report, whatever the form says.
  */
 export const securePageUploadFields = z.object({
-  agency_id: z.coerce.number({ error: messages.agencyAndCampaignRequired }).int({ error: messages.agencyAndCampaignRequired }).positive({ error: messages.agencyAndCampaignRequired }),
-  campaign_id: z.coerce.number({ error: messages.agencyAndCampaignRequired }).int({ error: messages.agencyAndCampaignRequired }).positive({ error: messages.agencyAndCampaignRequired }),
+  agency_id: storableId('agency_id', messages.agencyAndCampaignRequired),
+  campaign_id: storableId('campaign_id', messages.agencyAndCampaignRequired),
   created_by_id: z.string().optional(),
 });
 
@@ -509,7 +522,7 @@ export const securePageQuery = pageQuery.extend({
 });
 
 /** A path's numeric id (`/service/agencies/{id}/`). */
-export const idParams = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int({ error: 'id must be a whole number' }).positive({ error: 'id must be a number' }) });
+export const idParams = z.object({ id: storableId('id') });
 
 /**
  * A DD-MMM-YYYY date of a grid body, read as an ISO date, between REQUEST_DATE_MIN and
@@ -533,7 +546,7 @@ export const requestDate = (emptyMessage: string, label: string) =>
 export const filterIds = (field: string) =>
   z.preprocess(
     (value) => (typeof value === 'string' ? value.split(',').map((part) => (part.trim() === '' ? part : Number(part))) : typeof value === 'number' ? [value] : value),
-    z.array(z.number({ error: `${field} must be an id or a list of ids` }).int({ error: `${field} must be an id or a list of ids` }).positive({ error: `${field} must be an id or a list of ids` }), {
+    z.array(anId(`${field} must be an id or a list of ids`), {
       error: `${field} must be an id or a list of ids`,
     }).max(500, { error: `${field} takes at most 500 ids` }),
   );
@@ -621,7 +634,7 @@ export const urlPrefix = z
 
 /** POST /admin/country_sms: one URL prefix per language of the country; a new language code is 2 to 5 characters. */
 export const countrySmsRequest = z.object({
-  id: z.number({ error: 'id is required' }).int().positive(),
+  id: anId('id is required'),
   updated_at: updatedAt,
   code: z.string().max(...atMost('dialingCode', 'Dialing Code')).optional(),
   urls: z.record(languageCode, urlPrefix),
@@ -654,8 +667,8 @@ export const addAgentForm = z
     username,
     password: strongPassword,
     msisdn: agentMsisdn,
-    agency_id: z.number({ error: messages.agencyNotSelected }).int().positive({ error: messages.agencyNotSelected }),
-    campaign_id: z.number({ error: messages.campaignNotSelected }).int().positive({ error: messages.campaignNotSelected }),
+    agency_id: anId(messages.agencyNotSelected),
+    campaign_id: anId(messages.campaignNotSelected),
     role_start_date: roleDate(messages.startDateNotSelected, 'Start date'),
     role_end_date: roleDate(messages.endDateNotSelected, 'End date'),
     language_code: languageCode.optional().describe("The agent's language; the country's own when left out"),
@@ -714,7 +727,7 @@ const statusNames = z
  * Super Admin's only.
  */
 export const agentQuery = pageQuery.extend({
-  role_type_id: z.coerce.number().int()
+  role_type_id: storableId('role_type_id')
     .refine((id) => id === ROLE_TYPE_ID.Agent || id === ROLE_TYPE_ID.Gifter, { error: `role_type_id must be ${ROLE_TYPE_ID.Agent} (Agent) or ${ROLE_TYPE_ID.Gifter} (Gifter)` })
     .default(ROLE_TYPE_ID.Agent),
   campaign_ids: idList('campaign_ids').optional(),

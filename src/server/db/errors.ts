@@ -1,6 +1,8 @@
 // Recognising database refusals the API answers as conflicts. Both drivers report PostgreSQL's
 // error fields; drizzle wraps them in `cause`.
 
+import { MAX_ID } from '../../contract/constants';
+
 /** The PostgreSQL error under a driver or drizzle wrapper, if any. */
 function postgresError(error: unknown): { code?: string; constraint?: string } | undefined {
   let current: unknown = error;
@@ -18,6 +20,5 @@ export function uniqueViolation(error: unknown): string | undefined {
   return found?.code === '23505' ? (found.constraint ?? '') : undefined;
 }
 
-/** The largest value of an `integer` (int4) column: a larger id cannot exist and must not reach SQL. */
-export const MAX_INT4 = 2_147_483_647;
-export const isStorableId = (id: number): boolean => Number.isSafeInteger(id) && id > 0 && id <= MAX_INT4;
+/** An id a row can have (the contract's id type checks every request's; this guards ids from elsewhere). */
+export const isStorableId = (id: number): boolean => Number.isSafeInteger(id) && id > 0 && id <= MAX_ID;

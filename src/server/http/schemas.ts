@@ -15,14 +15,18 @@ import { apiError } from '../../contract/api';
 import { BACKEND_PREFIXES } from '../../contract/constants';
 import { ERROR_CODES } from '../../contract/errors';
 import { fieldErrors, joinFieldErrors } from '../../contract/schemas';
-import { badRequest } from './errors';
+import { badRequest, notFound } from './errors';
 import './routeConfig';
 
-/** A request part that fails its schema answers 400 with the lines of each field. */
-const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => (data) => {
+/**
+ * A request part that fails its schema answers 400 with the lines of each field; a path whose id is
+ * a whole number past the largest a row can have (MAX_ID) names no row: 404, as a missing one.
+ */
+const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => (data) => {
   // reportInput: a value of the wrong type gets a line that names what the field takes.
   const result = schema.safeParse(data ?? {}, { reportInput: true });
   if (result.success) return { value: result.data };
+  if (httpPart === 'params' && result.error.issues.every((issue) => issue.code === 'too_big')) return { error: notFound() };
   const errors = fieldErrors(result.error);
   return { error: badRequest(joinFieldErrors(errors), errors) };
 };

@@ -17,7 +17,7 @@ import { reportRecord } from '../../../contract/entities';
 import { GRIDS, gridFilename } from '../../../contract/grids';
 import * as messages from '../../../contract/messages';
 import { REPORT_FINISHED, SERVICE_REPORTS, SERVICE_REPORT_NAMES, serviceReportQuery, type ServiceReportName } from '../../../contract/reports';
-import { pageQuery } from '../../../contract/schemas';
+import { pageQuery, storableId } from '../../../contract/schemas';
 import { queryRows, type Database } from '../../db/client';
 import { campaigns } from '../../db/schema';
 import { visibleAgencyIds, visibleCampaignIds } from '../../auth/scope';
@@ -109,7 +109,7 @@ export const paymentReportRoutes = (db: Database, sendReport: SendReport): Fasti
       schema: {
         summary: "Download a finished generated report's CSV",
         operationId: 'downloadPaymentReport',
-        params: z.object({ report: z.enum(SERVICE_REPORT_NAMES as [ServiceReportName, ...ServiceReportName[]]), id: z.coerce.number().int().positive().max(2_147_483_647), file: z.string().max(300) }),
+        params: z.object({ report: z.enum(SERVICE_REPORT_NAMES as [ServiceReportName, ...ServiceReportName[]]), id: storableId('id'), file: z.string().max(300) }),
         response: { 200: { description: 'The report as CSV', content: { 'text/csv': { schema: z.string() } } } },
       },
     },
