@@ -167,8 +167,10 @@ const updatedAt = z.string({ error: messages.updatedAtInvalid }).max(TEXT_MAX.ti
  * path's or a form's text. An id in range that names no row stays 'not found'.
  */
 export const anId = (error?: string) => {
-  const refusal = error === undefined ? undefined : { error };
-  return z.number(refusal).int(refusal).min(1, refusal).max(MAX_ID, refusal);
+  // A number out of range is named by its field ('campaign_id must be an id'); a value of the wrong
+  // type keeps the line that says what the field takes.
+  const outOfRange = { error: error ?? ((issue: { path?: PropertyKey[] }) => `${issue.path?.findLast((key) => typeof key === 'string') ?? 'id'} must be an id`) };
+  return z.number(error === undefined ? undefined : { error }).int(outOfRange).min(1, outOfRange).max(MAX_ID, outOfRange);
 };
 export const storableId = (field: string, error = `${field} must be an id`) =>
   z.coerce.number({ error }).int({ error }).min(1, { error }).max(MAX_ID, { error });
@@ -206,9 +208,10 @@ export const adminUserForm = z
     country_code: isoCodeOrEmpty.optional()
       .describe("Ours, optional: the mobile number's country as its ISO code ('GH'), '' for none, left out to keep the stored one; a national number (0...) with none takes the first linked agency's country"),
     linked_agencies: linkedAgencies,
-    is_super: z.boolean().optional().default(false),
-    secure_page: z.boolean().optional().default(false),
-    unblacklist: z.boolean().optional().default(false),
+    // Left out: off for a Super Admin's form, the stored value for anyone else's (who may not change it).
+    is_super: z.boolean().optional(),
+    secure_page: z.boolean().optional(),
+    unblacklist: z.boolean().optional(),
   })
   .superRefine((form, ctx) => {
     const adding = form.id === undefined;

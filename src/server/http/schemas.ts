@@ -19,14 +19,16 @@ import { badRequest, notFound } from './errors';
 import './routeConfig';
 
 /**
- * A request part that fails its schema answers 400 with the lines of each field; a path whose id is
- * a whole number past the largest a row can have (MAX_ID) names no row: 404, as a missing one.
+ * A request part that fails its schema answers 400 with the lines of each field. A record's address
+ * past the largest id a row can have (MAX_ID) names no row: 404, as a missing one. The address is a
+ * path's id, or the `id` of a legacy edit form (PUT /admin/register, /admin/whitelist...).
  */
 const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => (data) => {
   // reportInput: a value of the wrong type gets a line that names what the field takes.
   const result = schema.safeParse(data ?? {}, { reportInput: true });
   if (result.success) return { value: result.data };
-  if (httpPart === 'params' && result.error.issues.every((issue) => issue.code === 'too_big')) return { error: notFound() };
+  const pastLargest = (issue: z.core.$ZodIssue) => issue.code === 'too_big' && (httpPart === 'params' || (httpPart === 'body' && issue.path.join('.') === 'id'));
+  if (result.error.issues.every(pastLargest)) return { error: notFound() };
   const errors = fieldErrors(result.error);
   return { error: badRequest(joinFieldErrors(errors), errors) };
 };

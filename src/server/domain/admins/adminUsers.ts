@@ -197,15 +197,14 @@ async function findAdminUser(db: Database, changer: Changer, id: number, seenBy:
 }
 
 /**
- * The flags to store. A non-super caller may not turn a flag on (it may send back one already on);
- * what it leaves off or omits keeps the stored value.
+ * The flags to store. A non-super caller may not change a flag: one it sends is refused both ways,
+ * on or off, unless it is the stored value; one it leaves out keeps the stored value.
  */
 function flagsFor(superCaller: boolean, form: AdminUserForm, stored: AdminUser | undefined) {
-  if (!superCaller) {
-    if (ADMIN_FLAGS.some((flag) => form[flag] && !stored?.[flag])) throw superAdminOnly(messages.superOnlyFlags);
-    return { isSuper: stored?.is_super ?? false, unblacklist: stored?.unblacklist ?? false, securePage: stored?.secure_page ?? false };
-  }
-  return { isSuper: form.is_super, unblacklist: form.unblacklist, securePage: form.secure_page };
+  const kept: AdminFlags = { is_super: stored?.is_super ?? false, unblacklist: stored?.unblacklist ?? false, secure_page: stored?.secure_page ?? false };
+  if (!superCaller && ADMIN_FLAGS.some((flag) => form[flag] !== undefined && form[flag] !== kept[flag])) throw superAdminOnly(messages.superOnlyFlags);
+  const flags = superCaller ? { is_super: form.is_super ?? false, unblacklist: form.unblacklist ?? false, secure_page: form.secure_page ?? false } : kept;
+  return { isSuper: flags.is_super, unblacklist: flags.unblacklist, securePage: flags.secure_page };
 }
 
 /**
