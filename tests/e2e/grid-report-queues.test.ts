@@ -15,7 +15,7 @@ import { GRIDS, type AnyGrid } from '../../src/contract/grids';
 import { REPORT_HOME_NAMES, REPORT_HOMES, type ReportHome } from '../../src/contract/reports';
 import { sideMenu, type AdminRoleType } from '../../src/contract/roles';
 import { TAB_PATHS } from '../../src/console/app/tabs';
-import { openScreen, openSignedIn, screenshot, toast, useBrowser, WAIT_MS } from '../support/browser';
+import { openScreen, openSignedIn, screenshot, toast, useBrowser, waitUntilFinished, WAIT_MS } from '../support/browser';
 import { SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
 
 const ACCOUNTS: Record<AdminRoleType, string> = {
@@ -88,12 +88,7 @@ async function queueAndDownload(page: Page, context: BrowserContext, role: Admin
 
   const row = table.locator('tbody tr', { hasText: description }).first();
   await row.waitFor();
-  await expect
-    .poll(async () => {
-      await context.clock.fastForward(30_000);
-      return row.getByRole('cell', { name: 'Finished', exact: true }).count();
-    }, { timeout: 60_000, interval: 1_000 })
-    .toBe(1);
+  await waitUntilFinished(context, row);
   await screenshot(page, `grid-report-queue-${home}-${role.replace(' ', '-').toLowerCase()}`, { withoutToasts: true });
 
   const downloaded = page.waitForEvent('download');

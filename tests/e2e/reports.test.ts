@@ -14,7 +14,7 @@ import type { Page as ServicePage } from '../../src/contract/api';
 import { addDays } from '../../src/contract/dates';
 import type { ReportRecord } from '../../src/contract/entities';
 import { agentEventDetailsGrid, COLUMN_LABELS } from '../../src/contract/grids';
-import { codeCount, nextCode, openSignedIn, screenshot, sideMenuOf, toast, useBrowser, waitForPath } from '../support/browser';
+import { codeCount, nextCode, openSignedIn, screenshot, sideMenuOf, toast, useBrowser, waitForPath, waitUntilFinished } from '../support/browser';
 import { accessToken, startServer, type TestServer } from '../support/server';
 import { startWorker } from '../support/workers';
 
@@ -79,13 +79,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('report screens in the browser, 
     let loads = 0;
     page.on('load', () => loads++);
     workers.push(await startWorker(server.databaseUrl as string));
-    // The list refreshes itself every 30 seconds while a report is in progress.
-    await expect
-      .poll(async () => {
-        await context.clock.fastForward(30_000);
-        return row.getByRole('cell', { name: 'Finished', exact: true }).count();
-      }, { timeout: 60_000, interval: 1_000 })
-      .toBe(1);
+    await waitUntilFinished(context, row);
     expect(loads).toBe(0);
 
     const downloaded = page.waitForEvent('download');

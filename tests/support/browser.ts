@@ -210,3 +210,16 @@ export async function serviceWorkerControls(page: Page): Promise<void> {
     }), { timeout: WAIT_MS })
     .toBe(true);
 }
+
+/**
+ * Waits until a queued report's row says Finished: the list refreshes itself every 30 seconds
+ * while a report is in progress, so the page's clock is moved on (context.clock must be installed).
+ */
+export async function waitUntilFinished(context: BrowserContext, row: Locator): Promise<void> {
+  await expect
+    .poll(async () => {
+      await context.clock.fastForward(30_000);
+      return row.getByRole('cell', { name: 'Finished', exact: true }).count();
+    }, { timeout: 60_000, interval: 1_000 })
+    .toBe(1);
+}
