@@ -19,6 +19,7 @@ import { installIdempotency } from './http/idempotency';
 import { loggerOptions } from './http/logging';
 import { installRequestGuard } from './http/requestGuard';
 import { installSchemas } from './http/schemas';
+import { requestTimeoutOptions } from './http/timeouts';
 import { BACKEND_PREFIXES } from '../contract/constants';
 import { CountryAgencies } from './domain/agencies/countryAgencies';
 import { adminUserRoutes } from './routes/admin/adminUsers';
@@ -57,6 +58,7 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
     logger: loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    ...requestTimeoutOptions(config.requestTimeoutSeconds),
   });
   const { db } = database;
 

@@ -23,6 +23,7 @@ const environment = z.object({
   OTP_SEND_LIMIT_PER_ADDRESS_15MIN: integer(30),
   RATE_LIMIT_PER_MINUTE: integer(600),
   TRUST_PROXY: flag.default(false),
+  REQUEST_TIMEOUT_SECONDS: integer(300),
   DEMO_AGENTS: integer(5000),
   DEMO_EVENTS: integer(200_000),
   DEMO_ANCHOR_DATE: z.iso.date().optional(),
@@ -63,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     jwtSecret: e.JWT_SECRET,
     trustProxy: e.TRUST_PROXY,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     tokens: { accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS, refreshTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS },
     otp: {

@@ -1,53 +1,29 @@
 // Connections the server lets go of (issue 31), on raw sockets (fetch can neither cut a form short
 // nor stall): a multipart form cut off before its closing boundary, on both upload routes, is
-// answered 400 at once and stores nothing. PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
-import { connect } from 'node:net';
+// answered 400 at once and stores nothing; a request that has not arrived whole when
+// REQUEST_TIMEOUT_SECONDS (2 here) have passed is answered 408 and let go, however it dawdles (an
+// answer that has begun is not timed: src/server/http/timeouts.test.ts). PGlite always, PostgreSQL
+// when TEST_DATABASE_URL is set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, ListPage, SecureAgencies } from '../../src/contract/api';
 import type { SecureReportRow } from '../../src/contract/entities';
 import * as messages from '../../src/contract/messages';
 import { accessToken, backends, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
-
-interface RawAnswer {
-  /** 0: the server closed the connection without an answer; -1: neither an answer nor a close in time. */
-  status: number;
-  body: string;
-  seconds: number;
-}
-
-/**
- * Writes `text` on a connection of its own and keeps it open (a client that ended its side would
- * have the server drop the request), then waits for the answer and the close, `waitMs` at most.
- */
-function exchange(server: TestServer, text: string, waitMs: number): Promise<RawAnswer> {
-  const { hostname, port } = new URL(server.url);
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    let received = '';
-    const settle = (status?: number) => {
-      clearTimeout(timer);
-      socket.destroy();
-      const [head = '', body = ''] = received.split('\r\n\r\n', 2);
-      resolve({ status: status ?? Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), body, seconds: (performance.now() - started) / 1000 });
-    };
-    const socket = connect(Number(port), hostname, () => socket.write(text));
-    const timer = setTimeout(() => settle(-1), waitMs);
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => (received += chunk));
-    socket.on('close', () => settle());
-    socket.on('error', reject);
-  });
-}
+import { exchange, type RawAnswer } from '../support/sockets';
 
 const BOUNDARY = 'XyZzY';
 const field = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
 const fileHead = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="payments.csv"\r\nContent-Type: text/csv\r\n\r\n`;
 const CSV = 'id,agent,amount\n1,233241234567,12.50\n';
 
-/** A multipart POST with a correct Content-Length for the body it carries, whatever that body lacks. */
-const multipartRequest = (path: string, token: string, body: string) =>
+const TIMEOUT_SECONDS = 2;
+
+/** A POST of `body`, whose Content-Length is the body's own unless the client means to send more. */
+const post = (path: string, token: string, contentType: string, body: string, length = Buffer.byteLength(body)) =>
   `POST ${path} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n`
-  + `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+  + `Content-Type: ${contentType}\r\nContent-Length: ${length}\r\n\r\n${body}`;
+const multipartRequest = (path: string, token: string, body: string, length?: number) =>
+  post(path, token, `multipart/form-data; boundary=${BOUNDARY}`, body, length);
 
 /** Where a form can end short of its closing boundary (`--XyZzY--`). */
 const CUTS: Array<[string, string]> = [
@@ -61,14 +37,14 @@ const CUTS: Array<[string, string]> = [
   ['after the fields', ''],
 ];
 
-describe.each(backends)('a cut-off upload on %s', (backend) => {
+describe.each(backends)('connections on %s', (backend) => {
   let server: TestServer;
   const token = { super: '', agency: '' };
   let own = { agency: 0, campaign: 0 };
   const reportCount = async () => (await server.post<ListPage<SecureReportRow>>('/admin/list_secure_reports', { page_size: 0 }, token.super)).body.count;
 
   beforeAll(async () => {
-    server = await startServer(backend, SIGNED_IN_SUITE);
+    server = await startServer(backend, { ...SIGNED_IN_SUITE, REQUEST_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS) });
     token.super = await accessToken(server, 'super@demo.test');
     token.agency = await accessToken(server, 'agency@demo.test');
     const [agency] = (await server.post<SecureAgencies>('/admin/get-secure-agencies', {}, token.agency)).body.agencies;
@@ -83,20 +59,48 @@ describe.each(backends)('a cut-off upload on %s', (backend) => {
     { path: '/admin/upload_secure', as: token.super, fields: field('agencies', JSON.stringify([{ agency_id: own.agency, campaign_id: own.campaign }])) },
   ];
 
-  it('is answered 400 within a second on both upload routes, wherever it ends, and stores nothing', async () => {
+  it('a cut-off upload is answered 400 within a second on both upload routes, wherever it ends, and stores nothing', async () => {
     const before = await reportCount();
     for (const route of routes()) {
       for (const [where, rest] of CUTS) {
-        const answer = await exchange(server, multipartRequest(route.path, route.as, route.fields + rest), 5_000);
+        const answer = await exchange(server, multipartRequest(route.path, route.as, route.fields + rest), { waitMs: 5_000 });
         const what = `${route.path}, cut ${where}`;
         expect([what, answer.status], answer.body).toEqual([what, 400]);
         expect(answer.seconds, what).toBeLessThan(1);
         expect((JSON.parse(answer.body) as ApiError).error, what).toBe(messages.uploadCutOff);
       }
       // The same form with its closing boundary is stored: the cut, not the form, was refused.
-      const whole = await exchange(server, multipartRequest(route.path, route.as, `${route.fields}${fileHead}${CSV}${route.path}\r\n--${BOUNDARY}--\r\n`), 5_000);
+      const whole = await exchange(server, multipartRequest(route.path, route.as, `${route.fields}${fileHead}${CSV}${route.path}\r\n--${BOUNDARY}--\r\n`), { waitMs: 5_000 });
       expect(whole.status, whole.body).toBe(201);
     }
     expect(await reportCount()).toBe(before + 2);
+  });
+
+  describe(`a request that has not arrived whole after ${TIMEOUT_SECONDS} s`, () => {
+    /** Answered 408 with the API's refusal, and the connection closed, at the time (checked every tenth of it). */
+    const expectCutOffInTime = (answer: RawAnswer, what: string) => {
+      expect([what, answer.status], answer.body).toEqual([what, 408]);
+      expect(JSON.parse(answer.body), what).toEqual({ error: messages.requestTooSlow(TIMEOUT_SECONDS), code: 'timeout' });
+      expect(answer.seconds, what).toBeGreaterThan(TIMEOUT_SECONDS * 0.95);
+      expect(answer.seconds, what).toBeLessThan(TIMEOUT_SECONDS + 1.5);
+    };
+
+    it('is an upload that stalls after part of its file, or trickles a byte at a time, on both routes', async () => {
+      for (const route of routes()) {
+        const begun = `${route.fields}${fileHead}${CSV}`;
+        const stalled = await exchange(server, multipartRequest(route.path, route.as, begun, begun.length + 10_000), { waitMs: 10_000 });
+        expectCutOffInTime(stalled, `${route.path}, stalled`);
+        // Each byte is news, so an idle timeout would never fire; the request's own time does.
+        const trickling = await exchange(server, multipartRequest(route.path, route.as, begun, begun.length + 10_000), { waitMs: 10_000, trickle: 'a,b\n'.repeat(100), everyMs: 100 });
+        expectCutOffInTime(trickling, `${route.path}, trickling`);
+      }
+    });
+
+    it('is a JSON body, or headers that never end', async () => {
+      const json = await exchange(server, post('/admin/list_secure_reports', token.super, 'application/json', '{"page_size":', 40), { waitMs: 10_000 });
+      expectCutOffInTime(json, 'a JSON body');
+      const headers = await exchange(server, `GET /health HTTP/1.1\r\nHost: localhost\r\nX-Slow: `, { waitMs: 10_000, trickle: 'z'.repeat(100), everyMs: 100 });
+      expectCutOffInTime(headers, 'headers');
+    });
   });
 });
