@@ -103,4 +103,11 @@ describe.each(backends)('connections on %s', (backend) => {
       expectCutOffInTime(headers, 'headers');
     });
   });
+
+  it('refuses what is not a request in the API’s shape too: headers over 16 KB (431), a line that is not HTTP (400)', async () => {
+    const large = await exchange(server, `GET /health HTTP/1.1\r\nHost: localhost\r\nX-Large: ${'z'.repeat(20_000)}\r\n\r\n`, { waitMs: 5_000 });
+    expect([large.status, JSON.parse(large.body)]).toEqual([431, { error: messages.headersTooLarge, code: 'too_large' }]);
+    const garbage = await exchange(server, 'HELLO THERE\r\n\r\n', { waitMs: 5_000 });
+    expect([garbage.status, JSON.parse(garbage.body)]).toEqual([400, { error: messages.notHttp, code: 'bad_request' }]);
+  });
 });

@@ -15,7 +15,7 @@ export function requestTimeoutOptions(seconds: number) {
   const ms = seconds * 1000;
   return {
     requestTimeout: ms,
-    // Twice, so that a request still arriving is answered 408 by the check above before it is idle that long.
+    // Twice, so that a request still arriving is answered 408 (Node's check, below) before it is idle that long.
     connectionTimeout: 2 * ms,
     http: {
       // Node applies no requestTimeout shorter than its headersTimeout (60 s), whose own
