@@ -17,6 +17,7 @@ import { installCaller } from './http/caller';
 import { installErrorHandling } from './http/errors';
 import { installIdempotency } from './http/idempotency';
 import { loggerOptions } from './http/logging';
+import { installPublicUrl } from './http/publicUrl';
 import { installRequestGuard } from './http/requestGuard';
 import { installSchemas } from './http/schemas';
 import { requestTimeoutOptions } from './http/timeouts';
@@ -97,6 +98,7 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
     allowList: (request) => request.routeOptions.config.consoleFile === true,
   });
   installErrorHandling(app, { servesConsole: consoleIsBuilt() });
+  installPublicUrl(app, config.publicUrl);
   await installSchemas(app, { browsable: config.demo });
   // In this order, before any body is validated: who is calling (the token), a hostile body refused
   // whole, the Idempotency-Key claimed (keys belong to the caller; every answer from here on, a
