@@ -10,7 +10,7 @@ export const ERROR_CODE_LIST = [
   'session_expired', 'forbidden', 'super_admin_only', 'out_of_scope', 'not_found', 'duplicate',
   'edit_conflict', 'in_use', 'report_not_ready', 'idempotency_in_progress',
   'idempotency_key_reused', 'unprocessable', 'too_large', 'unsupported_media_type',
-  'too_many_requests', 'code_not_sent', 'internal',
+  'too_many_requests', 'timeout', 'code_not_sent', 'internal',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODE_LIST)[number];
@@ -35,9 +35,10 @@ export const ERROR_CODES: Record<ErrorCode, string> = {
   idempotency_in_progress: 'A request with this Idempotency-Key is still running: retry later (409).',
   idempotency_key_reused: 'This Idempotency-Key was used for a different request (422).',
   unprocessable: 'The request is well formed but cannot be carried out (422).',
-  too_large: 'The body is larger than the server accepts (413).',
+  too_large: 'The body is larger than the server accepts (413), or the headers are (431).',
   unsupported_media_type: 'The body’s content type is not accepted (415).',
   too_many_requests: 'A rate limit or code budget is spent; `Retry-After` says when to try again (429).',
+  timeout: 'The request did not arrive in full in the time the server gives one (408): send it again.',
   code_not_sent: 'A one-time code could not be delivered by the chosen medium (502 or 503).',
   internal: 'The server failed; the details are in its log, never in the answer (500).',
 };

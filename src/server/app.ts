@@ -17,8 +17,10 @@ import { installCaller } from './http/caller';
 import { installErrorHandling } from './http/errors';
 import { installIdempotency } from './http/idempotency';
 import { loggerOptions } from './http/logging';
+import { installPublicUrl } from './http/publicUrl';
 import { installRequestGuard } from './http/requestGuard';
 import { installSchemas } from './http/schemas';
+import { requestTimeoutOptions } from './http/timeouts';
 import { BACKEND_PREFIXES } from '../contract/constants';
 import { CountryAgencies } from './domain/agencies/countryAgencies';
 import { adminUserRoutes } from './routes/admin/adminUsers';
@@ -57,6 +59,7 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
     logger: loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    ...requestTimeoutOptions(config.requestTimeoutSeconds),
   });
   const { db } = database;
 
@@ -95,6 +98,7 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
     allowList: (request) => request.routeOptions.config.consoleFile === true,
   });
   installErrorHandling(app, { servesConsole: consoleIsBuilt() });
+  installPublicUrl(app, config.publicUrl);
   await installSchemas(app, { browsable: config.demo });
   // In this order, before any body is validated: who is calling (the token), a hostile body refused
   // whole, the Idempotency-Key claimed (keys belong to the caller; every answer from here on, a

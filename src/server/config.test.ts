@@ -15,6 +15,9 @@ describe('settings', () => {
   it('refuse a bad value at start with the setting named', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow('JWT_SECRET must be at least 32 characters');
+    expect(() => loadConfig({ PUBLIC_URL: 'referral.example.org' })).toThrow(/PUBLIC_URL must be an http or https address/);
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://referral.example.org' })).toThrow(/PUBLIC_URL/);
+    expect(loadConfig({ PUBLIC_URL: 'https://referral.example.org/' }).publicUrl).toBe('https://referral.example.org');
   });
 
   it('run the embedded database in demo mode, and PostgreSQL without demo data unless asked', () => {

@@ -23,6 +23,8 @@ const environment = z.object({
   OTP_SEND_LIMIT_PER_ADDRESS_15MIN: integer(30),
   RATE_LIMIT_PER_MINUTE: integer(600),
   TRUST_PROXY: flag.default(false),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http or https address, e.g. https://referral.example.org' }).optional(),
+  REQUEST_TIMEOUT_SECONDS: integer(300),
   DEMO_AGENTS: integer(5000),
   DEMO_EVENTS: integer(200_000),
   DEMO_ANCHOR_DATE: z.iso.date().optional(),
@@ -63,6 +65,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     jwtSecret: e.JWT_SECRET,
     trustProxy: e.TRUST_PROXY,
+    /** Where links in answers start (http/publicUrl.ts); unset: the request's own origin. */
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     tokens: { accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS, refreshTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS },
     otp: {

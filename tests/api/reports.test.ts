@@ -8,20 +8,10 @@ import type { QueueReport, ReportRecord } from '../../src/contract/entities';
 import * as messages from '../../src/contract/messages';
 import { REPORT_FINISHED } from '../../src/contract/reports';
 import { accessToken, backends, demoIds, startServer, type TestServer, SIGNED_IN_SUITE } from '../support/server';
+import { finished } from '../support/service';
 
 const DATES = 'start_date=01-Jan-2020&end_date=31-Dec-2099';
 const GRID_DATES = { start_date: '01-Jan-2020', end_date: '31-Dec-2099' };
-
-/** The report once its status is Finished (or whatever it reads after 30 s, for the failure message). */
-async function finished(read: () => Promise<{ status: string } | undefined>): Promise<{ status: string } | undefined> {
-  const until = Date.now() + 30_000;
-  let report = await read();
-  while (report?.status !== REPORT_FINISHED && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    report = await read();
-  }
-  return report;
-}
 
 describe.each(backends)('report jobs on %s', (backend) => {
   let server: TestServer;

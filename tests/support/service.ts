@@ -1,8 +1,9 @@
-// What the service-backend API tests share: reading a paged call to its end, and the campaigns
-// an Agency Admin does and does not see.
+// What the service-backend API tests share: reading a paged call to its end, the campaigns an
+// Agency Admin does and does not see, and waiting for a queued report.
 import { expect } from 'vitest';
 import type { Page } from '../../src/contract/api';
 import type { Campaign } from '../../src/contract/entities';
+import { REPORT_FINISHED } from '../../src/contract/reports';
 import type { TestServer } from './server';
 
 /** Every row of a paged call, following its `next` links to the end. */
@@ -26,4 +27,15 @@ export async function ownAndForeignCampaign(server: TestServer, superToken: stri
   const foreign = all.find((campaign) => !theirs.some((own) => own.id === campaign.id));
   if (!theirs[0] || !foreign) throw new Error('the demo data has no campaign of the Agency Admin, or none of another agency');
   return { mine: theirs[0], foreign };
+}
+
+/** The report once its status is Finished (or whatever it reads after 30 s, for the failure message). */
+export async function finished<R extends { status: string }>(read: () => Promise<R | undefined>): Promise<R | undefined> {
+  const until = Date.now() + 30_000;
+  let report = await read();
+  while (report?.status !== REPORT_FINISHED && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    report = await read();
+  }
+  return report;
 }

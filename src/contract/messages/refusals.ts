@@ -74,6 +74,13 @@ export const superOnlyCredentials = 'Only a Super Admin can change the email add
 
 // Requests the server refuses whole (ours)
 export const jsonTooDeep = 'The request is nested too deeply. Send the form as the console does.';
+export const uploadCutOff = 'The upload was cut off before its end (the form has no closing boundary). Please send it again.';
+export const headersTooLarge = 'The request’s headers are too large.';
+export const notHttp = 'The request is not well-formed HTTP.';
+
+/** A request, its body included, that did not arrive in the time the server gives one (ours). */
+export const requestTooSlow = (seconds: number): string =>
+  `The request did not arrive in full within ${seconds} seconds. Check the connection and send it again.`;
 
 /** A file whose content is another type than its name says (ours): `found` as file-type names it (e.g. 'a PNG image'). */
 export const uploadContentMismatch = (extension: string, found: string): string =>

@@ -1,17 +1,19 @@
 // The pages of the service and new user backends, as their framework sends them: the count of
 // all matching rows, this page's rows, and working absolute links to the next and previous pages
-// (the request's own URL with another `page`), null at either end.
+// (the request's own URL with another `page`, at the server's public address), null at either end.
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ListPage, Page } from '../../contract/api';
 import type { pageQuery } from '../../contract/schemas';
 import { pageParamsOf, type ListParams } from '../domain/lists';
+import { publicOrigin } from './publicUrl';
 
 export function servicePage<T>(request: FastifyRequest, rows: T[], count: number, at: { page: number; limit: number }): Page<T> {
   const link = (page: number): string => {
-    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    // Only the path and query of what was asked: an absolute-form request line's origin is the client's word.
+    const url = new URL(request.url, 'http://path.only');
     url.searchParams.set('page', String(page));
-    return url.toString();
+    return `${publicOrigin(request)}${url.pathname}${url.search}`;
   };
   const pages = Math.max(1, Math.ceil(count / at.limit));
   return {

@@ -2,9 +2,11 @@
 // the upload limits. A form is read into its text fields and its one file; the file is hashed
 // (SHA-256) and counted as it arrives and kept in memory, at most UPLOAD_MAX_BYTES. One byte over
 // answers 413 at once: the rest is read off the connection and dropped, never kept, so the client
-// (still sending) gets the answer and the connection stays usable. Every malformed form is a 4xx.
+// (still sending) gets the answer and the connection stays usable. Every malformed form is a 4xx at
+// once, a form cut off before its closing boundary included.
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UPLOAD_MAX_BYTES } from '../../contract/constants';
@@ -51,23 +53,22 @@ export async function installUploads(app: FastifyInstance): Promise<void> {
 }
 
 /** The file's bytes, hashed and counted as they arrive; 413 the moment the limit is passed. */
-function readFile(stream: Readable & { truncated?: boolean }): Promise<Omit<UploadedFile, 'name'>> {
-  return new Promise((resolve, reject) => {
-    const hash = createHash('sha256');
-    const chunks: Buffer[] = [];
-    let size = 0;
-    stream.on('data', (chunk: Buffer) => {
-      hash.update(chunk);
-      chunks.push(chunk);
-      size += chunk.length;
-    });
-    stream.once('limit', () => reject(tooLarge()));
-    stream.once('error', reject);
-    stream.once('end', () => {
-      if (stream.truncated) return reject(tooLarge());
-      resolve({ bytes: Buffer.concat(chunks, size), size, sha256: hash.digest('hex') });
-    });
+async function readFile(stream: Readable & { truncated?: boolean }): Promise<Omit<UploadedFile, 'name'>> {
+  const hash = createHash('sha256');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  stream.on('data', (chunk: Buffer) => {
+    hash.update(chunk);
+    chunks.push(chunk);
+    size += chunk.length;
   });
+  const overLimit = new Promise<never>((_resolve, reject) => stream.once('limit', () => reject(tooLarge())));
+  // finished(), not 'end' and 'error' listeners: a form cut off before its closing boundary while
+  // beforeFile awaited the database has its file stream destroyed, with busboy's error, before we
+  // listen, and a listener added then waits for ever (issue 31). finished() reads the state too.
+  await Promise.race([finished(stream), overLimit]);
+  if (stream.truncated) throw tooLarge();
+  return { bytes: Buffer.concat(chunks, size), size, sha256: hash.digest('hex') };
 }
 
 /** @fastify/multipart's and busboy's refusals, in the API's words. */
@@ -80,11 +81,13 @@ function refusalOf(error: unknown): unknown {
     case 'FST_FIELDS_LIMIT': case 'FST_PARTS_LIMIT': return badRequest('The form has too many fields.');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE': return notMultipart();
     case 'FST_PROTO_VIOLATION': case 'FST_INVALID_JSON_FIELD_ERROR': return badRequest('The form has a field the upload does not take.');
-    case 'FST_MP_PREMATURE_CLOSE': return badRequest('The upload was cut off before its end. Please try again.');
+    case 'FST_MP_PREMATURE_CLOSE': case 'ERR_STREAM_PREMATURE_CLOSE': return badRequest(messages.uploadCutOff);
   }
-  // busboy's own: no boundary, a malformed part header, a form that ends early.
-  if (error instanceof Error && !('code' in error)) return badRequest(`The upload is not a well-formed multipart form (${error.message}).`);
-  return error;
+  if (!(error instanceof Error) || 'code' in error) return error;
+  // busboy's own: a form that ends before its closing boundary ('Unexpected end of multipart data',
+  // 'Part terminated early ...'), no boundary, a malformed part header.
+  if (/unexpected end|terminated early/i.test(error.message)) return badRequest(messages.uploadCutOff);
+  return badRequest(`The upload is not a well-formed multipart form (${error.message}).`);
 }
 
 /** `work`, with what the form's parser or file stream throws read as a refusal. */

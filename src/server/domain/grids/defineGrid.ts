@@ -28,7 +28,7 @@ export interface GridSource<D extends GridDeclaration> {
   from: SQL;
   /** The row's unique key: the last key of every order, the keyset cursor's anchor and the row's id. */
   key: SQL;
-  keyType: 'bigint' | 'text';
+  keyType: keyof typeof KEY_TEXTS;
   /** The grid's own condition on every row, before the filters (pending payments: only what is due). */
   condition?: SQL;
   /** Grouped grids (one row per agent and event, ...): the GROUP BY; columns then aggregate. */
@@ -67,7 +67,34 @@ export interface GridRequest {
 
 // ---- formats --------------------------------------------------------------------------------
 
-const SORT_TYPES: Record<ColumnFormat, string> = { text: 'text', time: 'timestamptz', money: 'numeric', percent: 'numeric', count: 'numeric', flag: 'boolean' };
+/** Text PostgreSQL takes: anything without a NUL. */
+const plainText = z.string().refine((text) => !text.includes('\u0000'));
+const numericText = z.string().regex(/^-?\d{1,40}(\.\d{1,40})?$/);
+const INT8_MAX = 2n ** 63n - 1n;
+// One refine: zod runs a refine after a failed regex too, and BigInt('abc') throws.
+const bigintText = z.string().refine((text) => /^\d{1,19}$/.test(text) && BigInt(text) <= INT8_MAX);
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2} (?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,6})?[+-](?:0\d|1[0-5])(?::[0-5]\d){0,2}$/;
+/** A timestamptz as PostgreSQL writes it ('2026-11-01 09:30:00.123+00', on a day of the calendar), or ±infinity (a sort of NULLs first). */
+const timestampText = z.union([
+  z.enum(['infinity', '-infinity']),
+  z.string().regex(TIMESTAMP).refine((text) => !text.startsWith('0000') && z.iso.date().safeParse(text.slice(0, 10)).success),
+]);
+
+/**
+ * Each sort's SQL type, and the text of it a cursor may carry (what PostgreSQL writes for `::text`):
+ * an edited cursor's anchor is checked against it before it is cast, so it is a 400, never the
+ * database's 22007 or 22P02 (issue 31).
+ */
+const SORT_TYPES: Record<ColumnFormat, { sql: string; text: z.ZodType<string> }> = {
+  text: { sql: 'text', text: plainText },
+  time: { sql: 'timestamptz', text: timestampText },
+  money: { sql: 'numeric', text: numericText },
+  percent: { sql: 'numeric', text: numericText },
+  count: { sql: 'numeric', text: numericText },
+  flag: { sql: 'boolean', text: z.enum(['true', 'false']) },
+};
+/** The same for a row's key. */
+const KEY_TEXTS = { bigint: bigintText, text: plainText } as const;
 
 /** A value as the JSON answer carries it (the contract's VALUE_SCHEMAS). */
 function jsonValue(format: ColumnFormat, value: SQL): SQL {
@@ -112,11 +139,13 @@ type Cursor = z.infer<typeof cursorShape>;
 
 const encodeCursor = (cursor: Cursor): string => Buffer.from(JSON.stringify(cursor)).toString('base64url');
 
+const cursorInvalid = () => badRequest(messages.gridCursorInvalid, { cursor: [messages.gridCursorInvalid] });
+
 function decodeCursor(text: string): Cursor {
   try {
     return cursorShape.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
   } catch {
-    throw badRequest(messages.gridCursorInvalid, { cursor: [messages.gridCursorInvalid] });
+    throw cursorInvalid();
   }
 }
 
@@ -247,7 +276,7 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     const direction = descending ? sql`desc` : sql`asc`;
     const orderBy = sql`g._sort ${direction}, g._key ${direction}`;
     if (!cursor) return { where: sql`true`, orderBy };
-    const anchor = sql`(${cursor.sort}::${sql.raw(SORT_TYPES[order.key.format])}, ${cursor.key}::${sql.raw(source.keyType)})`;
+    const anchor = sql`(${cursor.sort}::${sql.raw(SORT_TYPES[order.key.format].sql)}, ${cursor.key}::${sql.raw(source.keyType)})`;
     return { where: descending ? sql`(g._sort, g._key) < ${anchor}` : sql`(g._sort, g._key) > ${anchor}`, orderBy };
   }
 
@@ -286,6 +315,10 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
       const hash = filterHash(body);
       // A cursor for another page, order or filter is not this request's: the page is read by its number.
       const cursor = given && body.page_size > 0 && given.page === body.current_page && given.order === order.text && given.filter === hash ? given : undefined;
+      // Its anchor is of the order's types, or the cursor was edited.
+      if (cursor && !(KEY_TEXTS[source.keyType].safeParse(cursor.key).success && (cursor.sort === null || SORT_TYPES[order.key.format].text.safeParse(cursor.sort).success))) {
+        throw cursorInvalid();
+      }
       const count = await countOf(db, request, hash);
       if (body.page_size === 0 && count > GRID_ALL_ROWS_MAX) throw badRequest(gridTooLargeForPage(count), undefined, 'bad_request');
 

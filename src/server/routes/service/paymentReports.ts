@@ -23,6 +23,7 @@ import { campaigns } from '../../db/schema';
 import { visibleAgencyIds, visibleCampaignIds } from '../../auth/scope';
 import { badRequest, outOfScope } from '../../http/errors';
 import { servicePage } from '../../http/pages';
+import { publicOrigin } from '../../http/publicUrl';
 import { pageParamsOf } from '../../domain/lists';
 import { finishedReport, listReports, queueReport, reportFileParts, type ReportRow, type SendReport } from '../../domain/reports/reportJobs';
 import { safeFilename } from '../../reports/csv';
@@ -31,7 +32,7 @@ const kindOf = (name: ServiceReportName) => `service:${name}`;
 
 /** A report as the service backend carries it, with a working link to its file once Finished. */
 function serviceReport(request: FastifyRequest, name: ServiceReportName, row: ReportRow) {
-  const base = `${request.protocol}://${request.host}${BACKEND_PREFIXES.service}`;
+  const base = `${publicOrigin(request)}${BACKEND_PREFIXES.service}`;
   return {
     createdAt: row.created_at,
     createdBy: row.created_by,
