@@ -32,6 +32,6 @@ describe('holdsSessionRole', () => {
 
 describe('devicesSignedOut', () => {
   it('counts in words', () => {
-    expect([0, 1, 3].map(devicesSignedOut)).toEqual(['No other device was signed in.', '1 device signed out.', '3 devices signed out.']);
+    expect([0, 1, 3].map(devicesSignedOut)).toEqual(['No device was signed in to sign out.', '1 device signed out.', '3 devices signed out.']);
   });
 });

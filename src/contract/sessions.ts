@@ -43,7 +43,7 @@ export const sessionRoleEnded = (roleType: string) =>
 export const sessionNotFound = 'That device is not signed in any more. Reload the list of signed-in devices.';
 export const othersSessionsSuperOnly = "Only a Super Admin can see or sign out another admin's devices. Your own are under Signed-in devices.";
 export const devicesSignedOut = (ended: number) =>
-  ended === 0 ? 'No other device was signed in.' : ended === 1 ? '1 device signed out.' : `${ended} devices signed out.`;
+  ended === 0 ? 'No device was signed in to sign out.' : ended === 1 ? '1 device signed out.' : `${ended} devices signed out.`;
 /** The screen and the header's user menu entry. */
 export const SIGNED_IN_DEVICES = 'Signed-in devices';
 export const THIS_DEVICE = 'This device';
