@@ -1,7 +1,7 @@
 // The page header (SPEC.md section 1): product title, an about menu with the version label, and
 // the signed-in username or 'Not logged in'. The username opens the user's menu (Signed-in devices).
 // The shell adds its own buttons (the outbox) as children, and its menu button before the title at
-// a tablet's width.
+// a tablet's width. It is the page's banner landmark.
 import { Button, Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
 import { CaretDown, User } from '@blueprintjs/icons';
 import { Suspense, useState, type ReactNode } from 'react';
@@ -14,7 +14,7 @@ const UserMenu = lazyNamed(() => import('./UserMenu'), 'UserMenu');
 
 export function Header({ username, start, children }: { username: string | null; start?: ReactNode; children?: ReactNode }) {
   return (
-    <Navbar className="console-header">
+    <Navbar className="console-header" role="banner">
       <NavbarGroup>
         {start}
         <NavbarHeading>{PRODUCT_TITLE}</NavbarHeading>

@@ -2,8 +2,10 @@
 // marked, each with where it signed in from and when it was last used. Any other device is signed
 // out one by one or all at once: its next action finds the sign-in page. This device logs out as
 // the side menu's Logout does. Sign-outs need a connection: they are never queued.
+// Its title is the page's h1 and each device an h2 (axe: one first-level heading, levels in order);
+// they look as the other screens' titles and rows do.
 import './signedInDevices.css';
-import { Button, Callout, Card, Classes, H3, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, H2, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { Desktop, LogOut, MobilePhone } from '@blueprintjs/icons';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -43,9 +45,9 @@ export function SignedInDevicesPage() {
   return (
     <section className="signed-in-devices">
       <header className="console-page-header signed-in-devices-header">
-        <h2 className={Classes.HEADING} ref={heading} tabIndex={-1}>
+        <h1 className={Classes.HEADING} ref={heading} tabIndex={-1}>
           {SIGNED_IN_DEVICES}
-        </h2>
+        </h1>
         <Button icon={<LogOut />} disabled={others === 0 || offline} loading={signingOutOthers.isLoading} onClick={() => void signOutAll()}>
           Sign out all other devices
         </Button>
@@ -100,7 +102,7 @@ function DeviceCard({ device, disabled, signingOut, onSignOut, onLogOut }: Devic
     <Card className="signed-in-device">
       <div className="signed-in-device-head">
         {isHandheld(device.device) ? <MobilePhone /> : <Desktop />}
-        <H3>{device.device}</H3>
+        <H2>{device.device}</H2>
         {device.current && <Tag intent="primary">{THIS_DEVICE}</Tag>}
       </div>
       <dl className="signed-in-device-facts">
