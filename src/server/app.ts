@@ -46,6 +46,7 @@ import { serviceCampaignRoutes } from './routes/service/campaigns';
 import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/users/auth';
 import { referenceRoutes } from './routes/users/reference';
+import { sessionRoutes } from './routes/users/sessions';
 
 export interface AppDependencies {
   config: Config;
@@ -115,6 +116,7 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
   await app.register(authRoutes(signIn), { prefix: '/api/v1' });
   await app.register(referenceRoutes(db), { prefix: '/api/v1' });
   await app.register(agentRoutes(db), { prefix: '/api/v1' });
+  await app.register(sessionRoutes(db), { prefix: '/api/v1' });
   await app.register(countryRoutes(db), { prefix: '/admin' });
   await app.register(countrySmsRoutes(db), { prefix: '/admin' });
   await app.register(adminUserRoutes(db, countryAgencies), { prefix: '/admin' });

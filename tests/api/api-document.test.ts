@@ -40,6 +40,8 @@ const CALLS = [
   'get /api/v1/users/', 'post /api/v1/users/', 'patch /api/v1/users/{id}/',
   'get /api/v1/user-roles/', 'post /api/v1/user-roles/', 'patch /api/v1/user-roles/{id}/',
   'post /api/v1/agents/', 'patch /api/v1/agents/{id}/', 'get /service/invites/',
+  'get /api/v1/sessions/', 'post /api/v1/sessions/end-others/', 'delete /api/v1/sessions/{session}/',
+  'get /api/v1/users/{id}/sessions/', 'delete /api/v1/users/{id}/sessions/', 'delete /api/v1/users/{id}/sessions/{session}/',
 ];
 
 describe.each(backends)('the API document and error codes on %s', (backend) => {

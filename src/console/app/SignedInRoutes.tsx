@@ -14,13 +14,14 @@ import '../components/blueprintToaster';
 import { useAppSelector } from './hooks';
 import { page } from './page';
 import { Shell } from './Shell';
-import { pathOf, SAVED_REPORTS_PATH } from './tabs';
+import { pathOf, SAVED_REPORTS_PATH, SIGNED_IN_DEVICES_PATH } from './tabs';
 import type * as GridPages from '../features/grids/GridPages';
 import type * as ReportPages from './ReportPages';
 
 const OtpPage = page(() => import('../features/otp/OtpPage'), 'OtpPage');
 const SavedReportsPage = page(() => import('../features/savedreports/SavedReportsPage'), 'SavedReportsPage');
 const SavedReportPage = page(() => import('../features/savedreports/SavedReportPage'), 'SavedReportPage');
+const SignedInDevicesPage = page(() => import('../features/sessions/SignedInDevicesPage'), 'SignedInDevicesPage');
 
 // The grids and the report screens are each one lazy module of several screens.
 const gridPage = (name: keyof typeof GridPages) => page(() => import('../features/grids/GridPages'), name);
@@ -78,6 +79,7 @@ export function SignedInRoutes() {
         <Route path="/otp/:type?" element={<OtpPage />} />
         <Route path={SAVED_REPORTS_PATH} element={<SavedReportsPage />} />
         <Route path={`${SAVED_REPORTS_PATH}/:id`} element={<SavedReportPage />} />
+        <Route path={SIGNED_IN_DEVICES_PATH} element={<SignedInDevicesPage />} />
         {menu
           .filter((item) => item.id !== 'logout')
           .map((item) => {

@@ -33,6 +33,9 @@ export const pathOf = (item: MenuItem): string => (item.id === 'logout' ? '/logo
 export const SAVED_REPORTS_PATH = '/saved-reports';
 export const savedReportPath = (id: string) => `${SAVED_REPORTS_PATH}/${encodeURIComponent(id)}`;
 
+/** 'Signed-in devices': the admin's own sessions, from the header's user menu (not a menu tab). */
+export const SIGNED_IN_DEVICES_PATH = '/signed-in-devices';
+
 /** A row's own screen under its tab (`/campaigns/12/languages`): its tab in the path, so Back and bookmarks keep it. */
 export const detailPath = (tab: 'agencies' | 'campaigns', id: number | string, part?: string) =>
   `${TAB_PATHS[tab]}/${encodeURIComponent(String(id))}${part ? `/${part}` : ''}`;

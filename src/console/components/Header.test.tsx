@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/renderWithProviders';
 import { Header } from './Header';
@@ -14,6 +14,14 @@ describe('Header', () => {
     renderWithProviders(<Header username="agency@demo.test" />);
     expect(screen.getByText('agency@demo.test')).toBeInTheDocument();
     expect(screen.queryByText('Not logged in')).not.toBeInTheDocument();
+  });
+
+  it("opens the user's menu from the username: Signed-in devices goes to its screen", async () => {
+    const { user, location } = renderWithProviders(<Header username="agency@demo.test" />);
+    await user.click(screen.getByRole('button', { name: /agency@demo\.test/ }));
+    const menu = await screen.findByRole('menu', { name: 'Your account' });
+    await user.click(within(menu).getByRole('menuitem', { name: 'Signed-in devices' }));
+    expect(location()).toBe('/signed-in-devices');
   });
 
   it('shows the version label in the about menu', async () => {

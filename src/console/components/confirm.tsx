@@ -4,7 +4,11 @@ import { Alert, Intent } from '@blueprintjs/core';
 import { createRoot } from 'react-dom/client';
 import './blueprint';
 
+let asked = 0;
+
 export function askToConfirm(question: string, confirmButtonText: string): Promise<boolean> {
+  // The question names the alert dialog for a screen reader (an Alert has no title of its own).
+  const questionId = `confirm-question-${++asked}`;
   const host = document.body.appendChild(document.createElement('div'));
   const root = createRoot(host);
   return new Promise<boolean>((resolve) => {
@@ -14,8 +18,16 @@ export function askToConfirm(question: string, confirmButtonText: string): Promi
       host.remove();
     };
     root.render(
-      <Alert isOpen intent={Intent.PRIMARY} confirmButtonText={confirmButtonText} cancelButtonText="Cancel" onConfirm={() => answer(true)} onCancel={() => answer(false)}>
-        <p>{question}</p>
+      <Alert
+        isOpen
+        intent={Intent.PRIMARY}
+        confirmButtonText={confirmButtonText}
+        cancelButtonText="Cancel"
+        aria-labelledby={questionId}
+        onConfirm={() => answer(true)}
+        onCancel={() => answer(false)}
+      >
+        <p id={questionId}>{question}</p>
       </Alert>,
     );
   });

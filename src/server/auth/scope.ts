@@ -5,12 +5,15 @@ import { isSuperAdmin, roleScope, seesEverything, type RoleScope } from '../../c
 import type { Database } from '../db/client';
 import { campaigns } from '../db/schema';
 import { loadRoleCampaigns } from './accounts';
-import type { SessionClaims } from './tokens';
+import type { LiveSession, SessionClaims } from './tokens';
 
-/** The caller's scope. Only valid roles of the session's role type count (an ended role sees nothing). */
-export async function scopeOf(db: Database, session: SessionClaims): Promise<RoleScope> {
+/**
+ * The caller's scope. Only valid roles of the session's role type count (an ended role sees nothing).
+ * A session checked on this call brings its role campaigns along (tokens.ts verifyAccess).
+ */
+export async function scopeOf(db: Database, session: SessionClaims & Partial<Pick<LiveSession, 'roleCampaigns'>>): Promise<RoleScope> {
   if (isSuperAdmin(session.roleType)) return { kind: 'all' };
-  return roleScope(session.roleType, await loadRoleCampaigns(db, session.userId), new Date());
+  return roleScope(session.roleType, session.roleCampaigns ?? await loadRoleCampaigns(db, session.userId), new Date());
 }
 
 /** The logged-out /register page: a non-super caller who sees no agency and no campaign. */
@@ -26,7 +29,7 @@ export interface Caller {
 }
 
 /** The caller of a request: its session's scope, or a logged-out caller without one. */
-export async function callerOf(db: Database, session: SessionClaims | undefined): Promise<Caller> {
+export async function callerOf(db: Database, session: LiveSession | undefined): Promise<Caller> {
   if (!session) return { userId: null, sessionId: null, scope: NOBODY };
   return { userId: session.userId, sessionId: session.sessionId, scope: await scopeOf(db, session) };
 }

@@ -7,6 +7,7 @@ import { SECURE_OTP_LENGTH, type OtpMedium, type OtpType } from '../../contract/
 import type { UserRoleCampaign } from '../../contract/entities';
 import * as messages from '../../contract/messages';
 import { isSuperAdmin, pickSessionRole, type AdminRoleType } from '../../contract/roles';
+import { holdsSessionRole, sessionRoleEnded } from '../../contract/sessions';
 import type { Database } from '../db/client';
 import { authEvents, users, verifiedCodes } from '../db/schema';
 import { nextUpdatedAt } from '../db/updatedAt';
@@ -16,6 +17,7 @@ import { findAccount, loadRoleCampaigns, type Account } from './accounts';
 import { codeCheckFailure, UNAMBIGUOUS, type CodeCheck, type Codes } from './codes';
 import { hashPassword, verifyPassword } from './passwords';
 import type { Caller } from './scope';
+import { SESSION_END_REASONS } from './sessions';
 import type { TokenPair, Tokens } from './tokens';
 
 /** 400 for a code that did not pass, with what the person should do next. */
@@ -107,7 +109,7 @@ export class SignIn {
    * against that proof (an HMAC), and the hash is computed again only without one (issue 17).
    */
   async login(input: {
-    username: string; password: string; otp_type: OtpType; otp: string; address: string; login_token?: string;
+    username: string; password: string; otp_type: OtpType; otp: string; address: string; login_token?: string; userAgent?: string;
   }): Promise<LoginResponse> {
     if (input.otp_type !== 'LOGIN') throw badRequest('otp_type must be LOGIN to log in.');
     await this.codes.assertMaySend(null, input.address, 'LOGIN');
@@ -124,7 +126,9 @@ export class SignIn {
     const pick = pickSessionRole(roleCampaigns, new Date());
     if (!pick.ok) throw forbidden(pick.error);
     const roleType = pick.roleCampaign.user_role.role_type as AdminRoleType;
-    const pair = await this.tokens.openSession({ userId: account.id, roleType, userRoleCampaignId: pick.roleCampaign.id });
+    const pair = await this.tokens.openSession({
+      userId: account.id, roleType, userRoleCampaignId: pick.roleCampaign.id, origin: { address: input.address, userAgent: input.userAgent },
+    });
     await this.db.insert(authEvents).values({ kind: 'login', userId: account.id, address: input.address });
     return {
       ...pair,
@@ -142,12 +146,10 @@ export class SignIn {
     };
   }
 
-  /** POST api/v1/auth/token/refresh/: rotates, and ends the session if the account lost its role. */
+  /** POST api/v1/auth/token/refresh/: rotates, and ends the session if its admin no longer holds its role type. */
   refresh(refresh: string): Promise<TokenPair> {
-    return this.tokens.rotate(refresh, async (userId) => {
-      const pick = await this.pickRole(userId);
-      return pick.ok ? null : pick.error;
-    });
+    return this.tokens.rotate(refresh, async (userId, roleType) =>
+      holdsSessionRole(roleType, await loadRoleCampaigns(this.db, userId), new Date()) ? null : sessionRoleEnded(roleType));
   }
 
   /** POST api/v1/auth/logout/ */
@@ -166,7 +168,7 @@ export class SignIn {
       .set({ passwordHash: await hashPassword(input.new_password), updatedAt: nextUpdatedAt(users.updatedAt) })
       .where(eq(users.id, account.id));
     // A new password ends every open session: whoever knew the old one is signed out.
-    await this.tokens.revokeAllSessions(account.id, 'password reset');
+    await this.tokens.revokeAllSessions(account.id, SESSION_END_REASONS.passwordReset);
     return { message: messages.passwordResetSuccess };
   }
 

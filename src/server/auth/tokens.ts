@@ -1,14 +1,21 @@
 // Access tokens: short-lived JWTs (HS256) naming the user and their sign-in session.
 // Refresh tokens: random, stored as SHA-256, rotated on every use. A refresh token used twice
 // means it was copied: the whole session (the token family) is revoked.
+// A session lives while its admin holds a valid role of its role type (contract/sessions.ts):
+// every call and every refresh checks it, so a role suspended or ended signs its admin out at once.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { UserRoleCampaign } from '../../contract/entities';
 import * as messages from '../../contract/messages';
 import type { AdminRoleType } from '../../contract/roles';
+import { holdsSessionRole, sessionRoleEnded } from '../../contract/sessions';
 import type { Database } from '../db/client';
 import { authEvents, authSessions, refreshTokens } from '../db/schema';
 import { unauthorized } from '../http/errors';
+import { loadRoleCampaigns } from './accounts';
+import { describeDevice, USER_AGENT_KEPT } from './devices';
+import { endSessions, endSessionsOf, SESSION_END_REASONS, type SessionEnd } from './sessions';
 
 const ISSUER = 'referral-admin';
 const AUDIENCE = 'referral-admin-console';
@@ -19,7 +26,18 @@ export interface SessionClaims {
   roleType: AdminRoleType;
 }
 
+/** A session checked on this call, with its admin's role campaigns (the caller's scope is read from them). */
+export interface LiveSession extends SessionClaims {
+  roleCampaigns: UserRoleCampaign[];
+}
+
+/** Where a session signed in from. */
+export interface SessionOrigin { address: string; userAgent: string | undefined }
+
 export interface TokenPair { access: string; refresh: string }
+
+/** last_used_at moves at most this often: a busy session writes once a minute, not on every call. */
+const LAST_USED_STEP_MS = 60_000;
 
 const randomToken = () => randomBytes(32).toString('base64url');
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -32,20 +50,22 @@ export class Tokens {
   ) {}
 
   /** Opens a session for a signed-in user and returns its first token pair. */
-  async openSession(input: { userId: number; roleType: AdminRoleType; userRoleCampaignId: number }): Promise<TokenPair> {
+  async openSession(input: { userId: number; roleType: AdminRoleType; userRoleCampaignId: number; origin: SessionOrigin }): Promise<TokenPair> {
     const sessionId = randomToken();
+    const userAgent = input.origin.userAgent?.slice(0, USER_AGENT_KEPT) || null;
     await this.db.insert(authSessions).values({
       id: sessionId, userId: input.userId, roleType: input.roleType, userRoleCampaignId: input.userRoleCampaignId,
+      address: input.origin.address, userAgent, device: describeDevice(userAgent),
     });
     const refresh = await this.storeRefreshToken(this.db, sessionId);
     return { access: await this.signAccess({ userId: input.userId, sessionId, roleType: input.roleType }), refresh };
   }
 
   /**
-   * Exchanges a refresh token for a new pair. `stillAllowed` re-checks the account (a role that
-   * ended since sign-in ends the session too).
+   * Exchanges a refresh token for a new pair. `stillAllowed` re-checks the account and the session's
+   * role type: a refusal (its words) ends the session too.
    */
-  async rotate(refresh: string, stillAllowed: (userId: number) => Promise<string | null>): Promise<TokenPair> {
+  async rotate(refresh: string, stillAllowed: (userId: number, roleType: AdminRoleType) => Promise<string | null>): Promise<TokenPair> {
     const [found] = await this.db
       .select({ token: refreshTokens, session: authSessions })
       .from(refreshTokens)
@@ -61,17 +81,17 @@ export class Tokens {
       .where(and(eq(refreshTokens.id, found.token.id), isNull(refreshTokens.usedAt)))
       .returning({ id: refreshTokens.id });
     if (claimed.length === 0) {
-      await this.revokeSession(found.session.id, 'refresh token reused');
+      await this.revokeSession(found.session.id, { reason: SESSION_END_REASONS.tokenReused, actorId: null });
       await this.db.insert(authEvents).values({ kind: 'token_reuse', userId: found.session.userId });
       throw unauthorized(messages.refreshTokenInvalid, 'session_expired');
     }
 
-    const refusal = await stillAllowed(found.session.userId);
+    const claims = { userId: found.session.userId, sessionId: found.session.id, roleType: found.session.roleType as AdminRoleType };
+    const refusal = await stillAllowed(claims.userId, claims.roleType);
     if (refusal) {
-      await this.revokeSession(found.session.id, 'account no longer allowed');
+      await this.roleEnded(claims);
       throw unauthorized(refusal, 'session_expired');
     }
-    const claims = { userId: found.session.userId, sessionId: found.session.id, roleType: found.session.roleType as AdminRoleType };
     return { access: await this.signAccess(claims), refresh: await this.storeRefreshToken(this.db, found.session.id) };
   }
 
@@ -83,20 +103,21 @@ export class Tokens {
       .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
       .where(eq(refreshTokens.tokenHash, sha256(refresh)));
     if (!found) return;
-    await this.revokeSession(found.sessionId, 'logout');
+    await this.revokeSession(found.sessionId, { reason: SESSION_END_REASONS.logout, actorId: found.userId });
     await this.db.insert(authEvents).values({ kind: 'logout', userId: found.userId });
   }
 
   /** Ends every session of a user (after a password reset). */
   async revokeAllSessions(userId: number, reason: string): Promise<void> {
-    await this.db
-      .update(authSessions)
-      .set({ revokedAt: sql`now()`, revokedReason: reason })
-      .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+    await endSessionsOf(this.db, userId, { reason, actorId: userId });
   }
 
-  /** Checks a bearer token: signature, expiry, and that its session has not been revoked. */
-  async verifyAccess(token: string): Promise<SessionClaims> {
+  /**
+   * Checks a bearer token on every call: signature, expiry, that its session has not been revoked,
+   * and that its admin still holds a valid role of the session's role type (else every session of
+   * that role type ends, and the call answers 401 `session_expired`). Moves last_used_at.
+   */
+  async verifyAccess(token: string): Promise<LiveSession> {
     let payload;
     try {
       ({ payload } = await jwtVerify(token, this.key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] }));
@@ -105,21 +126,40 @@ export class Tokens {
       throw unauthorized(messages.accessTokenMissing);
     }
     const claims = { userId: Number(payload.sub), sessionId: String(payload.sid), roleType: payload.role as AdminRoleType };
-    const [session] = await this.db
-      .select({ userId: authSessions.userId, roleType: authSessions.roleType, revokedAt: authSessions.revokedAt })
-      .from(authSessions)
-      .where(eq(authSessions.id, claims.sessionId));
+    // Read side by side: the roles are the caller's scope too (auth/scope.ts reads them from here).
+    const [[session], roleCampaigns] = await Promise.all([
+      this.db
+        .select({ userId: authSessions.userId, roleType: authSessions.roleType, revokedAt: authSessions.revokedAt, lastUsedAt: authSessions.lastUsedAt })
+        .from(authSessions)
+        .where(eq(authSessions.id, claims.sessionId)),
+      Number.isSafeInteger(claims.userId) ? loadRoleCampaigns(this.db, claims.userId) : [],
+    ]);
     if (!session || session.revokedAt) throw unauthorized(messages.sessionExpired, 'session_expired');
     // The token must name its session's own user and role: the session, not the token, is the truth.
     if (session.userId !== claims.userId || session.roleType !== claims.roleType) throw unauthorized(messages.accessTokenMissing);
-    return claims;
+    if (!holdsSessionRole(claims.roleType, roleCampaigns, new Date())) {
+      await this.roleEnded(claims);
+      throw unauthorized(sessionRoleEnded(claims.roleType), 'session_expired');
+    }
+    if (Date.now() - session.lastUsedAt.getTime() >= LAST_USED_STEP_MS) {
+      // The condition again in SQL: of the calls racing past the minute, one writes.
+      await this.db
+        .update(authSessions)
+        .set({ lastUsedAt: sql`now()` })
+        .where(and(eq(authSessions.id, claims.sessionId), lt(authSessions.lastUsedAt, sql`now() - make_interval(secs => ${LAST_USED_STEP_MS / 1000})`)));
+    }
+    return { ...claims, roleCampaigns };
   }
 
-  private async revokeSession(sessionId: string, reason: string): Promise<void> {
-    await this.db
-      .update(authSessions)
-      .set({ revokedAt: sql`now()`, revokedReason: reason })
-      .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+  /** The admin no longer holds the session's role type: every session of that role type ends, not only this one. */
+  private async roleEnded(claims: SessionClaims): Promise<void> {
+    await endSessions(this.db, and(eq(authSessions.userId, claims.userId), eq(authSessions.roleType, claims.roleType)), {
+      reason: SESSION_END_REASONS.roleEnded, actorId: null,
+    });
+  }
+
+  private async revokeSession(sessionId: string, end: SessionEnd): Promise<void> {
+    await endSessions(this.db, eq(authSessions.id, sessionId), end);
   }
 
   private async storeRefreshToken(db: Database, sessionId: string): Promise<string> {

@@ -3,7 +3,7 @@
 import { sql, type AnyColumn } from 'drizzle-orm';
 import {
   bigint, bigserial, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text,
-  timestamp, uniqueIndex, varchar,
+  timestamp, uniqueIndex, uuid, varchar,
 } from 'drizzle-orm/pg-core';
 import { TEXT_MAX, type TextField } from '../../contract/constants';
 import { foldedText } from './foldedText';
@@ -568,12 +568,16 @@ export const authEvents = pgTable(
   'auth_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    kind: text('kind', { enum: ['otp_sent', 'otp_failed', 'password_failed', 'login', 'logout', 'token_reuse'] }).notNull(),
+    kind: text('kind', { enum: ['otp_sent', 'otp_failed', 'password_failed', 'login', 'logout', 'token_reuse', 'session_ended'] }).notNull(),
     /** The code's otp_type, for otp_sent and otp_failed: each budget counts its own purposes. */
     purpose: text('purpose'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     address: text('address'),
     createdAt: createdAt(),
+    /** session_ended: the session that ended, who ended it (null: the server, its role having ended) and why. */
+    sessionId: text('session_id'),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    detail: text('detail'),
   },
   (t) => [index('auth_events_user_kind_time').on(t.userId, t.kind, t.createdAt), index('auth_events_address_kind_time').on(t.address, t.kind, t.createdAt)],
 );
@@ -589,6 +593,14 @@ export const authSessions = pgTable(
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /** What the signed-in devices list and its sign-outs name it by: `id` never leaves in a list or a URL. */
+    publicId: uuid('public_id').notNull().defaultRandom(),
+    /** Where it signed in from: the client address as the server saw it, the User-Agent, and what that says in short. */
+    address: text('address'),
+    userAgent: text('user_agent'),
+    device: text('device'),
+    /** Moved at most once a minute (auth/tokens.ts), so a busy session writes little. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('auth_sessions_user').on(t.userId)],
 );

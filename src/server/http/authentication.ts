@@ -2,13 +2,13 @@
 // a valid bearer token. The decision reads the matched route, never the URL text.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as messages from '../../contract/messages';
-import type { SessionClaims, Tokens } from '../auth/tokens';
+import type { LiveSession, Tokens } from '../auth/tokens';
 import { unauthorized } from './errors';
 import './routeConfig';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    session?: SessionClaims;
+    session?: LiveSession;
   }
 }
 

@@ -86,7 +86,7 @@ describe('isStoredStatus', () => {
 
 describe('callerScope', () => {
   it('is the user of the session, else the client address', () => {
-    expect(callerScope({ ip: '203.0.113.7', session: { userId: 12, sessionId: 's', roleType: 'Super Admin' } })).toBe('user:12');
+    expect(callerScope({ ip: '203.0.113.7', session: { userId: 12, sessionId: 's', roleType: 'Super Admin', roleCampaigns: [] } })).toBe('user:12');
     expect(callerScope({ ip: '203.0.113.7', session: undefined })).toBe('address:203.0.113.7');
   });
 });

@@ -43,7 +43,7 @@ const SERVER_TAG = 'Server';
 /** The document's tags: each operation has its backend's, so a generated client has one module per backend. */
 const TAGS = [
   { name: BACKEND_NAMES.admin, description: `${BACKEND_PREFIXES.admin}: countries, admin users, agencies and campaigns to choose, whitelists, event types, the report grids, queued and secure reports.` },
-  { name: BACKEND_NAMES.users, description: `${BACKEND_PREFIXES.users}: sign-in and one-time codes, status types and languages, agents with their users, roles and campaigns.` },
+  { name: BACKEND_NAMES.users, description: `${BACKEND_PREFIXES.users}: sign-in and one-time codes, signed-in devices, status types and languages, agents with their users, roles and campaigns.` },
   { name: BACKEND_NAMES.service, description: `${BACKEND_PREFIXES.service}: agencies, campaigns and their versions, languages and compensations, generated payment reports, the secure page, invites.` },
   { name: SERVER_TAG, description: 'The server itself: its health check and, in demo mode, the outbox of the codes it sent.' },
 ];

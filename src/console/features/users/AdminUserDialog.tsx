@@ -5,7 +5,9 @@
 // may not change opens read-only (AdminUserFacts), saying why.
 // An edit sends the updated_at it read (a change made meanwhile is refused, not overwritten).
 // Offline, an edit without a password waits in the outbox; a password needs a connection.
-import { Checkbox, FormGroup, HTMLSelect, Intent, Spinner } from '@blueprintjs/core';
+// A Super Admin may sign the user out everywhere from here (every device must sign in again).
+import { Button, Checkbox, FormGroup, HTMLSelect, Intent, Spinner } from '@blueprintjs/core';
+import { LogOut } from '@blueprintjs/icons';
 import type { AdminUserRequest } from '../../../contract/api';
 import type { AdminUser } from '../../../contract/entities';
 import { adminUserForm } from '../../../contract/schemas';
@@ -15,9 +17,12 @@ import { selectBrowserOffline } from '../../http/connectivity';
 import { useAppSelector } from '../../app/hooks';
 import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
 import { MsisdnField } from '../../components/MsisdnField';
+import { needsConnectionText } from '../../components/NeedsConnection';
 import { PasswordField } from '../../components/PasswordField';
 import { ReadOnlyDialog } from '../../components/ReadOnlyDialog';
 import { TextField } from '../../components/TextField';
+import { showSuccess } from '../../components/toaster';
+import { useSignOutAdminEverywhereMutation } from './adminSessionsApi';
 import { adminUserConflictFor, adminUserRequest, canWaitOffline, useLinkableAgenciesQuery, useSaveAdminUserMutation } from './adminUsersApi';
 
 export const CREDENTIALS_LOCKED = 'Only a Super Admin can change the email address or password of an admin user.';
@@ -154,7 +159,24 @@ export function AdminUserDialog({ row, retry, callerIsSuper, onClose }: EditDial
           ))}
         </div>
       </FormGroup>
+      {editing && callerIsSuper && row && <SignOutEverywhere user={row} offline={browserOffline} />}
     </FormDialog>
+  );
+}
+
+/** A Super Admin's way to end every session of the user at once (a lost phone, a password shared). */
+function SignOutEverywhere({ user, offline }: { user: AdminUser; offline: boolean }) {
+  const [signOut, { isLoading }] = useSignOutAdminEverywhereMutation();
+  const signOutNow = async () => {
+    const result = await signOut(user.id);
+    if (result.data) showSuccess(`${user.email}: ${result.data.message}`);
+  };
+  return (
+    <FormGroup label="Signed-in devices" helperText={offline ? needsConnectionText('Signing a user out') : 'Ends every session of this user at once: each device must sign in again.'}>
+      <Button icon={<LogOut />} disabled={offline} loading={isLoading} onClick={() => void signOutNow()}>
+        Sign out everywhere
+      </Button>
+    </FormGroup>
   );
 }
 

@@ -5,6 +5,7 @@ import type { AdminCountry, AdminUser } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
 import { PASSWORD_STRENGTH_PATTERN } from '../../../contract/schemas';
 import { adminUserReadOnly, type AdminRoleType } from '../../../contract/roles';
+import { devicesSignedOut } from '../../../contract/sessions';
 import { browserWentOffline } from '../../http/connectivity';
 import { makeStore } from '../../app/store';
 import { QUEUED_TEXT } from '../../outbox/outboxRunner';
@@ -350,6 +351,19 @@ describe('UsersPage, the add/edit popup', () => {
     expect(screen.getByText(CREDENTIALS_LOCKED)).toBeInTheDocument();
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Generate Password' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign out everywhere' })).not.toBeInTheDocument();
+  });
+
+  it("lets a Super Admin sign the user out everywhere from the user's dialog, and says how many devices", async () => {
+    const backend = usersBackend().on('DELETE', `api/v1/users/${kofi.id}/sessions/`, { body: { ended: 2, message: devicesSignedOut(2) } });
+    const { user } = renderUsers('Super Admin');
+    await user.click(await screen.findByRole('cell', { name: 'kofi@demo.test' }));
+    await screen.findByRole('dialog', { name: 'Edit user' });
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    expect(await screen.findByText(`kofi@demo.test: ${devicesSignedOut(2)}`)).toBeInTheDocument();
+    expect(backend.calls('DELETE')).toHaveLength(1);
+    // Nothing else was sent: the form is untouched.
+    expect(backend.calls('PUT')).toHaveLength(0);
   });
 
   it("opens a user beyond the caller's reach read-only: no field, no password, no Save, and why", async () => {

@@ -7,7 +7,7 @@
 //   Admin user, and never change another admin's email or password (the owner resets their own);
 // - email and msisdn are unique by index (users_username_lower, users_email_lower, users_msisdn), so of two requests
 //   racing for one address exactly one wins.
-import { and, eq, inArray, isNotNull, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
 import type { AdminUser, LinkedAgency } from '../../../contract/entities';
@@ -20,11 +20,12 @@ import { recordChange } from '../audit';
 import { countryOfAgency, requiredCountry } from '../countries/countries';
 import type { CountryAgencies } from '../agencies/countryAgencies';
 import { hashPassword } from '../../auth/passwords';
+import { endSessionsOf, SESSION_END_REASONS } from '../../auth/sessions';
 import { seesEverything, visibleAgencyIds, within, type Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { isStorableId, uniqueViolation } from '../../db/errors';
 import { lockRow } from '../../db/locks';
-import { adminAgencyLinks, agencies, authSessions, campaigns, roleTypes, userRoleCampaigns, userRoles, users } from '../../db/schema';
+import { adminAgencyLinks, agencies, campaigns, roleTypes, userRoleCampaigns, userRoles, users } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { badRequest, conflict, notFound, outOfScope, superAdminOnly } from '../../http/errors';
 import { foldedText, listPageOf, msisdnSearch, orderOf, searchIn, type ListParams } from '../lists';
@@ -309,17 +310,8 @@ export async function saveAdminUser(
           .set({ ...fields, ...(passwordHash ? { passwordHash } : {}), updatedAt: nextUpdatedAt(users.updatedAt) })
           .where(eq(users.id, id));
         await tx.delete(adminAgencyLinks).where(and(eq(adminAgencyLinks.userId, id), notInArray(adminAgencyLinks.agencyId, linkIds)));
-        if (passwordHash) {
-          // A new password ends the user's other sessions, as a password reset does.
-          await tx
-            .update(authSessions)
-            .set({ revokedAt: new Date(), revokedReason: 'password changed by an admin' })
-            .where(and(
-              eq(authSessions.userId, id),
-              isNull(authSessions.revokedAt),
-              caller.sessionId ? ne(authSessions.id, caller.sessionId) : undefined,
-            ));
-        }
+        // A new password ends the user's other sessions, as a password reset does.
+        if (passwordHash) await endSessionsOf(tx, id, { reason: SESSION_END_REASONS.passwordChanged, actorId: caller.userId }, caller.sessionId);
       }
       await tx.insert(adminAgencyLinks).values(linkIds.map((agencyId) => ({ userId: id, agencyId }))).onConflictDoNothing();
       // Read back whoever saved it (a logged-out /register sees no one).

@@ -11,6 +11,7 @@ import type {
   userRoleCampaignPatchRequest, userRoleCampaignRequest, userRolePatchRequest, userRoleRequest, userRoleQuery,
 } from '../../../contract/schemas';
 import type { Caller } from '../../auth/scope';
+import { endSessionsWithoutRole, SESSION_END_REASONS } from '../../auth/sessions';
 import type { Database } from '../../db/client';
 import { isStorableId } from '../../db/errors';
 import { lockRow } from '../../db/locks';
@@ -94,6 +95,8 @@ export async function updateRole(
     ...(agencyId !== undefined ? { agencyId } : {}), ...(statusTypeId !== undefined ? { statusTypeId } : {}),
     updatedAt: nextUpdatedAt(userRoles.updatedAt),
   }).where(eq(userRoles.id, before.id));
+  // An admin whose role this suspended (or ended) is signed out everywhere, in this transaction.
+  if (statusTypeId !== undefined) await endSessionsWithoutRole(tx, before.user.id, { reason: SESSION_END_REASONS.roleEnded, actorId: caller.userId });
   return true;
 }
 

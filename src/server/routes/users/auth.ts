@@ -20,7 +20,7 @@ export const authRoutes = (signIn: SignIn): FastifyPluginAsyncZod => async (app)
   );
 
   app.post('/auth/login/jwt/', { config: open, schema: { summary: 'Sign an admin in with password and one-time code: the access and refresh tokens', operationId: 'login', body: loginRequest, response: { 200: loginResponse } } }, async (request) =>
-    signIn.login({ ...request.body, address: request.ip }),
+    signIn.login({ ...request.body, address: request.ip, userAgent: request.headers['user-agent'] }),
   );
 
   app.post('/auth/token/refresh/', { config: open, schema: { summary: 'Trade a live refresh token for new access and refresh tokens', operationId: 'refreshTokens', body: refreshRequest, response: { 200: refreshResponse } } }, async (request) =>
