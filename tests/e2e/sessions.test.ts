@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as messages from '../../src/contract/messages';
 import { devicesSignedOut, SIGNED_IN_DEVICES, THIS_DEVICE } from '../../src/contract/sessions';
-import { headerUser, openScreen, pathOf, screenshot, sideMenuOf, signIn, toast, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
+import { axeViolations, headerUser, openScreen, pathOf, screenshot, sideMenuOf, signIn, toast, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 const ADMIN = 'agency@demo.test';
@@ -62,8 +62,10 @@ describe('signed-in devices', { timeout: 180_000 }, () => {
       expect(await there.innerText()).not.toContain(THIS_DEVICE);
       expect(await there.innerText()).toMatch(/Last used\s*\S/);
       await screenshot(mine, 'signed-in-devices-1440', { withoutToasts: true });
+      expect(await axeViolations(mine)).toEqual([]);
       await mine.setViewportSize(PHONE);
       await screenshot(mine, 'signed-in-devices-390', { withoutToasts: true });
+      expect(await axeViolations(mine)).toEqual([]);
 
       // A finger's room at a tablet's width.
       await mine.setViewportSize(TABLET);

@@ -1,7 +1,8 @@
 // Browser tests: headless Debian Chromium (/usr/bin/chromium) driven by playwright-core, against
 // the console build (dist/console) served by a started server. One browser per test file, a
 // fresh context (no cookies, no localStorage) per test. No browser is ever downloaded.
-import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
@@ -222,4 +223,20 @@ export async function waitUntilFinished(context: BrowserContext, row: Locator): 
       return row.getByRole('cell', { name: 'Finished', exact: true }).count();
     }, { timeout: 60_000, interval: 1_000 })
     .toBe(1);
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * What axe-core finds wrong on the page as it is now (WCAG 2.1 A and AA, and best practices), one
+ * line per violation with the elements it names; empty when it finds nothing.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    return result.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  });
+  return violations;
 }
