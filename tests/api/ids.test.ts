@@ -17,6 +17,9 @@ interface OpenApiDocument { paths: Record<string, Record<string, Operation>> }
 const ID_NAME = /^(id|.+_ids?|agency|campaign|campaign_version|event_type|remuneration_type|user|user_role|status_type|role_type)$/;
 const PAST_LARGEST = MAX_ID + 1;
 
+/** A well-formed value of each path parameter that is not an id, so only the id is wrong. */
+const OTHER_PATH_PARAMS: Record<string, string> = { report: 'campaign-summary', file: 'report.csv', session: '00000000-0000-4000-8000-000000000000' };
+
 interface IdCase { method: string; path: string; place: 'path' | 'query' | 'body'; name: string; schema: JsonSchema }
 
 /** Every id a route takes, where it takes it. */
@@ -67,7 +70,7 @@ describe.each(backends)('ids past what a row can hold on %s', (backend) => {
 
   /** The route called with `value` in the id's place, the rest of the request left empty. */
   async function call(id: IdCase, value: number) {
-    const path = id.path.replace(/\{(\w+)\}/g, (_whole, name: string) => (name === id.name ? String(value) : name === 'report' ? 'campaign-summary' : name === 'file' ? 'report.csv' : '1'));
+    const path = id.path.replace(/\{(\w+)\}/g, (_whole, name: string) => (name === id.name ? String(value) : OTHER_PATH_PARAMS[name] ?? '1'));
     const query = id.place === 'query' ? `?${new URLSearchParams({ [id.name]: String(sent(value, 'query')) })}` : '';
     const body = id.method === 'get' || id.method === 'delete' ? undefined : id.place === 'body' ? { [id.name]: value } : {};
     return server.request<ApiError>(id.method.toUpperCase(), `${path}${query}`, { body, token: superToken });

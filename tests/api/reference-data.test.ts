@@ -258,8 +258,11 @@ describe.each(backends)('reference data on %s', (backend) => {
 
     it('unknown and malformed ids answer 400, 403 or 404, never 500', async () => {
       await expectUnchanged(WHITELISTS, async () => {
-        expect((await write('POST', WHITELIST, { msisdn: '0241234567', country: 'GH', campaign_id: 99_999_999_999 }, superToken)).body)
+        expect((await write('POST', WHITELIST, { msisdn: '0241234567', country: 'GH', campaign_id: 999_999 }, superToken)).body)
           .toEqual({ error: messages.campaignOutOfScope, code: 'out_of_scope' });
+        // Past the largest id a row can have, the contract's id type refuses it.
+        expect((await write('POST', WHITELIST, { msisdn: '0241234567', country: 'GH', campaign_id: 99_999_999_999 }, superToken)).body.errors)
+          .toEqual({ campaign_id: ['campaign_id must be an id'] });
         expect((await write('PUT', WHITELIST, { msisdn: '0241234567', country: 'GH' }, superToken)).body.errors).toEqual({ id: [messages.idRequired] });
         expect((await write('PUT', WHITELIST, { id: 99_999_999_999, msisdn: '0241234567', country: 'GH' }, superToken)).status).toBe(404);
         expect((await write('PUT', WHITELIST, { id: '7', msisdn: '0241234567', country: 'GH' }, superToken)).status).toBe(400);
@@ -337,11 +340,11 @@ describe.each(backends)('reference data on %s', (backend) => {
 
     it('an unknown id answers 404, a missing one 400', async () => {
       await expectUnchanged(EVENT_TYPES, async () => {
-        for (const id of [999_999, 99_999_999_999]) {
-          const answer = await write('PUT', EVENT_TYPES, { id, event: 'ghost', pretty: 'Ghost' }, superToken);
-          expect(answer.status).toBe(404);
-          expect(answer.body).toEqual({ error: messages.eventTypeNotFound, code: 'not_found' });
-        }
+        const answer = await write('PUT', EVENT_TYPES, { id: 999_999, event: 'ghost', pretty: 'Ghost' }, superToken);
+        expect(answer.body).toEqual({ error: messages.eventTypeNotFound, code: 'not_found' });
+        // Past the largest id a row can have, the contract's id type answers 'not found' itself.
+        expect((await write('PUT', EVENT_TYPES, { id: 99_999_999_999, event: 'ghost', pretty: 'Ghost' }, superToken)).body)
+          .toEqual({ error: messages.notFound, code: 'not_found' });
         expect((await write('PUT', EVENT_TYPES, { event: 'ghost', pretty: 'Ghost' }, superToken)).body.errors).toEqual({ id: [messages.idRequired] });
       });
     });
@@ -428,9 +431,10 @@ describe.each(backends)('reference data on %s', (backend) => {
 
     it('an unknown or malformed id answers 404 or 400; without a session 401', async () => {
       await expectUnchanged(COUNTRIES, async () => {
-        const unknown = await write('POST', COUNTRY, { id: 99_999_999_999, country: 'Ghost', iso_code: 'GQ', code: '1', sms_from: 'X', languages: 'en' }, superToken);
-        expect(unknown.status).toBe(404);
+        const unknown = await write('POST', COUNTRY, { id: 999_999, country: 'Ghost', iso_code: 'GQ', code: '1', sms_from: 'X', languages: 'en' }, superToken);
         expect(unknown.body).toEqual({ error: messages.countryNotFound, code: 'not_found' });
+        const pastLargest = await write('POST', COUNTRY, { id: 99_999_999_999, country: 'Ghost', iso_code: 'GQ', code: '1', sms_from: 'X', languages: 'en' }, superToken);
+        expect(pastLargest.body).toEqual({ error: messages.notFound, code: 'not_found' });
         expect((await write('POST', COUNTRY, { id: 'x', country: 'Ghost', code: '1', sms_from: 'X', languages: 'en' }, superToken)).status).toBe(400);
         expect((await write('POST', COUNTRY, { country: 'Ghost', code: '1', sms_from: 'X', languages: 'en' })).status).toBe(401);
       });
@@ -494,9 +498,9 @@ describe.each(backends)('reference data on %s', (backend) => {
           expect(answer.status).toBe(403);
           expect(answer.body).toEqual({ error: messages.superOnlyChange, code: 'super_admin_only' });
         }
-        const unknown = await write('POST', COUNTRY_SMS, { id: 99_999_999_999, urls: { en: '' } }, superToken);
-        expect(unknown.status).toBe(404);
+        const unknown = await write('POST', COUNTRY_SMS, { id: 999_999, urls: { en: '' } }, superToken);
         expect(unknown.body).toEqual({ error: messages.countryNotFound, code: 'not_found' });
+        expect((await write('POST', COUNTRY_SMS, { id: 99_999_999_999, urls: { en: '' } }, superToken)).body).toEqual({ error: messages.notFound, code: 'not_found' });
       });
     });
   });
