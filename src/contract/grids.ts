@@ -205,6 +205,13 @@ export const GRIDS = [
   agentPaymentsGrid, pendingPaymentsGrid, fraudEventsGrid,
 ] as const;
 
+/** The grid of an id the contract names (a report list's, a service report's); a wrong one is a programming error. */
+export function gridOf(id: string): AnyGrid {
+  const grid = GRIDS.find((candidate) => candidate.id === id);
+  if (!grid) throw new Error(`No grid has the id ${id}`);
+  return grid;
+}
+
 /** A report file's column key ('created_at', its CSV header) as people read it ('Created At'). */
 export const COLUMN_LABELS: ReadonlyMap<string, string> = new Map(
   GRIDS.flatMap((grid) => (grid.columns as readonly GridColumn[]).map((column) => [column.key, column.label] as const)).reverse(),

@@ -11,7 +11,7 @@ import { LogoutConfirm } from '../features/logout/LogoutConfirm';
 import type { LogoutState } from '../features/logout/LogoutPage';
 import { selectOwnOutbox } from '../outbox/outboxSlice';
 import { useAppSelector } from './hooks';
-import { MENU_ICONS } from './menuIcons';
+import { LOGOUT_ICON, SCREENS } from './screens';
 import { pathOf } from './tabs';
 
 interface SideMenuProps {
@@ -56,7 +56,7 @@ export function SideMenu({ items, compact = false, onCompactChange, onChosen }: 
             heading,
             <MenuItem
               key={item.id}
-              icon={MENU_ICONS[item.id]}
+              icon={item.id === 'logout' ? LOGOUT_ICON : SCREENS[item.id].icon}
               text={<span className="console-menu-label">{item.label}</span>}
               // The names are short and wrap rather than being cut: without it, Blueprint measures
               // each item for an ellipsis as it mounts, a forced layout inside the first render.

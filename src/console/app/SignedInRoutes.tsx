@@ -2,8 +2,8 @@
 // sideMenu), /otp/:type? for session codes, /logout, and every other path goes to /logout.
 import '../components/blueprint';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import type { ComponentType, ReactNode } from 'react';
-import { sideMenu, type RoleType, type ShellTab } from '../../contract/roles';
+import type { ReactNode } from 'react';
+import { sideMenu, type RoleType } from '../../contract/roles';
 import { NotAvailableYet } from '../components/NotAvailableYet';
 // In the shell's own chunk, not a lazy one: logging out must work offline, before the service
 // worker has precached anything.
@@ -13,50 +13,14 @@ import { LogoutPage } from '../features/logout/LogoutPage';
 import '../components/blueprintToaster';
 import { useAppSelector } from './hooks';
 import { page } from './page';
+import { SCREENS } from './screens';
 import { Shell } from './Shell';
 import { pathOf, SAVED_REPORTS_PATH, SIGNED_IN_DEVICES_PATH } from './tabs';
-import type * as GridPages from '../features/grids/GridPages';
-import type * as ReportPages from './ReportPages';
 
 const OtpPage = page(() => import('../features/otp/OtpPage'), 'OtpPage');
 const SavedReportsPage = page(() => import('../features/savedreports/SavedReportsPage'), 'SavedReportsPage');
 const SavedReportPage = page(() => import('../features/savedreports/SavedReportPage'), 'SavedReportPage');
 const SignedInDevicesPage = page(() => import('../features/sessions/SignedInDevicesPage'), 'SignedInDevicesPage');
-
-// The grids and the report screens are each one lazy module of several screens.
-const gridPage = (name: keyof typeof GridPages) => page(() => import('../features/grids/GridPages'), name);
-const reportPage = (name: keyof typeof ReportPages) => page(() => import('./ReportPages'), name);
-
-/** The screens built so far; every other tab shows an honest 'not available yet'. */
-const SCREENS: Partial<Record<ShellTab, ComponentType>> = {
-  stats: page(() => import('../features/stats/StatsPage'), 'StatsPage'),
-  admins: page(() => import('../features/users/UsersPage'), 'UsersPage'),
-  eventtypes: page(() => import('../features/eventtypes/EventTypesPage'), 'EventTypesPage'),
-  countries: page(() => import('../features/countries/CountriesPage'), 'CountriesPage'),
-  languages: page(() => import('../features/languages/LanguagesPage'), 'LanguagesPage'),
-  whitelist: page(() => import('../features/whitelists/WhitelistsPage'), 'WhitelistsPage'),
-  agenteventsgrid: gridPage('AgentEventsPage'),
-  agenteventdetailsgrid: gridPage('AgentEventDetailsPage'),
-  conversiongrid: reportPage('CampaignConversionPage'),
-  retentioneventreport: reportPage('RetentionEventsPage'),
-  retentioneventdetailreport: reportPage('RetentionEventDetailsPage'),
-  agentpayreport: gridPage('AgentPaymentsPage'),
-  payments: gridPage('PendingPaymentsPage'),
-  agentfraudreport: reportPage('FraudEventsPage'),
-  agenteventreport: reportPage('AgentEventReportPage'),
-  agenteventdetailreport: reportPage('EventDetailReportPage'),
-  commreport: reportPage('ConversionReportPage'),
-  agencies: page(() => import('../features/agencies/AgenciesPage'), 'AgenciesPage'),
-  campaigns: page(() => import('../features/campaigns/CampaignsPage'), 'CampaignsPage'),
-  agents: page(() => import('../features/agents/AgentsPage'), 'AgentsPage'),
-  securepage: page(() => import('../features/securereports/SecureReportsPage'), 'SecureReportsPage'),
-};
-
-/** A row's own screen under its tab (`/campaigns/:id/:part?`). */
-const DETAIL_SCREENS: Partial<Record<ShellTab, ComponentType>> = {
-  agencies: page(() => import('../features/agencies/AgencyPage'), 'AgencyPage'),
-  campaigns: page(() => import('../features/campaigns/CampaignPage'), 'CampaignPage'),
-};
 
 /** Report screens ask for a REPORTS code first, once per session (SPEC.md section 2). */
 function RequireReportsCode({ children }: { children: ReactNode }) {
@@ -83,7 +47,7 @@ export function SignedInRoutes() {
         {menu
           .filter((item) => item.id !== 'logout')
           .map((item) => {
-            const Screen = item.id === 'logout' ? undefined : SCREENS[item.id];
+            const Screen = item.id === 'logout' ? undefined : SCREENS[item.id].page;
             const screen = Screen ? <Screen /> : <NotAvailableYet title={item.label} />;
             return (
               <Route
@@ -95,7 +59,7 @@ export function SignedInRoutes() {
             );
           })}
         {menu.map((item) => {
-          const Detail = item.id === 'logout' ? undefined : DETAIL_SCREENS[item.id];
+          const Detail = item.id === 'logout' ? undefined : SCREENS[item.id].detail;
           return Detail && <Route key={`${item.id}-detail`} path={`${pathOf(item)}/:id/:part?`} element={<Detail />} />;
         })}
       </Route>

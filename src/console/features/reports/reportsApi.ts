@@ -8,8 +8,8 @@
 import type { GridQuery, ListPage, Page } from '../../../contract/api';
 import type { QUEUE_LIST_PAGE_SIZES } from '../../../contract/constants';
 import type { QueueReport, ReportRecord } from '../../../contract/entities';
-import { GRIDS } from '../../../contract/grids';
-import { REPORT_HOMES, SERVICE_REPORT_NAMES, SERVICE_REPORTS, type ReportHome, type ServiceReportName } from '../../../contract/reports';
+import { GRIDS, gridOf } from '../../../contract/grids';
+import { REPORT_HOME_NAMES, REPORT_HOMES, SERVICE_REPORT_NAMES, SERVICE_REPORTS, type ReportHome, type ServiceReportName } from '../../../contract/reports';
 import { adminApi, serviceApi } from '../../api/backends';
 import { toListRows, type ListRows } from '../../api/listPages';
 import { TAB_PATHS } from '../../app/tabs';
@@ -50,12 +50,10 @@ export const SERVICE_REPORT_SCREENS: Record<ServiceReportName, string> = {
   'agents-events-detail': TAB_PATHS.agenteventdetailreport,
   'campaign-summary': TAB_PATHS.commreport,
 };
-export const QUEUE_SCREENS: Record<ReportHome, string> = {
-  comm_reports: TAB_PATHS.conversiongrid,
-  fraud_report: TAB_PATHS.agentfraudreport,
-  retention_detail: TAB_PATHS.retentioneventdetailreport,
-  retention_events: TAB_PATHS.retentioneventreport,
-};
+/** The grid screens' paths, likewise: each report list's grid's own tab. */
+export const QUEUE_SCREENS = Object.fromEntries(
+  REPORT_HOME_NAMES.map((home) => [home, TAB_PATHS[gridOf(REPORT_HOMES[home]).tab]]),
+) as Record<ReportHome, string>;
 
 /**
  * `path` with `params` as its query string. The outbox keeps a request's address and body, not
