@@ -1,9 +1,9 @@
 // What a caller may see (SPEC.md section 6), computed on the server for every read and write:
 // the contract's roleScope over the caller's own role campaigns, turned into SQL conditions.
-import { inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { isSuperAdmin, roleScope, seesEverything, type RoleScope } from '../../contract/roles';
 import type { Database } from '../db/client';
-import { campaigns } from '../db/schema';
+import { campaigns, users } from '../db/schema';
 import { loadRoleCampaigns } from './accounts';
 import type { LiveSession, SessionClaims } from './tokens';
 
@@ -35,6 +35,14 @@ export async function callerOf(db: Database, session: LiveSession | undefined): 
 }
 
 export { seesEverything };
+
+/** Secure Page access: a Super Admin, or an admin whose Secure Page Access flag is set. */
+export async function hasSecureAccess(db: Database, caller: Caller): Promise<boolean> {
+  if (seesEverything(caller.scope)) return true;
+  if (caller.userId === null) return false;
+  const [user] = await db.select({ securePage: users.securePage }).from(users).where(eq(users.id, caller.userId));
+  return user?.securePage === true;
+}
 
 /** Ids, or null for 'every one'. */
 export type IdsOrAll = number[] | null;

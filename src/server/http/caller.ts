@@ -3,10 +3,11 @@
 // read `request.caller`; none looks the session or the scope up by hand.
 import type { FastifyInstance } from 'fastify';
 import { meetsRequirement } from '../../contract/roles';
-import { callerOf, type Caller } from '../auth/scope';
+import { callerOf, hasSecureAccess, type Caller } from '../auth/scope';
 import type { Database } from '../db/client';
-import { superAdminOnly } from './errors';
-import './routeConfig';
+import * as messages from '../../contract/messages';
+import { forbidden, superAdminOnly } from './errors';
+import { SECURE_PAGE_ACCESS } from './routeConfig';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,6 +23,10 @@ export function installCaller(app: FastifyInstance, db: Database): void {
     const { url, config } = request.routeOptions;
     if (!url || config.consoleFile) return;
     request.caller = await callerOf(db, request.session);
-    if (config.requires && !meetsRequirement(request.caller.scope, config.requires)) throw superAdminOnly(config.refusal);
+    if (config.requires === SECURE_PAGE_ACCESS) {
+      if (!(await hasSecureAccess(db, request.caller))) throw forbidden(config.refusal ?? messages.secureAccessRequired);
+    } else if (config.requires && !meetsRequirement(request.caller.scope, config.requires)) {
+      throw superAdminOnly(config.refusal);
+    }
   });
 }

@@ -4,6 +4,10 @@
 // '/%61dmin/...' and 'http://host/admin/...' reach the same route as '/admin/...'.
 import type { RoleRequirement } from '../../contract/roles';
 
+/** Secure Page access (SPEC.md section 2): a right of the admin, not a role. */
+export const SECURE_PAGE_ACCESS = 'Secure Page access';
+export type RouteRequirement = RoleRequirement | typeof SECURE_PAGE_ACCESS;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Anyone may call it. Without it a route is private: it needs a valid bearer token. */
@@ -25,8 +29,11 @@ declare module 'fastify' {
     writes?: true;
     /** One of the console's own files: public, and not counted by the rate limit. */
     consoleFile?: boolean;
-    /** The role the caller must hold (caller.ts refuses anyone else before the body is read). */
-    requires?: RoleRequirement;
+    /**
+     * What the caller must hold: a role, or Secure Page access (a Super Admin, or the admin's flag).
+     * caller.ts refuses anyone else before the body is read.
+     */
+    requires?: RouteRequirement;
     /** The words of that refusal, where the route has its own (the default: messages.superOnlyChange). */
     refusal?: string;
   }
@@ -41,3 +48,6 @@ export const SIGN_IN_CALL = { config: { public: true, replayable: false } } as c
  * instead (the same file for the same agency and campaign is the same report).
  */
 export const UPLOAD_CALL = { config: { replayable: false } } as const;
+
+/** A call that needs Secure Page access (the secure reports' list, agencies and uploads). */
+export const SECURE_PAGE_CALL = { config: { requires: SECURE_PAGE_ACCESS } } as const;

@@ -16,7 +16,7 @@ import { BACKEND_PREFIXES } from '../../contract/constants';
 import { ERROR_CODES } from '../../contract/errors';
 import { fieldErrors, joinFieldErrors } from '../../contract/schemas';
 import { badRequest, notFound } from './errors';
-import './routeConfig';
+import { SECURE_PAGE_ACCESS } from './routeConfig';
 
 /**
  * A request part that fails its schema answers 400 with the lines of each field. A record's address
@@ -67,7 +67,9 @@ function accessOf(config: RouteOptions['config']): string {
   const who = config?.public
     ? config.actsAsCaller ? 'Public; with a bearer token it acts as that admin (a stale token answers 401).' : 'Public: no session needed.'
     : config?.requires
-      ? `${config.requires} only: anyone else answers 403 \`super_admin_only\` before the body is read.`
+      ? config.requires === SECURE_PAGE_ACCESS
+        ? 'Secure Page access only (a Super Admin, or an admin whose `secure_page` flag is set): anyone else answers 403 `forbidden` before the body is read.'
+        : `${config.requires} only: anyone else answers 403 \`super_admin_only\` before the body is read.`
       : 'Needs a session (`Authorization: Bearer <access>`), 401 without.';
   const retry = config?.replayable === false
     ? ' Never replayed for an Idempotency-Key.'

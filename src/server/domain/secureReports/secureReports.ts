@@ -4,7 +4,9 @@
 // admin, and every code, download and refusal written to the report's ledger.
 //
 // Every call needs Secure Page access: a Super Admin, or an admin whose legacy secure_page flag is
-// set. A report outside the caller's scope is 'not found', never 'forbidden', so ids are not probed.
+// set (routes declare it: `requires: 'Secure Page access'`; a code or a download checks it here, to
+// write the refusal to the report's ledger). A report outside the caller's scope is 'not found',
+// never 'forbidden', so ids are not probed.
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SecureAgencies, SecureOtpSent } from '../../../contract/api';
 import type { SecureLedgerAction, SecureLedgerEntry, SecureReportRow } from '../../../contract/entities';
@@ -12,7 +14,7 @@ import * as messages from '../../../contract/messages';
 import type { RoleScope } from '../../../contract/roles';
 import { queryRows, type Database } from '../../db/client';
 import { agencies, campaigns, secureFileParts, secureFiles, secureReportLedger, secureReports, users } from '../../db/schema';
-import { campaignVisible, seesEverything, visibleAgencyIds, within, type Caller } from '../../auth/scope';
+import { campaignVisible, hasSecureAccess, visibleAgencyIds, within, type Caller } from '../../auth/scope';
 import { codeRefused, type SignIn } from '../../auth/signIn';
 import { badRequest, forbidden, HttpError, notFound, outOfScope } from '../../http/errors';
 import type { CodeCheck } from '../../auth/codes';
@@ -25,18 +27,6 @@ export const FILE_PART_BYTES = 1024 * 1024;
 const subjectOf = (reportId: number) => `secure_report:${reportId}`;
 
 // ---- access and scope ---------------------------------------------------------------------------
-
-/** A Super Admin, or an admin whose Secure Page Access flag is set. */
-export async function hasSecureAccess(db: Database, caller: Caller): Promise<boolean> {
-  if (seesEverything(caller.scope)) return true;
-  if (caller.userId === null) return false;
-  const [user] = await db.select({ securePage: users.securePage }).from(users).where(eq(users.id, caller.userId));
-  return user?.securePage === true;
-}
-
-export async function assertSecureAccess(db: Database, caller: Caller): Promise<void> {
-  if (!(await hasSecureAccess(db, caller))) throw forbidden(messages.secureAccessRequired);
-}
 
 /** The reports a caller sees (section 6): a Campaign Admin by campaign, an Agency Admin by agency. */
 function reportVisible(scope: RoleScope): SQL {

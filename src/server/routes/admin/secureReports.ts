@@ -14,10 +14,10 @@ import type { SignIn } from '../../auth/signIn';
 import type { Database } from '../../db/client';
 import { legacyPageOf } from '../../domain/lists';
 import {
-  assertSecureAccess, listSecureReports, openSecureReport, secureAgencies, secureFileContent, secureLedger, sendSecureCode, shareSecureFile,
+  listSecureReports, openSecureReport, secureAgencies, secureFileContent, secureLedger, sendSecureCode, shareSecureFile,
 } from '../../domain/secureReports/secureReports';
 import { readSecureUpload } from '../../domain/secureReports/uploads';
-import { UPLOAD_CALL } from '../../http/routeConfig';
+import { SECURE_PAGE_CALL, UPLOAD_CALL } from '../../http/routeConfig';
 import { installUploads } from '../../http/uploads';
 import { safeFilename } from '../../reports/csv';
 
@@ -25,14 +25,12 @@ import { safeFilename } from '../../reports/csv';
 const attachment = (name: string) => `attachment; filename="${safeFilename(name)}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 export const secureReportRoutes = (db: Database, signIn: SignIn): FastifyPluginAsyncZod => async (app) => {
-  app.post('/list_secure_reports', { schema: { summary: 'List the secure reports the caller may see, newest first (Secure Page access)', operationId: 'listSecureReports', body: listQuery, response: { 200: listPage(secureReportRow) } } }, async (request) => {
-    await assertSecureAccess(db, request.caller);
+  app.post('/list_secure_reports', { config: SECURE_PAGE_CALL.config, schema: { summary: 'List the secure reports the caller may see, newest first (Secure Page access)', operationId: 'listSecureReports', body: listQuery, response: { 200: listPage(secureReportRow) } } }, async (request) => {
     const { rows, count } = await listSecureReports(db, request.caller.scope, { search: request.body.search }, legacyPageOf(request.body));
     return { data: rows, count };
   });
 
-  app.post('/get-secure-agencies', { schema: { summary: "List the agencies and campaigns in the caller's scope a secure file may be shared with", operationId: 'listSecureAgencies', response: { 200: secureAgenciesAnswer } } }, async (request) => {
-    await assertSecureAccess(db, request.caller);
+  app.post('/get-secure-agencies', { config: SECURE_PAGE_CALL.config, schema: { summary: "List the agencies and campaigns in the caller's scope a secure file may be shared with", operationId: 'listSecureAgencies', response: { 200: secureAgenciesAnswer } } }, async (request) => {
     return secureAgencies(db, request.caller.scope);
   });
 

@@ -9,16 +9,15 @@ import { secureReportRow } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
 import { securePageQuery, securePageUploadFields } from '../../../contract/schemas';
 import type { Database } from '../../db/client';
-import { assertSecureAccess, listSecureReports, shareSecureFile } from '../../domain/secureReports/secureReports';
+import { listSecureReports, shareSecureFile } from '../../domain/secureReports/secureReports';
 import { readSecureUpload } from '../../domain/secureReports/uploads';
 import { pageParamsOf } from '../../domain/lists';
 import { servicePage } from '../../http/pages';
 import { installUploads } from '../../http/uploads';
-import { UPLOAD_CALL } from '../../http/routeConfig';
+import { SECURE_PAGE_CALL, UPLOAD_CALL } from '../../http/routeConfig';
 
 export const securePageRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
-  app.get('/payments-secure-page/', { schema: { summary: 'List the secure reports the caller may see, by agency or campaign (Secure Page access)', operationId: 'listSecurePageReports', querystring: securePageQuery, response: { 200: page(secureReportRow) } } }, async (request) => {
-    await assertSecureAccess(db, request.caller);
+  app.get('/payments-secure-page/', { config: SECURE_PAGE_CALL.config, schema: { summary: 'List the secure reports the caller may see, by agency or campaign (Secure Page access)', operationId: 'listSecurePageReports', querystring: securePageQuery, response: { 200: page(secureReportRow) } } }, async (request) => {
     const { agency_id, campaign_id, search } = request.query;
     const paging = pageParamsOf(request.query, []);
     const { rows, count } = await listSecureReports(db, request.caller.scope, { agencyId: agency_id, campaignId: campaign_id, search }, paging);
@@ -30,7 +29,8 @@ export const securePageRoutes = (db: Database): FastifyPluginAsyncZod => async (
     uploads.post(
       '/payments-secure-page/',
       {
-        ...UPLOAD_CALL,
+        // Refused before the file is read.
+        config: { ...UPLOAD_CALL.config, ...SECURE_PAGE_CALL.config },
         schema: {
           summary: 'Upload a CSV file as a secure report for one agency and campaign (Secure Page access)',
           operationId: 'uploadSecureReport',
@@ -39,7 +39,6 @@ export const securePageRoutes = (db: Database): FastifyPluginAsyncZod => async (
         },
       },
       async (request, reply) => {
-        await assertSecureAccess(db, request.caller);
         const upload = await readSecureUpload(db, request, {
           fields: securePageUploadFields,
           targetsOf: (fields) => [{ agencyId: fields.agency_id, campaignId: fields.campaign_id }],
