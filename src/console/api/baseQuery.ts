@@ -11,12 +11,28 @@ import { sendWithSession } from '../http/sessionRefresh';
 import type { OfflineExtraOptions } from '../outbox/offlineWrite';
 import { sendOrQueue } from '../outbox/queueWrite';
 
-export function backendBaseQuery(backend: Backend): BaseQueryFn<string | FetchArgs, unknown, ApiFailure, OfflineExtraOptions, FetchBaseQueryMeta> {
-  return async (args, api, extraOptions = {}) => {
+/** What an endpoint declares beside its query: how its writes may wait, whether its screen says its failures. */
+export interface BackendExtraOptions extends OfflineExtraOptions {
+  showsOwnFailure?: true;
+}
+
+/**
+ * An endpoint's extraOptions when its screen shows its own failure (a popup, or SPEC.md section 8's
+ * message in place of the part it would have filled) or the failure is harmless: no error toast
+ * (app/store.ts errorToasts).
+ */
+export const SHOWS_OWN_FAILURE = { showsOwnFailure: true } as const satisfies BackendExtraOptions;
+
+export function backendBaseQuery(backend: Backend): BaseQueryFn<string | FetchArgs, unknown, ApiFailure, BackendExtraOptions, FetchBaseQueryMeta> {
+  const send: BaseQueryFn<string | FetchArgs, unknown, ApiFailure, BackendExtraOptions, FetchBaseQueryMeta> = async (args, api, extraOptions) => {
     if (api.type === 'mutation') return sendOrQueue(backend, args, api, extraOptions);
     // Without a network an answer could only come from a cache (the service worker's), and would
     // pass for fresh data: the screen keeps the data it has, whose time is known, instead.
     if ((api.getState() as { connectivity?: ConnectivityState }).connectivity?.browserOnline === false) return { error: offlineFailure() };
     return settle(await sendWithSession(backend, args, api, extraOptions));
+  };
+  return async (args, api, extraOptions = {}) => {
+    const result = await send(args, api, extraOptions);
+    return result.error && extraOptions.showsOwnFailure ? { ...result, error: { ...result.error, shownByScreen: true } } : result;
   };
 }

@@ -4,6 +4,7 @@ import type {
   ResetPasswordRequest,
 } from '../../contract/api';
 import { usersApi } from './backends';
+import { SHOWS_OWN_FAILURE } from './baseQuery';
 
 export const sessionApi = usersApi.injectEndpoints({
   endpoints: (build) => ({
@@ -16,11 +17,14 @@ export const sessionApi = usersApi.injectEndpoints({
     login: build.mutation<LoginResponse, LoginRequest>({
       query: (body) => ({ url: 'api/v1/auth/login/jwt/', method: 'POST', body }),
     }),
+    // A logout that fails changes nothing for the user: the session ends on this device anyway.
     logout: build.mutation<MessageResponse, { refresh: string }>({
       query: (body) => ({ url: 'api/v1/auth/logout/', method: 'POST', body }),
+      extraOptions: SHOWS_OWN_FAILURE,
     }),
     resetPassword: build.mutation<MessageResponse, ResetPasswordRequest>({
       query: (body) => ({ url: 'api/v1/auth/reset-password/', method: 'POST', body }),
+      extraOptions: SHOWS_OWN_FAILURE,
     }),
   }),
 });

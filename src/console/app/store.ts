@@ -33,20 +33,8 @@ export type RootState = ReturnType<typeof rootReducer>;
 const persistedReducer = persisted(rootReducer);
 
 /**
- * Calls whose screens show their own failure (a popup, or the section 8 message in place of the
- * part it would have filled: the agency and campaign details, the secure reports' 403) or that fail
- * harmlessly.
- */
-const QUIET_ENDPOINTS = new Set([
-  'logout', 'resetPassword',
-  'agency', 'agencyConfigs', 'agencyCampaigns',
-  'campaign', 'campaignVersions', 'campaignConfig', 'campaignLanguages', 'compensations',
-  'agentInvites',
-  'secureReports', 'secureAgencies', 'secureLedger',
-]);
-
-/**
- * Every other failed call shows its text in the error toast (SPEC.md section 8). A read that fails
+ * A failed call shows its text in the error toast (SPEC.md section 8), unless its endpoint declares
+ * that its screen says it (SHOWS_OWN_FAILURE in api/baseQuery.ts). A read that fails
  * for want of a connection does not: the offline banner says so once, and the screen keeps its data.
  * Nor does an edit conflict that says how the row is now: the screen's conflict panel says it.
  */
@@ -56,7 +44,7 @@ const errorToasts: Middleware = () => (next) => (action) => {
     const arg = (action.meta as { arg?: { endpointName?: string; type?: string } }).arg;
     const offlineRead = arg?.type === 'query' && failure?.status === 'OFFLINE';
     const shownByPanel = failure?.code === 'edit_conflict' && failure.current !== undefined;
-    if (failure?.text && !QUIET_ENDPOINTS.has(arg?.endpointName ?? '') && !offlineRead && !shownByPanel) showError(failure.text);
+    if (failure?.text && !failure.shownByScreen && !offlineRead && !shownByPanel) showError(failure.text);
   }
   return next(action);
 };

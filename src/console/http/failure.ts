@@ -14,6 +14,8 @@ export interface ApiFailure {
   errors?: FieldErrors;
   /** A 409 edit conflict: the row as the server has it now. */
   current?: unknown;
+  /** The call's screen says this failure itself (its endpoint declares SHOWS_OWN_FAILURE): no error toast. */
+  shownByScreen?: true;
 }
 
 export const OFFLINE_TEXT = 'The server cannot be reached. Check the connection and try again.';

@@ -4,6 +4,7 @@
 import type { Agency, AgencyCampaignTypeConfig, Campaign } from '../../../contract/entities';
 import { serviceApi } from '../../api/backends';
 import { serviceAllRows, serviceList, type FilteredView, type ListRows } from '../../api/listPages';
+import { SHOWS_OWN_FAILURE } from '../../api/baseQuery';
 
 export const agenciesApi = serviceApi.injectEndpoints({
   endpoints: (build) => ({
@@ -11,15 +12,18 @@ export const agenciesApi = serviceApi.injectEndpoints({
     agency: build.query<Agency, number>({
       query: (id) => `service/agencies/${id}/`,
       providesTags: (_result, _error, id) => [{ type: 'Agency', id }],
+      extraOptions: SHOWS_OWN_FAILURE,
     }),
     /** The agency's campaign type settings (one per campaign type it runs). */
-    agencyConfigs: build.query<ListRows<AgencyCampaignTypeConfig>, number>(
-      serviceAllRows('service/agency-campaign-type-configs/', (agency: number) => ({ agency }), [{ type: 'AgencyConfig', id: 'LIST' }] as const),
-    ),
+    agencyConfigs: build.query<ListRows<AgencyCampaignTypeConfig>, number>({
+      ...serviceAllRows('service/agency-campaign-type-configs/', (agency: number) => ({ agency }), [{ type: 'AgencyConfig', id: 'LIST' }] as const),
+      extraOptions: SHOWS_OWN_FAILURE,
+    }),
     /** The agency's campaigns, the caller's among them. */
-    agencyCampaigns: build.query<ListRows<Campaign>, number>(
-      serviceAllRows('service/campaigns/', (agency: number) => ({ agency_id: agency, ordering: 'name' }), [{ type: 'Campaign', id: 'LIST' }] as const),
-    ),
+    agencyCampaigns: build.query<ListRows<Campaign>, number>({
+      ...serviceAllRows('service/campaigns/', (agency: number) => ({ agency_id: agency, ordering: 'name' }), [{ type: 'Campaign', id: 'LIST' }] as const),
+      extraOptions: SHOWS_OWN_FAILURE,
+    }),
   }),
 });
 

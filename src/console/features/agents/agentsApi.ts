@@ -13,6 +13,7 @@ import { serviceList, toListRows, type FilteredView, type ListRows } from '../..
 import { TAB_PATHS } from '../../app/tabs';
 import type { ConflictField } from '../../components/editConflict';
 import { offlineSave, type Saved } from '../../outbox/offlineWrite';
+import { SHOWS_OWN_FAILURE } from '../../api/baseQuery';
 
 /** The body of POST api/v1/agents/: the add agent form with its dates as DD-MMM-YYYY. */
 export interface AgentAddBody {
@@ -73,6 +74,7 @@ export const agentServiceApi = serviceApi.injectEndpoints({
     agentInvites: build.query<ListRows<Invite>, number>({
       query: (userId) => ({ url: 'service/invites/', params: { agent_id: userId, page_size: INVITE_HISTORY_ROWS } }),
       transformResponse: (answer: Page<Invite>) => toListRows(answer),
+      extraOptions: SHOWS_OWN_FAILURE,
     }),
   }),
 });

@@ -19,6 +19,7 @@ import { serviceAllRows, serviceList, type FilteredView, type ListRows } from '.
 import { detailPath } from '../../app/tabs';
 import type { ConflictField } from '../../components/editConflict';
 import { offlineSave, type Saved } from '../../outbox/offlineWrite';
+import { SHOWS_OWN_FAILURE } from '../../api/baseQuery';
 
 export type CampaignEdit = z.input<typeof campaignForm> & { id: number };
 export type CampaignVersionEdit = z.output<typeof campaignVersionForm> & { id: number };
@@ -46,24 +47,29 @@ export const campaignsApi = serviceApi.injectEndpoints({
     campaign: build.query<Campaign, number>({
       query: (id) => `service/campaigns/${id}/`,
       providesTags: (_result, _error, id) => [{ type: 'Campaign', id }],
+      extraOptions: SHOWS_OWN_FAILURE,
     }),
     /** The campaign's versions, newest first: the first is the one in force. */
-    campaignVersions: build.query<ListRows<CampaignVersion>, number>(
-      serviceAllRows('service/campaign-versions/', (campaign: number) => ({ campaign }), [{ type: 'CampaignVersion', id: 'LIST' }] as const),
-    ),
+    campaignVersions: build.query<ListRows<CampaignVersion>, number>({
+      ...serviceAllRows('service/campaign-versions/', (campaign: number) => ({ campaign }), [{ type: 'CampaignVersion', id: 'LIST' }] as const),
+      extraOptions: SHOWS_OWN_FAILURE,
+    }),
     /** The campaign's settings: its agency's campaign type config. */
     campaignConfig: build.query<AgencyCampaignTypeConfig, number>({
       query: (id) => `service/agency-campaign-type-configs/${id}/`,
       providesTags: (_result, _error, id) => [{ type: 'AgencyConfig', id }],
+      extraOptions: SHOWS_OWN_FAILURE,
     }),
-    campaignLanguages: build.query<ListRows<CampaignLanguage>, number>(
-      serviceAllRows('service/campaign-languages/', (campaign: number) => ({ campaign }), [{ type: 'CampaignLanguage', id: 'LIST' }] as const),
-    ),
+    campaignLanguages: build.query<ListRows<CampaignLanguage>, number>({
+      ...serviceAllRows('service/campaign-languages/', (campaign: number) => ({ campaign }), [{ type: 'CampaignLanguage', id: 'LIST' }] as const),
+      extraOptions: SHOWS_OWN_FAILURE,
+    }),
     /** The languages of the caller's agencies: what a campaign language may be. */
     knownLanguages: build.query<ListRows<Language>, void>(serviceAllRows('service/agencies-languages/', () => ({}), [] as const)),
-    compensations: build.query<ListRows<EventCompensationConfig>, number>(
-      serviceAllRows('service/campaigns-compensation-earning-event-configs/', (version: number) => ({ campaign_version: version }), [{ type: 'Compensation', id: 'LIST' }] as const),
-    ),
+    compensations: build.query<ListRows<EventCompensationConfig>, number>({
+      ...serviceAllRows('service/campaigns-compensation-earning-event-configs/', (version: number) => ({ campaign_version: version }), [{ type: 'Compensation', id: 'LIST' }] as const),
+      extraOptions: SHOWS_OWN_FAILURE,
+    }),
     remunerationTypes: build.query<ListRows<RemunerationType>, void>(serviceAllRows('service/campaigns-remuneration-types/', () => ({}), [] as const)),
     campaignEventTypes: build.query<ListRows<CampaignEventType>, void>(serviceAllRows('service/campaigns-event-types/', () => ({}), [] as const)),
 

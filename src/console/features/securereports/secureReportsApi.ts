@@ -6,11 +6,12 @@
 // Never kept on the device: the endpoints are named secure…, which the persisted query cache leaves
 // out (api/queryCache.ts); their data leaves memory with the screen (keepUnusedDataFor 0); the
 // service worker caches none of these calls (vite.config.ts). Their failures are the screen's to show
-// (app/store.ts QUIET_ENDPOINTS), so a 403 for want of Secure Page access is said once, in place.
+// (SHOWS_OWN_FAILURE), so a 403 for want of Secure Page access is said once, in place.
 import type { ListPage, SecureAgencies } from '../../../contract/api';
 import type { SecureLedgerEntry, SecureReportRow } from '../../../contract/entities';
 import { adminApi } from '../../api/backends';
 import { toListRows, type ListRows, type ListView } from '../../api/listPages';
+import { SHOWS_OWN_FAILURE } from '../../api/baseQuery';
 
 export const SECURE_REPORTS_LIST = { type: 'SecureReport', id: 'LIST' } as const;
 
@@ -26,17 +27,20 @@ export const secureReportsApi = adminApi.enhanceEndpoints({ addTagTypes: ['Secur
       transformResponse: (answer: ListPage<SecureReportRow>) => toListRows(answer),
       providesTags: [SECURE_REPORTS_LIST],
       keepUnusedDataFor: 0,
+      extraOptions: SHOWS_OWN_FAILURE,
     }),
     secureAgencies: build.query<SecureAgencies['agencies'], void>({
       query: () => ({ url: 'admin/get-secure-agencies', method: 'POST', body: {} }),
       transformResponse: (answer: SecureAgencies) => answer.agencies,
       keepUnusedDataFor: 0,
+      extraOptions: SHOWS_OWN_FAILURE,
     }),
     secureLedger: build.query<SecureLedgerEntry[], number>({
       query: (id) => `admin/secure_reports/${id}/ledger`,
       transformResponse: (answer: { data: SecureLedgerEntry[] }) => answer.data,
       // Each look is fresh: someone may have asked for a code since.
       keepUnusedDataFor: 0,
+      extraOptions: SHOWS_OWN_FAILURE,
     }),
   }),
 });
