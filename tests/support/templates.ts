@@ -1,7 +1,7 @@
 // vitest globalSetup of the API and browser tests: seeds the default test data once per run, into a
 // PGlite data directory and (with TEST_DATABASE_URL) a PostgreSQL database, and names them in the
 // environment the test workers inherit; startServer then copies them instead of seeding each
-// server again. Removed when the run ends.
+// server again. Removed when the run ends, which says so loudly when PostgreSQL was not there.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,14 @@ export default async function makeTemplates(): Promise<(() => Promise<void>) | u
   }
 
   return async () => {
+    // Said at the end of the run, where the summary is read: a green run without PostgreSQL has not
+    // run the tests that need it (hostile bodies, security, a role's end date, ...).
+    if (!backends.includes('postgres')) {
+      process.stdout.write(
+        '\n*** TEST_DATABASE_URL is not set: the API tests ran on PGlite only, and every test that needs\n' +
+          '*** PostgreSQL was skipped. Set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to run them.\n\n',
+      );
+    }
     await rm(dataDir, { recursive: true, force: true });
     if (!backends.includes('postgres')) return;
     const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
