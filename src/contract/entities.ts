@@ -254,6 +254,8 @@ export const eventCompensationConfig = z.object({
   event_type: z.object({ id, event_type_friendly_name: z.string() }),
   compensation_earning_event_day: z.number().int(),
   compensation_earning_event_value: money,
+  /** Ours: the currency of the value, its campaign's (ISO 4217); absent from backends that do not send it. */
+  currency: currencyCode.optional(),
   remuneration_type: z.object({ id, remuneration_type_name: z.string() }),
   campaign: id,
   campaign_version: id,
