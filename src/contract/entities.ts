@@ -3,13 +3,13 @@
 // (a field they do not name never leaves the server), and the OpenAPI document is drawn from them.
 import { z } from 'zod';
 import { ADMIN_ROLE_TYPES, ROLE_TYPES } from './roles';
+import { currencyCode, money } from './money';
 
 /** ISO 8601 date ('2026-11-21') or date-time ('2026-11-21T10:00:00.000Z'). */
 export const isoDate = z.string().describe('ISO 8601 date or date-time');
 export type IsoDate = z.infer<typeof isoDate>;
-/** Money travels as a decimal string ('12.50'); it is never a floating-point number. */
-export const money = z.string().describe('A decimal string with two decimals, e.g. "12.50"');
-export type Money = z.infer<typeof money>;
+// Money travels as a decimal string ('12.50'), never a floating-point number (contract/money.ts).
+export { money } from './money';
 
 const id = z.number().int();
 const nullableText = z.string().nullable();
@@ -198,6 +198,8 @@ export const campaign = z.object({
   /** Ours: the latest version's allocated budget (the budget at a glance), and when the row last changed. */
   budget_allocated_amount: money.nullable(),
   updated_at: isoDate,
+  /** Ours: the currency of the campaign's money (ISO 4217); absent from backends that do not send it. */
+  currency: currencyCode.optional(),
 });
 export type Campaign = z.infer<typeof campaign>;
 
@@ -205,6 +207,8 @@ export const campaignVersion = z.object({
   id,
   max_agent_count: z.number().int(),
   budget_allocated_amount: money,
+  /** Ours: the currency of the allocated budget (ISO 4217); absent from backends that do not send it. */
+  currency: currencyCode.optional(),
   /** Ours: the campaign, the version number, who changed it last and when it was made. */
   campaign: id,
   version: z.number().int(),
@@ -250,6 +254,8 @@ export const eventCompensationConfig = z.object({
   event_type: z.object({ id, event_type_friendly_name: z.string() }),
   compensation_earning_event_day: z.number().int(),
   compensation_earning_event_value: money,
+  /** Ours: the currency of the value, its campaign's (ISO 4217); absent from backends that do not send it. */
+  currency: currencyCode.optional(),
   remuneration_type: z.object({ id, remuneration_type_name: z.string() }),
   campaign: id,
   campaign_version: id,
@@ -345,6 +351,8 @@ export const paymentRun = z.object({
   search: nullableText,
   username: z.string(),
   total: money,
+  /** Ours: the currency of the total (ISO 4217); absent from backends that do not send it. */
+  currency: currencyCode.optional(),
   events: z.number().int(),
   reference: z.string(),
 });

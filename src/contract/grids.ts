@@ -65,7 +65,7 @@ export const agentEventsGrid = {
   columns: [
     campaignName, ...agentNames, agentMsisdn, agentCode, eventName,
     { key: 'events', label: 'Events', format: 'count', width: 90 },
-    { key: 'pay', label: 'Pay', format: 'money', width: 100 },
+    { key: 'pay', label: 'Pay', format: 'money', width: 100 }, text('currency', 'Currency', 80),
   ],
   defaultOrder: '-events',
   filters: AGENT_FILTERS,
@@ -81,7 +81,7 @@ export const agentEventDetailsGrid = {
   columns: [
     time(), campaignName, ...agentNames, agentMsisdn, agentCode, eventName,
     text('customer_msisdn', 'Customer Mobile', 140), text('medium', 'Medium', 90),
-    { key: 'pay', label: 'Pay', format: 'money', width: 90 },
+    { key: 'pay', label: 'Pay', format: 'money', width: 90 }, text('currency', 'Currency', 80),
     text('paymentrun_id', 'Payment Run', 110),
     { key: 'paid', label: 'Paid', format: 'flag', width: 70 },
   ],
@@ -106,7 +106,7 @@ export const retentionEventsGrid = {
     ...gifterColumns, eventName,
     { key: 'events', label: 'Events', format: 'count', width: 90 },
     { key: 'giftee_activity_events', label: 'Giftee Activity', format: 'count', width: 120 },
-    { key: 'pay', label: 'Pay', format: 'money', width: 100 },
+    { key: 'pay', label: 'Pay', format: 'money', width: 100 }, text('currency', 'Currency', 80),
   ],
   defaultOrder: '-events',
   filters: RETENTION_FILTERS,
@@ -121,7 +121,7 @@ export const retentionEventDetailsGrid = {
   tab: 'retentioneventdetailreport',
   columns: [
     time(), ...gifterColumns, text('giftee_msisdn', 'Giftee Mobile', 140), eventName,
-    { key: 'pay', label: 'Pay', format: 'money', width: 90 }, text('medium', 'Medium', 90),
+    { key: 'pay', label: 'Pay', format: 'money', width: 90 }, text('currency', 'Currency', 80), text('medium', 'Medium', 90),
     { key: 'giftee_activity_events', label: 'Giftee Activity', format: 'count', width: 120 },
   ],
   defaultOrder: '-created_at',

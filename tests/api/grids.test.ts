@@ -14,6 +14,7 @@ import {
 } from '../../src/contract/grids';
 import * as messages from '../../src/contract/messages';
 import { filterNotOffered, unknownSortField } from '../../src/contract/messages';
+import { sumByCurrency } from '../../src/contract/money';
 import { foldText } from '../../src/contract/text';
 import { readGridAnswer, RowsByLine, type GridAnswer } from '../../src/console/features/grids/rowsByLine';
 import { accessToken, backends, demoIds, startServer, type TestServer, SIGNED_IN_SUITE } from '../support/server';
@@ -254,18 +255,23 @@ describe.each(backends)('report grids on %s', (backend) => {
       expect(paid.length + due.length).toBe(payments.length);
     });
 
-    it('a grouped grid adds up to its detail grid: events per agent, retention per gifter, payments due per agent', async () => {
+    it('a grouped grid adds up to its detail grid, per currency: events per agent, retention per gifter, payments due per agent', async () => {
       const sum = (rows: Row[], key: string) => rows.reduce((total, row) => total + Number(row[key]), 0);
-      const cents = (rows: Row[], key: string) => Math.round(sum(rows, key) * 100);
+      // Pay adds up exactly and one currency at a time (contract/money.ts), never across two.
+      const payByCurrency = (rows: Row[]) => sumByCurrency(rows.map((row) => ({ amount: String(row.pay), currency: String(row.currency) })));
       const detail = await all(agentEventDetailsGrid);
       const grouped = await all(agentEventsGrid);
       expect(sum(grouped, 'events')).toBe(detail.length);
-      expect(cents(grouped, 'pay')).toBe(cents(detail, 'pay'));
-      expect(sum(await all(retentionEventsGrid), 'events')).toBe((await all(retentionEventDetailsGrid)).length);
+      expect(payByCurrency(grouped)).toEqual(payByCurrency(detail));
+      expect(new Set(detail.map((row) => row.currency)).size).toBeGreaterThan(1);
+      const retentionDetail = await all(retentionEventDetailsGrid);
+      const retentionGrouped = await all(retentionEventsGrid);
+      expect(sum(retentionGrouped, 'events')).toBe(retentionDetail.length);
+      expect(payByCurrency(retentionGrouped)).toEqual(payByCurrency(retentionDetail));
       const due = await all(agentPaymentsGrid, { paid: false });
       const pending = await all(pendingPaymentsGrid);
       expect(sum(pending, 'events')).toBe(due.length);
-      expect(cents(pending, 'pay')).toBe(cents(due, 'pay'));
+      expect(payByCurrency(pending)).toEqual(payByCurrency(due));
     });
   });
 

@@ -31,6 +31,9 @@ describe.each(backends)('service campaigns on %s', (backend) => {
     for (const row of rows) {
       expect(row.budget_spend_amount).toMatch(/^\d+\.\d{2}$/);
       if (row.budget_allocated_amount !== null) expect(row.budget_allocated_amount).toMatch(/^\d+\.\d{2}$/);
+      // Its money's currency (issue 32): an ISO 4217 code, never the 'no currency' of an untold one.
+      expect(row.currency).toMatch(/^[A-Z]{3}$/);
+      expect(row.currency).not.toBe('XXX');
       expect(row.extra_data.agency.agency_name).not.toBe('');
     }
   });

@@ -47,8 +47,10 @@ describe.each(backends)('compensations on %s', (backend) => {
     const eventType = await unusedEventType();
     const added = await server.post<EventCompensationConfig>(PATH, form(eventType, '12.5'), agencyToken);
     expect(added.status).toBe(201);
+    expect(mine.currency).toMatch(/^[A-Z]{3}$/);
     expect(added.body).toMatchObject({
       compensation_earning_event_value: '12.50', compensation_earning_event_day: 30, campaign: mine.id, campaign_version: version.id,
+      currency: mine.currency, // the campaign's (issue 32)
       event_type: { id: eventType.id, event_type_friendly_name: eventType.event_type_friendly_name },
       remuneration_type: { id: remuneration.id, remuneration_type_name: remuneration.remuneration_type_name },
     });

@@ -11,6 +11,9 @@ import { SECURE_LEDGER_ACTIONS } from '../../contract/entities';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+/** The ISO 4217 currency of a row's money columns (contract/money.ts); 'XXX' where none could be found. */
+const currencyCode = () => text('currency_code').notNull();
+const currencyCodeChecked = (table: string, column: AnyColumn) => check(`${table}_currency_code_iso`, sql`${column} ~ '^[A-Z]{3}$'`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 /** A column an admin types into: it holds no more than the contract's limit for its field. */
@@ -204,9 +207,14 @@ export const campaigns = pgTable(
     updatedBy: text('updated_by'),
     campaignStartDate: date('campaign_start_date', { mode: 'string' }).notNull(),
     budgetSpendAmount: money('budget_spend_amount').notNull().default('0'),
+    currencyCode: currencyCode(), // of its budgets and compensations: its agency's country's
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('campaigns_agency_name').on(t.agencyId, t.name), index('campaigns_agency').on(t.agencyId)],
+  (t) => [
+    uniqueIndex('campaigns_agency_name').on(t.agencyId, t.name),
+    index('campaigns_agency').on(t.agencyId),
+    currencyCodeChecked('campaigns', t.currencyCode),
+  ],
 );
 
 export const campaignVersions = pgTable(
@@ -217,10 +225,14 @@ export const campaignVersions = pgTable(
     version: integer('version').notNull(),
     maxAgentCount: integer('max_agent_count').notNull(),
     budgetAllocatedAmount: money('budget_allocated_amount').notNull(),
+    currencyCode: currencyCode(),
     updatedBy: text('updated_by'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('campaign_versions_campaign_version').on(t.campaignId, t.version)],
+  (t) => [
+    uniqueIndex('campaign_versions_campaign_version').on(t.campaignId, t.version),
+    currencyCodeChecked('campaign_versions', t.currencyCode),
+  ],
 );
 
 export const campaignLanguages = pgTable(
@@ -243,8 +255,12 @@ export const eventCompensationConfigs = pgTable(
     remunerationTypeId: integer('remuneration_type_id').notNull().references(() => remunerationTypes.id),
     compensationEarningEventDay: integer('compensation_earning_event_day').notNull(),
     compensationEarningEventValue: money('compensation_earning_event_value').notNull(),
+    currencyCode: currencyCode(),
   },
-  (t) => [uniqueIndex('event_compensation_configs_version_event').on(t.campaignVersionId, t.eventTypeId)],
+  (t) => [
+    uniqueIndex('event_compensation_configs_version_event').on(t.campaignVersionId, t.eventTypeId),
+    currencyCodeChecked('event_compensation_configs', t.currencyCode),
+  ],
 );
 
 // ---- roles ------------------------------------------------------------------------------------
@@ -350,11 +366,12 @@ export const paymentRuns = pgTable(
     search: text('search'),
     createdBy: integer('created_by').notNull().references(() => users.id),
     total: money('total').notNull().default('0'),
+    currencyCode: currencyCode(), // a run pays one currency: its total is never a sum across two
     eventCount: integer('event_count').notNull().default(0),
     status: text('status').notNull().default('Queued'),
     createdAt: createdAt(),
   },
-  (t) => [index('payment_runs_created').on(t.createdAt)],
+  (t) => [index('payment_runs_created').on(t.createdAt), currencyCodeChecked('payment_runs', t.currencyCode)],
 );
 
 /** One payment per event, ever: `event_id` is unique, so an event cannot be paid twice. */
@@ -367,7 +384,7 @@ export const payments = pgTable(
     campaignId: integer('campaign_id').notNull().references(() => campaigns.id),
     agencyId: integer('agency_id').notNull().references(() => agencies.id),
     amount: money('amount').notNull(),
-    currencyCode: text('currency_code').notNull(),
+    currencyCode: currencyCode(),
     status: text('status', { enum: ['due', 'paid'] }).notNull().default('due'),
     paymentRunId: integer('payment_run_id').references(() => paymentRuns.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -81,7 +81,7 @@ describe('the report grid', () => {
     };
     renderGrid({ grid: agentPaymentsGrid, answer: () => ({ rows: [payment], count: 1 }) }, '/reports/agent-payments');
     const grid = await screen.findByRole('region', { name: 'Agent Payments' });
-    expect(within(grid).getByText('1250.50').closest('.bp6-table-cell')).toHaveClass('report-grid-number');
+    expect(within(grid).getByText('1,250.50').closest('.bp6-table-cell')).toHaveClass('report-grid-number');
     expect(within(grid).getByText('Yes')).toBeInTheDocument();
     expect(within(grid).getByText('2026-11-03 09:00:00')).toBeInTheDocument();
     expect(within(pager()).getByText('Page 1 of 1 · 1 row')).toBeInTheDocument();

@@ -3,6 +3,7 @@
 import { Intent, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { reportTableTime } from '../../../contract/dates';
+import { formatMoney } from '../../../contract/money';
 import { formatCount } from '../formatCount';
 import type { ColumnFormat, GridColumn } from '../../../contract/grids';
 
@@ -40,6 +41,9 @@ export function cellText(column: GridColumn, value: GridValue | undefined): stri
       return value === true ? 'Yes' : 'No';
     case 'count':
       return typeof value === 'number' ? formatCount(value) : String(value);
+    case 'money':
+      // The amount alone ('1,250.50'): a grid's amounts are one currency's, named in its Currency column where it has one.
+      return typeof value === 'string' ? formatMoney(value) : String(value);
     default:
       return String(value);
   }

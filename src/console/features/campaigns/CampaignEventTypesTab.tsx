@@ -6,11 +6,11 @@ import { Edit, Plus, Trash } from '@blueprintjs/icons';
 import { useState } from 'react';
 import type { Campaign, CampaignVersion, EventCompensationConfig } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
+import { formatMoney } from '../../../contract/money';
 import { showSuccess } from '../../components/toaster';
 import { isQueuedWrite } from '../../outbox/offlineWrite';
 import { PendingNewRows, usePendingRows } from '../../outbox/pendingRows';
 import { useOutboxRetry } from '../../outbox/retry';
-import { formatMoney } from './budget';
 import { type CompensationSave, useCompensationsQuery, useDeleteCompensationMutation } from './campaignsApi';
 import { dialog, OnFirstOpen } from '../../components/OnFirstOpen';
 
@@ -77,7 +77,7 @@ export function CampaignEventTypesTab({ campaign, version }: { campaign: Campaig
                       {row.event_type.event_type_friendly_name}
                       {pending.note(row)}
                     </td>
-                    <td className="console-nowrap">{formatMoney(row.compensation_earning_event_value)}</td>
+                    <td className="console-nowrap">{formatMoney(row.compensation_earning_event_value, campaign.currency)}</td>
                     <td>{row.compensation_earning_event_day}</td>
                     <td>{row.remuneration_type.remuneration_type_name}</td>
                     <td className="console-row-actions">

@@ -13,7 +13,8 @@ import { BackButton } from '../../components/BackButton';
 import { CampaignSettings } from '../../components/CampaignSettings';
 import type { ApiFailure } from '../../http/failure';
 import { usePendingRows } from '../../outbox/pendingRows';
-import { budgetOf, formatCents } from './budget';
+import { formatMoney } from '../../../contract/money';
+import { budgetOf } from './budget';
 import { CampaignEventTypesTab } from './CampaignEventTypesTab';
 import { CampaignLanguagesTab } from './CampaignLanguagesTab';
 import { CampaignTypeTab, withQueuedCampaign, withQueuedVersion } from './CampaignTypeTab';
@@ -34,8 +35,8 @@ function BudgetBar({ campaign, version }: { campaign: Campaign; version?: Campai
     <section className="console-budget" aria-label="Budget">
       <div className="console-budget-figures">
         <span>
-          Budget spent <strong>{formatCents(budget.spentCents)}</strong> of{' '}
-          <strong>{budget.allocatedCents === null ? 'no allocation' : formatCents(budget.allocatedCents)}</strong>
+          Budget spent <strong>{formatMoney(budget.spent, campaign.currency)}</strong> of{' '}
+          <strong>{budget.allocated === null ? 'no allocation' : formatMoney(budget.allocated, version?.currency ?? campaign.currency)}</strong>
         </span>
         {budget.percent !== null && <span>{budget.percent}%</span>}
       </div>
@@ -43,7 +44,7 @@ function BudgetBar({ campaign, version }: { campaign: Campaign; version?: Campai
         animate={false}
         stripes={false}
         intent={intent}
-        value={budget.percent === null ? (budget.spentCents > 0 ? 1 : 0) : Math.min(1, budget.percent / 100)}
+        value={budget.percent === null ? (budget.spent > 0n ? 1 : 0) : Math.min(1, budget.percent / 100)}
         aria-label={`Budget ${budget.percent ?? 0}% spent`}
       />
       {budget.nearlySpent && (

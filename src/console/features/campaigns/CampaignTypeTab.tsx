@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { activeFlagWord } from '../../../contract/constants';
 import type { Campaign, CampaignVersion } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
+import { formatMoney } from '../../../contract/money';
 import { campaignForm, campaignVersionForm } from '../../../contract/schemas';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useCallerIsSuper } from '../../app/useCallerIsSuper';
@@ -23,7 +24,6 @@ import { useSchemaForm } from '../../forms/useSchemaForm';
 import { isQueuedWrite } from '../../outbox/offlineWrite';
 import { entryDiscarded, type OutboxEntry } from '../../outbox/outboxSlice';
 import { RetryNotice, retryValues, useOutboxRetry } from '../../outbox/retry';
-import { formatMoney } from './budget';
 import {
   campaignConflict, useSaveCampaignMutation, useSaveCampaignVersionMutation, type CampaignEdit, type CampaignVersionEdit,
 } from './campaignsApi';
@@ -81,7 +81,7 @@ export function CampaignTypeTab({ campaign, version, versionMissing, pendingNote
         facts={[
           ['Name', <>{campaign.name}{pendingNote}</>],
           ['Max agent count', version ? formatCount(version.max_agent_count) : (versionMissing ?? '…')],
-          ['Budget allocated', formatMoney(version?.budget_allocated_amount ?? campaign.budget_allocated_amount)],
+          ['Budget allocated', formatMoney(version?.budget_allocated_amount ?? campaign.budget_allocated_amount, version?.currency ?? campaign.currency)],
           ['Campaign type', campaign.extra_data.campaign_type],
           ['Active', <Checkbox checked={campaign.active_flag} disabled label={activeFlagWord(campaign.active_flag)} />],
           ['Last changed by', campaign.updated_by ?? '—'],
@@ -200,7 +200,7 @@ function CampaignTypeForm({ campaign, version, retry, onDone }: CampaignTypeForm
           {...form.textField('max_agent_count', (typed) => typed.replace(/[^\d]/g, ''))}
         />
         <FormGroup label="Budget allocated" labelFor="campaign-budget" helperText="The budget is set with the campaign's version and cannot be changed here.">
-          <input id="campaign-budget" className="bp6-input" readOnly value={formatMoney(version?.budget_allocated_amount ?? campaign.budget_allocated_amount)} />
+          <input id="campaign-budget" className="bp6-input" readOnly value={formatMoney(version?.budget_allocated_amount ?? campaign.budget_allocated_amount, version?.currency ?? campaign.currency)} />
         </FormGroup>
         <FormGroup label="Active" helperText={callerIsSuper ? undefined : 'Only a Super Admin may change this.'}>
           <Checkbox

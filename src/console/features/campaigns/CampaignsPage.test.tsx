@@ -12,7 +12,7 @@ import { CampaignsPage } from './CampaignsPage';
 const named = (id: number, name: string, overrides: Partial<Campaign> = {}): Campaign => ({ ...campaign, id, name, ...overrides });
 const campaigns = [
   named(7, 'Agent Referral GH-01'),
-  named(8, 'Agent Referral GH-02', { budget_spend_amount: '100.00', active_flag: false, updated_by: null }),
+  named(8, 'Agent Referral GH-02', { budget_spend_amount: '100.00', currency: 'GHS', active_flag: false, updated_by: null }),
   named(9, 'Gift & Stay KE-01', { country_code: 'KE' }),
 ];
 
@@ -37,12 +37,12 @@ describe('CampaignsPage', () => {
     expect(within(header as HTMLElement).getAllByRole('columnheader').map((cell) => cell.textContent?.trim())).toEqual([
       'Country', 'Campaign', 'Owner', 'Date Started', 'Budget Spent', 'View', 'Status',
     ]);
-    // 950.00 of 1,000.00: spent 90% or more, so marked.
+    // 950.00 of 1,000.00: spent 90% or more, so marked. A backend that sends no currency: the amount alone; one that does: with its code.
     expect(within(first as HTMLElement).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
       'GH', 'Agent Referral GH-01', 'super@demo.test', '05-Mar-2026', '950.0095% spent', 'View', 'Active',
     ]);
     expect(within(second as HTMLElement).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'GH', 'Agent Referral GH-02', '—', '05-Mar-2026', '100.00', 'View', ACTIVE_FLAG_WORDS.inactive,
+      'GH', 'Agent Referral GH-02', '—', '05-Mar-2026', 'GHS 100.00', 'View', ACTIVE_FLAG_WORDS.inactive,
     ]);
     expect(within(first as HTMLElement).getByRole('link', { name: 'View' })).toHaveAttribute('href', '/campaigns/7');
   });

@@ -12,14 +12,15 @@ import { CampaignMultiSelect } from '../../components/CampaignMultiSelect';
 import { ListTable, type Column } from '../../components/ListTable';
 import { useShownAnswer } from '../../components/NotLoadedOffline';
 import { useListParams } from '../../forms/useListParams';
-import { budgetOf, formatMoney } from './budget';
+import { formatMoney } from '../../../contract/money';
+import { budgetOf } from './budget';
 import { campaignPath, useCampaignChoicesQuery, useCampaignsQuery } from './campaignsApi';
 
 function BudgetSpent({ campaign }: { campaign: Campaign }) {
   const budget = budgetOf(campaign.budget_spend_amount, campaign.budget_allocated_amount);
   return (
     <span className="console-nowrap">
-      {formatMoney(campaign.budget_spend_amount)}
+      {formatMoney(campaign.budget_spend_amount, campaign.currency)}
       {budget.nearlySpent && (
         <Tag minimal intent={budget.overspent ? Intent.DANGER : Intent.WARNING} className="console-row-note">
           {budget.percent === null ? 'no budget' : `${budget.percent}% spent`}

@@ -131,11 +131,14 @@ export class ActivitySeeder {
     const cutoff = isoDay(this.anchorMs - PAID_AFTER_DAYS * DAY_MS);
     const month = sql`date_trunc('month', e.created_at at time zone 'UTC')::date`;
     await this.db.execute(sql`
-      insert into payment_runs (ref, reference, request_id, start_date, end_date, country_code, created_by, total, event_count, status, created_at)
+      insert into payment_runs (ref, reference, request_id, start_date, end_date, country_code, created_by, total, currency_code, event_count, status, created_at)
       select 'PR-' || lpad(row_number() over (order by m.month, m.country)::text, 6, '0'),
              'ACC-' || to_char(m.month, 'YYYY-MM') || '-' || m.country,
              'seed-' || to_char(m.month, 'YYYY-MM') || '-' || lower(m.country),
-             m.month, m.end_date, m.country, ${createdBy}, 0, 0, 'Finished',
+             m.month, m.end_date, m.country, ${createdBy}, 0,
+             -- A run pays one country's events, so one currency.
+             (select cur.code from countries co join currencies cur on cur.id = co.currency_id where co.iso_code = m.country),
+             0, 'Finished',
              -- Each run was made the morning after the last day it covers.
              (m.end_date + 1)::timestamp at time zone 'UTC' + interval '9 hours'
       from (

@@ -75,7 +75,7 @@ export async function seedCampaigns(
       planned.map((c) => ({
         name: c.name, activeFlag: c.active, agencyCampaignTypeConfigId: c.configId, agencyId: c.agency.id,
         countryCode: c.agency.country.iso, updatedBy: c.owner, campaignStartDate: isoDay(c.startMs),
-        budgetSpendAmount: '0.00', updatedAt: new Date(c.updatedMs),
+        budgetSpendAmount: '0.00', currencyCode: c.agency.country.currency, updatedAt: new Date(c.updatedMs),
       })),
     )
     .returning({ id: campaigns.id, name: campaigns.name });
@@ -96,6 +96,7 @@ export async function seedCampaigns(
           version: index + 1,
           maxAgentCount: c.maxAgentBase + index * (c.maxAgentBase / 2),
           budgetAllocatedAmount: decimal((c.budgetThousands + index * 5) * 1000 * c.agency.country.payScale * 100),
+          currencyCode: c.agency.country.currency,
           updatedBy: c.owner,
           createdAt: new Date(c.startMs + Math.floor(((anchorMs - c.startMs) * index) / c.versions / DAY_MS) * DAY_MS + 8 * 3_600_000),
         })),
@@ -125,6 +126,7 @@ export async function seedCampaigns(
       remunerationTypeId: cfg.remunerationTypeId,
       compensationEarningEventDay: cfg.eventType.earningDay,
       compensationEarningEventValue: decimal(cfg.pay),
+      currencyCode: cfg.campaign.agency.country.currency,
     })),
   );
 

@@ -117,6 +117,24 @@ describe('seedDemoData', () => {
     expect(prefixes?.bad).toBe(0);
   });
 
+  it("gives every money row its campaign's country's currency, and every run one currency", async () => {
+    const [wrong] = await rows<Record<string, number>>(sql`
+      with campaign_currency as (
+        select c.id, cur.code from campaigns c join agencies a on a.id = c.agency_id
+        join countries co on co.id = a.country_id join currencies cur on cur.id = co.currency_id)
+      select
+        (select count(*)::int from campaigns c join campaign_currency cc on cc.id = c.id where c.currency_code <> cc.code) as campaigns,
+        (select count(*)::int from campaign_versions v join campaign_currency cc on cc.id = v.campaign_id where v.currency_code <> cc.code) as versions,
+        (select count(*)::int from event_compensation_configs e join campaign_currency cc on cc.id = e.campaign_id where e.currency_code <> cc.code) as configs,
+        (select count(*)::int from payments p join campaign_currency cc on cc.id = p.campaign_id where p.currency_code <> cc.code) as payments,
+        (select count(*)::int from payment_runs r join payments p on p.payment_run_id = r.id where p.currency_code <> r.currency_code) as runs,
+        (select count(*)::int from campaigns where currency_code = 'XXX') + (select count(*)::int from payment_runs where currency_code = 'XXX') as unknown,
+        (select count(*)::int from campaigns) as all_campaigns, (select count(*)::int from payment_runs) as all_runs`);
+    expect(wrong).toMatchObject({ campaigns: 0, versions: 0, configs: 0, payments: 0, runs: 0, unknown: 0 });
+    expect(wrong?.all_campaigns).toBeGreaterThan(0);
+    expect(wrong?.all_runs).toBeGreaterThan(0);
+  });
+
   it('seeds the 15 configured country agencies and 3 more, one inactive', async () => {
     const configured = readCountryAgencies();
     expect(configured).toHaveLength(15);

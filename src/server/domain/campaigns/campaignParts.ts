@@ -33,6 +33,7 @@ function ofVisibleCampaign(scope: RoleScope, campaignId: SQLWrapper, only: numbe
 
 const versionRow = {
   id: campaignVersions.id, max_agent_count: campaignVersions.maxAgentCount, budget_allocated_amount: campaignVersions.budgetAllocatedAmount,
+  currency: campaignVersions.currencyCode,
   campaign: campaignVersions.campaignId, version: campaignVersions.version, updated_by: campaignVersions.updatedBy,
   created_at: isoMillis(campaignVersions.createdAt).as('created_at'),
 };

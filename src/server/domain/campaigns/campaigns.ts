@@ -39,6 +39,7 @@ const row = {
   budget_spend_amount: campaigns.budgetSpendAmount,
   budget_allocated_amount: budgetAllocated.as('budget_allocated_amount'),
   updated_at: isoMillis(campaigns.updatedAt),
+  currency: campaigns.currencyCode,
   agency_id: sql<number>`${agencies.id}`.as('agency_id'),
   agency_name: sql<string>`${agencies.name}`.as('agency_name'),
   agency_country: sql<string>`${countries.name}`.as('agency_country'),

@@ -15,7 +15,7 @@ import { campaignIdVisible, type Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { isStorableId, uniqueViolation } from '../../db/errors';
 import { lockRow } from '../../db/locks';
-import { campaignVersions, eventCompensationConfigs as configs, events, eventTypes, payments, remunerationTypes } from '../../db/schema';
+import { campaigns, campaignVersions, eventCompensationConfigs as configs, events, eventTypes, payments, remunerationTypes } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordChange } from '../audit';
 import { findCampaign } from './campaigns';
@@ -29,6 +29,7 @@ const row = {
   campaign_version: configs.campaignVersionId,
   compensation_earning_event_day: configs.compensationEarningEventDay,
   compensation_earning_event_value: configs.compensationEarningEventValue,
+  currency: configs.currencyCode,
   event_type_id: sql<number>`${eventTypes.id}`.as('event_type_id'),
   event_type_friendly_name: sql<string>`${eventTypes.prettyName}`.as('event_type_friendly_name'),
   remuneration_type_id: sql<number>`${remunerationTypes.id}`.as('remuneration_type_id'),
@@ -90,6 +91,8 @@ const fieldsOf = (form: CompensationForm) => ({
   remunerationTypeId: form.remuneration_type,
   compensationEarningEventDay: form.compensation_earning_event_day,
   compensationEarningEventValue: form.compensation_earning_event_value,
+  // The value is in its campaign's currency.
+  currencyCode: sql<string>`(select ${campaigns.currencyCode} from ${campaigns} where ${campaigns.id} = ${form.campaign})`,
 });
 
 /** POST (no id) or PUT (id) a compensation; one per event type and version (409 for a second). */

@@ -26,6 +26,7 @@ export const agentEventDetails = defineGrid(agentEventDetailsGrid, {
     customer_msisdn: sql`${events.customerMsisdn}`,
     medium: sql`${events.medium}`,
     pay: sql`${events.pay}`,
+    currency: sql`${campaigns.currencyCode}`,
     paymentrun_id: sql`${paymentRuns.ref}`,
     paid: sql`coalesce(${payments.status} = 'paid', false)`,
   },
@@ -34,10 +35,11 @@ export const agentEventDetails = defineGrid(agentEventDetailsGrid, {
 
 export const agentEvents = defineGrid(agentEventsGrid, {
   from: eventWithNames,
-  // The key names the group: agent, campaign and event type.
+  // The key names the group: agent, campaign and event type. A campaign pays one currency, so
+  // each group's pay sums one currency (named beside it), never two.
   key: sql`${users.id} || '-' || ${campaigns.id} || '-' || ${eventTypes.id}`,
   keyType: 'text',
-  groupBy: sql`${users.id}, ${campaigns.id}, ${eventTypes.id}`,
-  columns: { ...eventColumns, events: sql`count(*)`, pay: sql`sum(${events.pay})` },
+  groupBy: sql`${users.id}, ${campaigns.id}, ${eventTypes.id}, ${campaigns.currencyCode}`,
+  columns: { ...eventColumns, events: sql`count(*)`, pay: sql`sum(${events.pay})`, currency: sql`${campaigns.currencyCode}` },
   facets,
 });

@@ -29,6 +29,7 @@ export const retentionEventDetails = defineGrid(retentionEventDetailsGrid, {
     ...gifterColumns,
     giftee_msisdn: sql`${retentionEvents.gifteeMsisdn}`,
     pay: sql`${retentionEvents.pay}`,
+    currency: sql`${campaigns.currencyCode}`,
     medium: sql`${retentionEvents.medium}`,
     giftee_activity_events: sql`${retentionEvents.gifteeActivityEvents}`,
   },
@@ -39,12 +40,14 @@ export const retentionEventsGrouped = defineGrid(retentionEventsGrid, {
   from,
   key: sql`${users.id} || '-' || ${campaigns.id} || '-' || ${eventTypes.id}`,
   keyType: 'text',
-  groupBy: sql`${users.id}, ${campaigns.id}, ${eventTypes.id}`,
+  // A campaign pays one currency: each group's pay sums one currency, never two.
+  groupBy: sql`${users.id}, ${campaigns.id}, ${eventTypes.id}, ${campaigns.currencyCode}`,
   columns: {
     ...gifterColumns,
     events: sql`count(*)`,
     giftee_activity_events: sql`sum(${retentionEvents.gifteeActivityEvents})`,
     pay: sql`sum(${retentionEvents.pay})`,
+    currency: sql`${campaigns.currencyCode}`,
   },
   facets,
 });
