@@ -120,7 +120,7 @@ describe('agencies and campaigns in the browser', { timeout: 240_000 }, () => {
     // After a reload, every change is there, read from the server.
     await page.reload();
     const paidRow = payments.locator('tbody tr', { hasText: paidEvent });
-    await expect.poll(async () => (await paidRow.locator('td').allInnerTexts()).slice(1, 3), { timeout: WAIT_MS }).toEqual(['3.75', '3']);
+    await expect.poll(async () => (await paidRow.locator('td').allInnerTexts()).slice(1, 3), { timeout: WAIT_MS }).toEqual(['XOF 3.75', '3']); // the amount with its campaign's currency
     expect(await firstCells(payments)).toEqual(expect.not.arrayContaining([droppedEvent]));
     expect((await firstCells(payments)).length).toBe(paidBefore.length + 1);
     await page.getByRole('tab', { name: 'CAMPAIGN LANGUAGES' }).click();
