@@ -26,6 +26,8 @@ export interface Save<Row> {
   findSaved?: (tx: Database, id: number) => Promise<Row | undefined>;
   /** The entity's 404 message. */
   notFound: string;
+  /** Refusals of an edit whatever copy it was made on (a 403), answered before a 409. */
+  mayEdit?: (before: Row) => void;
   /** The row as the caller's list shows it, answered with a 409; else the row itself. */
   shown?: (current: Row) => unknown;
   /** The entity's rules and write: answers the row's id (an add's new one), or 'unchanged' to record nothing. */
@@ -47,6 +49,7 @@ export async function auditedSave<Row>(db: Database, save: Save<Row>): Promise<R
         await lockRow(tx, save.table, id);
         before = await save.find(tx, id);
         if (before === undefined) throw notFound(save.notFound);
+        save.mayEdit?.(before);
         const current = before as { updated_at?: string };
         if (current.updated_at !== undefined) requireUnchanged(save.updatedAt, { updated_at: current.updated_at }, save.shown ? save.shown(before) : before);
       }
