@@ -74,6 +74,8 @@ export async function listCampaignLanguages(db: Database, scope: RoleScope, camp
   return listPageOf(db, () => db.select(languageRow).from(campaignLanguages).where(where).$dynamic(), params, [asc(campaignLanguages.id)]);
 }
 
+// Not through auditedSave: a campaign language is added or deleted, never edited, and its insert
+// and delete return the row, so there is no lock, copy to check or read-back to share.
 /** POST /service/campaign-languages/: a known language for a campaign the caller sees; a second time answers 409. */
 export async function addCampaignLanguage(db: Database, caller: Caller, form: CampaignLanguageForm): Promise<CampaignLanguage> {
   const campaign = await findCampaign(db, caller.scope, form.campaign);
