@@ -41,3 +41,32 @@ export async function recordChange(tx: Database, change: Change): Promise<void> 
     after: change.after === undefined || change.after === null ? null : withoutSecrets(change.after),
   });
 }
+
+export interface BatchChange {
+  actorId: number | null;
+  action: AuditAction;
+  /** The entity of the rows written: payment, ... */
+  entity: string;
+  /** What names the batch as a whole: a payment run's id. */
+  entityId: number | string;
+  /** How many rows the batch wrote. */
+  count: number;
+  /** Its sums (per currency for money), as decimal strings: money is never a float. */
+  totals: Record<string, string>;
+  /** Anything else that tells the batch apart: its country, its period. */
+  detail?: Record<string, unknown>;
+}
+
+/**
+ * Records a batch write as one entry with its row count and totals, never one per row (a run paying
+ * 100,000 payments is one entry). The summary sits in `after` (in `before` for a delete), so the
+ * trail keeps its columns.
+ */
+export async function recordBatch(tx: Database, batch: BatchChange): Promise<void> {
+  const summary = { ...batch.detail, batch: true, count: batch.count, totals: batch.totals };
+  const deleted = batch.action === 'delete';
+  await recordChange(tx, {
+    actorId: batch.actorId, action: batch.action, entity: batch.entity, entityId: batch.entityId,
+    before: deleted ? summary : null, after: deleted ? null : summary,
+  });
+}

@@ -16,20 +16,18 @@ import { unknownAgencies } from '../../../contract/messages';
 import { ADMIN_FLAGS, adminUserReadOnly, reachOf, reachWithin, ROLE_TYPE_ID, type AdminFlags, type HeldRole, type RoleScope } from '../../../contract/roles';
 import type { adminUserForm } from '../../../contract/schemas';
 import { isNationalMsisdn, storedMsisdn } from '../../../contract/msisdn';
-import { recordChange } from '../audit';
 import { countryOfAgency, requiredCountry } from '../countries/countries';
 import type { CountryAgencies } from '../agencies/countryAgencies';
 import { hashPassword } from '../../auth/passwords';
 import { endSessionsOf, SESSION_END_REASONS } from '../../auth/sessions';
 import { seesEverything, visibleAgencyIds, within, type Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';
-import { isStorableId, uniqueViolation } from '../../db/errors';
-import { lockRow } from '../../db/locks';
+import { isStorableId } from '../../db/errors';
 import { adminAgencyLinks, agencies, campaigns, roleTypes, userRoleCampaigns, userRoles, users } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
-import { badRequest, conflict, notFound, outOfScope, superAdminOnly } from '../../http/errors';
+import { badRequest, conflict, outOfScope, superAdminOnly } from '../../http/errors';
 import { foldedText, listPageOf, msisdnSearch, orderOf, searchIn, type ListParams } from '../lists';
-import { requireUnchanged } from '../edits';
+import { auditedSave } from '../save';
 import { mobileCountry } from './mobileCountry';
 
 export const ADMIN_SORT = ['id', 'email', 'firstname', 'lastname', 'is_super'] as const;
@@ -268,22 +266,21 @@ export async function saveAdminUser(
   // Empty on edit keeps the old password. scrypt is slow by design: hash before the transaction.
   const passwordHash = form.password === '' ? undefined : await hashPassword(form.password);
 
-  try {
-    const after = await db.transaction(async (tx) => {
-      let before: AdminUser | undefined;
-      if (form.id !== undefined) {
-        // Locked, then read: a role granted meanwhile cannot slip between the check and the write.
-        await lockRow(tx, users, form.id);
-        const stored = await findAdminUser(tx, changer, form.id);
-        if (!stored) throw notFound(messages.adminUserNotFound);
-        const readOnly = adminUserReadOnly(stored);
-        if (readOnly) throw outOfScope(readOnly);
-        // Whoever holds another admin's email receives their codes: only a Super Admin moves it.
-        if (!superCaller && (form.email !== stored.email || passwordHash)) throw superAdminOnly(messages.superOnlyCredentials);
-        // The current row as this caller's list shows it (the msisdn for a Super Admin only).
-        requireUnchanged(form.updated_at, stored, { ...stored, msisdn: superCaller ? stored.msisdn : null, country_code: superCaller ? stored.country_code : null });
-        before = stored;
-      }
+  const after = await auditedSave(db, {
+    caller, entity: 'admin_user', table: users, id: form.id, updatedAt: form.updated_at,
+    find: (tx, id) => findAdminUser(tx, changer, id),
+    // Read back whoever saved it (a logged-out /register sees no one).
+    findSaved: (tx, id) => findAdminUser(tx, changer, id, { kind: 'all' }),
+    notFound: messages.adminUserNotFound,
+    mayEdit: (stored) => {
+      const readOnly = adminUserReadOnly(stored);
+      if (readOnly) throw outOfScope(readOnly);
+      // Whoever holds another admin's email receives their codes: only a Super Admin moves it.
+      if (!superCaller && (form.email !== stored.email || passwordHash)) throw superAdminOnly(messages.superOnlyCredentials);
+    },
+    // The current row as this caller's list shows it (the msisdn for a Super Admin only).
+    shown: (stored) => ({ ...stored, msisdn: superCaller ? stored.msisdn : null, country_code: superCaller ? stored.country_code : null }),
+    write: async (tx, before) => {
       // The links first: a national number may take the first agency's country.
       const linkIds = await linksFor(tx, countryAgencies, superCaller, form, before);
       const fields = {
@@ -314,25 +311,15 @@ export async function saveAdminUser(
         if (passwordHash) await endSessionsOf(tx, id, { reason: SESSION_END_REASONS.passwordChanged, actorId: caller.userId }, caller.sessionId);
       }
       await tx.insert(adminAgencyLinks).values(linkIds.map((agencyId) => ({ userId: id, agencyId }))).onConflictDoNothing();
-      // Read back whoever saved it (a logged-out /register sees no one).
-      const saved = await findAdminUser(tx, changer, id, { kind: 'all' });
-      if (!saved) throw new Error('saved admin user not found');
-      await recordChange(tx, {
-        actorId: caller.userId,
-        action: before ? 'update' : 'create',
-        entity: 'admin_user',
-        entityId: id,
-        before: before ? auditedRow(before) : null,
-        after: { ...auditedRow(saved), password_changed: passwordHash !== undefined },
-      });
-      return saved;
-    });
-    const mobile = superCaller ? {} : { msisdn: null, country_code: null };
-    return linksSeen({ ...after, ...mobile }, await agenciesSeenBy(db, countryAgencies, caller.scope));
-  } catch (error) {
-    const violated = uniqueViolation(error);
-    if (violated === 'users_username_lower' || violated === 'users_email_lower') throw conflict(messages.duplicateEmail);
-    if (violated === 'users_msisdn') throw conflict(messages.duplicateMsisdn);
-    throw error;
-  }
+      return id;
+    },
+    recorded: (row, side) => (side === 'before' ? auditedRow(row) : { ...auditedRow(row), password_changed: passwordHash !== undefined }),
+    duplicate: (index) => {
+      if (index === 'users_username_lower' || index === 'users_email_lower') return conflict(messages.duplicateEmail);
+      if (index === 'users_msisdn') return conflict(messages.duplicateMsisdn);
+      return undefined;
+    },
+  });
+  const mobile = superCaller ? {} : { msisdn: null, country_code: null };
+  return linksSeen({ ...after, ...mobile }, await agenciesSeenBy(db, countryAgencies, caller.scope));
 }

@@ -8,7 +8,7 @@
 import { and, desc, eq, ilike, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
-import type { AgentRoleCampaign } from '../../../contract/entities';
+import type { AgentRoleCampaign, AgentUser } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
 import { toInternationalMsisdn } from '../../../contract/msisdn';
 import { AGENT_COUNT_CAP } from '../../../contract/constants';
@@ -21,8 +21,7 @@ import { isStorableId } from '../../db/errors';
 import { lockRow } from '../../db/locks';
 import { agencies, campaigns, fraudEvents, userRoleCampaigns, userRoles, users, userSearchText } from '../../db/schema';
 import { badRequest, superAdminOnly } from '../../http/errors';
-import { recordChange } from '../audit';
-import { requireUnchanged } from '../edits';
+import { auditedSave } from '../save';
 import { containing, foldedText, msisdnSearch, orderOf, paged, type ListParams } from '../lists';
 import { agentVisible, countAgentRows, findAgent, selectAgentIds, selectAgentRows, toAgent } from './agentRows';
 import { editedMsisdn, insertFieldUser, lockedFieldUser, updateFieldUser } from './fieldUsers';
@@ -75,8 +74,10 @@ export async function listAgents(
 export async function addAgent(db: Database, caller: Caller, form: z.output<typeof addAgentForm>): Promise<AgentRoleCampaign> {
   // scrypt is slow by design: hash before the transaction holds its locks.
   const passwordHash = await hashPassword(form.password);
-  try {
-    return await db.transaction(async (tx) => {
+  return auditedSave(db, {
+    caller, entity: 'agent', table: userRoleCampaigns, id: undefined,
+    find: (tx, id) => findAgent(tx, caller.scope, id), notFound: messages.agentNotFound,
+    write: async (tx) => {
       const agency = await agencyForRole(tx, caller.scope, form.agency_id);
       await campaignForRole(tx, caller.scope, form.campaign_id, agency.id, 'campaign_id');
       const userId = await insertFieldUser(tx, caller, {
@@ -88,14 +89,10 @@ export async function addAgent(db: Database, caller: Caller, form: z.output<type
         userId, agencyId: agency.id, roleTypeId: ROLE_TYPE_ID.Agent, statusTypeId: STATUS_TYPE_ID.Active,
         startDate: form.role_start_date, endDate: form.role_end_date,
       });
-      const id = await insertRoleCampaign(tx, roleId, form.campaign_id);
-      const after = await findAgent(tx, caller.scope, id);
-      await recordChange(tx, { actorId: caller.userId, action: 'create', entity: 'agent', entityId: id, before: null, after });
-      return after;
-    });
-  } catch (error) {
-    throw duplicateRefusal(error);
-  }
+      return insertRoleCampaign(tx, roleId, form.campaign_id);
+    },
+    duplicate: (_index, error) => duplicateRefusal(error),
+  });
 }
 
 /**
@@ -104,13 +101,20 @@ export async function addAgent(db: Database, caller: Caller, form: z.output<type
  * new agency and campaign must be the caller's, and the campaign of the agency.
  */
 export async function editAgent(db: Database, caller: Caller, id: number, form: z.output<typeof editAgentForm>): Promise<AgentRoleCampaign> {
-  try {
-    return await db.transaction(async (tx) => {
-      await lockRow(tx, userRoleCampaigns, id);
-      const before = await findAgent(tx, caller.scope, id);
-      await lockRow(tx, userRoles, before.user_role.id);
-      const user = await lockedFieldUser(tx, caller, before.user_role.user.id);
-      requireUnchanged(form.updated_at, before);
+  let user: AgentUser | undefined;
+  return auditedSave(db, {
+    caller, entity: 'agent', table: userRoleCampaigns, id, updatedAt: form.updated_at,
+    // The agent's role and user are locked too, before its copy is checked.
+    find: async (tx, agentId) => {
+      const agent = await findAgent(tx, caller.scope, agentId);
+      await lockRow(tx, userRoles, agent.user_role.id);
+      user = await lockedFieldUser(tx, caller, agent.user_role.user.id);
+      return agent;
+    },
+    findSaved: (tx, agentId) => findAgent(tx, caller.scope, agentId),
+    notFound: messages.agentNotFound,
+    write: async (tx, before) => {
+      if (!before || !user) throw new Error('agent edits only');
       const problem = agentEditProblem({ msisdn: user.msisdn, status_type_id: before.user_role.status_type.id }, form);
       if (problem) throw badRequest(joinFieldErrors(problem), problem);
 
@@ -123,11 +127,8 @@ export async function editAgent(db: Database, caller: Caller, id: number, form: 
         await updateRole(tx, caller, before.user_role, { agencyId: form.agency_id, statusTypeId: form.status_type }),
         await updateRoleCampaign(tx, caller, before, form.campaign ?? before.campaign, agencyId),
       ].some(Boolean);
-      const after = await findAgent(tx, caller.scope, id);
-      if (changed) await recordChange(tx, { actorId: caller.userId, action: 'update', entity: 'agent', entityId: id, before, after });
-      return after;
-    });
-  } catch (error) {
-    throw duplicateRefusal(error);
-  }
+      return changed ? id : 'unchanged';
+    },
+    duplicate: (_index, error) => duplicateRefusal(error),
+  });
 }

@@ -17,8 +17,7 @@ import { lockRow } from '../../db/locks';
 import { users } from '../../db/schema';
 import { nextUpdatedAt } from '../../db/updatedAt';
 import { badRequest, notFound } from '../../http/errors';
-import { recordChange } from '../audit';
-import { requireUnchanged } from '../edits';
+import { auditedSave } from '../save';
 import { listPageOf, orderOf, type ListParams } from '../lists';
 import { fieldUserVisible, userColumns } from './agentRows';
 import { countryByIso, requireKnownLanguages, requiredCountry } from '../countries/countries';
@@ -55,27 +54,37 @@ export async function listUsersByMsisdn(
 /** POST api/v1/users/: a field user with no role yet (the console's add is one call: agents.ts addAgent). */
 export async function createUser(db: Database, caller: Caller, body: z.output<typeof newUserRequest>): Promise<AgentUser> {
   const passwordHash = await hashPassword(body.user.password);
-  try {
-    return await db.transaction(async (tx) => {
+  return auditedSave(db, {
+    caller, entity: 'user', table: users, id: undefined,
+    find: userById, notFound: messages.userNotFound,
+    write: async (tx) => {
       const country = await requiredCountry(tx, body.country_code, 'country_code');
-      const id = await insertFieldUser(tx, caller, {
+      return insertFieldUser(tx, caller, {
         username: body.user.username, passwordHash, firstName: body.user.first_name, lastName: body.user.last_name,
         msisdn: toInternationalMsisdn(body.msisdn, country.dialingCode), countryCode: body.country_code,
         languageCode: body.language_code ?? country.defaultLanguage,
       });
-      const [after] = await selectUsers(tx, eq(users.id, id));
-      await recordChange(tx, { actorId: caller.userId, action: 'create', entity: 'user', entityId: id, before: null, after });
-      return after as AgentUser;
-    });
-  } catch (error) {
-    throw duplicateRefusal(error);
-  }
+    },
+    duplicate: (_index, error) => duplicateRefusal(error),
+  });
+}
+
+/** A user as it is stored, whoever sees it. */
+async function userById(db: Database, id: number): Promise<AgentUser | undefined> {
+  const [found] = await selectUsers(db, eq(users.id, id));
+  return found;
+}
+
+/** A user the caller may change; undefined when there is none. */
+async function findFieldUser(db: Database, caller: Caller, id: number): Promise<AgentUser | undefined> {
+  const [found] = isStorableId(id) ? await selectUsers(db, and(eq(users.id, id), fieldUserVisible(caller.scope, caller.userId))) : [];
+  return found;
 }
 
 /** A user the caller may change, locked for the rest of the transaction. */
 export async function lockedFieldUser(tx: Database, caller: Caller, id: number): Promise<AgentUser> {
   await lockRow(tx, users, id);
-  const [found] = isStorableId(id) ? await selectUsers(tx, and(eq(users.id, id), fieldUserVisible(caller.scope, caller.userId))) : [];
+  const found = await findFieldUser(tx, caller, id);
   if (!found) throw notFound(messages.userNotFound);
   return found;
 }
@@ -107,17 +116,15 @@ export async function updateFieldUser(
 
 /** PATCH api/v1/users/{id}/: the msisdn and the names of a user the caller sees. */
 export async function patchUser(db: Database, caller: Caller, id: number, body: z.output<typeof userPatchRequest>): Promise<AgentUser> {
-  try {
-    return await db.transaction(async (tx) => {
-      const before = await lockedFieldUser(tx, caller, id);
-      requireUnchanged(body.updated_at, before);
+  return auditedSave(db, {
+    caller, entity: 'user', table: users, id, updatedAt: body.updated_at,
+    find: (tx, userId) => findFieldUser(tx, caller, userId), findSaved: userById, notFound: messages.userNotFound,
+    write: async (tx, before) => {
+      if (!before) throw new Error('user edits only');
       const msisdn = body.msisdn === undefined ? undefined : editedMsisdn(before.msisdn, body.msisdn, before.country_code ? ((await countryByIso(tx, before.country_code))?.dialingCode ?? null) : null);
       const changed = await updateFieldUser(tx, before, { firstName: body.user?.first_name, lastName: body.user?.last_name, msisdn });
-      const [after] = await selectUsers(tx, eq(users.id, id));
-      if (changed) await recordChange(tx, { actorId: caller.userId, action: 'update', entity: 'user', entityId: id, before, after });
-      return after as AgentUser;
-    });
-  } catch (error) {
-    throw duplicateRefusal(error);
-  }
+      return changed ? id : 'unchanged';
+    },
+    duplicate: (_index, error) => duplicateRefusal(error),
+  });
 }

@@ -18,8 +18,7 @@ import { lockRow } from '../../db/locks';
 import { campaigns, userRoleCampaigns, userRoles } from '../../db/schema';
 import { nextUpdatedAt } from '../../db/updatedAt';
 import { badRequest, notFound } from '../../http/errors';
-import { recordChange } from '../audit';
-import { requireUnchanged } from '../edits';
+import { auditedSave } from '../save';
 import { listPageOf, type ListParams } from '../lists';
 import { findAgent, roleVisible, selectRolesWithUsers, toRoleWithUser } from './agentRows';
 import { lockedFieldUser } from './fieldUsers';
@@ -59,18 +58,19 @@ export async function listRoles(db: Database, caller: Caller, query: z.output<ty
 
 /** POST api/v1/user-roles/: a role for a user the caller may change, in an agency the caller sees. */
 export async function createRole(db: Database, caller: Caller, body: z.output<typeof userRoleRequest>): Promise<UserRoleWithUser> {
-  return db.transaction(async (tx) => {
-    requireRoleType(caller.scope, body.role_type);
-    requireStatusChange(caller.scope, body.status_type);
-    await lockedFieldUser(tx, caller, body.user);
-    await agencyForRole(tx, caller.scope, body.agency_id);
-    const id = await insertRole(tx, {
-      userId: body.user, agencyId: body.agency_id, roleTypeId: body.role_type, statusTypeId: body.status_type,
-      startDate: body.role_start_date, endDate: body.role_end_date,
-    });
-    const after = await findRole(tx, caller, id);
-    await recordChange(tx, { actorId: caller.userId, action: 'create', entity: 'user_role', entityId: id, before: null, after });
-    return after as UserRoleWithUser;
+  return auditedSave(db, {
+    caller, entity: 'user_role', table: userRoles, id: undefined,
+    find: (tx, id) => findRole(tx, caller, id), notFound: messages.userRoleNotFound,
+    write: async (tx) => {
+      requireRoleType(caller.scope, body.role_type);
+      requireStatusChange(caller.scope, body.status_type);
+      await lockedFieldUser(tx, caller, body.user);
+      await agencyForRole(tx, caller.scope, body.agency_id);
+      return insertRole(tx, {
+        userId: body.user, agencyId: body.agency_id, roleTypeId: body.role_type, statusTypeId: body.status_type,
+        startDate: body.role_start_date, endDate: body.role_end_date,
+      });
+    },
   });
 }
 
@@ -116,34 +116,33 @@ async function requireNoCampaignsLeftBehind(tx: Database, roleId: number, agency
 
 /** PATCH api/v1/user-roles/{id}/: the agency and the status of a role the caller sees. */
 export async function patchRole(db: Database, caller: Caller, id: number, body: z.output<typeof userRolePatchRequest>): Promise<UserRoleWithUser> {
-  return db.transaction(async (tx) => {
-    const before = await lockedRole(tx, caller, id);
-    requireUnchanged(body.updated_at, before);
-    if (body.agency_id !== undefined && body.agency_id !== before.agency_id) {
-      await agencyForRole(tx, caller.scope, body.agency_id); // out of scope: 403 before anything else
-      await requireNoCampaignsLeftBehind(tx, id, body.agency_id);
-    }
-    const changed = await updateRole(tx, caller, before, { agencyId: body.agency_id, statusTypeId: body.status_type });
-    const after = (await findRole(tx, caller, id)) as UserRoleWithUser;
-    if (changed) await recordChange(tx, { actorId: caller.userId, action: 'update', entity: 'user_role', entityId: id, before, after });
-    return after;
+  return auditedSave(db, {
+    caller, entity: 'user_role', table: userRoles, id, updatedAt: body.updated_at,
+    find: (tx, roleId) => findRole(tx, caller, roleId), notFound: messages.userRoleNotFound,
+    write: async (tx, before) => {
+      if (!before) throw new Error('user role edits only');
+      if (body.agency_id !== undefined && body.agency_id !== before.agency_id) {
+        await agencyForRole(tx, caller.scope, body.agency_id); // out of scope: 403 before anything else
+        await requireNoCampaignsLeftBehind(tx, id, body.agency_id);
+      }
+      const changed = await updateRole(tx, caller, before, { agencyId: body.agency_id, statusTypeId: body.status_type });
+      return changed ? id : 'unchanged';
+    },
   });
 }
 
 /** POST api/v1/user-role-campaigns/: a campaign of the role's agency, both seen by the caller. */
 export async function createRoleCampaign(db: Database, caller: Caller, body: z.output<typeof userRoleCampaignRequest>): Promise<AgentRoleCampaign> {
-  try {
-    return await db.transaction(async (tx) => {
+  return auditedSave(db, {
+    caller, entity: 'user_role_campaign', table: userRoleCampaigns, id: undefined,
+    find: (tx, id) => findAgent(tx, caller.scope, id), notFound: messages.agentNotFound,
+    write: async (tx) => {
       const role = await lockedRole(tx, caller, body.user_role);
       await campaignForRole(tx, caller.scope, body.campaign, role.agency_id, 'campaign');
-      const id = await insertRoleCampaign(tx, role.id, body.campaign);
-      const after = await findAgent(tx, caller.scope, id);
-      await recordChange(tx, { actorId: caller.userId, action: 'create', entity: 'user_role_campaign', entityId: id, before: null, after });
-      return after;
-    });
-  } catch (error) {
-    throw duplicateRefusal(error);
-  }
+      return insertRoleCampaign(tx, role.id, body.campaign);
+    },
+    duplicate: (_index, error) => duplicateRefusal(error),
+  });
 }
 
 /** Moves a role campaign to `campaignId` when it changed; true when it did. */
@@ -159,17 +158,14 @@ export async function updateRoleCampaign(tx: Database, caller: Caller, before: A
 export async function patchRoleCampaign(
   db: Database, caller: Caller, id: number, body: z.output<typeof userRoleCampaignPatchRequest>,
 ): Promise<AgentRoleCampaign> {
-  try {
-    return await db.transaction(async (tx) => {
-      await lockRow(tx, userRoleCampaigns, id);
-      const before = await findAgent(tx, caller.scope, id);
-      requireUnchanged(body.updated_at, before);
+  return auditedSave(db, {
+    caller, entity: 'user_role_campaign', table: userRoleCampaigns, id, updatedAt: body.updated_at,
+    find: (tx, roleCampaignId) => findAgent(tx, caller.scope, roleCampaignId), notFound: messages.agentNotFound,
+    write: async (tx, before) => {
+      if (!before) throw new Error('role campaign edits only');
       const changed = await updateRoleCampaign(tx, caller, before, body.campaign, before.user_role.agency_id);
-      const after = await findAgent(tx, caller.scope, id);
-      if (changed) await recordChange(tx, { actorId: caller.userId, action: 'update', entity: 'user_role_campaign', entityId: id, before, after });
-      return after;
-    });
-  } catch (error) {
-    throw duplicateRefusal(error);
-  }
+      return changed ? id : 'unchanged';
+    },
+    duplicate: (_index, error) => duplicateRefusal(error),
+  });
 }

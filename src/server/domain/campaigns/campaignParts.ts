@@ -12,13 +12,13 @@ import type { campaignLanguageForm, campaignVersionForm } from '../../../contrac
 import { campaignIdVisible, type Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { isStorableId, uniqueViolation } from '../../db/errors';
-import { lockRow } from '../../db/locks';
 import { isoMillis } from '../../db/updatedAt';
 import { campaignLanguages, campaignVersions, eventTypes, remunerationTypes } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordChange } from '../audit';
 import { requireKnownLanguages } from '../countries/countries';
 import { foldedText, listPageOf, searchIn, type ListParams } from '../lists';
+import { auditedSave } from '../save';
 import { findCampaign, usernameOf } from './campaigns';
 
 type CampaignLanguageForm = z.output<typeof campaignLanguageForm>;
@@ -52,20 +52,18 @@ export async function listCampaignVersions(db: Database, scope: RoleScope, campa
  * read-only.
  */
 export async function saveCampaignVersion(db: Database, caller: Caller, id: number, form: CampaignVersionForm): Promise<CampaignVersion> {
-  return db.transaction(async (tx) => {
-    await lockRow(tx, campaignVersions, id);
-    const find = async () =>
-      isStorableId(id)
-        ? (await tx.select(versionRow).from(campaignVersions).where(and(eq(campaignVersions.id, id), ofVisibleCampaign(caller.scope, campaignVersions.campaignId, undefined))))[0]
-        : undefined;
-    const before = await find();
-    if (!before) throw notFound(messages.campaignVersionNotFound);
-    if (before.campaign !== form.campaign) throw badRequest(messages.versionOfAnotherCampaign, { campaign: [messages.versionOfAnotherCampaign] });
-    await tx.update(campaignVersions).set({ maxAgentCount: form.max_agent_count, updatedBy: await usernameOf(tx, caller) }).where(eq(campaignVersions.id, id));
-    const after = await find();
-    if (!after) throw new Error('saved campaign version not found');
-    await recordChange(tx, { actorId: caller.userId, action: 'update', entity: 'campaign_version', entityId: id, before, after });
-    return after;
+  return auditedSave(db, {
+    caller, entity: 'campaign_version', table: campaignVersions, id,
+    find: async (tx, versionId) =>
+      isStorableId(versionId)
+        ? (await tx.select(versionRow).from(campaignVersions).where(and(eq(campaignVersions.id, versionId), ofVisibleCampaign(caller.scope, campaignVersions.campaignId, undefined))))[0]
+        : undefined,
+    notFound: messages.campaignVersionNotFound,
+    write: async (tx, before) => {
+      if (before?.campaign !== form.campaign) throw badRequest(messages.versionOfAnotherCampaign, { campaign: [messages.versionOfAnotherCampaign] });
+      await tx.update(campaignVersions).set({ maxAgentCount: form.max_agent_count, updatedBy: await usernameOf(tx, caller) }).where(eq(campaignVersions.id, id));
+      return id;
+    },
   });
 }
 
@@ -77,6 +75,8 @@ export async function listCampaignLanguages(db: Database, scope: RoleScope, camp
   return listPageOf(db, () => db.select(languageRow).from(campaignLanguages).where(where).$dynamic(), params, [asc(campaignLanguages.id)]);
 }
 
+// Not through auditedSave: a campaign language is added or deleted, never edited, and its insert
+// and delete return the row, so there is no lock, copy to check or read-back to share.
 /** POST /service/campaign-languages/: a known language for a campaign the caller sees; a second time answers 409. */
 export async function addCampaignLanguage(db: Database, caller: Caller, form: CampaignLanguageForm): Promise<CampaignLanguage> {
   const campaign = await findCampaign(db, caller.scope, form.campaign);

@@ -10,13 +10,11 @@ import type { RoleScope } from '../../../contract/roles';
 import type { campaignForm, campaignQuery } from '../../../contract/schemas';
 import { campaignVisible, seesEverything, type Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';
-import { isStorableId, uniqueViolation } from '../../db/errors';
-import { lockRow } from '../../db/locks';
+import { isStorableId } from '../../db/errors';
 import { agencies, agencyCampaignTypeConfigs, campaigns, campaignTypes, campaignVersions, countries, users } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
 import { conflict, notFound, superAdminOnly } from '../../http/errors';
-import { recordChange } from '../audit';
-import { requireUnchanged } from '../edits';
+import { auditedSave } from '../save';
 import { foldedText, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
 
 export const CAMPAIGN_SORT = ['id', 'name', 'country_code', 'campaign_start_date', 'budget_spend_amount', 'active_flag', 'updated_at'] as const;
@@ -107,23 +105,19 @@ export async function usernameOf(db: Database, caller: Caller): Promise<string |
  * record in one transaction; an edit of an outdated copy answers 409 with the campaign as it is.
  */
 export async function saveCampaign(db: Database, caller: Caller, id: number, form: CampaignForm): Promise<Campaign> {
-  try {
-    return await db.transaction(async (tx) => {
-      await lockRow(tx, campaigns, id);
-      const before = await findCampaign(tx, caller.scope, id);
-      requireUnchanged(form.updated_at, before);
+  return auditedSave(db, {
+    caller, entity: 'campaign', table: campaigns, id, updatedAt: form.updated_at,
+    find: (tx, campaignId) => findCampaign(tx, caller.scope, campaignId), notFound: messages.agencyCampaignNotFound,
+    write: async (tx, before) => {
+      if (!before) throw new Error('campaign edits only');
       const activeFlag = form.active_flag ?? before.active_flag;
       if (activeFlag !== before.active_flag && !seesEverything(caller.scope)) throw superAdminOnly(messages.superOnlyCampaignActive);
       await tx
         .update(campaigns)
         .set({ name: form.name, activeFlag, updatedBy: await usernameOf(tx, caller), updatedAt: nextUpdatedAt(campaigns.updatedAt) })
         .where(eq(campaigns.id, id));
-      const after = await findCampaign(tx, caller.scope, id);
-      await recordChange(tx, { actorId: caller.userId, action: 'update', entity: 'campaign', entityId: id, before, after });
-      return after;
-    });
-  } catch (error) {
-    if (uniqueViolation(error) === 'campaigns_agency_name') throw conflict(messages.duplicateCampaignName);
-    throw error;
-  }
+      return id;
+    },
+    duplicate: (index) => (index === 'campaigns_agency_name' ? conflict(messages.duplicateCampaignName) : undefined),
+  });
 }

@@ -13,11 +13,12 @@ import type { RoleScope } from '../../../contract/roles';
 import type { compensationForm } from '../../../contract/schemas';
 import { campaignIdVisible, type Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';
-import { isStorableId, uniqueViolation } from '../../db/errors';
+import { isStorableId } from '../../db/errors';
 import { lockRow } from '../../db/locks';
 import { campaigns, campaignVersions, eventCompensationConfigs as configs, events, eventTypes, payments, remunerationTypes } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordChange } from '../audit';
+import { auditedSave } from '../save';
 import { findCampaign } from './campaigns';
 import { foldedText, listPageOf, type ListParams } from '../lists';
 
@@ -97,35 +98,24 @@ const fieldsOf = (form: CompensationForm) => ({
 
 /** POST (no id) or PUT (id) a compensation; one per event type and version (409 for a second). */
 export async function saveCompensation(db: Database, caller: Caller, id: number | undefined, form: CompensationForm): Promise<EventCompensationConfig> {
-  try {
-    return await db.transaction(async (tx) => {
-      let before: EventCompensationConfig | undefined;
-      if (id !== undefined) {
-        await lockRow(tx, configs, id);
-        before = await findCompensation(tx, caller.scope, id);
-        if (!before) throw notFound(messages.campaignEventConfigNotFound);
-      }
+  return auditedSave(db, {
+    caller, entity: 'event_compensation_config', table: configs, id,
+    find: (tx, configId) => findCompensation(tx, caller.scope, configId), notFound: messages.campaignEventConfigNotFound,
+    write: async (tx, before) => {
       await checkReferences(tx, caller.scope, form);
-      let savedId: number;
       if (before) {
         await tx.update(configs).set(fieldsOf(form)).where(eq(configs.id, before.id));
-        savedId = before.id;
-      } else {
-        const [created] = await tx.insert(configs).values(fieldsOf(form)).returning({ id: configs.id });
-        if (!created) throw new Error('compensation insert returned no row');
-        savedId = created.id;
+        return before.id;
       }
-      const after = await findCompensation(tx, caller.scope, savedId);
-      if (!after) throw new Error('saved compensation not found');
-      await recordChange(tx, { actorId: caller.userId, action: before ? 'update' : 'create', entity: 'event_compensation_config', entityId: savedId, before: before ?? null, after });
-      return after;
-    });
-  } catch (error) {
-    if (uniqueViolation(error) === 'event_compensation_configs_version_event') throw conflict(messages.duplicateCompensation);
-    throw error;
-  }
+      const [created] = await tx.insert(configs).values(fieldsOf(form)).returning({ id: configs.id });
+      if (!created) throw new Error('compensation insert returned no row');
+      return created.id;
+    },
+    duplicate: (index) => (index === 'event_compensation_configs_version_event' ? conflict(messages.duplicateCompensation) : undefined),
+  });
 }
 
+// A delete is not a save: nothing to check a copy against, write or read back.
 /** DELETE .../{id}/: refused when the campaign has paid for its event type (the history stays). */
 export async function deleteCompensation(db: Database, caller: Caller, id: number): Promise<void> {
   await db.transaction(async (tx) => {

@@ -10,16 +10,14 @@ import type { AdminCountry } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
 import { duplicateCountryName, duplicateIsoCode, isoCodeInUse, unknownLanguages } from '../../../contract/messages';
 import type { countryRequest } from '../../../contract/schemas';
-import { recordChange } from '../audit';
 import type { Caller } from '../../auth/scope';
 import { queryRows, type Database } from '../../db/client';
 import { isStorableId, uniqueViolation } from '../../db/errors';
-import { lockRow } from '../../db/locks';
 import { agencies, campaigns, countries, countryLanguages, languages, paymentRuns, users, whitelists } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { badRequest, conflict } from '../../http/errors';
 import { foldedText, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
-import { requireUnchanged } from '../edits';
+import { auditedSave } from '../save';
 import { isoCodeToSave } from './isoCodes';
 
 export const COUNTRY_SORT = ['id', 'country', 'code'] as const;
@@ -128,12 +126,14 @@ export async function saveCountry(db: Database, caller: Caller, form: CountryFor
   // Sent, or told before anything is written: from the name (an add), or the stored code (an edit).
   let isoCode = form.iso_code;
 
-  try {
-    return await db.transaction(async (tx) => {
+  const saved = await auditedSave(db, {
+    caller, entity: 'country', table: countries, id: form.id, updatedAt: form.updated_at,
+    find: findCountry, notFound: messages.countryNotFound,
+    shown: publicFields,
+    write: async (tx, stored) => {
       let id: number;
-      let before: AdminCountry | null = null;
-      if (form.id === undefined) {
-        isoCode = isoCodeToSave(form, null);
+      isoCode = isoCodeToSave(form, stored?.iso_code ?? null);
+      if (!stored) {
         const [created] = await tx
           .insert(countries)
           .values({ ...fields(isoCode), defaultLanguage: codes[0] ?? null })
@@ -141,13 +141,7 @@ export async function saveCountry(db: Database, caller: Caller, form: CountryFor
         if (!created) throw new Error('country insert returned no row');
         id = created.id;
       } else {
-        await lockRow(tx, countries, form.id);
-        const stored = await findCountry(tx, form.id);
-        if (!stored) throw notFound(messages.countryNotFound);
         id = stored.id;
-        before = publicFields(stored);
-        requireUnchanged(form.updated_at, before);
-        isoCode = isoCodeToSave(form, stored.iso_code);
         if (stored.iso_code && stored.iso_code !== isoCode && (await isoCodeCarried(tx, stored.iso_code))) {
           throw conflict(isoCodeInUse(stored.iso_code), 'in_use', { iso_code: [isoCodeInUse(stored.iso_code)] });
         }
@@ -162,13 +156,10 @@ export async function saveCountry(db: Database, caller: Caller, form: CountryFor
         .insert(countryLanguages)
         .values(codes.map((languageCode) => ({ countryId: id, languageCode })))
         .onConflictDoNothing();
-      const saved = await findCountry(tx, id);
-      if (!saved) throw new Error('saved country not found');
-      const after = publicFields(saved);
-      await recordChange(tx, { actorId: caller.userId, action: before ? 'update' : 'create', entity: 'country', entityId: id, before, after });
-      return after;
-    });
-  } catch (error) {
-    throw await duplicateRefusal(db, error, form, isoCode);
-  }
+      return id;
+    },
+    recorded: publicFields,
+    duplicate: (_index, error) => duplicateRefusal(db, error, form, isoCode),
+  });
+  return publicFields(saved);
 }

@@ -7,16 +7,13 @@ import type { ListPage } from '../../../contract/api';
 import type { CountrySms } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
 import type { countrySmsRequest } from '../../../contract/schemas';
-import { recordChange } from '../audit';
 import type { Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { isStorableId } from '../../db/errors';
-import { lockRow } from '../../db/locks';
 import { countries, countryLanguages, languages } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
-import { notFound } from '../../http/errors';
 import { foldedText, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
-import { requireUnchanged } from '../edits';
+import { auditedSave } from '../save';
 
 export const COUNTRY_SMS_SORT = ['id', 'country', 'code'] as const;
 type CountrySmsSort = (typeof COUNTRY_SMS_SORT)[number];
@@ -43,13 +40,13 @@ async function findCountrySms(db: Database, id: number): Promise<CountrySms | un
 
 /** POST /admin/country_sms, audited in the same transaction. `code` (the dialling code) is not changed here. */
 export async function saveCountrySms(db: Database, caller: Caller, form: CountrySmsForm): Promise<CountrySms> {
-  return db.transaction(async (tx) => {
-    await lockRow(tx, countries, form.id);
-    const before = await findCountrySms(tx, form.id);
-    if (!before) throw notFound(messages.countryNotFound);
-    requireUnchanged(form.updated_at, before);
-    const given = Object.entries(form.urls);
-    if (given.length > 0) {
+  return auditedSave(db, {
+    caller, entity: 'country_sms', table: countries, id: form.id, updatedAt: form.updated_at,
+    find: findCountrySms, notFound: messages.countryNotFound,
+    write: async (tx, before) => {
+      if (!before) throw new Error('country_sms edits only');
+      const given = Object.entries(form.urls);
+      if (given.length === 0) return before.id;
       await tx
         .insert(languages)
         .values(given.map(([code]) => ({ code, name: code })))
@@ -63,10 +60,7 @@ export async function saveCountrySms(db: Database, caller: Caller, form: Country
         });
       // The links are part of the country: changing them bumps its updated_at.
       await tx.update(countries).set({ updatedAt: nextUpdatedAt(countries.updatedAt) }).where(eq(countries.id, before.id));
-    }
-    const after = await findCountrySms(tx, before.id);
-    if (!after) throw new Error('country vanished inside its own transaction');
-    await recordChange(tx, { actorId: caller.userId, action: 'update', entity: 'country_sms', entityId: before.id, before, after });
-    return after;
+      return before.id;
+    },
   });
 }

@@ -7,16 +7,14 @@ import * as messages from '../../../contract/messages';
 import { duplicateEventKey } from '../../../contract/messages';
 import type { eventTypeForm } from '../../../contract/schemas';
 import type { z } from 'zod';
-import { recordChange } from '../audit';
 import type { Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';
-import { isStorableId, uniqueViolation } from '../../db/errors';
-import { lockRow } from '../../db/locks';
+import { isStorableId } from '../../db/errors';
 import { eventTypes } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
-import { conflict, notFound } from '../../http/errors';
+import { conflict } from '../../http/errors';
 import { foldedText, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
-import { requireUnchanged } from '../edits';
+import { auditedSave } from '../save';
 
 export const EVENT_TYPE_SORT = ['id', 'name', 'pretty_name'] as const;
 type EventTypeSort = (typeof EVENT_TYPE_SORT)[number];
@@ -38,30 +36,18 @@ async function findEventType(db: Database, id: number): Promise<EventType | unde
 
 /** Adds (no id) or updates (id) an event type, with its audit record in the same transaction. */
 export async function saveEventType(db: Database, caller: Caller, form: EventTypeForm): Promise<EventType> {
-  try {
-    return await db.transaction(async (tx) => {
-      if (form.id === undefined) {
-        const [inserted] = await tx.insert(eventTypes).values({ name: form.event, prettyName: form.pretty }).returning({ id: eventTypes.id });
-        const created = inserted && (await findEventType(tx, inserted.id));
-        if (!created) throw new Error('event type insert returned no row');
-        await recordChange(tx, { actorId: caller.userId, action: 'create', entity: 'event_type', entityId: created.id, before: null, after: created });
-        return created;
+  return auditedSave(db, {
+    caller, entity: 'event_type', table: eventTypes, id: form.id, updatedAt: form.updated_at,
+    find: findEventType, notFound: messages.eventTypeNotFound,
+    write: async (tx, before) => {
+      if (before) {
+        await tx.update(eventTypes).set({ name: form.event, prettyName: form.pretty, updatedAt: nextUpdatedAt(eventTypes.updatedAt) }).where(eq(eventTypes.id, before.id));
+        return before.id;
       }
-      await lockRow(tx, eventTypes, form.id);
-      const before = await findEventType(tx, form.id);
-      if (!before) throw notFound(messages.eventTypeNotFound);
-      requireUnchanged(form.updated_at, before);
-      await tx
-        .update(eventTypes)
-        .set({ name: form.event, prettyName: form.pretty, updatedAt: nextUpdatedAt(eventTypes.updatedAt) })
-        .where(eq(eventTypes.id, before.id));
-      const after = await findEventType(tx, before.id);
-      if (!after) throw notFound(messages.eventTypeNotFound);
-      await recordChange(tx, { actorId: caller.userId, action: 'update', entity: 'event_type', entityId: after.id, before, after });
-      return after;
-    });
-  } catch (error) {
-    if (uniqueViolation(error) === 'event_types_name_unique') throw conflict(duplicateEventKey(form.event));
-    throw error;
-  }
+      const [inserted] = await tx.insert(eventTypes).values({ name: form.event, prettyName: form.pretty }).returning({ id: eventTypes.id });
+      if (!inserted) throw new Error('event type insert returned no row');
+      return inserted.id;
+    },
+    duplicate: (index) => (index === 'event_types_name_unique' ? conflict(duplicateEventKey(form.event)) : undefined),
+  });
 }

@@ -11,16 +11,14 @@ import * as messages from '../../../contract/messages';
 import { storedMsisdn } from '../../../contract/msisdn';
 import type { RoleScope } from '../../../contract/roles';
 import type { whitelistForm } from '../../../contract/schemas';
-import { recordChange } from '../audit';
 import { agencyVisible, campaignVisible, seesEverything, type Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';
-import { isStorableId, uniqueViolation } from '../../db/errors';
-import { lockRow } from '../../db/locks';
+import { isStorableId } from '../../db/errors';
 import { agencies, campaigns, countries, whitelists } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
-import { badRequest, conflict, notFound, outOfScope } from '../../http/errors';
+import { badRequest, conflict, outOfScope } from '../../http/errors';
 import { foldedText, listPageOf, msisdnSearch, orderOf, searchIn, type ListParams } from '../lists';
-import { requireUnchanged } from '../edits';
+import { auditedSave } from '../save';
 
 export const WHITELIST_SORT = ['id', 'msisdn', 'country', 'campaign_name', 'agency_name'] as const;
 type WhitelistSort = (typeof WHITELIST_SORT)[number];
@@ -115,33 +113,22 @@ async function countryOf(db: Database, scope: RoleScope, form: WhitelistForm): P
 /** Adds (no id) or updates (id) an entry: checked under a row lock, written and audited in one transaction. */
 export async function saveWhitelist(db: Database, caller: Caller, form: WhitelistForm): Promise<Whitelist> {
   const { scope } = caller;
-  try {
-    return await db.transaction(async (tx) => {
-      let before: Whitelist | undefined;
-      if (form.id !== undefined) {
-        await lockRow(tx, whitelists, form.id);
-        before = await findEntry(tx, scope, form.id);
-        if (!before) throw notFound(messages.whitelistNotFound);
-        requireUnchanged(form.updated_at, before);
-      }
+  return auditedSave(db, {
+    caller, entity: 'whitelist', table: whitelists, id: form.id, updatedAt: form.updated_at,
+    find: (tx, id) => findEntry(tx, scope, id),
+    findSaved: (tx, id) => findEntry(tx, { kind: 'all' }, id),
+    notFound: messages.whitelistNotFound,
+    write: async (tx, before) => {
       const country = await countryOf(tx, scope, form);
       const fields = { msisdn: storedMsisdn(form.msisdn, country.dialingCode), countryCode: country.code, campaignId: form.campaign_id ?? null };
-      let id: number;
-      if (!before) {
-        const [created] = await tx.insert(whitelists).values(fields).returning({ id: whitelists.id });
-        if (!created) throw new Error('whitelist insert returned no row');
-        id = created.id;
-      } else {
-        id = before.id;
-        await tx.update(whitelists).set({ ...fields, updatedAt: nextUpdatedAt(whitelists.updatedAt) }).where(eq(whitelists.id, id));
+      if (before) {
+        await tx.update(whitelists).set({ ...fields, updatedAt: nextUpdatedAt(whitelists.updatedAt) }).where(eq(whitelists.id, before.id));
+        return before.id;
       }
-      const after = await findEntry(tx, { kind: 'all' }, id);
-      await recordChange(tx, { actorId: caller.userId, action: before ? 'update' : 'create', entity: 'whitelist', entityId: id, before: before ?? null, after });
-      if (!after) throw new Error('saved whitelist entry not found');
-      return after;
-    });
-  } catch (error) {
-    if (uniqueViolation(error) === 'whitelists_entry') throw conflict(messages.duplicateWhitelist);
-    throw error;
-  }
+      const [created] = await tx.insert(whitelists).values(fields).returning({ id: whitelists.id });
+      if (!created) throw new Error('whitelist insert returned no row');
+      return created.id;
+    },
+    duplicate: (index) => (index === 'whitelists_entry' ? conflict(messages.duplicateWhitelist) : undefined),
+  });
 }
