@@ -6,8 +6,10 @@
 // read back after a reload is shown at once and asked for again once (refreshRestoredQueries); a
 // screen mounted again refetches data older than 30 seconds, and everything on screen is refetched
 // when the connection returns.
-import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
-import { createApi, type TagDescription } from '@reduxjs/toolkit/query/react';
+import { isRejectedWithValue, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
+import {
+  buildCreateApi, coreModule, reactHooksModule, type BaseQueryFn, type EndpointDefinitions, type Module, type TagDescription,
+} from '@reduxjs/toolkit/query/react';
 import { REHYDRATE } from 'redux-persist';
 import type { Backend } from '../app/config';
 import { DATA_SAVER_PAGE_SIZE, isDataSaverOn } from '../http/dataSaver';
@@ -26,11 +28,42 @@ const offlineReading = {
   },
 };
 
+/**
+ * The entities one backend edits and another shows: a campaign is renamed through /service/campaigns/
+ * and offered as a grid filter's choice by /admin/campaigns; an event type is edited through
+ * /admin/event_types and offered as a compensation's by /service/campaigns-event-types/. Every
+ * slice declares these tag types, and a slice that invalidates tags of them invalidates the same
+ * tags in the other slices (invalidateSharedTags): each slice caches on its own, and RTK Query
+ * invalidates tags within one slice only.
+ */
+const SHARED_TAG_TYPES = ['Campaign', 'EventType'] as const;
+
+/** Each slice's endpoint definitions, by its reducerPath: what a settled save invalidated (invalidateSharedTags). */
+const definitionsOf: Record<string, EndpointDefinitions> = {};
+
+declare module '@reduxjs/toolkit/query' {
+  // A module adds nothing to the slice's type: it only hands over the definitions RTK Query keeps.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the declaration merged must repeat them
+  interface ApiModules<in out BaseQuery extends BaseQueryFn, in out Definitions extends EndpointDefinitions, in out ReducerPath extends string, in out TagTypes extends string> {
+    endpointDefinitions: Record<never, never>;
+  }
+}
+
+const endpointDefinitionsModule: Module<'endpointDefinitions'> = {
+  name: 'endpointDefinitions',
+  init(_api, { reducerPath }, { endpointDefinitions }) {
+    definitionsOf[reducerPath] = endpointDefinitions;
+    return { injectEndpoint() {} };
+  },
+};
+
+const createApi = buildCreateApi(coreModule(), reactHooksModule(), endpointDefinitionsModule);
+
 /** The legacy admin backend (/admin/...). */
 export const adminApi = createApi({
   reducerPath: 'adminApi',
   baseQuery: backendBaseQuery('admin'),
-  tagTypes: ['Country', 'CountrySms', 'AdminUser', 'Agency', 'Campaign', 'Whitelist', 'EventType'],
+  tagTypes: ['Country', 'CountrySms', 'AdminUser', 'Agency', 'Whitelist', ...SHARED_TAG_TYPES],
   endpoints: () => ({}),
   ...offlineReading,
 });
@@ -39,7 +72,7 @@ export const adminApi = createApi({
 export const usersApi = createApi({
   reducerPath: 'usersApi',
   baseQuery: backendBaseQuery('users'),
-  tagTypes: ['StatusType', 'Language'],
+  tagTypes: ['StatusType', 'Language', ...SHARED_TAG_TYPES],
   endpoints: () => ({}),
   ...offlineReading,
 });
@@ -48,7 +81,7 @@ export const usersApi = createApi({
 export const serviceApi = createApi({
   reducerPath: 'serviceApi',
   baseQuery: backendBaseQuery('service'),
-  tagTypes: ['Agency', 'AgencyConfig', 'Campaign', 'CampaignVersion', 'CampaignLanguage', 'Compensation'],
+  tagTypes: ['Agency', 'AgencyConfig', 'CampaignVersion', 'CampaignLanguage', 'Compensation', ...SHARED_TAG_TYPES],
   endpoints: () => ({}),
   ...offlineReading,
 });
@@ -56,11 +89,55 @@ export const serviceApi = createApi({
 export const backendApis = [adminApi, usersApi, serviceApi] as const;
 
 const apiOfBackend = { admin: adminApi, users: usersApi, service: serviceApi } as const;
+const backendOf = { adminApi: 'admin', usersApi: 'users', serviceApi: 'service' } as const;
 
 /** Invalidates tags in the slice of a backend (after an outbox entry was sent). */
 export const invalidateBackendTags = (backend: Backend, tags: ReadonlyArray<TagDescription<string>>): UnknownAction =>
   // The tags were written by the same slice's endpoints, so their types are the slice's own.
   (apiOfBackend[backend].util.invalidateTags as unknown as (tags: Array<TagDescription<string>>) => UnknownAction)([...tags]);
+
+type Tags = ReadonlyArray<TagDescription<string> | null | undefined>;
+type SettledSave = UnknownAction & { payload?: unknown; meta: { arg: { endpointName: string; originalArgs: unknown }; baseQueryMeta?: unknown } };
+
+/** The tags a settled save invalidated in its slice, worked out as RTK Query does from its invalidatesTags. */
+function invalidatedBy(reducerPath: string, action: SettledSave): Tags {
+  const { endpointName, originalArgs } = action.meta.arg;
+  const declared = (definitionsOf[reducerPath]?.[endpointName] as { invalidatesTags?: Tags | ((...args: unknown[]) => Tags) } | undefined)?.invalidatesTags;
+  if (typeof declared !== 'function') return declared ?? [];
+  const failed = isRejectedWithValue(action);
+  return declared(failed ? undefined : action.payload, failed ? action.payload : undefined, originalArgs, action.meta.baseQueryMeta);
+}
+
+const isShared = (tag: TagDescription<string> | null | undefined): tag is TagDescription<string> =>
+  Boolean(tag) && (SHARED_TAG_TYPES as readonly string[]).includes(typeof tag === 'string' ? tag : (tag as { type: string }).type);
+
+/**
+ * The tags of SHARED_TAG_TYPES that a slice invalidates, by a save that settled (its invalidatesTags)
+ * or by hand (util.invalidateTags: a save sent from the outbox), are invalidated in the other slices too.
+ */
+export const invalidateSharedTags: Middleware = (store) => {
+  let passingOn = false;
+  return (next) => (action) => {
+    const result = next(action);
+    const { type } = action as UnknownAction;
+    const from = backendApis.find((api) => typeof type === 'string' && type.startsWith(`${api.reducerPath}/`));
+    if (passingOn || !from) return result;
+    const settledSave = type === `${from.reducerPath}/executeMutation/fulfilled` || (type === `${from.reducerPath}/executeMutation/rejected` && isRejectedWithValue(action));
+    const tags = settledSave
+      ? invalidatedBy(from.reducerPath, action as SettledSave)
+      : from.util.invalidateTags.match(action) ? (action.payload as Tags) : [];
+    const shared = tags.filter(isShared);
+    if (shared.length === 0) return result;
+    // The slices' own invalidateTags pass through here too: passed on once, not back again.
+    passingOn = true;
+    try {
+      for (const api of backendApis) if (api !== from) store.dispatch(invalidateBackendTags(backendOf[api.reducerPath], shared));
+    } finally {
+      passingOn = false;
+    }
+    return result;
+  };
+};
 
 /**
  * Data read back after a reload is shown at once, then asked for again the first time a screen

@@ -3,7 +3,7 @@
 // tests start from any state. What is persisted, and how, is in persistence.ts.
 import { combineReducers, configureStore, isPlain, isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
-import { backendApis, invalidateBackendTags, refreshRestoredQueries } from '../api/backends';
+import { backendApis, invalidateBackendTags, invalidateSharedTags, refreshRestoredQueries } from '../api/backends';
 import type { ApiFailure } from '../http/failure';
 import { connectivitySlice } from '../http/connectivity';
 import { showError } from '../components/toaster';
@@ -74,6 +74,7 @@ export function makeStore(preloadedState?: Partial<RootState>, options: { outbox
       getDefault({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER], isSerializable, getEntries } })
         .concat(refreshRestoredQueries)
         .concat(backendApis.map((api) => api.middleware))
+        .concat(invalidateSharedTags)
         .concat(errorToasts, forgetDataOfEndedSession, createOutboxRunner({ invalidate: invalidateBackendTags, ...options.outbox })),
     // RTK Query's answers reach the screens in a timer task of their own rather than in the next
     // animation frame (RTK's default), where React's drawing and the browser's layout made one long

@@ -71,7 +71,8 @@ export const campaignsApi = serviceApi.injectEndpoints({
       extraOptions: SHOWS_OWN_FAILURE,
     }),
     remunerationTypes: build.query<ListRows<RemunerationType>, void>(serviceAllRows('service/campaigns-remuneration-types/', () => ({}), [] as const)),
-    campaignEventTypes: build.query<ListRows<CampaignEventType>, void>(serviceAllRows('service/campaigns-event-types/', () => ({}), [] as const)),
+    /** The event types (edited through the admin backend: its saves refresh these, api/backends.ts). */
+    campaignEventTypes: build.query<ListRows<CampaignEventType>, void>(serviceAllRows('service/campaigns-event-types/', () => ({}), [{ type: 'EventType', id: 'LIST' }] as const)),
 
     saveCampaign: build.mutation<Saved<Campaign>, CampaignEdit>(
       offlineSave({
