@@ -1,5 +1,6 @@
 // One RTK Query slice per backend (SPEC.md section 7); features add endpoints with
-// injectEndpoints, so this file never grows.
+// injectEndpoints, so this file never grows. The tags of an entity that several slices show are
+// invalidated in all of them (SHARED_TAG_TYPES).
 //
 // Offline reading (DESIGN.md 'Offline'): the data of every query is kept a week and persisted
 // (queryCache.ts), and handed back to the slice on reload through extractRehydrationInfo; data
@@ -89,14 +90,17 @@ export const serviceApi = createApi({
 export const backendApis = [adminApi, usersApi, serviceApi] as const;
 
 const apiOfBackend = { admin: adminApi, users: usersApi, service: serviceApi } as const;
-const backendOf = { adminApi: 'admin', usersApi: 'users', serviceApi: 'service' } as const;
+
+type Tags = ReadonlyArray<TagDescription<string> | null | undefined>;
+
+// The tags were written by endpoints of the slice, or are of SHARED_TAG_TYPES: their types are the slice's own.
+const invalidateIn = (api: (typeof backendApis)[number], tags: Tags): UnknownAction =>
+  (api.util.invalidateTags as unknown as (tags: Tags) => UnknownAction)([...tags]);
 
 /** Invalidates tags in the slice of a backend (after an outbox entry was sent). */
 export const invalidateBackendTags = (backend: Backend, tags: ReadonlyArray<TagDescription<string>>): UnknownAction =>
-  // The tags were written by the same slice's endpoints, so their types are the slice's own.
-  (apiOfBackend[backend].util.invalidateTags as unknown as (tags: Array<TagDescription<string>>) => UnknownAction)([...tags]);
+  invalidateIn(apiOfBackend[backend], tags);
 
-type Tags = ReadonlyArray<TagDescription<string> | null | undefined>;
 type SettledSave = UnknownAction & { payload?: unknown; meta: { arg: { endpointName: string; originalArgs: unknown }; baseQueryMeta?: unknown } };
 
 /** The tags a settled save invalidated in its slice, worked out as RTK Query does from its invalidatesTags. */
@@ -131,7 +135,7 @@ export const invalidateSharedTags: Middleware = (store) => {
     // The slices' own invalidateTags pass through here too: passed on once, not back again.
     passingOn = true;
     try {
-      for (const api of backendApis) if (api !== from) store.dispatch(invalidateBackendTags(backendOf[api.reducerPath], shared));
+      for (const api of backendApis) if (api !== from) store.dispatch(invalidateIn(api, shared));
     } finally {
       passingOn = false;
     }
