@@ -2,7 +2,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
-import { BLUEPRINT_STYLESHEET_FILE, BLUEPRINT_STYLESHEET_PARTS, blueprintStylesheetInParts, iconNamesWithoutChangeCase, rtkQueryMarkerWithoutStack, withoutDarkTheme } from './scripts/build/libraries';
+import { iconNamesWithoutChangeCase, rtkQueryMarkerWithoutStack, withoutDarkTheme } from './scripts/build/libraries';
 import { SERVER_PATH_PREFIXES } from './src/contract/constants';
 import { CONSOLE_CONFIG_CACHE, REFERENCE_DATA_CACHE } from './src/console/pwa/caches';
 
@@ -18,10 +18,6 @@ const api = {
 /** The server's paths (the contract lists them once): proxied in development, never a screen. */
 const serverPaths = [...SERVER_PATH_PREFIXES, '/config.js'];
 const escaped = (prefix: string) => prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-
-// react-router's package exports only its development build; production bundles take the
-// production one (smaller, without dev warnings).
-const reactRouterProduction = (file: string) => path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production', file);
 
 /**
  * The PWA, configured here and only here (excalidraw's habit). generateSW, not injectManifest:
@@ -131,7 +127,7 @@ export const pwa: Partial<VitePWAOptions> = {
  * (names, the SVG container, the loader) and those Blueprint's own components draw (a select's
  * carets, a dialog's cross, a callout's warning sign), not the others, each of which comes with the
  * screens drawing it, nor the table of every icon's paths (allPaths), which only a screen drawing
- * icons by name loads. info-sign's paths stay in the login page's file, which draws them.
+ * icons by name loads. Blueprint's stylesheet comes with it, as the kit's CSS file.
  */
 const kitIcons = 'double-caret-vertical|small-tick|cross|warning-sign|small-cross|caret-down|chevron-right|chevron-down|tick';
 const uiKit = new RegExp(
@@ -139,45 +135,21 @@ const uiKit = new RegExp(
     String.raw`|@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/](?!allPaths)(?:\w+\.js|generated[\\/]\w+[\\/]blueprint-icons-\d+\.js` +
     String.raw`|generated[\\/](?:components|16px[\\/]paths|20px[\\/]paths)[\\/](?:${kitIcons})\.js` +
     // The shell's own icons (a menu's caret, the offline banner's and a toast's signs): their components only.
-    String.raw`|generated[\\/]components[\\/](?:caret-right|error|info-sign)\.js)$)` +
-    // The module asking for the kit's stylesheet and the console's layout over it (components/blueprint.ts).
-    String.raw`|src[\\/]console[\\/]components[\\/]blueprint\.ts$`,
+    String.raw`|generated[\\/]components[\\/](?:caret-right|error|info-sign)\.js)$)`,
 );
 
-/** The list screens' shared parts (the 'lists' group below). */
-const listParts = new RegExp(
-  String.raw`src[\\/]console[\\/](?:components[\\/](?:EditableList|ListTable|PageSizeSelect|NotLoadedOffline|formatCount)|forms[\\/]useListParams|outbox[\\/](?:pendingRows|retry)|app[\\/]useCallerIsSuper)\.(?:tsx?|css)$` +
-    String.raw`|@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/]generated[\\/]components[\\/](?:chevron-up|search|undo|edit|plus)\.js$`,
-);
-
-/**
- * The kit's stylesheet in its parts, a file each (scripts/build/libraries.ts says why), taken before
- * the kit's group (priority). The console's layout goes with the last part, after it: Vite lists a
- * file's stylesheets in the order of its imports, so the cascade stays the one file's.
- */
-const kitStylesheet = Array.from({ length: BLUEPRINT_STYLESHEET_PARTS }, (_, index) => ({
-  name: `${BLUEPRINT_STYLESHEET_FILE}${index + 1}`,
-  priority: 1,
-  test: new RegExp(String.raw`blueprint\.css\?part=${index + 1}$` + (index + 1 === BLUEPRINT_STYLESHEET_PARTS ? String.raw`|src[\\/]console[\\/]app[\\/]console\.css$` : '')),
-}));
-
-export default defineConfig(({ mode }) => ({
+export default defineConfig({
   root: 'src/console',
   resolve: {
     alias: [
       // zod set jitless before any schema is made (the module says why).
       { find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/console/app/zodWithoutEval.ts') },
-      ...(mode === 'production'
-        ? [
-            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
-            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
-          ]
-        : []),
     ],
   },
   publicDir: '../../public',
   css: { postcss: { plugins: [withoutDarkTheme] } },
-  plugins: [react(), VitePWA(pwa), blueprintStylesheetInParts(), iconNamesWithoutChangeCase(), rtkQueryMarkerWithoutStack()],
+  // The libraries' shipped code changed where it measurably pays (scripts/build/libraries.ts).
+  plugins: [react(), VitePWA(pwa), iconNamesWithoutChangeCase(), rtkQueryMarkerWithoutStack()],
   build: {
     outDir: '../../dist/console',
     emptyOutDir: true,
@@ -185,6 +157,10 @@ export default defineConfig(({ mode }) => ({
     sourcemap: false,
     rolldownOptions: {
       output: {
+        // Vendor groups only: no rule names a console file, so moving or renaming one never moves it
+        // to another page. The console's own code is split where the screens are, at the route
+        // registry's import()s (app/screens.tsx), Rolldown's default: each screen's file, and the
+        // modules two screens share in files of their own.
         // What every page runs first (React, the store, the router) in one file rather than seven:
         // on HTTP/1.1 each response costs its headers, and one file compresses better than its parts.
         codeSplitting: {
@@ -194,27 +170,6 @@ export default defineConfig(({ mode }) => ({
             // tablet's main thread about a millisecond a request (Chromium's own work of asking), and
             // more bytes of headers. React, which it imports, stays in the framework's file.
             { name: 'kit', includeDependenciesRecursively: false, test: uiKit },
-            ...kitStylesheet,
-            // The parts the list screens share (the list, its pager and search, the rows waiting to
-            // be sent, the icons of their buttons): a dozen files of a few hundred bytes each, in one.
-            // Opening a screen asked for each as it was first drawn, a millisecond of the tablet's
-            // main thread apiece inside React's render.
-            { name: 'lists', includeDependenciesRecursively: false, test: listParts },
-            // The shell's small modules shared with later screens (the toaster, the lists' paging,
-            // reference data, saved reports), which the split would give a file each, likewise.
-            {
-              name: 'shell',
-              includeDependenciesRecursively: false,
-              test: /src[\\/]console[\\/](?:components[\\/](?:blueprintKit|blueprintToaster)|api[\\/](?:listPages|referenceApi)|downloads[\\/]savedReports|pwa[\\/]caches)\.tsx?$/,
-            },
-            // The login page and the small modules it shares with later screens, likewise in one file,
-            // loaded after the entry: not the modules the entry itself imports, which would make this
-            // file (and its stylesheet) block the first paint.
-            {
-              name: 'login',
-              includeDependenciesRecursively: false,
-              test: /src[\\/]console[\\/](features[\\/]login[\\/]LoginPage|components[\\/](plain[\\/]|SignedOutFrame|AboutButton|NeedsConnection)|forms[\\/](formState|useLazySchemaForm)|session[\\/]rememberedEmail|api[\\/]sessionApi)|contract[\\/]messages[\\/]outcomes|16px[\\/]paths[\\/](user|info-sign)\.js/,
-            },
           ],
         },
       },
@@ -224,4 +179,4 @@ export default defineConfig(({ mode }) => ({
     port: 5173,
     proxy: Object.fromEntries(serverPaths.map((prefix) => [prefix, api])),
   },
-}));
+});

@@ -11,7 +11,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'node', environment: 'node', include: ['src/contract/**/*.test.ts', 'src/server/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          name: 'node', environment: 'node', include: ['src/contract/**/*.test.ts', 'src/server/**/*.test.ts', 'tests/api/**/*.test.ts', 'scripts/**/*.test.ts'],
           // The default test data, seeded once per run and copied for each server (tests/support/templates.ts).
           globalSetup: ['tests/support/templates.ts'],
         },

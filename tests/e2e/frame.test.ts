@@ -74,9 +74,8 @@ describe('the frame around the screens', { timeout: 90_000 }, () => {
     expect(await menuButton(page).count()).toBe(0);
     const unfolded = await widthOf(page, '.console-main');
     await screenshot(page, 'frame-menu-1440', { withoutToasts: true });
-    // The UI kit's stylesheet comes in parts (scripts/build/libraries.ts), all of it and in order:
-    // its design tokens (the first part), the shapes of its bar, buttons and menu, and the console's
-    // layout over them (the last).
+    // The UI kit's stylesheet and the console's layout over it, in that order: the kit's design
+    // tokens, the shapes of its bar, buttons and menu, and the console's layout.
     expect(await styleOf(page, '.bp6-navbar', 'height')).toBe('50px');
     expect(await styleOf(page, '.console-header .bp6-button', 'border-radius')).toBe('4px');
     expect(await styleOf(page, '.console-header .bp6-button', 'min-height')).toBe('30px');

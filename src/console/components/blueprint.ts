@@ -2,8 +2,5 @@
 // Imported by every module that draws Blueprint components outside the shell's chunk too (the
 // signed-out screens other than the login page, the toaster, the about menu), so the stylesheet
 // comes with the first of them and never blocks the login page's first paint.
-// The stylesheet comes in parts, in order (scripts/build/libraries.ts says why).
-import '@blueprintjs/core/lib/css/blueprint.css?part=1';
-import '@blueprintjs/core/lib/css/blueprint.css?part=2';
-import '@blueprintjs/core/lib/css/blueprint.css?part=3';
+import '@blueprintjs/core/lib/css/blueprint.css';
 import '../app/console.css';
