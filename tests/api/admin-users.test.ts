@@ -2,12 +2,13 @@
 // /admin/register for each admin role, the form's rules whatever the console sends, duplicates
 // decided by the unique indexes, the audit trail, and the logged-out /register page.
 // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUserRequest, ApiError, ListPage } from '../../src/contract/api';
 import type { AdminUser } from '../../src/contract/entities';
 import * as messages from '../../src/contract/messages';
 import { unknownAgencies, unknownSortField } from '../../src/contract/messages';
-import { accessToken, backends, DEMO_PASSWORD, startServer, type TestServer, demoIds, SIGNED_IN_SUITE } from '../support/server';
+import { accessToken, backends, DEMO_PASSWORD, demoIds } from '../support/server';
+import { useSignedInServer } from '../support/signedIn';
 import { newEmail, REGISTER, SEND } from '../support/calls';
 
 const ADMINS = '/admin/admins';
@@ -15,10 +16,7 @@ const NEW_PASSWORD = 'Fresh#Start2026';
 
 
 describe.each(backends)('admin users on %s', (backend) => {
-  let server: TestServer;
-  let superToken: string;
-  let agencyToken: string;
-  let campaignToken: string;
+  const { server, tokens } = useSignedInServer(backend, ['super', 'agency', 'campaign']);
   /** Agency ids by name, and the configured country agencies. */
   const agencyId: Record<string, number> = {};
   let goldCoast: number; // the Agency Admin's agency, a country agency
@@ -26,20 +24,15 @@ describe.each(backends)('admin users on %s', (backend) => {
   let headOffice: number; // not a country agency
 
   beforeAll(async () => {
-    server = await startServer(backend, SIGNED_IN_SUITE);
-    superToken = await accessToken(server, 'super@demo.test');
-    agencyToken = await accessToken(server, 'agency@demo.test');
-    campaignToken = await accessToken(server, 'campaign@demo.test');
-    Object.assign(agencyId, (await demoIds(server, superToken)).agency);
+    Object.assign(agencyId, (await demoIds(server, tokens.super)).agency);
     goldCoast = agencyId['Gold Coast Field Partners'] as number;
     accra = agencyId['Accra Connect Agency'] as number;
     headOffice = agencyId['Head Office Pilot Agency'] as number;
     expect([goldCoast, accra, headOffice].every(Number.isInteger)).toBe(true);
   });
-  afterAll(async () => server?.stop());
 
   const list = (token: string | undefined, query = 'page_size=0') => server.get<ListPage<AdminUser>>(`${ADMINS}?${query}`, token);
-  const everyone = async () => (await list(superToken)).body;
+  const everyone = async () => (await list(tokens.super)).body;
   const byEmail = async (email: string) => (await everyone()).data.find((user) => user.email === email);
   const register = (method: 'POST' | 'PUT', body: unknown, token?: string) =>
     server.request<AdminUser & { error?: string; errors?: Record<string, string[]> }>(method, REGISTER, { body, token });
@@ -77,7 +70,7 @@ describe.each(backends)('admin users on %s', (backend) => {
     });
 
     it('an Agency Admin sees the admin users linked to their agency, without any msisdn, and no Super Admin', async () => {
-      const answer = await list(agencyToken);
+      const answer = await list(tokens.agency);
       expect(answer.status).toBe(200);
       const emails = answer.body.data.map((user) => user.email);
       expect(emails).toContain('agency@demo.test');
@@ -93,15 +86,15 @@ describe.each(backends)('admin users on %s', (backend) => {
 
     it("an Agency Admin does not see a user's links to agencies only a Super Admin may link", async () => {
       const email = newEmail('linked');
-      expect((await register('POST', form({ email, linked_agencies: [goldCoast, headOffice] }), superToken)).status).toBe(201);
-      const asSuper = (await list(superToken)).body.data.find((user) => user.email === email);
+      expect((await register('POST', form({ email, linked_agencies: [goldCoast, headOffice] }), tokens.super)).status).toBe(201);
+      const asSuper = (await list(tokens.super)).body.data.find((user) => user.email === email);
       expect(asSuper?.linked_agencies.map((agency) => agency.id)).toContain(headOffice);
-      const asAgency = (await list(agencyToken)).body.data.find((user) => user.email === email);
+      const asAgency = (await list(tokens.agency)).body.data.find((user) => user.email === email);
       expect(asAgency?.linked_agencies.map((agency) => agency.id)).toEqual([goldCoast]);
     });
 
     it('a Campaign Admin sees the admin users linked to the agency of their campaign', async () => {
-      const answer = await list(campaignToken);
+      const answer = await list(tokens.campaign);
       expect(answer.status).toBe(200);
       const emails = answer.body.data.map((user) => user.email);
       expect(emails).toContain('campaign@demo.test');
@@ -112,22 +105,22 @@ describe.each(backends)('admin users on %s', (backend) => {
     });
 
     it('searches, sorts and pages in the server, and only a Super Admin searches by msisdn', async () => {
-      const sorted = await list(superToken, 'page_size=0&search=DEMO.TEST&orderby=-email');
+      const sorted = await list(tokens.super, 'page_size=0&search=DEMO.TEST&orderby=-email');
       const emails = sorted.body.data.map((user) => user.email);
       expect(emails.length).toBeGreaterThanOrEqual(6);
       expect(emails.every((email) => email.endsWith('@demo.test'))).toBe(true);
       expect(emails).toEqual([...emails].sort().reverse());
       expect(sorted.body.count).toBe(emails.length);
 
-      const firstPage = await list(superToken, 'page_size=20&current_page=1&orderby=id');
+      const firstPage = await list(tokens.super, 'page_size=20&current_page=1&orderby=id');
       expect(firstPage.body.data.length).toBeLessThanOrEqual(20);
       const ids = firstPage.body.data.map((user) => user.id);
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
-      const beyond = await list(superToken, 'page_size=20&current_page=1000');
+      const beyond = await list(tokens.super, 'page_size=20&current_page=1000');
       expect(beyond.body).toEqual({ data: [], count: firstPage.body.count });
 
-      expect((await list(superToken, 'search=233200000001')).body.data.map((user) => user.email)).toEqual(['super@demo.test']);
-      expect((await list(agencyToken, 'search=233200000001')).body).toEqual({ data: [], count: 0 });
+      expect((await list(tokens.super, 'search=233200000001')).body.data.map((user) => user.email)).toEqual(['super@demo.test']);
+      expect((await list(tokens.agency, 'search=233200000001')).body).toEqual({ data: [], count: 0 });
     });
 
     it.each([
@@ -139,7 +132,7 @@ describe.each(backends)('admin users on %s', (backend) => {
       ['current_page=0', 'current_page', 'current_page must be 1 or more'],
       ['current_page=two', 'current_page', undefined],
     ])('refuses the query %s with 400 on %s', async (query, field, message) => {
-      const answer = await server.get<{ errors: Record<string, string[]> }>(`${ADMINS}?${query}`, superToken);
+      const answer = await server.get<{ errors: Record<string, string[]> }>(`${ADMINS}?${query}`, tokens.super);
       expect(answer.status).toBe(400);
       expect(answer.body.errors[field]).toHaveLength(1);
       if (message) expect(answer.body.errors[field]).toEqual([message]);
@@ -153,13 +146,13 @@ describe.each(backends)('admin users on %s', (backend) => {
   describe('POST and PUT /admin/register', () => {
     it('a Super Admin adds a user with a new password: 201, in the list, audited without the hash', async () => {
       const email = newEmail('added');
-      const added = await register('POST', form({ email, msisdn: '0244111222', country_code: 'GH', linked_agencies: [headOffice, goldCoast], unblacklist: true }), superToken);
+      const added = await register('POST', form({ email, msisdn: '0244111222', country_code: 'GH', linked_agencies: [headOffice, goldCoast], unblacklist: true }), tokens.super);
       expect(added.status).toBe(201);
       expect(added.body).toMatchObject({ email, msisdn: '233244111222', country_code: 'GH', firstname: 'Ama', lastname: 'Boateng', is_super: false, unblacklist: true, secure_page: false });
       expect(added.body.linked_agencies.map((agency) => agency.id).sort()).toEqual([goldCoast, headOffice].sort());
       expect(added.body).not.toHaveProperty('password');
 
-      const found = await list(superToken, `search=${encodeURIComponent(email)}`);
+      const found = await list(tokens.super, `search=${encodeURIComponent(email)}`);
       expect(found.body.data).toEqual([added.body]);
       // The password was stored: it passes the password check, and the account (no role campaigns) is refused after it.
       expect((await server.post(SEND, { username: email, password: NEW_PASSWORD, otp_type: 'LOGIN' })).body).toEqual({ error: messages.noRoleCampaigns, code: 'forbidden' });
@@ -184,7 +177,7 @@ describe.each(backends)('admin users on %s', (backend) => {
       const edited = await register('PUT', {
         id: agencyUser?.id, email: 'agency@demo.test', firstname: 'Kwesi', lastname: 'Ansah-Mensah', password: '', msisdn: '',
         linked_agencies: [goldCoast], is_super: false, unblacklist: false, secure_page: false,
-      }, superToken);
+      }, tokens.super);
       expect(edited.status).toBe(200);
       expect(edited.body.lastname).toBe('Ansah-Mensah');
       expect(await accessToken(server, 'agency@demo.test', DEMO_PASSWORD)).toEqual(expect.any(String));
@@ -199,8 +192,8 @@ describe.each(backends)('admin users on %s', (backend) => {
 
     it('an edit with a new password replaces the old one', async () => {
       const email = newEmail('rotated');
-      const added = await register('POST', form({ email }), superToken);
-      const changed = await register('PUT', { ...form({ email }), id: added.body.id, password: 'Second#Pass2026' }, superToken);
+      const added = await register('POST', form({ email }), tokens.super);
+      const changed = await register('PUT', { ...form({ email }), id: added.body.id, password: 'Second#Pass2026' }, tokens.super);
       expect(changed.status).toBe(200);
       expect((await server.post(SEND, { username: email, password: NEW_PASSWORD, otp_type: 'LOGIN' })).status).toBe(401);
       expect((await server.post(SEND, { username: email, password: 'Second#Pass2026', otp_type: 'LOGIN' })).body).toEqual({ error: messages.noRoleCampaigns, code: 'forbidden' });
@@ -223,7 +216,7 @@ describe.each(backends)('admin users on %s', (backend) => {
       ['an agency id beyond any integer column', { linked_agencies: [99_999_999_999] }, 'linked_agencies.0', 'linked_agencies must be an id'],
     ])('refuses %s with its message and changes nothing', async (_case, overrides, field, message) => {
       await expectUnchanged(async () => {
-        const answer = await register('POST', form(overrides as Partial<AdminUserRequest>), superToken);
+        const answer = await register('POST', form(overrides as Partial<AdminUserRequest>), tokens.super);
         expect(answer.status).toBe(400);
         expect(answer.body.errors?.[field]).toEqual([message]);
       });
@@ -232,26 +225,26 @@ describe.each(backends)('admin users on %s', (backend) => {
     it('answers wrong types and malformed ids with 400 or 404, never a 500', async () => {
       const agencyUser = await byEmail('agency@demo.test');
       await expectUnchanged(async () => {
-        const strings = await register('POST', { ...form(), linked_agencies: ['1'] }, superToken);
+        const strings = await register('POST', { ...form(), linked_agencies: ['1'] }, tokens.super);
         expect(strings.status).toBe(400);
         expect(strings.body.errors).toHaveProperty('linked_agencies.0');
-        const notAnObject = await register('POST', [form()], superToken);
+        const notAnObject = await register('POST', [form()], tokens.super);
         expect(notAnObject.status).toBe(400);
-        const noId = await register('PUT', form(), superToken);
+        const noId = await register('PUT', form(), tokens.super);
         expect(noId.status).toBe(400);
         expect(noId.body.errors).toEqual({ id: [messages.idRequired] });
-        const textId = await register('PUT', { ...form(), id: 'abc' }, superToken);
+        const textId = await register('PUT', { ...form(), id: 'abc' }, tokens.super);
         expect(textId.status).toBe(400);
         expect(textId.body.errors).toHaveProperty('id');
-        const unknown = await register('PUT', { ...form(), id: 999_999, password: '' }, superToken);
+        const unknown = await register('PUT', { ...form(), id: 999_999, password: '' }, tokens.super);
         expect(unknown.status).toBe(404);
         expect(unknown.body.error).toBe(messages.adminUserNotFound);
         // Past the largest id a row can have, the contract's id type answers 'not found' itself.
-        const pastLargest = await register('PUT', { ...form(), id: 99_999_999_999, password: '' }, superToken);
+        const pastLargest = await register('PUT', { ...form(), id: 99_999_999_999, password: '' }, tokens.super);
         expect(pastLargest.status).toBe(404);
         expect((pastLargest.body as unknown as ApiError).code).toBe('not_found');
         // POST adds: an id sent along does not turn it into an edit of that user.
-        const withId = await register('POST', { ...form({ email: 'agency@demo.test' }), id: agencyUser?.id }, superToken);
+        const withId = await register('POST', { ...form({ email: 'agency@demo.test' }), id: agencyUser?.id }, tokens.super);
         expect(withId.status).toBe(409);
       });
     });
@@ -266,43 +259,43 @@ describe.each(backends)('admin users on %s', (backend) => {
       ['an international number, whatever the country', { msisdn: '254712300006', country_code: 'GH' }, '254712300006'],
     ])("stores %s international, and reads it back so", async (_case, mobile, stored) => {
       const email = newEmail('mobile');
-      const added = await register('POST', form({ email, ...mobile }), superToken);
+      const added = await register('POST', form({ email, ...mobile }), tokens.super);
       expect(added.status).toBe(201);
       expect(added.body.msisdn).toBe(stored);
-      const [listed] = (await list(superToken, `search=${encodeURIComponent(email)}`)).body.data;
+      const [listed] = (await list(tokens.super, `search=${encodeURIComponent(email)}`)).body.data;
       expect(listed?.msisdn).toBe(stored);
       // Searched as typed, national or not, it is found.
-      const searched = (await list(superToken, `search=${mobile.msisdn}`)).body.data;
+      const searched = (await list(tokens.super, `search=${mobile.msisdn}`)).body.data;
       expect(searched.map((user) => user.email)).toEqual([email]);
       // The same number typed the other way is the same number: a duplicate.
-      const again = await register('POST', form({ msisdn: stored }), superToken);
+      const again = await register('POST', form({ msisdn: stored }), tokens.super);
       expect(again.status).toBe(409);
     });
 
     it("keeps the stored country when a client sends none, and stores a national number with it", async () => {
       const email = newEmail('legacy');
-      const added = await register('POST', form({ email, msisdn: '0244300010', country_code: 'KE' }), superToken);
+      const added = await register('POST', form({ email, msisdn: '0244300010', country_code: 'KE' }), tokens.super);
       expect(added.body).toMatchObject({ msisdn: '254244300010', country_code: 'KE' });
       // SPEC.md section 7's body, without country_code: the number is national, the country the stored one.
       const { country_code: _none, ...legacy } = form({ email, password: '', msisdn: '0712300011' });
-      const edited = await register('PUT', { ...legacy, id: added.body.id }, superToken);
+      const edited = await register('PUT', { ...legacy, id: added.body.id }, tokens.super);
       expect(edited.body).toMatchObject({ msisdn: '254712300011', country_code: 'KE' });
       // No country sent nor stored: a national number takes the first linked agency's (issue 30).
-      const plain = await register('POST', (({ country_code: _c, ...body }) => body)(form({ msisdn: '0244300012' })), superToken);
+      const plain = await register('POST', (({ country_code: _c, ...body }) => body)(form({ msisdn: '0244300012' })), tokens.super);
       expect(plain.status).toBe(201);
       expect(plain.body).toMatchObject({ msisdn: '233244300012', country_code: 'GH' });
     });
 
     it('refuses a duplicate email (any case) and a duplicate msisdn with 409', async () => {
       await expectUnchanged(async () => {
-        const email = await register('POST', form({ email: 'Super@Demo.TEST' }), superToken);
+        const email = await register('POST', form({ email: 'Super@Demo.TEST' }), tokens.super);
         expect(email.status).toBe(409);
         expect(email.body).toEqual({ error: messages.duplicateEmail, code: 'duplicate' });
-        const msisdn = await register('POST', form({ msisdn: '233200000001' }), superToken);
+        const msisdn = await register('POST', form({ msisdn: '233200000001' }), tokens.super);
         expect(msisdn.status).toBe(409);
         expect(msisdn.body).toEqual({ error: messages.duplicateMsisdn, code: 'duplicate' });
         const campaignUser = await byEmail('campaign@demo.test');
-        const renamed = await register('PUT', { ...form({ email: 'AGENCY@demo.test', password: '', linked_agencies: [accra] }), id: campaignUser?.id }, superToken);
+        const renamed = await register('PUT', { ...form({ email: 'AGENCY@demo.test', password: '', linked_agencies: [accra] }), id: campaignUser?.id }, tokens.super);
         expect(renamed.status).toBe(409);
         expect(renamed.body).toEqual({ error: messages.duplicateEmail, code: 'duplicate' });
       });
@@ -310,13 +303,13 @@ describe.each(backends)('admin users on %s', (backend) => {
 
     it('two concurrent adds with one email: exactly one 201 and one 409', async () => {
       const email = newEmail('race');
-      const answers = await Promise.all([form({ email }), form({ email: email.toUpperCase() })].map((body) => register('POST', body, superToken)));
+      const answers = await Promise.all([form({ email }), form({ email: email.toUpperCase() })].map((body) => register('POST', body, tokens.super)));
       expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
       expect((await everyone()).data.filter((user) => user.email.toLowerCase() === email)).toHaveLength(1);
     });
 
     it('an Agency Admin adds a user to a country agency; the answer hides the msisdn', async () => {
-      const added = await register('POST', form({ linked_agencies: [goldCoast, accra] }), agencyToken);
+      const added = await register('POST', form({ linked_agencies: [goldCoast, accra] }), tokens.agency);
       expect(added.status).toBe(201);
       expect(added.body).toMatchObject({ msisdn: null, is_super: false, unblacklist: false, secure_page: false });
       if (server.sql) {
@@ -332,14 +325,14 @@ describe.each(backends)('admin users on %s', (backend) => {
       ['secure_page', { secure_page: true }, false],
     ])('a non-super admin cannot set %s: 403 and nothing changes', async (_flag, flags, agencyAdminLacksIt) => {
       await expectUnchanged(async () => {
-        for (const token of [agencyToken, campaignToken]) {
+        for (const token of [tokens.agency, tokens.campaign]) {
           const answer = await register('POST', form({ ...flags, linked_agencies: [goldCoast] }), token);
           expect(answer.status).toBe(403);
           expect(answer.body).toEqual({ error: messages.superOnlyFlags, code: 'super_admin_only' });
         }
         if (!agencyAdminLacksIt) return;
         const self = await byEmail('agency@demo.test');
-        const edit = await register('PUT', { ...form({ email: 'agency@demo.test', password: '', ...flags }), id: self?.id }, agencyToken);
+        const edit = await register('PUT', { ...form({ email: 'agency@demo.test', password: '', ...flags }), id: self?.id }, tokens.agency);
         expect(edit.status).toBe(403);
         expect(edit.body).toEqual({ error: messages.superOnlyFlags, code: 'super_admin_only' });
       });
@@ -352,13 +345,13 @@ describe.each(backends)('admin users on %s', (backend) => {
       const restored = await register('PUT', {
         id: agencyUser?.id, email: 'agency@demo.test', firstname: 'Kwesi', lastname: 'Mensah', password: '', msisdn: '',
         linked_agencies: [goldCoast], secure_page: true,
-      }, superToken);
+      }, tokens.super);
       expect(restored.status).toBe(200);
       const email = newEmail('secure');
-      const added = await register('POST', form({ email, secure_page: true, linked_agencies: [goldCoast] }), superToken);
+      const added = await register('POST', form({ email, secure_page: true, linked_agencies: [goldCoast] }), tokens.super);
       expect(added.status).toBe(201);
       const edit = (flags: Record<string, boolean>) =>
-        register('PUT', { id: added.body.id, email, firstname: 'Abena', lastname: 'Boateng', linked_agencies: [goldCoast], ...flags }, agencyToken);
+        register('PUT', { id: added.body.id, email, firstname: 'Abena', lastname: 'Boateng', linked_agencies: [goldCoast], ...flags }, tokens.agency);
       await expectUnchanged(async () => {
         const off = await edit({ secure_page: false });
         expect(off.status).toBe(403);
@@ -374,21 +367,21 @@ describe.each(backends)('admin users on %s', (backend) => {
 
     it('a non-super admin cannot set an msisdn or its country, on add or edit: 403 and nothing changes', async () => {
       await expectUnchanged(async () => {
-        const add = await register('POST', form({ msisdn: '0244999888', country_code: 'GH' }), agencyToken);
+        const add = await register('POST', form({ msisdn: '0244999888', country_code: 'GH' }), tokens.agency);
         expect(add.status).toBe(403);
         expect(add.body).toEqual({ error: messages.superOnlyMsisdn, code: 'super_admin_only' });
         const self = await byEmail('agency@demo.test');
-        const edit = await register('PUT', { ...form({ email: 'agency@demo.test', password: '', msisdn: '233244999888' }), id: self?.id }, agencyToken);
+        const edit = await register('PUT', { ...form({ email: 'agency@demo.test', password: '', msisdn: '233244999888' }), id: self?.id }, tokens.agency);
         expect(edit.status).toBe(403);
         expect(edit.body).toEqual({ error: messages.superOnlyMsisdn, code: 'super_admin_only' });
-        const country = await register('PUT', { ...form({ email: 'agency@demo.test', password: '', country_code: 'GH' }), id: self?.id }, agencyToken);
+        const country = await register('PUT', { ...form({ email: 'agency@demo.test', password: '', country_code: 'GH' }), id: self?.id }, tokens.agency);
         expect(country.body).toEqual({ error: messages.superOnlyMsisdn, code: 'super_admin_only' });
       });
     });
 
     it('a non-super admin links only the 15 country agencies: 403 for any other, nothing changes', async () => {
       await expectUnchanged(async () => {
-        for (const token of [agencyToken, campaignToken]) {
+        for (const token of [tokens.agency, tokens.campaign]) {
           const answer = await register('POST', form({ linked_agencies: [goldCoast, headOffice] }), token);
           expect(answer.status).toBe(403);
           expect(answer.body).toEqual({ error: messages.countryAgenciesOnly, code: 'out_of_scope' });
@@ -398,9 +391,9 @@ describe.each(backends)('admin users on %s', (backend) => {
 
     it('a non-super edit keeps the msisdn and non-country links it cannot see or change', async () => {
       const email = newEmail('kept');
-      const added = await register('POST', form({ email, msisdn: '0244555666', country_code: 'GH', linked_agencies: [goldCoast, headOffice] }), superToken);
+      const added = await register('POST', form({ email, msisdn: '0244555666', country_code: 'GH', linked_agencies: [goldCoast, headOffice] }), tokens.super);
       expect(added.status).toBe(201);
-      const edit = await register('PUT', { id: added.body.id, email, firstname: 'Abena', lastname: 'Boateng', linked_agencies: [goldCoast, accra] }, agencyToken);
+      const edit = await register('PUT', { id: added.body.id, email, firstname: 'Abena', lastname: 'Boateng', linked_agencies: [goldCoast, accra] }, tokens.agency);
       expect(edit.status).toBe(200);
       expect(edit.body).toMatchObject({ firstname: 'Abena', msisdn: null, unblacklist: false, secure_page: false, editable: true });
       const stored = await byEmail(email);
@@ -410,11 +403,11 @@ describe.each(backends)('admin users on %s', (backend) => {
 
     it('a non-super admin cannot change a user holding a right they lack: 403, shown view only', async () => {
       const email = newEmail('flagged');
-      const added = await register('POST', form({ email, unblacklist: true, secure_page: true, linked_agencies: [goldCoast] }), superToken);
+      const added = await register('POST', form({ email, unblacklist: true, secure_page: true, linked_agencies: [goldCoast] }), tokens.super);
       expect(added.status).toBe(201);
-      expect((await list(agencyToken)).body.data.find((user) => user.email === email)).toMatchObject({ editable: false });
+      expect((await list(tokens.agency)).body.data.find((user) => user.email === email)).toMatchObject({ editable: false });
       await expectUnchanged(async () => {
-        const edit = await register('PUT', { id: added.body.id, email, firstname: 'Abena', lastname: 'Boateng', linked_agencies: [goldCoast], unblacklist: true }, agencyToken);
+        const edit = await register('PUT', { id: added.body.id, email, firstname: 'Abena', lastname: 'Boateng', linked_agencies: [goldCoast], unblacklist: true }, tokens.agency);
         expect(edit.status).toBe(403);
         expect(edit.body).toEqual({ error: messages.adminOutOfReach, code: 'out_of_scope' });
       });
@@ -424,12 +417,12 @@ describe.each(backends)('admin users on %s', (backend) => {
       await expectUnchanged(async () => {
         for (const email of ['super@demo.test', 'expired@demo.test']) {
           const target = await byEmail(email);
-          const answer = await register('PUT', { ...form({ email, password: '' }), id: target?.id }, agencyToken);
+          const answer = await register('PUT', { ...form({ email, password: '' }), id: target?.id }, tokens.agency);
           expect(answer.status).toBe(404);
           expect(answer.body).toEqual({ error: messages.adminUserNotFound, code: 'not_found' });
         }
         const outside = await byEmail('agency@demo.test');
-        const answer = await register('PUT', { ...form({ email: 'agency@demo.test', password: '' }), id: outside?.id }, campaignToken);
+        const answer = await register('PUT', { ...form({ email: 'agency@demo.test', password: '' }), id: outside?.id }, tokens.campaign);
         expect(answer.status).toBe(404);
         expect(answer.body).toEqual({ error: messages.adminUserNotFound, code: 'not_found' });
       });
@@ -440,11 +433,11 @@ describe.each(backends)('admin users on %s', (backend) => {
       const self = await byEmail('super@demo.test');
       const { id, email, firstname, lastname, msisdn, is_super, unblacklist, secure_page } = self as AdminUser;
       const same = { id, email, firstname, lastname, msisdn: msisdn ?? '', is_super, unblacklist, secure_page, linked_agencies: self?.linked_agencies.map((agency) => agency.id) };
-      expect((await register('PUT', { ...same, password: 'Changed#Pass2026' }, superToken)).status).toBe(200);
+      expect((await register('PUT', { ...same, password: 'Changed#Pass2026' }, tokens.super)).status).toBe(200);
       expect((await list(otherSession)).status).toBe(401);
-      expect((await list(superToken)).status).toBe(200);
+      expect((await list(tokens.super)).status).toBe(200);
       // Back to the demo password, so the account signs in as before.
-      expect((await register('PUT', { ...same, password: DEMO_PASSWORD }, superToken)).status).toBe(200);
+      expect((await register('PUT', { ...same, password: DEMO_PASSWORD }, tokens.super)).status).toBe(200);
       // The same values again; only updated_at moved on (each save is a change).
       const { updated_at: before, ...values } = self as AdminUser;
       const { updated_at: after, ...now } = (await byEmail('super@demo.test')) as AdminUser;

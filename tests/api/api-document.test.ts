@@ -1,12 +1,13 @@
 // The ground of issue 11, as a client of the started server meets it: the OpenAPI document lists
 // every route with its answers, errors carry a stable code, a route's required role is checked
 // before its body is read, and the service backends page with working links.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, Page } from '../../src/contract/api';
 import { adminUser, statusType } from '../../src/contract/entities';
 import { ERROR_CODES } from '../../src/contract/errors';
 import * as messages from '../../src/contract/messages';
-import { accessToken, backends, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
+import { backends } from '../support/server';
+import { useSignedInServer } from '../support/signedIn';
 
 interface Operation { tags?: string[]; security?: unknown[]; responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }
 interface OpenApiDocument { openapi: string; info: { description: string }; paths: Record<string, Record<string, Operation>> }
@@ -45,18 +46,12 @@ const CALLS = [
 ];
 
 describe.each(backends)('the API document and error codes on %s', (backend) => {
-  let server: TestServer;
-  let superToken: string;
-  let agencyToken: string;
+  const { server, tokens } = useSignedInServer(backend, ['super', 'agency']);
   let document: OpenApiDocument;
 
   beforeAll(async () => {
-    server = await startServer(backend, SIGNED_IN_SUITE);
-    superToken = await accessToken(server, 'super@demo.test');
-    agencyToken = await accessToken(server, 'agency@demo.test');
     document = (await server.get<OpenApiDocument>('/docs/json')).body;
   });
-  afterAll(async () => server?.stop());
 
   it('is an OpenAPI 3 document of every call, each with its answer schema, its backend and its sign-in', () => {
     expect(document.openapi).toMatch(/^3\./);
@@ -86,7 +81,7 @@ describe.each(backends)('the API document and error codes on %s', (backend) => {
   });
 
   it('an answer carries the fields its schema names and no other', async () => {
-    const admins = await server.get<{ data: Array<Record<string, unknown>> }>('/admin/admins?page_size=20', superToken);
+    const admins = await server.get<{ data: Array<Record<string, unknown>> }>('/admin/admins?page_size=20', tokens.super);
     expect(admins.status).toBe(200);
     for (const row of admins.body.data) expect(Object.keys(row).sort()).toEqual(Object.keys(adminUser.shape).sort());
   });
@@ -94,38 +89,38 @@ describe.each(backends)('the API document and error codes on %s', (backend) => {
   it('every error has its code: 401, 403, 404, 400 with field lines, 409', async () => {
     const noToken = await server.get<ApiError>('/admin/admins');
     expect(noToken.body).toEqual({ error: messages.accessTokenMissing, code: 'unauthenticated' });
-    const noRoute = await server.get<ApiError>('/admin/nothing-here', superToken);
+    const noRoute = await server.get<ApiError>('/admin/nothing-here', tokens.super);
     expect(noRoute.status).toBe(404);
     expect(noRoute.body.code).toBe('not_found');
-    const invalid = await server.post<ApiError>('/admin/event_types', { event: '', pretty: '' }, superToken);
+    const invalid = await server.post<ApiError>('/admin/event_types', { event: '', pretty: '' }, tokens.super);
     expect(invalid.status).toBe(400);
     expect(invalid.body.code).toBe('validation');
     expect(Object.keys(invalid.body.errors ?? {})).toEqual(expect.arrayContaining(['event']));
-    const malformed = await server.request<ApiError>('POST', '/admin/event_types', { body: '{"event":', token: superToken });
+    const malformed = await server.request<ApiError>('POST', '/admin/event_types', { body: '{"event":', token: tokens.super });
     expect(malformed.status).toBe(400);
     expect(malformed.body.code).toBe('bad_request');
   });
 
   it('a route that requires a Super Admin refuses anyone else before it reads the body', async () => {
     // An invalid body would answer 400: the role is checked first, and nothing is read or written.
-    const refused = await server.post<ApiError>('/admin/country', { country: '' }, agencyToken);
+    const refused = await server.post<ApiError>('/admin/country', { country: '' }, tokens.agency);
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ error: messages.superOnlyChange, code: 'super_admin_only' });
   });
 
   it('the new user backend pages with count, results and working absolute next and previous links', async () => {
-    const first = await server.get<Page<unknown>>('/api/v1/status-types?page_size=4&ordering=id', superToken);
+    const first = await server.get<Page<unknown>>('/api/v1/status-types?page_size=4&ordering=id', tokens.super);
     expect(first.status).toBe(200);
     expect(first.body.count).toBe(6);
     expect(first.body.results).toHaveLength(4);
     expect(first.body.previous).toBeNull();
     expect(first.body.next).toBe(`${server.url}/api/v1/status-types?page_size=4&ordering=id&page=2`);
     const next = new URL(first.body.next as string);
-    const second = await server.get<Page<{ id: number; name: string }>>(`${next.pathname}${next.search}`, superToken);
+    const second = await server.get<Page<{ id: number; name: string }>>(`${next.pathname}${next.search}`, tokens.super);
     expect(second.body.results.map((row) => statusType.parse(row).id)).toEqual([5, 6]);
     expect(second.body.next).toBeNull();
     expect(second.body.previous).toBe(`${server.url}/api/v1/status-types?page_size=4&ordering=id&page=1`);
-    const badSort = await server.get<ApiError>('/api/v1/status-types?ordering=password', superToken);
+    const badSort = await server.get<ApiError>('/api/v1/status-types?ordering=password', tokens.super);
     expect(badSort.status).toBe(400);
     expect(badSort.body.errors?.ordering).toBeDefined();
   });

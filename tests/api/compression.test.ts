@@ -6,10 +6,11 @@ import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentEventDetailsGrid } from '../../src/contract/grids';
 import { consoleRoot } from '../../src/server/routes/console';
-import { accessToken, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
+import { useSignedInServer } from '../support/signedIn';
 
 interface Raw { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
 
@@ -35,14 +36,8 @@ const decoded = (answer: Raw): string => {
 };
 
 describe('compressed on the wire', () => {
-  let server: TestServer;
-  let token: string;
+  const { server, tokens } = useSignedInServer('pglite', ['super']);
   const script = readdirSync(path.join(consoleRoot, 'assets')).find((name) => /^framework-.*\.js$/.test(name)) as string;
-  beforeAll(async () => {
-    server = await startServer('pglite', SIGNED_IN_SUITE);
-    token = await accessToken(server, 'super@demo.test');
-  });
-  afterAll(async () => server?.stop());
 
   it("sends the console's files precompressed as the browser accepts them, hashed assets cached for good", async () => {
     const asset = `/assets/${script}`;
@@ -66,7 +61,7 @@ describe('compressed on the wire', () => {
   });
 
   it('compresses JSON answers and streamed CSV exports on the fly, and leaves small answers alone', async () => {
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const headers = { authorization: `Bearer ${tokens.super}`, 'content-type': 'application/json' };
     const body = JSON.stringify({ start_date: '01-Jan-2020', end_date: '31-Dec-2099', page_size: 100 });
     const plain = await raw(server, 'POST', agentEventDetailsGrid.path, headers, body);
     const brotli = await raw(server, 'POST', agentEventDetailsGrid.path, { ...headers, 'accept-encoding': 'br, gzip' }, body);

@@ -4,11 +4,12 @@
 // REQUEST_TIMEOUT_SECONDS (2 here) have passed is answered 408 and let go, however it dawdles (an
 // answer that has begun is not timed: src/server/http/timeouts.test.ts). PGlite always, PostgreSQL
 // when TEST_DATABASE_URL is set.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, ListPage, SecureAgencies } from '../../src/contract/api';
 import type { SecureReportRow } from '../../src/contract/entities';
 import * as messages from '../../src/contract/messages';
-import { accessToken, backends, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
+import { backends } from '../support/server';
+import { useSignedInServer } from '../support/signedIn';
 import { exchange, type RawAnswer } from '../support/sockets';
 
 const BOUNDARY = 'XyZzY';
@@ -38,21 +39,16 @@ const CUTS: Array<[string, string]> = [
 ];
 
 describe.each(backends)('connections on %s', (backend) => {
-  let server: TestServer;
-  const token = { super: '', agency: '' };
+  const { server, tokens: token } = useSignedInServer(backend, ['super', 'agency'], { REQUEST_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS) });
   let own = { agency: 0, campaign: 0 };
   const reportCount = async () => (await server.post<ListPage<SecureReportRow>>('/admin/list_secure_reports', { page_size: 0 }, token.super)).body.count;
 
   beforeAll(async () => {
-    server = await startServer(backend, { ...SIGNED_IN_SUITE, REQUEST_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS) });
-    token.super = await accessToken(server, 'super@demo.test');
-    token.agency = await accessToken(server, 'agency@demo.test');
     const [agency] = (await server.post<SecureAgencies>('/admin/get-secure-agencies', {}, token.agency)).body.agencies;
     const campaign = agency?.campaigns[0];
     if (!agency || !campaign) throw new Error('the demo Agency Admin needs an agency with a campaign');
     own = { agency: agency.id, campaign: campaign.id };
   });
-  afterAll(async () => server?.stop());
 
   const routes = () => [
     { path: '/service/payments-secure-page/', as: token.agency, fields: field('agency_id', String(own.agency)) + field('campaign_id', String(own.campaign)) },

@@ -2,13 +2,14 @@
 // database (two concurrent adds of 'Wakanda' and 'wakanda' store one); the ISO code's rules, unique
 // whatever its case; a country added with its ISO code is a whitelist's country, and its code stays
 // while anything carries it. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ListPage } from '../../src/contract/api';
 import type { AdminCountry, Whitelist } from '../../src/contract/entities';
 import * as messages from '../../src/contract/messages';
 import { countryNameUnknown, duplicateCountryName, duplicateIsoCode, isoCodeInUse } from '../../src/contract/messages';
 import { storedMsisdn } from '../../src/contract/msisdn';
-import { accessToken, backends, startServer, type TestServer, SIGNED_IN_SUITE } from '../support/server';
+import { backends } from '../support/server';
+import { useSignedInServer } from '../support/signedIn';
 
 type Answer<T> = T & { error?: string; code?: string; errors?: Record<string, string[]> };
 
@@ -17,17 +18,10 @@ const countryBody = (country: string, iso_code: unknown, extra: Record<string, u
   ({ country, iso_code, code: '999', sms_from: 'REFER', languages: 'en', ...extra });
 
 describe.each(backends)('countries on %s', (backend) => {
-  let server: TestServer;
-  let superToken: string;
+  const { server, tokens } = useSignedInServer(backend, ['super']);
 
-  beforeAll(async () => {
-    server = await startServer(backend, SIGNED_IN_SUITE);
-    superToken = await accessToken(server, 'super@demo.test');
-  });
-  afterAll(async () => server?.stop());
-
-  const save = (body: unknown) => server.request<Answer<AdminCountry>>('POST', '/admin/country', { body, token: superToken });
-  const allCountries = async () => (await server.get<ListPage<AdminCountry>>('/admin/countries?page_size=0', superToken)).body.data;
+  const save = (body: unknown) => server.request<Answer<AdminCountry>>('POST', '/admin/country', { body, token: tokens.super });
+  const allCountries = async () => (await server.get<ListPage<AdminCountry>>('/admin/countries?page_size=0', tokens.super)).body.data;
   const named = async (name: string) => (await allCountries()).filter((country) => country.country.toLowerCase() === name.toLowerCase());
 
   /** A refused save changes nothing: the same countries, as they were. */
@@ -115,11 +109,11 @@ describe.each(backends)('countries on %s', (backend) => {
       const added = await save(countryBody('Zembla', 'qz'));
       expect(added.status).toBe(201);
       zembla = added.body;
-      const choices = await server.get<ListPage<AdminCountry>>('/admin/countries?page_size=0&orderby=country', superToken);
+      const choices = await server.get<ListPage<AdminCountry>>('/admin/countries?page_size=0&orderby=country', tokens.super);
       expect(choices.body.data.find((country) => country.id === zembla.id)).toMatchObject({ country: 'Zembla', iso_code: 'QZ' });
 
       for (const [msisdn, country] of [['0241230001', 'qz'], ['0241230002', zembla.id]] as const) {
-        const entry = await server.request<Answer<Whitelist>>('POST', '/admin/whitelist', { body: { msisdn, country }, token: superToken });
+        const entry = await server.request<Answer<Whitelist>>('POST', '/admin/whitelist', { body: { msisdn, country }, token: tokens.super });
         expect(entry.status).toBe(201);
         expect(entry.body).toMatchObject({ msisdn: storedMsisdn(msisdn, zembla.code), country: 'QZ', campaign_id: null });
       }

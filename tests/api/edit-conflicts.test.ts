@@ -4,11 +4,12 @@
 // For each edit call: PUT /admin/register, PUT /admin/whitelist, PUT /admin/event_types,
 // POST /admin/country with an id, POST /admin/country_sms.
 // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUserRequest, ApiError, ListPage } from '../../src/contract/api';
 import type { AdminCountry, AdminUser, CountrySms, EventType, Whitelist } from '../../src/contract/entities';
 import * as messages from '../../src/contract/messages';
-import { accessToken, backends, startServer, type Answer, type TestServer, demoIds, SIGNED_IN_SUITE } from '../support/server';
+import { backends, type Answer, demoIds } from '../support/server';
+import { useSignedInServer } from '../support/signedIn';
 
 /** updated_at on the wire: ISO 8601, UTC, milliseconds. */
 const ISO_MILLIS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -19,27 +20,21 @@ const unique = () => `${Date.now().toString(36)}${++sequence}`;
 interface Row { id: number; updated_at: string }
 
 describe.each(backends)('edit conflicts on %s', (backend) => {
-  let server: TestServer;
-  let superToken: string;
-  let agencyToken: string;
+  const { server, tokens } = useSignedInServer(backend, ['super', 'agency']);
   let goldCoast: number;
   let gh01: number;
 
   beforeAll(async () => {
-    server = await startServer(backend, SIGNED_IN_SUITE);
-    superToken = await accessToken(server, 'super@demo.test');
-    agencyToken = await accessToken(server, 'agency@demo.test');
-    const ids = await demoIds(server, superToken);
+    const ids = await demoIds(server, tokens.super);
     goldCoast = ids.agency['Gold Coast Field Partners'] as number;
     gh01 = ids.campaign['SIM Drive GH-01'] as number;
     expect([goldCoast, gh01].every(Number.isInteger)).toBe(true);
   });
-  afterAll(async () => server?.stop());
 
-  const write = <T>(method: string, path: string, body: unknown, token = superToken) =>
+  const write = <T>(method: string, path: string, body: unknown, token = tokens.super) =>
     server.request<T & ApiError>(method, path, { body, token });
   /** The row `id` as the list `path` shows it to the caller. */
-  async function listed<T extends Row>(path: string, search: string, id: number, token = superToken): Promise<T> {
+  async function listed<T extends Row>(path: string, search: string, id: number, token = tokens.super): Promise<T> {
     const answer = await server.get<ListPage<T>>(`${path}?page_size=0&search=${encodeURIComponent(search)}`, token);
     expect(answer.status).toBe(200);
     const row = answer.body.data.find((candidate) => candidate.id === id);
@@ -125,14 +120,14 @@ describe.each(backends)('edit conflicts on %s', (backend) => {
       const msisdn = `027${String(Date.now()).slice(-7)}`;
       const created = await write<AdminUser>('POST', '/admin/register', userForm(email, { msisdn }));
       expect(created.status).toBe(201);
-      const agencyRead = await listed<AdminUser>('/admin/admins', email, created.body.id, agencyToken);
+      const agencyRead = await listed<AdminUser>('/admin/admins', email, created.body.id, tokens.agency);
       expect(agencyRead.msisdn).toBeNull();
       const superEdit = await write<AdminUser>('PUT', '/admin/register', { ...userForm(email, { msisdn, lastname: 'By the Super Admin', password: '' }), id: created.body.id });
       expect(superEdit.status).toBe(200);
 
-      const stale = await write('PUT', '/admin/register', { ...userForm(email, { msisdn: '', country_code: '', lastname: 'By the Agency Admin', password: '' }), id: created.body.id, updated_at: agencyRead.updated_at }, agencyToken);
+      const stale = await write('PUT', '/admin/register', { ...userForm(email, { msisdn: '', country_code: '', lastname: 'By the Agency Admin', password: '' }), id: created.body.id, updated_at: agencyRead.updated_at }, tokens.agency);
       expect(stale.status).toBe(409);
-      const now = await listed<AdminUser>('/admin/admins', email, created.body.id, agencyToken);
+      const now = await listed<AdminUser>('/admin/admins', email, created.body.id, tokens.agency);
       expect(now).toMatchObject({ lastname: 'By the Super Admin', msisdn: null });
       expect(stale.body).toEqual({ error: messages.recordChanged, code: 'edit_conflict', current: now });
       expect(await listed<AdminUser>('/admin/admins', email, created.body.id)).toEqual(superEdit.body);
@@ -203,7 +198,7 @@ describe.each(backends)('edit conflicts on %s', (backend) => {
   it.each([
     ['/admin/admins'], ['/admin/whitelists'], ['/admin/event_types'], ['/admin/countries'], ['/admin/country_sms'],
   ])('every row of %s carries its updated_at', async (path) => {
-    const answer = await server.get<ListPage<Row>>(`${path}?page_size=0`, superToken);
+    const answer = await server.get<ListPage<Row>>(`${path}?page_size=0`, tokens.super);
     expect(answer.status).toBe(200);
     expect(answer.body.data.length).toBeGreaterThan(0);
     for (const row of answer.body.data) expect(row.updated_at).toMatch(ISO_MILLIS);

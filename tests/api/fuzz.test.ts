@@ -4,7 +4,7 @@
 // then whole bodies that are not forms at all. The server must refuse each with a 4xx (a grid may
 // answer 200), never a 5xx, and the database must be exactly as it was. Runs on PostgreSQL, where
 // the test can read every table.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { MAX_JSON_DEPTH } from '../../src/contract/constants';
 import { agentEventDetailsGrid, fraudEventsGrid, pendingPaymentsGrid } from '../../src/contract/grids';
@@ -14,7 +14,8 @@ import {
 } from '../../src/contract/schemas';
 import { queuedReportDownload, queueReportQuery, serviceReportQuery } from '../../src/contract/reports';
 import { forCreate } from '../../src/server/http/bodies';
-import { accessToken, DEMO_PASSWORD, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
+import { DEMO_PASSWORD, type TestServer } from '../support/server';
+import { useSignedInServer } from '../support/signedIn';
 
 const runsOnPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const AT_LEAST_PER_ROUTE = 100;
@@ -75,13 +76,10 @@ async function databaseState(server: TestServer): Promise<Record<string, string>
 }
 
 describe.runIf(runsOnPostgres)('hostile bodies on postgres', () => {
-  let server: TestServer;
-  let token: string;
+  const { server, tokens } = useSignedInServer('postgres', ['super'], { RATE_LIMIT_PER_MINUTE: '100000' });
   let routes: WriteRoute[];
 
   beforeAll(async () => {
-    server = await startServer('postgres', { ...SIGNED_IN_SUITE, RATE_LIMIT_PER_MINUTE: '100000' });
-    token = await accessToken(server, 'super@demo.test');
     const sql = server.sql as NonNullable<TestServer['sql']>;
     const one = async (query: string) => (await sql.query<{ id: number }>(query)).rows[0]?.id as number;
     const agency = await one('select id from agencies order by id limit 1');
@@ -142,7 +140,6 @@ describe.runIf(runsOnPostgres)('hostile bodies on postgres', () => {
       { method: 'POST', path: '/api/v1/auth/reset-password/', schema: resetPasswordRequest, valid: { username: 'super@demo.test', otp: '1234', new_password: 'Fuzz#Pass2026' }, signedIn: false },
     ];
   });
-  afterAll(async () => server?.stop());
 
   /**
    * Whether a body is sent: one the route's schema refuses, as the route reads it (a POST add
@@ -189,7 +186,7 @@ describe.runIf(runsOnPostgres)('hostile bodies on postgres', () => {
       const bodies = hostileBodies(route);
       expect(bodies.length, `${route.method} ${route.path}`).toBeGreaterThanOrEqual(AT_LEAST_PER_ROUTE);
       for (const body of bodies) {
-        const answer = await server.request(route.method, route.path, { body, token: route.signedIn ? token : undefined });
+        const answer = await server.request(route.method, route.path, { body, token: route.signedIn ? tokens.super : undefined });
         const refused = answer.status >= 400 && answer.status < 500;
         const answered = route.read ? answer.status === 200 || refused : refused;
         if (!answered) findings.push(`${route.method} ${route.path} answered ${answer.status} to ${body.slice(0, 120)}`);
@@ -218,7 +215,7 @@ describe.runIf(runsOnPostgres)('hostile bodies on postgres', () => {
           const query = { ...route.valid, [field]: asText(value) };
           if (route.schema.safeParse(query).success) continue;
           sent++;
-          const answer = await server.get<{ error?: string }>(`${route.path}?${new URLSearchParams(query)}`, token);
+          const answer = await server.get<{ error?: string }>(`${route.path}?${new URLSearchParams(query)}`, tokens.super);
           if (answer.status < 400 || answer.status >= 500 || typeof answer.body?.error !== 'string') findings.push(`${route.path} answered ${answer.status} to ${field}=${asText(value).slice(0, 60)}`);
         }
       }
@@ -230,11 +227,11 @@ describe.runIf(runsOnPostgres)('hostile bodies on postgres', () => {
 
   it('a body that is not JSON, or too large, is refused whole', async () => {
     const before = await databaseState(server);
-    const xml = await server.request('POST', '/admin/event_types', { body: '<event>x</event>', token, headers: { 'content-type': 'application/xml' } });
+    const xml = await server.request('POST', '/admin/event_types', { body: '<event>x</event>', token: tokens.super, headers: { 'content-type': 'application/xml' } });
     expect(xml.status).toBe(415);
-    const plain = await server.request('POST', '/admin/event_types', { body: 'event=x', token, headers: { 'content-type': 'text/plain' } });
+    const plain = await server.request('POST', '/admin/event_types', { body: 'event=x', token: tokens.super, headers: { 'content-type': 'text/plain' } });
     expect(plain.status).toBe(400);
-    const huge = await server.request('POST', '/admin/event_types', { body: JSON.stringify({ event: 'huge', pretty: 'x'.repeat(2_000_000) }), token });
+    const huge = await server.request('POST', '/admin/event_types', { body: JSON.stringify({ event: 'huge', pretty: 'x'.repeat(2_000_000) }), token: tokens.super });
     expect(huge.status).toBe(413);
     expect(huge.body).toEqual({ error: expect.any(String), code: 'too_large' });
     expect(await databaseState(server)).toEqual(before);

@@ -2,25 +2,25 @@
 // at the very next read, not up to 30 seconds later. Pending Payments (and the Agent Event Report)
 // before and after an agent is blacklisted and restored, and a search before and after a rename.
 // PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GridPage, Page } from '../../src/contract/api';
 import type { UserRoleWithUser } from '../../src/contract/entities';
 import { agentEventsGrid, pendingPaymentsGrid, type GridDeclaration } from '../../src/contract/grids';
 import { STATUS_TYPE_ID } from '../../src/contract/roles';
-import { accessToken, backends, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
+import { backends } from '../support/server';
+import { useSignedInServer } from '../support/signedIn';
 
 type Row = Record<string, unknown> & { id: string };
 /** Every seeded row lies in this range. */
 const ALL_DATES = { start_date: '01-Jan-2020', end_date: '31-Dec-2099' } as const;
 
 describe.each(backends)('grid counts after a write on %s', (backend) => {
-  let server: TestServer;
-  let token: string;
+  const { server, tokens } = useSignedInServer(backend, ['super']);
   /** An agent with payments due, and how many Pending Payments rows (agent, campaign, currency) are theirs. */
   let agent: { id: number; rows: number; role: UserRoleWithUser };
 
   const read = async (grid: GridDeclaration, filter: Record<string, unknown> = {}, pageSize = 20) => {
-    const answer = await server.post<GridPage<Row>>(grid.path, { ...ALL_DATES, ...filter, page_size: pageSize, current_page: 1 }, token);
+    const answer = await server.post<GridPage<Row>>(grid.path, { ...ALL_DATES, ...filter, page_size: pageSize, current_page: 1 }, tokens.super);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body;
   };
@@ -29,16 +29,14 @@ describe.each(backends)('grid counts after a write on %s', (backend) => {
   const agentOf = (row: Row) => Number(row.id.split('-')[0]);
 
   async function setStatus(statusTypeId: number): Promise<void> {
-    const answer = await server.request<UserRoleWithUser>('PATCH', `/api/v1/user-roles/${agent.role.id}/`, { body: { status_type: statusTypeId }, token });
+    const answer = await server.request<UserRoleWithUser>('PATCH', `/api/v1/user-roles/${agent.role.id}/`, { body: { status_type: statusTypeId }, token: tokens.super });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   }
 
   beforeAll(async () => {
-    server = await startServer(backend, SIGNED_IN_SUITE);
-    token = await accessToken(server, 'super@demo.test');
     const due = (await read(pendingPaymentsGrid, {}, 0)).data;
     for (const id of new Set(due.map(agentOf))) {
-      const roles = (await server.get<Page<UserRoleWithUser>>(`/api/v1/user-roles/?user_ids=${id}`, token)).body.results;
+      const roles = (await server.get<Page<UserRoleWithUser>>(`/api/v1/user-roles/?user_ids=${id}`, tokens.super)).body.results;
       const role = roles.find((candidate) => candidate.role_type === 'Agent' && candidate.status_type.id === STATUS_TYPE_ID.Active);
       if (role) {
         agent = { id, rows: due.filter((row) => agentOf(row) === id).length, role };
@@ -47,7 +45,6 @@ describe.each(backends)('grid counts after a write on %s', (backend) => {
     }
     if (!agent) throw new Error('the demo data needs an active agent with payments due');
   });
-  afterAll(async () => server?.stop());
 
   it('counts Pending Payments again at once when an agent is blacklisted, and again when restored', async () => {
     const before = await count(pendingPaymentsGrid);
@@ -69,7 +66,7 @@ describe.each(backends)('grid counts after a write on %s', (backend) => {
   it('finds a renamed agent at once in a search counted just before', async () => {
     const name = `Quillon${backend === 'pglite' ? 'Pg' : 'Sql'}`;
     expect(await count(pendingPaymentsGrid, { search: name })).toBe(0);
-    const renamed = await server.request('PATCH', `/api/v1/users/${agent.id}/`, { body: { user: { first_name: name } }, token });
+    const renamed = await server.request('PATCH', `/api/v1/users/${agent.id}/`, { body: { user: { first_name: name } }, token: tokens.super });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     expect(await count(pendingPaymentsGrid, { search: name })).toBe(agent.rows);
   });

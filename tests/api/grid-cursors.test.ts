@@ -3,11 +3,12 @@
 // encoded again is refused 400 with the cursor's line, where the database's cast was a 500; the
 // cursors the grids give, in every order either way, still read their page. PGlite always,
 // PostgreSQL when TEST_DATABASE_URL is set.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GridPage } from '../../src/contract/api';
 import { GRIDS, sortableKeys, type AnyGrid, type ColumnFormat } from '../../src/contract/grids';
 import * as messages from '../../src/contract/messages';
-import { accessToken, backends, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
+import { backends } from '../support/server';
+import { useSignedInServer } from '../support/signedIn';
 
 type Answer = GridPage<Record<string, unknown>> & { error?: string; code?: string; errors?: Record<string, string[]> };
 type Cursor = Record<string, unknown> & { sort: string | null; key: string };
@@ -30,16 +31,9 @@ const WRONG_SORTS: Record<ColumnFormat, unknown[]> = {
 const WRONG_KEYS = { bigint: ['abc', '99999999999999999999', '1.5', '', 12], text: ['a\u0000b', null] };
 
 describe.each(backends)('grid cursors on %s', (backend) => {
-  let server: TestServer;
-  let token = '';
+  const { server, tokens } = useSignedInServer(backend, ['super'], { DEMO_AGENTS: '300', DEMO_EVENTS: '4000' });
 
-  beforeAll(async () => {
-    server = await startServer(backend, { ...SIGNED_IN_SUITE, DEMO_AGENTS: '300', DEMO_EVENTS: '4000' });
-    token = await accessToken(server, 'super@demo.test');
-  });
-  afterAll(async () => server?.stop());
-
-  const page = (declaration: AnyGrid, body: Record<string, unknown>) => server.post<Answer>(declaration.path, { ...ALL_DATES, page_size: SIZE, ...body }, token);
+  const page = (declaration: AnyGrid, body: Record<string, unknown>) => server.post<Answer>(declaration.path, { ...ALL_DATES, page_size: SIZE, ...body }, tokens.super);
 
   it.each(GRIDS.map((declaration) => [declaration.title, declaration] as [string, AnyGrid]))('%s: an edited cursor is 400 in every order, and a given one reads its page', async (_title, declaration) => {
     const first = await page(declaration, {});

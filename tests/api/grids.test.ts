@@ -5,7 +5,7 @@
 // bad bodies, and the streamed CSV. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set
 // (there the export is COPY, and the test also writes rows of its own).
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignChoice, GridPage, GridQuery, ListPage } from '../../src/contract/api';
 import { reportTableTime } from '../../src/contract/dates';
 import {
@@ -17,7 +17,8 @@ import { filterNotOffered, unknownSortField } from '../../src/contract/messages'
 import { sumByCurrency } from '../../src/contract/money';
 import { foldText } from '../../src/contract/text';
 import { readGridAnswer, RowsByLine, type GridAnswer } from '../../src/console/features/grids/rowsByLine';
-import { accessToken, backends, demoIds, startServer, type TestServer, SIGNED_IN_SUITE } from '../support/server';
+import { backends, demoIds } from '../support/server';
+import { useSignedInServer } from '../support/signedIn';
 
 type Row = Record<string, string | number | boolean | null> & { id: string };
 type Answer = GridPage<Row> & { error?: string; code?: string; errors?: Record<string, string[]> };
@@ -36,18 +37,13 @@ function csvOf(format: string, value: Row[string]): string {
 }
 
 describe.each(backends)('report grids on %s', (backend) => {
-  let server: TestServer;
-  const token: Record<'super' | 'agency' | 'campaign', string> = { super: '', agency: '', campaign: '' };
+  const { server, tokens: token } = useSignedInServer(backend, ['super', 'agency', 'campaign'], { DEMO_AGENTS: '600', DEMO_EVENTS: '20000' });
   const campaignId: Record<string, number> = {};
   /** The campaign names each admin sees. */
   const visible: Record<'agency' | 'campaign', string[]> = { agency: [], campaign: [] };
   let campaignsList: CampaignChoice[];
 
   beforeAll(async () => {
-    server = await startServer(backend, { ...SIGNED_IN_SUITE, DEMO_AGENTS: '600', DEMO_EVENTS: '20000' });
-    token.super = await accessToken(server, 'super@demo.test');
-    token.agency = await accessToken(server, 'agency@demo.test');
-    token.campaign = await accessToken(server, 'campaign@demo.test');
     const ids = await demoIds(server, token.super);
     Object.assign(campaignId, ids.campaign);
     campaignsList = (await server.get<ListPage<CampaignChoice>>('/admin/campaigns?page_size=0', token.super)).body.data;
@@ -55,7 +51,6 @@ describe.each(backends)('report grids on %s', (backend) => {
       visible[role] = (await server.get<ListPage<CampaignChoice>>('/admin/campaigns?page_size=0', token[role])).body.data.map((c) => c.campaign_name);
     }
   });
-  afterAll(async () => server?.stop());
 
   const grid = (declaration: GridDeclaration, body: GridQuery | Record<string, unknown>, as = token.super) => server.post<Answer>(declaration.path, body, as);
   const all = async (declaration: GridDeclaration, body: Record<string, unknown> = {}, as = token.super) => {

@@ -3,10 +3,11 @@
 // its maximum, MAX_ID), and 2147483648 or -1 in its place answers 4xx, never 500. A path's id past
 // the largest names no row: 404, as a missing one. The two uploads are multipart, which the
 // document describes in words: they are sent by hand.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../src/contract/api';
 import { MAX_ID } from '../../src/contract/constants';
-import { accessToken, backends, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
+import { backends } from '../support/server';
+import { useSignedInServer } from '../support/signedIn';
 
 interface JsonSchema { type?: string; maximum?: number; properties?: Record<string, JsonSchema>; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; items?: JsonSchema }
 interface Parameter { name: string; in: string; schema?: JsonSchema }
@@ -57,23 +58,19 @@ function documentedMaximum(schema: JsonSchema): number | undefined {
 const sent = (value: number, place: IdCase['place']) => (place === 'body' ? value : String(value));
 
 describe.each(backends)('ids past what a row can hold on %s', (backend) => {
-  let server: TestServer;
-  let superToken: string;
+  const { server, tokens } = useSignedInServer(backend, ['super'], { RATE_LIMIT_PER_MINUTE: '100000' });
   let cases: IdCase[];
 
   beforeAll(async () => {
-    server = await startServer(backend, { ...SIGNED_IN_SUITE, RATE_LIMIT_PER_MINUTE: '100000' });
-    superToken = await accessToken(server, 'super@demo.test');
     cases = idsOf((await server.get<OpenApiDocument>('/docs/json')).body);
   });
-  afterAll(async () => server?.stop());
 
   /** The route called with `value` in the id's place, the rest of the request left empty. */
   async function call(id: IdCase, value: number) {
     const path = id.path.replace(/\{(\w+)\}/g, (_whole, name: string) => (name === id.name ? String(value) : OTHER_PATH_PARAMS[name] ?? '1'));
     const query = id.place === 'query' ? `?${new URLSearchParams({ [id.name]: String(sent(value, 'query')) })}` : '';
     const body = id.method === 'get' || id.method === 'delete' ? undefined : id.place === 'body' ? { [id.name]: value } : {};
-    return server.request<ApiError>(id.method.toUpperCase(), `${path}${query}`, { body, token: superToken });
+    return server.request<ApiError>(id.method.toUpperCase(), `${path}${query}`, { body, token: tokens.super });
   }
 
   it('finds the ids of every kind of route: paths, queries and bodies', () => {
@@ -105,7 +102,7 @@ describe.each(backends)('ids past what a row can hold on %s', (backend) => {
   });
 
   it('refuses an agency or a campaign past the largest on both uploads, and changes nothing', async () => {
-    const before = await server.get<{ count: number }>('/service/payments-secure-page/', superToken);
+    const before = await server.get<{ count: number }>('/service/payments-secure-page/', tokens.super);
     const file = new Blob(['msisdn,amount\n233241234567,10.00\n'], { type: 'text/csv' });
     const legacy = new FormData();
     legacy.set('agencies', JSON.stringify([{ agency_id: PAST_LARGEST, campaign_id: 1 }]));
@@ -115,10 +112,10 @@ describe.each(backends)('ids past what a row can hold on %s', (backend) => {
     service.set('campaign_id', String(PAST_LARGEST));
     service.set('file', file, 'payments.csv');
     for (const [path, form] of [['/admin/upload_secure', legacy], ['/service/payments-secure-page/', service]] as const) {
-      const answer = await fetch(`${server.url}${path}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${superToken}` } });
+      const answer = await fetch(`${server.url}${path}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${tokens.super}` } });
       expect(answer.status, path).toBe(400);
       expect(((await answer.json()) as ApiError).code, path).toBe('validation');
     }
-    expect((await server.get<{ count: number }>('/service/payments-secure-page/', superToken)).body.count).toBe(before.body.count);
+    expect((await server.get<{ count: number }>('/service/payments-secure-page/', tokens.super)).body.count).toBe(before.body.count);
   });
 });

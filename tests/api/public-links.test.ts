@@ -3,11 +3,12 @@
 // request's Host, and X-Forwarded-Host and -Proto only behind a proxy (TRUST_PROXY). The origin of an
 // absolute-form request line is never used. Each link works. PGlite always, PostgreSQL when
 // TEST_DATABASE_URL is set.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from '../../src/contract/api';
 import type { ReportRecord } from '../../src/contract/entities';
 import { REPORT_FINISHED } from '../../src/contract/reports';
-import { accessToken, backends, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
+import { backends } from '../support/server';
+import { useSignedInServer } from '../support/signedIn';
 import { finished } from '../support/service';
 
 /** What a client (or a proxy in front of the server) says about the address it asked. */
@@ -21,15 +22,7 @@ const SETUPS: Array<[string, Record<string, string>, string]> = [
 
 describe.each(backends)('links in answers on %s', (backend) => {
   describe.each(SETUPS)('with %s', (_name, env, origin) => {
-    let server: TestServer;
-    const token = { super: '', campaign: '' };
-
-    beforeAll(async () => {
-      server = await startServer(backend, { ...SIGNED_IN_SUITE, ...env });
-      token.super = await accessToken(server, 'super@demo.test');
-      token.campaign = await accessToken(server, 'campaign@demo.test');
-    });
-    afterAll(async () => server?.stop());
+    const { server, tokens: token } = useSignedInServer(backend, ['super', 'campaign'], env);
 
     /** A GET as the client above sends it, the request line as given (`http://...` is absolute-form). */
     const get = async <T>(target: string, as: string): Promise<T> => {

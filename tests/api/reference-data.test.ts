@@ -2,36 +2,29 @@
 // whitelists, event types, countries and their SMS links, for each admin role; validation with the
 // contract's messages and no change on refusal; duplicates; paging, search and sorting; the audit
 // trail. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignChoice, LinkableAgency, ListPage, PublicCountry } from '../../src/contract/api';
 import type { AdminCountry, CountrySms, EventType, Whitelist } from '../../src/contract/entities';
 import * as messages from '../../src/contract/messages';
 import { duplicateCountryName, duplicateEventKey, unknownLanguages, unknownSortField } from '../../src/contract/messages';
 import { readCountryAgencies } from '../../src/server/domain/agencies/countryAgencies';
-import { accessToken, backends, startServer, type TestServer, demoIds, SIGNED_IN_SUITE } from '../support/server';
+import { backends, demoIds } from '../support/server';
+import { useSignedInServer } from '../support/signedIn';
 
 type Answer<T> = T & { error?: string; errors?: Record<string, string[]> };
 /** Every row carries its updated_at: ISO 8601, UTC, milliseconds (tests/api/edit-conflicts.test.ts tests the rule). */
 const UPDATED_AT = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
 describe.each(backends)('reference data on %s', (backend) => {
-  let server: TestServer;
-  let superToken: string;
-  let agencyToken: string;
-  let campaignToken: string;
+  const { server, tokens } = useSignedInServer(backend, ['super', 'agency', 'campaign']);
   let superId: number;
   const campaignId: Record<string, number> = {};
 
   beforeAll(async () => {
-    server = await startServer(backend, SIGNED_IN_SUITE);
-    superToken = await accessToken(server, 'super@demo.test');
-    agencyToken = await accessToken(server, 'agency@demo.test');
-    campaignToken = await accessToken(server, 'campaign@demo.test');
-    const admins = await server.get<ListPage<{ id: number; email: string }>>('/admin/admins?search=super@demo.test', superToken);
+    const admins = await server.get<ListPage<{ id: number; email: string }>>('/admin/admins?search=super@demo.test', tokens.super);
     superId = admins.body.data[0]?.id as number;
-    Object.assign(campaignId, (await demoIds(server, superToken)).campaign);
+    Object.assign(campaignId, (await demoIds(server, tokens.super)).campaign);
   });
-  afterAll(async () => server?.stop());
 
   const get = <T>(path: string, token?: string) => server.get<ListPage<T>>(path, token);
   const write = <T>(method: 'POST' | 'PUT', path: string, body: unknown, token?: string) =>
@@ -42,10 +35,10 @@ describe.each(backends)('reference data on %s', (backend) => {
 
   /** A refused write changes nothing: the same full list, and (on PostgreSQL) no new audit row. */
   async function expectUnchanged(path: string, attempt: () => Promise<unknown>) {
-    const before = (await get(`${path}?page_size=0`, superToken)).body;
+    const before = (await get(`${path}?page_size=0`, tokens.super)).body;
     const audited = await auditCount();
     await attempt();
-    expect((await get(`${path}?page_size=0`, superToken)).body).toEqual(before);
+    expect((await get(`${path}?page_size=0`, tokens.super)).body).toEqual(before);
     expect(await auditCount()).toBe(audited);
   }
 
@@ -55,7 +48,7 @@ describe.each(backends)('reference data on %s', (backend) => {
     const countryAgencyNames = readCountryAgencies().map((agency) => agency.name).sort();
 
     it('a Super Admin may link every agency', async () => {
-      const answer = await get<LinkableAgency>('/admin/agencies?page_size=0', superToken);
+      const answer = await get<LinkableAgency>('/admin/agencies?page_size=0', tokens.super);
       expect(answer.status).toBe(200);
       expect(answer.body.count).toBe(18);
       expect(answer.body.data.find((agency) => agency.agency_name === 'Head Office Pilot Agency')).toMatchObject({ country: 'Ghana', is_country_agency: false });
@@ -63,7 +56,7 @@ describe.each(backends)('reference data on %s', (backend) => {
     });
 
     it.each([['agency'], ['campaign']])('a %s admin may link the 15 country agencies only', async (role) => {
-      const answer = await get<LinkableAgency>('/admin/agencies?page_size=0', role === 'agency' ? agencyToken : campaignToken);
+      const answer = await get<LinkableAgency>('/admin/agencies?page_size=0', role === 'agency' ? tokens.agency : tokens.campaign);
       expect(answer.status).toBe(200);
       expect(answer.body.count).toBe(15);
       expect(answer.body.data.map((agency) => agency.agency_name).sort()).toEqual(countryAgencyNames);
@@ -71,12 +64,12 @@ describe.each(backends)('reference data on %s', (backend) => {
     });
 
     it('searches by agency or country name and sorts', async () => {
-      const ghana = await get<LinkableAgency>('/admin/agencies?search=ghana&orderby=-agency_name', superToken);
+      const ghana = await get<LinkableAgency>('/admin/agencies?search=ghana&orderby=-agency_name', tokens.super);
       expect(ghana.body.data.map((agency) => agency.agency_name)).toEqual(['Head Office Pilot Agency', 'Gold Coast Field Partners', 'Accra Connect Agency']);
       expect(ghana.body.count).toBe(3);
-      const literal = await get<LinkableAgency>('/admin/agencies?search=%25', superToken);
+      const literal = await get<LinkableAgency>('/admin/agencies?search=%25', tokens.super);
       expect(literal.body).toEqual({ data: [], count: 0 });
-      const refused = await get<LinkableAgency>('/admin/agencies?orderby=lokalise_key', superToken);
+      const refused = await get<LinkableAgency>('/admin/agencies?orderby=lokalise_key', tokens.super);
       expect(refused.status).toBe(400);
       expect((refused.body as Answer<object>).errors).toEqual({ orderby: [unknownSortField('lokalise_key', ['id', 'agency_name', 'country'])] });
     });
@@ -86,42 +79,42 @@ describe.each(backends)('reference data on %s', (backend) => {
 
   describe('GET /admin/campaigns', () => {
     it('a Super Admin sees every campaign, in pages of 20 that do not overlap', async () => {
-      const all = await get<CampaignChoice>('/admin/campaigns?page_size=0', superToken);
+      const all = await get<CampaignChoice>('/admin/campaigns?page_size=0', tokens.super);
       expect(all.body.count).toBe(36);
-      const first = await get<CampaignChoice>('/admin/campaigns?page_size=20&current_page=1', superToken);
-      const second = await get<CampaignChoice>('/admin/campaigns?page_size=20&current_page=2', superToken);
+      const first = await get<CampaignChoice>('/admin/campaigns?page_size=20&current_page=1', tokens.super);
+      const second = await get<CampaignChoice>('/admin/campaigns?page_size=20&current_page=2', tokens.super);
       expect(first.body.data).toHaveLength(20);
       expect(second.body.data).toHaveLength(16);
       expect(first.body.count).toBe(36);
       expect([...first.body.data, ...second.body.data]).toEqual(all.body.data);
-      expect((await get('/admin/campaigns?current_page=3', superToken)).body).toEqual({ data: [], count: 36 });
-      expect((await get('/admin/campaigns?current_page=99999999999999', superToken)).body).toEqual({ data: [], count: 36 });
+      expect((await get('/admin/campaigns?current_page=3', tokens.super)).body).toEqual({ data: [], count: 36 });
+      expect((await get('/admin/campaigns?current_page=99999999999999', tokens.super)).body).toEqual({ data: [], count: 36 });
     });
 
     it('sorts and searches', async () => {
-      const byCode = await get<CampaignChoice>('/admin/campaigns?page_size=0&orderby=country_code', superToken);
+      const byCode = await get<CampaignChoice>('/admin/campaigns?page_size=0&orderby=country_code', tokens.super);
       const codes = byCode.body.data.map((campaign) => campaign.country_code);
       expect(codes).toEqual([...codes].sort());
-      const newestFirst = await get<CampaignChoice>('/admin/campaigns?page_size=50&orderby=-id', superToken);
+      const newestFirst = await get<CampaignChoice>('/admin/campaigns?page_size=50&orderby=-id', tokens.super);
       const ids = newestFirst.body.data.map((campaign) => campaign.id);
       expect(ids).toEqual([...ids].sort((a, b) => b - a));
-      const one = await get<CampaignChoice>('/admin/campaigns?search=gh-03', superToken);
+      const one = await get<CampaignChoice>('/admin/campaigns?search=gh-03', tokens.super);
       expect(one.body).toEqual({ data: [{ id: campaignId['SIM Drive GH-03'], campaign_name: 'SIM Drive GH-03', country_code: 'GH' }], count: 1 });
     });
 
     it('an Agency Admin sees the campaigns of their agency, a Campaign Admin their campaign', async () => {
-      const agency = await get<CampaignChoice>('/admin/campaigns?page_size=0', agencyToken);
+      const agency = await get<CampaignChoice>('/admin/campaigns?page_size=0', tokens.agency);
       expect(agency.body.data.map((campaign) => campaign.campaign_name)).toEqual(['SIM Drive GH-01', 'MoMo Boost GH-02']);
       expect(agency.body.count).toBe(2);
-      const campaign = await get<CampaignChoice>('/admin/campaigns?page_size=0', campaignToken);
+      const campaign = await get<CampaignChoice>('/admin/campaigns?page_size=0', tokens.campaign);
       expect(campaign.body).toEqual({ data: [{ id: campaignId['SIM Drive GH-03'], campaign_name: 'SIM Drive GH-03', country_code: 'GH' }], count: 1 });
-      expect((await get<CampaignChoice>('/admin/campaigns?search=NG', campaignToken)).body).toEqual({ data: [], count: 0 });
+      expect((await get<CampaignChoice>('/admin/campaigns?search=NG', tokens.campaign)).body).toEqual({ data: [], count: 0 });
     });
 
     it.each(['page_size=10', 'page_size=twenty', 'current_page=-1', 'orderby=agency_id', 'search=' + 'x'.repeat(101)])(
       'refuses %s with 400',
       async (query) => {
-        const answer = await server.get(`/admin/campaigns?${query}`, superToken);
+        const answer = await server.get(`/admin/campaigns?${query}`, tokens.super);
         expect(answer.status).toBe(400);
         expect(Object.keys(answer.body.errors as object)).toHaveLength(1);
       },
@@ -138,22 +131,22 @@ describe.each(backends)('reference data on %s', (backend) => {
     let ghanaCountryEntry: Whitelist; // no campaign, Ghana
 
     it('a Super Admin adds entries: the campaign decides the country; without one the country code is used', async () => {
-      const withCampaign = await write<Whitelist>('POST', WHITELIST, { msisdn: '0241234567', country: 'NG', campaign_id: campaignId['SIM Drive GH-01'] }, superToken);
+      const withCampaign = await write<Whitelist>('POST', WHITELIST, { msisdn: '0241234567', country: 'NG', campaign_id: campaignId['SIM Drive GH-01'] }, tokens.super);
       expect(withCampaign.status).toBe(201);
       expect(withCampaign.body).toEqual({
         id: expect.any(Number), msisdn: '233241234567', country: 'GH', campaign_id: campaignId['SIM Drive GH-01'],
         agency_name: 'Gold Coast Field Partners', campaign_name: 'SIM Drive GH-01', updated_at: UPDATED_AT,
       });
       ghanaEntry = withCampaign.body;
-      const kenya = await write<Whitelist>('POST', WHITELIST, { msisdn: '0712345678', country: 'ke' }, superToken);
+      const kenya = await write<Whitelist>('POST', WHITELIST, { msisdn: '0712345678', country: 'ke' }, tokens.super);
       expect(kenya.status).toBe(201);
       expect(kenya.body).toMatchObject({ msisdn: '254712345678', country: 'KE', campaign_id: null, agency_name: null, campaign_name: null });
       kenyaEntry = kenya.body;
-      const ghana = await write<Whitelist>('POST', WHITELIST, { msisdn: '0247654321', country: 'GH', campaign_id: null }, superToken);
+      const ghana = await write<Whitelist>('POST', WHITELIST, { msisdn: '0247654321', country: 'GH', campaign_id: null }, tokens.super);
       expect(ghana.status).toBe(201);
       ghanaCountryEntry = ghana.body;
 
-      const listed = await get<Whitelist>(`${WHITELISTS}?page_size=0&orderby=msisdn`, superToken);
+      const listed = await get<Whitelist>(`${WHITELISTS}?page_size=0&orderby=msisdn`, tokens.super);
       expect(listed.body.data).toEqual([ghanaEntry, ghanaCountryEntry, kenyaEntry].sort((a, b) => a.msisdn.localeCompare(b.msisdn)));
       if (server.sql) {
         const [row] = await auditRows('whitelist', ghanaEntry.id);
@@ -162,43 +155,43 @@ describe.each(backends)('reference data on %s', (backend) => {
     });
 
     it('an Agency Admin sees their campaigns\' entries and their country\'s campaign-less ones', async () => {
-      const listed = await get<Whitelist>(`${WHITELISTS}?page_size=0`, agencyToken);
+      const listed = await get<Whitelist>(`${WHITELISTS}?page_size=0`, tokens.agency);
       expect(listed.body.data.map((entry) => entry.id).sort()).toEqual([ghanaEntry.id, ghanaCountryEntry.id].sort());
       expect(listed.body.count).toBe(2);
-      const searched = await get<Whitelist>(`${WHITELISTS}?search=GH-01`, agencyToken);
+      const searched = await get<Whitelist>(`${WHITELISTS}?search=GH-01`, tokens.agency);
       expect(searched.body.data).toEqual([ghanaEntry]);
     });
 
     it('a Campaign Admin sees their campaign\'s entries and the campaign-less ones of their agency\'s country', async () => {
-      const listed = await get<Whitelist>(`${WHITELISTS}?page_size=0`, campaignToken);
+      const listed = await get<Whitelist>(`${WHITELISTS}?page_size=0`, tokens.campaign);
       expect(listed.body.data).toEqual([ghanaCountryEntry]);
-      const added = await write<Whitelist>('POST', WHITELIST, { msisdn: '0240000111', country: 'GH', campaign_id: campaignId['SIM Drive GH-03'] }, campaignToken);
+      const added = await write<Whitelist>('POST', WHITELIST, { msisdn: '0240000111', country: 'GH', campaign_id: campaignId['SIM Drive GH-03'] }, tokens.campaign);
       expect(added.status).toBe(201);
-      expect((await get<Whitelist>(`${WHITELISTS}?page_size=0`, campaignToken)).body.count).toBe(2);
+      expect((await get<Whitelist>(`${WHITELISTS}?page_size=0`, tokens.campaign)).body.count).toBe(2);
     });
 
     it('a non-super admin writes only within their campaigns and their agencies\' countries', async () => {
-      const mine = await write<Whitelist>('POST', WHITELIST, { msisdn: '0240000222', country: 'GH', campaign_id: campaignId['MoMo Boost GH-02'] }, agencyToken);
+      const mine = await write<Whitelist>('POST', WHITELIST, { msisdn: '0240000222', country: 'GH', campaign_id: campaignId['MoMo Boost GH-02'] }, tokens.agency);
       expect(mine.status).toBe(201);
       await expectUnchanged(WHITELISTS, async () => {
-        const otherCampaign = await write('POST', WHITELIST, { msisdn: '0240000333', country: 'GH', campaign_id: campaignId['SIM Drive GH-03'] }, agencyToken);
+        const otherCampaign = await write('POST', WHITELIST, { msisdn: '0240000333', country: 'GH', campaign_id: campaignId['SIM Drive GH-03'] }, tokens.agency);
         expect(otherCampaign.status).toBe(403);
         expect(otherCampaign.body).toEqual({ error: messages.campaignOutOfScope, code: 'out_of_scope' });
-        const otherCountry = await write('POST', WHITELIST, { msisdn: '0240000333', country: 'KE' }, agencyToken);
+        const otherCountry = await write('POST', WHITELIST, { msisdn: '0240000333', country: 'KE' }, tokens.agency);
         expect(otherCountry.status).toBe(403);
         expect(otherCountry.body).toEqual({ error: messages.countryOutOfScope, code: 'out_of_scope' });
-        const campaignAdmin = await write('POST', WHITELIST, { msisdn: '0240000333', country: 'GH', campaign_id: campaignId['SIM Drive GH-01'] }, campaignToken);
+        const campaignAdmin = await write('POST', WHITELIST, { msisdn: '0240000333', country: 'GH', campaign_id: campaignId['SIM Drive GH-01'] }, tokens.campaign);
         expect(campaignAdmin.status).toBe(403);
-        const hidden = await write('PUT', WHITELIST, { id: kenyaEntry.id, msisdn: '0712345679', country: 'GH' }, agencyToken);
+        const hidden = await write('PUT', WHITELIST, { id: kenyaEntry.id, msisdn: '0712345679', country: 'GH' }, tokens.agency);
         expect(hidden.status).toBe(404);
         expect(hidden.body).toEqual({ error: messages.whitelistNotFound, code: 'not_found' });
-        const moveOut = await write('PUT', WHITELIST, { id: ghanaEntry.id, msisdn: '0241234567', country: 'KE', campaign_id: null }, agencyToken);
+        const moveOut = await write('PUT', WHITELIST, { id: ghanaEntry.id, msisdn: '0241234567', country: 'KE', campaign_id: null }, tokens.agency);
         expect(moveOut.status).toBe(403);
       });
     });
 
     it('updates an entry and audits before and after', async () => {
-      const updated = await write<Whitelist>('PUT', WHITELIST, { id: ghanaEntry.id, msisdn: '0241234568', country: 'GH', campaign_id: campaignId['SIM Drive GH-01'] }, agencyToken);
+      const updated = await write<Whitelist>('PUT', WHITELIST, { id: ghanaEntry.id, msisdn: '0241234568', country: 'GH', campaign_id: campaignId['SIM Drive GH-01'] }, tokens.agency);
       expect(updated.status).toBe(200);
       expect(updated.body).toEqual({ ...ghanaEntry, msisdn: '233241234568', updated_at: UPDATED_AT });
       expect(Date.parse(updated.body.updated_at)).toBeGreaterThan(Date.parse(ghanaEntry.updated_at));
@@ -211,31 +204,31 @@ describe.each(backends)('reference data on %s', (backend) => {
 
     // Issue 17: stored international, as every number is, whichever way it was typed.
     it("stores a national number with its country's dialling code, and the same number typed either way is one entry", async () => {
-      const congo = await write<Whitelist>('POST', WHITELIST, { msisdn: '061234599', country: 'CG' }, superToken);
+      const congo = await write<Whitelist>('POST', WHITELIST, { msisdn: '061234599', country: 'CG' }, tokens.super);
       expect(congo.body).toMatchObject({ msisdn: '242061234599', country: 'CG' });
-      const international = await write<Whitelist>('POST', WHITELIST, { msisdn: '254712345699', country: 'KE' }, superToken);
+      const international = await write<Whitelist>('POST', WHITELIST, { msisdn: '254712345699', country: 'KE' }, tokens.super);
       expect(international.body).toMatchObject({ msisdn: '254712345699', country: 'KE' });
       await expectUnchanged(WHITELISTS, async () => {
-        const typedNationally = await write('POST', WHITELIST, { msisdn: '0712345699', country: 'KE' }, superToken);
+        const typedNationally = await write('POST', WHITELIST, { msisdn: '0712345699', country: 'KE' }, tokens.super);
         expect(typedNationally.status).toBe(409);
-        const typedInternationally = await write('POST', WHITELIST, { msisdn: '242061234599', country: 'CG' }, superToken);
+        const typedInternationally = await write('POST', WHITELIST, { msisdn: '242061234599', country: 'CG' }, tokens.super);
         expect(typedInternationally.status).toBe(409);
       });
       // A national search finds the number stored international.
-      const found = await get<Whitelist>(`${WHITELISTS}?search=061234599`, superToken);
+      const found = await get<Whitelist>(`${WHITELISTS}?search=061234599`, tokens.super);
       expect(found.body.data.map((entry) => entry.id)).toEqual([congo.body.id]);
-      const foundKe = await get<Whitelist>(`${WHITELISTS}?search=0712345699`, superToken);
+      const foundKe = await get<Whitelist>(`${WHITELISTS}?search=0712345699`, tokens.super);
       expect(foundKe.body.data.map((entry) => entry.id)).toEqual([international.body.id]);
     });
 
     it('refuses duplicates (with and without a campaign) with 409', async () => {
       await expectUnchanged(WHITELISTS, async () => {
-        const again = await write('POST', WHITELIST, { msisdn: ghanaEntry.msisdn, country: 'GH', campaign_id: ghanaEntry.campaign_id }, superToken);
+        const again = await write('POST', WHITELIST, { msisdn: ghanaEntry.msisdn, country: 'GH', campaign_id: ghanaEntry.campaign_id }, tokens.super);
         expect(again.status).toBe(409);
         expect(again.body).toEqual({ error: messages.duplicateWhitelist, code: 'duplicate' });
-        const countryAgain = await write('POST', WHITELIST, { msisdn: kenyaEntry.msisdn, country: 'KE' }, superToken);
+        const countryAgain = await write('POST', WHITELIST, { msisdn: kenyaEntry.msisdn, country: 'KE' }, tokens.super);
         expect(countryAgain.status).toBe(409);
-        const onto = await write('PUT', WHITELIST, { id: ghanaCountryEntry.id, msisdn: kenyaEntry.msisdn, country: 'KE' }, superToken);
+        const onto = await write('PUT', WHITELIST, { id: ghanaCountryEntry.id, msisdn: kenyaEntry.msisdn, country: 'KE' }, tokens.super);
         expect(onto.status).toBe(409);
         expect(onto.body).toEqual({ error: messages.duplicateWhitelist, code: 'duplicate' });
       });
@@ -249,7 +242,7 @@ describe.each(backends)('reference data on %s', (backend) => {
       ['a campaign id as text', { msisdn: '0241234567', country: 'GH', campaign_id: 'one' }, 'campaign_id', undefined],
     ])('refuses %s with its message and changes nothing', async (_case, body, field, message) => {
       await expectUnchanged(WHITELISTS, async () => {
-        const answer = await write('POST', WHITELIST, body, superToken);
+        const answer = await write('POST', WHITELIST, body, tokens.super);
         expect(answer.status).toBe(400);
         expect(answer.body.errors?.[field]).toHaveLength(1);
         if (message) expect(answer.body.errors?.[field]).toEqual([message]);
@@ -258,14 +251,14 @@ describe.each(backends)('reference data on %s', (backend) => {
 
     it('unknown and malformed ids answer 400, 403 or 404, never 500', async () => {
       await expectUnchanged(WHITELISTS, async () => {
-        expect((await write('POST', WHITELIST, { msisdn: '0241234567', country: 'GH', campaign_id: 999_999 }, superToken)).body)
+        expect((await write('POST', WHITELIST, { msisdn: '0241234567', country: 'GH', campaign_id: 999_999 }, tokens.super)).body)
           .toEqual({ error: messages.campaignOutOfScope, code: 'out_of_scope' });
         // Past the largest id a row can have, the contract's id type refuses it.
-        expect((await write('POST', WHITELIST, { msisdn: '0241234567', country: 'GH', campaign_id: 99_999_999_999 }, superToken)).body.errors)
+        expect((await write('POST', WHITELIST, { msisdn: '0241234567', country: 'GH', campaign_id: 99_999_999_999 }, tokens.super)).body.errors)
           .toEqual({ campaign_id: ['campaign_id must be an id'] });
-        expect((await write('PUT', WHITELIST, { msisdn: '0241234567', country: 'GH' }, superToken)).body.errors).toEqual({ id: [messages.idRequired] });
-        expect((await write('PUT', WHITELIST, { id: 99_999_999_999, msisdn: '0241234567', country: 'GH' }, superToken)).status).toBe(404);
-        expect((await write('PUT', WHITELIST, { id: '7', msisdn: '0241234567', country: 'GH' }, superToken)).status).toBe(400);
+        expect((await write('PUT', WHITELIST, { msisdn: '0241234567', country: 'GH' }, tokens.super)).body.errors).toEqual({ id: [messages.idRequired] });
+        expect((await write('PUT', WHITELIST, { id: 99_999_999_999, msisdn: '0241234567', country: 'GH' }, tokens.super)).status).toBe(404);
+        expect((await write('PUT', WHITELIST, { id: '7', msisdn: '0241234567', country: 'GH' }, tokens.super)).status).toBe(400);
       });
     });
   });
@@ -277,7 +270,7 @@ describe.each(backends)('reference data on %s', (backend) => {
     let added: EventType;
 
     it.each([['super'], ['agency'], ['campaign']])('a %s admin lists them, sorted and searched in the server', async (role) => {
-      const token = { super: superToken, agency: agencyToken, campaign: campaignToken }[role as 'super'];
+      const token = { super: tokens.super, agency: tokens.agency, campaign: tokens.campaign }[role as 'super'];
       const all = await get<EventType>(`${EVENT_TYPES}?page_size=0&orderby=name`, token);
       expect(all.status).toBe(200);
       expect(all.body.count).toBeGreaterThanOrEqual(13);
@@ -288,10 +281,10 @@ describe.each(backends)('reference data on %s', (backend) => {
     });
 
     it('a Super Admin adds one (the key keeps letters, digits, _ and -) and renames it, audited', async () => {
-      const created = await write<EventType>('POST', EVENT_TYPES, { event: 'loyalty bonus!', pretty: 'Loyalty Bonus' }, superToken);
+      const created = await write<EventType>('POST', EVENT_TYPES, { event: 'loyalty bonus!', pretty: 'Loyalty Bonus' }, tokens.super);
       expect(created.status).toBe(201);
       expect(created.body).toEqual({ id: expect.any(Number), name: 'loyaltybonus', pretty_name: 'Loyalty Bonus', updated_at: UPDATED_AT });
-      const renamed = await write<EventType>('PUT', EVENT_TYPES, { id: created.body.id, event: 'loyalty_bonus', pretty: 'Loyalty bonus' }, superToken);
+      const renamed = await write<EventType>('PUT', EVENT_TYPES, { id: created.body.id, event: 'loyalty_bonus', pretty: 'Loyalty bonus' }, tokens.super);
       expect(renamed.status).toBe(200);
       expect(renamed.body).toEqual({ id: created.body.id, name: 'loyalty_bonus', pretty_name: 'Loyalty bonus', updated_at: UPDATED_AT });
       added = renamed.body;
@@ -304,17 +297,17 @@ describe.each(backends)('reference data on %s', (backend) => {
 
     it('refuses a duplicate key with 409', async () => {
       await expectUnchanged(EVENT_TYPES, async () => {
-        const again = await write('POST', EVENT_TYPES, { event: 'sim_activation', pretty: 'Again' }, superToken);
+        const again = await write('POST', EVENT_TYPES, { event: 'sim_activation', pretty: 'Again' }, tokens.super);
         expect(again.status).toBe(409);
         expect(again.body).toEqual({ error: duplicateEventKey('sim_activation'), code: 'duplicate' });
-        const onto = await write('PUT', EVENT_TYPES, { id: added.id, event: 'port_in', pretty: 'Port' }, superToken);
+        const onto = await write('PUT', EVENT_TYPES, { id: added.id, event: 'port_in', pretty: 'Port' }, tokens.super);
         expect(onto.status).toBe(409);
         expect(onto.body).toEqual({ error: duplicateEventKey('port_in'), code: 'duplicate' });
       });
     });
 
     it.each([['agency'], ['campaign']])('a %s admin cannot change them: 403, nothing changes', async (role) => {
-      const token = role === 'agency' ? agencyToken : campaignToken;
+      const token = role === 'agency' ? tokens.agency : tokens.campaign;
       await expectUnchanged(EVENT_TYPES, async () => {
         for (const [method, body] of [['POST', { event: 'mine', pretty: 'Mine' }], ['PUT', { id: added.id, event: 'mine', pretty: 'Mine' }]] as const) {
           const answer = await write(method, EVENT_TYPES, body, token);
@@ -331,7 +324,7 @@ describe.each(backends)('reference data on %s', (backend) => {
       ['an id as text', { id: 'abc', event: 'valid_key', pretty: 'Valid' }, 'id', undefined],
     ])('refuses %s with its message and changes nothing', async (_case, body, field, message) => {
       await expectUnchanged(EVENT_TYPES, async () => {
-        const answer = await write('PUT', EVENT_TYPES, { id: added.id, ...body }, superToken);
+        const answer = await write('PUT', EVENT_TYPES, { id: added.id, ...body }, tokens.super);
         expect(answer.status).toBe(400);
         expect(answer.body.errors?.[field]).toHaveLength(1);
         if (message) expect(answer.body.errors?.[field]).toEqual([message]);
@@ -340,12 +333,12 @@ describe.each(backends)('reference data on %s', (backend) => {
 
     it('an unknown id answers 404, a missing one 400', async () => {
       await expectUnchanged(EVENT_TYPES, async () => {
-        const answer = await write('PUT', EVENT_TYPES, { id: 999_999, event: 'ghost', pretty: 'Ghost' }, superToken);
+        const answer = await write('PUT', EVENT_TYPES, { id: 999_999, event: 'ghost', pretty: 'Ghost' }, tokens.super);
         expect(answer.body).toEqual({ error: messages.eventTypeNotFound, code: 'not_found' });
         // Past the largest id a row can have, the contract's id type answers 'not found' itself.
-        expect((await write('PUT', EVENT_TYPES, { id: 99_999_999_999, event: 'ghost', pretty: 'Ghost' }, superToken)).body)
+        expect((await write('PUT', EVENT_TYPES, { id: 99_999_999_999, event: 'ghost', pretty: 'Ghost' }, tokens.super)).body)
           .toEqual({ error: messages.notFound, code: 'not_found' });
-        expect((await write('PUT', EVENT_TYPES, { event: 'ghost', pretty: 'Ghost' }, superToken)).body.errors).toEqual({ id: [messages.idRequired] });
+        expect((await write('PUT', EVENT_TYPES, { event: 'ghost', pretty: 'Ghost' }, tokens.super)).body.errors).toEqual({ id: [messages.idRequired] });
       });
     });
   });
@@ -365,7 +358,7 @@ describe.each(backends)('reference data on %s', (backend) => {
         'Cameroon', "Côte d'Ivoire", 'Ghana', 'Kenya', 'Mozambique', 'Nigeria', 'Republic of the Congo', 'Tanzania', 'Uganda',
       ]);
       expect(open.body.data.find((country) => country.country === 'Nigeria')).toEqual({ id: expect.any(Number), country: 'Nigeria', code: '234' });
-      for (const token of [superToken, agencyToken, campaignToken]) {
+      for (const token of [tokens.super, tokens.agency, tokens.campaign]) {
         const signedIn = await get<AdminCountry>(`${COUNTRIES}?page_size=0`, token);
         expect(signedIn.body.data.find((country) => country.country === 'Nigeria')).toEqual({
           id: expect.any(Number), country: 'Nigeria', code: '234', iso_code: 'NG', sms_cid: 'RefNG', sms_from: 'REFERNG', languages: 'en,ha,yo,pcm',
@@ -378,17 +371,17 @@ describe.each(backends)('reference data on %s', (backend) => {
     });
 
     it('a Super Admin adds a country (201) and updates it; its languages follow the list', async () => {
-      const created = await write<AdminCountry>('POST', COUNTRY, { country: 'Testland', iso_code: 'TL', code: '+99.9', sms_from: 'TEST', sms_cid: '', languages: 'en, fr' }, superToken);
+      const created = await write<AdminCountry>('POST', COUNTRY, { country: 'Testland', iso_code: 'TL', code: '+99.9', sms_from: 'TEST', sms_cid: '', languages: 'en, fr' }, tokens.super);
       expect(created.status).toBe(201);
       expect(created.body).toEqual({ id: expect.any(Number), country: 'Testland', code: '99.9', iso_code: 'TL', sms_cid: '', sms_from: 'TEST', languages: 'en,fr', updated_at: UPDATED_AT });
       // A URL prefix set for French survives the update that keeps French and drops English.
-      const sms = await write<CountrySms>('POST', '/admin/country_sms', { id: created.body.id, urls: { fr: 'https://r.example.org/tl/fr/' } }, superToken);
+      const sms = await write<CountrySms>('POST', '/admin/country_sms', { id: created.body.id, urls: { fr: 'https://r.example.org/tl/fr/' } }, tokens.super);
       expect(sms.status).toBe(200);
-      const updated = await write<AdminCountry>('POST', COUNTRY, { id: created.body.id, country: 'Testland', iso_code: 'TL', code: '999', sms_from: 'TESTLAND', sms_cid: 'TL', languages: 'fr,sw' }, superToken);
+      const updated = await write<AdminCountry>('POST', COUNTRY, { id: created.body.id, country: 'Testland', iso_code: 'TL', code: '999', sms_from: 'TESTLAND', sms_cid: 'TL', languages: 'fr,sw' }, tokens.super);
       expect(updated.status).toBe(200);
       expect(updated.body).toEqual({ id: created.body.id, country: 'Testland', code: '999', iso_code: 'TL', sms_cid: 'TL', sms_from: 'TESTLAND', languages: 'fr,sw', updated_at: UPDATED_AT });
       testland = updated.body;
-      const links = await get<CountrySms>('/admin/country_sms?search=testland', superToken);
+      const links = await get<CountrySms>('/admin/country_sms?search=testland', tokens.super);
       expect(links.body.data[0]?.urls).toEqual({ fr: 'https://r.example.org/tl/fr/', sw: '' });
       if (server.sql) {
         const rows = await auditRows('country', created.body.id);
@@ -399,10 +392,10 @@ describe.each(backends)('reference data on %s', (backend) => {
 
     it('refuses a duplicate name with 409', async () => {
       await expectUnchanged(COUNTRIES, async () => {
-        const again = await write('POST', COUNTRY, { country: 'Ghana', iso_code: 'QG', code: '233', sms_from: 'X', languages: 'en' }, superToken);
+        const again = await write('POST', COUNTRY, { country: 'Ghana', iso_code: 'QG', code: '233', sms_from: 'X', languages: 'en' }, tokens.super);
         expect(again.status).toBe(409);
         expect(again.body).toEqual({ error: duplicateCountryName('Ghana'), code: 'duplicate' });
-        const onto = await write('POST', COUNTRY, { id: testland.id, country: 'Kenya', iso_code: 'TL', code: '999', sms_from: 'X', languages: 'en' }, superToken);
+        const onto = await write('POST', COUNTRY, { id: testland.id, country: 'Kenya', iso_code: 'TL', code: '999', sms_from: 'X', languages: 'en' }, tokens.super);
         expect(onto.status).toBe(409);
       });
     });
@@ -415,7 +408,7 @@ describe.each(backends)('reference data on %s', (backend) => {
       ['an unknown language', { languages: 'en,xx' }, 'languages', unknownLanguages(['xx'])],
     ])('refuses %s with its message and changes nothing', async (_case, overrides, field, message) => {
       await expectUnchanged(COUNTRIES, async () => {
-        const answer = await write('POST', COUNTRY, { id: testland.id, country: 'Testland', iso_code: 'TL', code: '999', sms_from: 'TESTLAND', languages: 'fr', ...overrides }, superToken);
+        const answer = await write('POST', COUNTRY, { id: testland.id, country: 'Testland', iso_code: 'TL', code: '999', sms_from: 'TESTLAND', languages: 'fr', ...overrides }, tokens.super);
         expect(answer.status).toBe(400);
         expect(answer.body.errors?.[field]).toEqual([message]);
       });
@@ -423,7 +416,7 @@ describe.each(backends)('reference data on %s', (backend) => {
 
     it.each([['agency'], ['campaign']])('a %s admin cannot change countries: 403, nothing changes', async (role) => {
       await expectUnchanged(COUNTRIES, async () => {
-        const answer = await write('POST', COUNTRY, { country: 'Mine', code: '1', sms_from: 'X', languages: 'en' }, role === 'agency' ? agencyToken : campaignToken);
+        const answer = await write('POST', COUNTRY, { country: 'Mine', code: '1', sms_from: 'X', languages: 'en' }, role === 'agency' ? tokens.agency : tokens.campaign);
         expect(answer.status).toBe(403);
         expect(answer.body).toEqual({ error: messages.superOnlyChange, code: 'super_admin_only' });
       });
@@ -431,11 +424,11 @@ describe.each(backends)('reference data on %s', (backend) => {
 
     it('an unknown or malformed id answers 404 or 400; without a session 401', async () => {
       await expectUnchanged(COUNTRIES, async () => {
-        const unknown = await write('POST', COUNTRY, { id: 999_999, country: 'Ghost', iso_code: 'GQ', code: '1', sms_from: 'X', languages: 'en' }, superToken);
+        const unknown = await write('POST', COUNTRY, { id: 999_999, country: 'Ghost', iso_code: 'GQ', code: '1', sms_from: 'X', languages: 'en' }, tokens.super);
         expect(unknown.body).toEqual({ error: messages.countryNotFound, code: 'not_found' });
-        const pastLargest = await write('POST', COUNTRY, { id: 99_999_999_999, country: 'Ghost', iso_code: 'GQ', code: '1', sms_from: 'X', languages: 'en' }, superToken);
+        const pastLargest = await write('POST', COUNTRY, { id: 99_999_999_999, country: 'Ghost', iso_code: 'GQ', code: '1', sms_from: 'X', languages: 'en' }, tokens.super);
         expect(pastLargest.body).toEqual({ error: messages.notFound, code: 'not_found' });
-        expect((await write('POST', COUNTRY, { id: 'x', country: 'Ghost', code: '1', sms_from: 'X', languages: 'en' }, superToken)).status).toBe(400);
+        expect((await write('POST', COUNTRY, { id: 'x', country: 'Ghost', code: '1', sms_from: 'X', languages: 'en' }, tokens.super)).status).toBe(400);
         expect((await write('POST', COUNTRY, { country: 'Ghost', code: '1', sms_from: 'X', languages: 'en' })).status).toBe(401);
       });
     });
@@ -448,7 +441,7 @@ describe.each(backends)('reference data on %s', (backend) => {
     let ghanaId: number;
 
     it.each([['super'], ['agency'], ['campaign']])('a %s admin lists every country with its links', async (role) => {
-      const token = { super: superToken, agency: agencyToken, campaign: campaignToken }[role as 'super'];
+      const token = { super: tokens.super, agency: tokens.agency, campaign: tokens.campaign }[role as 'super'];
       const answer = await get<CountrySms>(`${COUNTRY_SMS}?page_size=0`, token);
       expect(answer.status).toBe(200);
       expect(answer.body.count).toBeGreaterThanOrEqual(9);
@@ -461,12 +454,12 @@ describe.each(backends)('reference data on %s', (backend) => {
     });
 
     it('a Super Admin sets prefixes; a new language code is linked and added to the languages', async () => {
-      const answer = await write<CountrySms>('POST', COUNTRY_SMS, { id: ghanaId, code: '233', urls: { en: 'https://new.example.org/gh/en/', tw: 'https://new.example.org/gh/tw/' } }, superToken);
+      const answer = await write<CountrySms>('POST', COUNTRY_SMS, { id: ghanaId, code: '233', urls: { en: 'https://new.example.org/gh/en/', tw: 'https://new.example.org/gh/tw/' } }, tokens.super);
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({ id: ghanaId, country: 'Ghana', code: '233', urls: { en: 'https://new.example.org/gh/en/', tw: 'https://new.example.org/gh/tw/' }, updated_at: UPDATED_AT });
-      const languages = await server.get<{ results: Array<{ language_code: string; language_name: string }> }>('/api/v1/translations/', superToken);
+      const languages = await server.get<{ results: Array<{ language_code: string; language_name: string }> }>('/api/v1/translations/', tokens.super);
       expect(languages.body.results).toContainEqual(expect.objectContaining({ language_code: 'tw', language_name: 'tw' }));
-      const ghana = (await get<AdminCountry>('/admin/countries?search=ghana', superToken)).body.data[0];
+      const ghana = (await get<AdminCountry>('/admin/countries?search=ghana', tokens.super)).body.data[0];
       expect(ghana?.languages).toBe('en,tw');
       if (server.sql) {
         const rows = await auditRows('country_sms', ghanaId);
@@ -485,7 +478,7 @@ describe.each(backends)('reference data on %s', (backend) => {
       ['no id', { id: undefined, urls: {} }, 'id', 'id is required'],
     ])('refuses %s with its message and changes nothing', async (_case, overrides, field, message) => {
       await expectUnchanged(COUNTRY_SMS, async () => {
-        const answer = await write('POST', COUNTRY_SMS, { id: ghanaId, ...overrides }, superToken);
+        const answer = await write('POST', COUNTRY_SMS, { id: ghanaId, ...overrides }, tokens.super);
         expect(answer.status).toBe(400);
         expect(answer.body.errors?.[field]).toEqual([message]);
       });
@@ -493,14 +486,14 @@ describe.each(backends)('reference data on %s', (backend) => {
 
     it('non-super admins cannot change links; unknown countries answer 404', async () => {
       await expectUnchanged(COUNTRY_SMS, async () => {
-        for (const token of [agencyToken, campaignToken]) {
+        for (const token of [tokens.agency, tokens.campaign]) {
           const answer = await write('POST', COUNTRY_SMS, { id: ghanaId, urls: { en: '' } }, token);
           expect(answer.status).toBe(403);
           expect(answer.body).toEqual({ error: messages.superOnlyChange, code: 'super_admin_only' });
         }
-        const unknown = await write('POST', COUNTRY_SMS, { id: 999_999, urls: { en: '' } }, superToken);
+        const unknown = await write('POST', COUNTRY_SMS, { id: 999_999, urls: { en: '' } }, tokens.super);
         expect(unknown.body).toEqual({ error: messages.countryNotFound, code: 'not_found' });
-        expect((await write('POST', COUNTRY_SMS, { id: 99_999_999_999, urls: { en: '' } }, superToken)).body).toEqual({ error: messages.notFound, code: 'not_found' });
+        expect((await write('POST', COUNTRY_SMS, { id: 99_999_999_999, urls: { en: '' } }, tokens.super)).body).toEqual({ error: messages.notFound, code: 'not_found' });
       });
     });
   });

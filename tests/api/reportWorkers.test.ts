@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListPage } from '../../src/contract/api';
 import type { QueueReport } from '../../src/contract/entities';
 import { REPORT_FINISHED } from '../../src/contract/reports';
-import { accessToken, startServer, type TestServer, SIGNED_IN_SUITE } from '../support/server';
+import { useSignedInServer } from '../support/signedIn';
 import { startWorker } from '../support/workers';
 
 const DATES = 'start_date=01-Jan-2020&end_date=31-Dec-2099';
@@ -24,21 +24,19 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms:
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('report workers on PostgreSQL', () => {
-  let server: TestServer;
+  const { server, tokens } = useSignedInServer('postgres', ['super'], { REPORT_WORKERS: '0' });
   let token = '';
   let sql: pg.Client;
   const workers: ChildProcess[] = [];
 
   beforeAll(async () => {
-    server = await startServer('postgres', { ...SIGNED_IN_SUITE, REPORT_WORKERS: '0' });
-    token = await accessToken(server, 'super@demo.test');
+    token = tokens.super;
     sql = new pg.Client({ connectionString: server.databaseUrl });
     await sql.connect();
   });
   afterAll(async () => {
     for (const worker of workers) worker.kill('SIGKILL');
     await sql?.end();
-    await server?.stop();
   });
 
   it('picks up the job of a worker killed mid-job; the report finishes once, its file complete', { timeout: 120_000 }, async () => {

@@ -2,30 +2,25 @@
 // queued, run, finished and downloaded with the rows its grid exports; each list scoped (a foreign
 // report is neither listed nor downloaded); the section 5 filter rules of the service reports; the
 // queue's positions while no worker runs. PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListPage, Page } from '../../src/contract/api';
 import type { QueueReport, ReportRecord } from '../../src/contract/entities';
 import * as messages from '../../src/contract/messages';
 import { REPORT_FINISHED } from '../../src/contract/reports';
-import { accessToken, backends, demoIds, startServer, type TestServer, SIGNED_IN_SUITE } from '../support/server';
+import { backends, demoIds } from '../support/server';
+import { useSignedInServer } from '../support/signedIn';
 import { finished } from '../support/service';
 
 const DATES = 'start_date=01-Jan-2020&end_date=31-Dec-2099';
 const GRID_DATES = { start_date: '01-Jan-2020', end_date: '31-Dec-2099' };
 
 describe.each(backends)('report jobs on %s', (backend) => {
-  let server: TestServer;
-  const token = { super: '', agency: '', campaign: '' };
+  const { server, tokens: token } = useSignedInServer(backend, ['super', 'agency', 'campaign']);
   let agencyIds: Record<string, number> = {};
 
   beforeAll(async () => {
-    server = await startServer(backend, { ...SIGNED_IN_SUITE });
-    token.super = await accessToken(server, 'super@demo.test');
-    token.agency = await accessToken(server, 'agency@demo.test');
-    token.campaign = await accessToken(server, 'campaign@demo.test');
     agencyIds = (await demoIds(server, token.super)).agency;
   });
-  afterAll(async () => server?.stop());
 
   const listed = async (home: string, as: string) => (await server.get<ListPage<QueueReport>>(`/admin/list_queue_reports?home=${home}&page_size=0`, as)).body.data;
 
@@ -156,13 +151,11 @@ describe.each(backends)('report jobs on %s', (backend) => {
 });
 
 describe('the queue while no worker runs', () => {
-  let server: TestServer;
+  const { server, tokens } = useSignedInServer('pglite', ['super'], { REPORT_WORKERS: '0' });
   let token = '';
-  beforeAll(async () => {
-    server = await startServer('pglite', { ...SIGNED_IN_SUITE, REPORT_WORKERS: '0' });
-    token = await accessToken(server, 'super@demo.test');
+  beforeAll(() => {
+    token = tokens.super;
   });
-  afterAll(async () => server?.stop());
 
   it('gives three reports queued together their places 1, 2 and 3, the oldest first', async () => {
     for (const home of ['comm_reports', 'fraud_report', 'retention_detail']) {

@@ -6,14 +6,15 @@
 // PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
 import { createHash } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, ListPage, Page, SecureAgencies, SecureOtpSent } from '../../src/contract/api';
 import { UPLOAD_MAX_BYTES } from '../../src/contract/constants';
 import type { AdminUser, SecureLedgerEntry, SecureReportRow } from '../../src/contract/entities';
 import * as messages from '../../src/contract/messages';
 import { uploadContentMismatch } from '../../src/contract/messages';
 import { REGISTER } from '../support/calls';
-import { accessToken, backends, SIGNED_IN_SUITE, startServer, type Answer, type TestServer } from '../support/server';
+import { accessToken, backends, type Answer, type TestServer } from '../support/server';
+import { useSignedInServer } from '../support/signedIn';
 
 const SERVICE = '/service/payments-secure-page/';
 const LEGACY = '/admin/upload_secure';
@@ -126,8 +127,7 @@ async function download(server: TestServer, token: string, id: number, otp: stri
 }
 
 describe.each(backends)('secure reports on %s', (backend) => {
-  let server: TestServer;
-  const token = { super: '', agency: '', campaign: '' };
+  const { server, tokens: token } = useSignedInServer(backend, ['super', 'agency', 'campaign'], { OTP_MAX_TRIES: String(MAX_TRIES), OTP_FAIL_LIMIT_PER_DAY: '5' });
   /** The Agency Admin's agency and campaigns; the Campaign Admin's agency and campaign; another agency of neither. */
   let own: { agency: number; campaign: number; other: number };
   let campaignAdmin: { agency: number; campaign: number };
@@ -162,10 +162,6 @@ describe.each(backends)('secure reports on %s', (backend) => {
   }
 
   beforeAll(async () => {
-    server = await startServer(backend, { ...SIGNED_IN_SUITE, OTP_MAX_TRIES: String(MAX_TRIES), OTP_FAIL_LIMIT_PER_DAY: '5' });
-    token.super = await accessToken(server, 'super@demo.test');
-    token.agency = await accessToken(server, 'agency@demo.test');
-    token.campaign = await accessToken(server, 'campaign@demo.test');
     const agenciesOf = async (as: string) => (await server.post<SecureAgencies>('/admin/get-secure-agencies', {}, as)).body.agencies;
     const [agencyAdmins] = await agenciesOf(token.agency);
     const [campaignAdmins] = await agenciesOf(token.campaign);
@@ -178,7 +174,6 @@ describe.each(backends)('secure reports on %s', (backend) => {
     if (!other?.campaigns[0]) throw new Error('the demo data needs a third agency with a campaign');
     foreign = { agency: other.id, campaign: other.campaigns[0].id };
   });
-  afterAll(async () => server?.stop());
 
   describe('the agencies a file may be shared with', () => {
     it('are the caller’s agencies, each with its campaigns within the caller’s scope', async () => {

@@ -13,7 +13,8 @@ import * as messages from '../../src/contract/messages';
 import { requestDateOutOfRange, tooLong } from '../../src/contract/messages';
 import { ROLE_TYPE_ID, STATUS_TYPE_ID, type RoleType } from '../../src/contract/roles';
 import { hashPassword } from '../../src/server/auth/passwords';
-import { accessToken, DEMO_PASSWORD, secretsIn, SIGNED_IN_SUITE, signIn, startServer, type TestServer } from '../support/server';
+import { DEMO_PASSWORD, secretsIn, signIn, startServer, type TestServer } from '../support/server';
+import { useSignedInServer } from '../support/signedIn';
 import { LOGIN, newEmail, REGISTER, RESET, SEND, wrongCode as wrong } from '../support/calls';
 
 const runsOnPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -73,18 +74,11 @@ describe('the log check of every test server', () => {
 });
 
 describe.runIf(runsOnPostgres)('security review on postgres', () => {
-  let server: TestServer;
-  let superToken: string;
-  let agencyToken: string;
-  let campaignToken: string;
+  const { server, tokens } = useSignedInServer('postgres', ['super', 'agency', 'campaign']);
   /** The Agency Admin's agency and one of its campaigns; the Campaign Admin's campaign and agency; another agency. */
   const ids = { goldCoast: 0, goldCoastCampaign: 0, accra: 0, simDrive: 0, accraOtherCampaign: 0, headOffice: 0 };
 
   beforeAll(async () => {
-    server = await startServer('postgres', SIGNED_IN_SUITE);
-    superToken = await accessToken(server, 'super@demo.test');
-    agencyToken = await accessToken(server, 'agency@demo.test');
-    campaignToken = await accessToken(server, 'campaign@demo.test');
     const sql = server.sql as NonNullable<TestServer['sql']>;
     const scopeOf = async (email: string) =>
       (await sql.query<{ agency_id: number; campaign_id: number }>(
@@ -102,7 +96,6 @@ describe.runIf(runsOnPostgres)('security review on postgres', () => {
     ids.headOffice = headOffice.rows[0]?.id as number;
     expect(Object.values(ids).every((id) => Number.isInteger(id) && id > 0)).toBe(true);
   });
-  afterAll(async () => server?.stop());
 
   const list = async (token: string) => (await server.get<ListPage<AdminUser>>('/admin/admins?page_size=0', token)).body.data;
   const put = (body: Record<string, unknown>, token: string) => server.request<{ error?: string }>('PUT', REGISTER, { body, token });
@@ -116,16 +109,16 @@ describe.runIf(runsOnPostgres)('security review on postgres', () => {
     it('a Campaign Admin cannot change an Agency Admin of their own agency: not the email, not the password, not anything', async () => {
       const email = newEmail('agencyadmin');
       const target = await createAdmin(server, { email, roles: [{ roleType: 'Agency Admin', agencyId: ids.accra, campaignIds: [ids.simDrive, ids.accraOtherCampaign] }], links: [ids.accra] });
-      const shown = (await list(campaignToken)).find((user) => user.id === target);
+      const shown = (await list(tokens.campaign)).find((user) => user.id === target);
       expect(shown).toMatchObject({ email, editable: false });
 
       const before = await adminTables(server);
       for (const extra of [{ password: 'Attacker#Pass1' }, {}]) {
-        const attempt = await put(edit(target, ATTACKER_EMAIL, [ids.accra], extra), campaignToken);
+        const attempt = await put(edit(target, ATTACKER_EMAIL, [ids.accra], extra), tokens.campaign);
         expect(attempt.status).toBe(403);
         expect(attempt.body).toEqual({ error: messages.adminOutOfReach, code: 'out_of_scope' });
       }
-      expect((await put(edit(target, email, [ids.accra]), campaignToken)).body).toEqual({ error: messages.adminOutOfReach, code: 'out_of_scope' });
+      expect((await put(edit(target, email, [ids.accra]), tokens.campaign)).body).toEqual({ error: messages.adminOutOfReach, code: 'out_of_scope' });
       expect(await adminTables(server)).toBe(before);
 
       // The attack's next step finds nothing: no account answers at the attacker's address, and the
@@ -148,9 +141,9 @@ describe.runIf(runsOnPostgres)('security review on postgres', () => {
       const flagged = await createAdmin(server, { email: newEmail('flagged'), links: [ids.goldCoast], flags: { unblacklist: true } });
       const before = await adminTables(server);
       for (const target of [wider, flagged]) {
-        const shown = (await list(agencyToken)).find((user) => user.id === target);
+        const shown = (await list(tokens.agency)).find((user) => user.id === target);
         expect(shown?.editable).toBe(false);
-        const attempt = await put(edit(target, shown?.email as string, [ids.goldCoast]), agencyToken);
+        const attempt = await put(edit(target, shown?.email as string, [ids.goldCoast]), tokens.agency);
         expect(attempt.status).toBe(403);
         expect(attempt.body).toEqual({ error: messages.adminOutOfReach, code: 'out_of_scope' });
       }
@@ -159,8 +152,8 @@ describe.runIf(runsOnPostgres)('security review on postgres', () => {
 
     it('an admin within reach is edited, but only a Super Admin changes its email or password', async () => {
       const cases: Array<[string, string, HeldRoleSpec, number]> = [
-        ['Agency Admin', agencyToken, { roleType: 'Campaign Admin', agencyId: ids.goldCoast, campaignIds: [ids.goldCoastCampaign] }, ids.goldCoast],
-        ['Campaign Admin', campaignToken, { roleType: 'Campaign Admin', agencyId: ids.accra, campaignIds: [ids.simDrive] }, ids.accra],
+        ['Agency Admin', tokens.agency, { roleType: 'Campaign Admin', agencyId: ids.goldCoast, campaignIds: [ids.goldCoastCampaign] }, ids.goldCoast],
+        ['Campaign Admin', tokens.campaign, { roleType: 'Campaign Admin', agencyId: ids.accra, campaignIds: [ids.simDrive] }, ids.accra],
       ];
       for (const [caller, token, role, agency] of cases) {
         const email = newEmail('colleague');
@@ -182,14 +175,14 @@ describe.runIf(runsOnPostgres)('security review on postgres', () => {
     it('a Super Admin changes anyone, email and password included', async () => {
       const email = newEmail('moved');
       const target = await createAdmin(server, { email: newEmail('anyone'), roles: [{ roleType: 'Agency Admin', agencyId: ids.accra, campaignIds: [] }], links: [ids.accra] });
-      const answer = await put(edit(target, email, [ids.accra], { password: 'Moved#Pass2026' }), superToken);
+      const answer = await put(edit(target, email, [ids.accra], { password: 'Moved#Pass2026' }), tokens.super);
       expect(answer.status).toBe(200);
       expect(answer.body).toMatchObject({ email, editable: true });
     });
 
     it('a non-super admin is shown no Super Admin at all', async () => {
       await createAdmin(server, { email: newEmail('superrole'), roles: [{ roleType: 'Super Admin', agencyId: null, campaignIds: [] }], links: [ids.goldCoast, ids.accra] });
-      for (const token of [agencyToken, campaignToken]) {
+      for (const token of [tokens.agency, tokens.campaign]) {
         const shown = await list(token);
         expect(shown.length).toBeGreaterThan(0);
         expect(shown.map((user) => user.email)).not.toEqual(expect.arrayContaining(['super@demo.test']));
@@ -233,7 +226,7 @@ describe.runIf(runsOnPostgres)('security review on postgres', () => {
     });
 
     it('an encoded path reaches the same route with a token', async () => {
-      const answer = await server.raw('GET', '/%61dmin/event_types', { headers: { authorization: `Bearer ${superToken}` } });
+      const answer = await server.raw('GET', '/%61dmin/event_types', { headers: { authorization: `Bearer ${tokens.super}` } });
       expect(answer.status).toBe(200);
       expect(JSON.parse(answer.body).data.length).toBeGreaterThan(0);
     });
@@ -258,7 +251,7 @@ describe.runIf(runsOnPostgres)('security review on postgres', () => {
       const claims = JSON.parse(Buffer.from(login.body.access.split('.')[1] as string, 'base64url').toString());
       const secret = await server.sql?.query<{ value: string }>(`select value from server_secrets where name = 'jwt'`);
       const key = Buffer.from(secret?.rows[0]?.value as string, 'base64');
-      const superId = (await list(superToken)).find((user) => user.email === 'super@demo.test')?.id as number;
+      const superId = (await list(tokens.super)).find((user) => user.email === 'super@demo.test')?.id as number;
       // The campaign admin's own session, signed as the Super Admin with the Super Admin role.
       const forged = await new SignJWT({ sid: claims.sid, role: 'Super Admin' })
         .setProtectedHeader({ alg: 'HS256' }).setSubject(String(superId)).setIssuer(claims.iss).setAudience(claims.aud)
@@ -278,7 +271,7 @@ describe.runIf(runsOnPostgres)('security review on postgres', () => {
       await sql.query('create trigger refuse_users before insert on users for each row execute function refuse_users()');
       const email = newEmail('logged');
       try {
-        const answer = await server.post(REGISTER, { email, firstname: 'Logged', lastname: 'Admin', password: 'Logged#Pass2026', linked_agencies: [ids.goldCoast] }, superToken);
+        const answer = await server.post(REGISTER, { email, firstname: 'Logged', lastname: 'Admin', password: 'Logged#Pass2026', linked_agencies: [ids.goldCoast] }, tokens.super);
         expect(answer.status).toBe(500);
         expect(answer.body).toEqual({ error: messages.internalError, code: 'internal' });
       } finally {
@@ -294,11 +287,11 @@ describe.runIf(runsOnPostgres)('security review on postgres', () => {
     });
 
     it('never logs a search (it may be a phone number), a token or the demo outbox code', async () => {
-      await server.get('/admin/admins?search=0244123987', superToken);
+      await server.get('/admin/admins?search=0244123987', tokens.super);
       const log = server.log();
       expect(log).toContain('"url":"/admin/admins"');
       expect(log).not.toContain('0244123987');
-      expect(log).not.toContain(superToken);
+      expect(log).not.toContain(tokens.super);
       expect(log).toContain('read it at /dev/outbox');
     });
   });
@@ -318,7 +311,7 @@ describe.runIf(runsOnPostgres)('security review on postgres', () => {
       ['a username', SEND, { username: mega, otp_type: 'PASSWORD_RESET' }, 'username', tooLong('Username', TEXT_MAX.username)],
     ])('1 MB in %s: 400 naming the field, nothing stored', async (_label, path, body, field, message) => {
       const before = await adminTables(server);
-      const answer = await server.post<{ errors: Record<string, string[]> }>(path, body, superToken);
+      const answer = await server.post<{ errors: Record<string, string[]> }>(path, body, tokens.super);
       expect(answer.status).toBe(400);
       expect(answer.body.errors[field]).toEqual([message]);
       expect(await adminTables(server)).toBe(before);
@@ -326,7 +319,7 @@ describe.runIf(runsOnPostgres)('security review on postgres', () => {
 
     it('JSON nested 20,000 levels deep is refused, on the public code call too', async () => {
       const deep = `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
-      for (const [path, token] of [[SEND, undefined], ['/admin/event_types', superToken]] as const) {
+      for (const [path, token] of [[SEND, undefined], ['/admin/event_types', tokens.super]] as const) {
         const answer = await server.request('POST', path, { body: deep, token });
         expect(answer.status).toBe(400);
         expect(answer.body).toEqual({ error: messages.jsonTooDeep, code: 'bad_request' });
@@ -338,7 +331,7 @@ describe.runIf(runsOnPostgres)('security review on postgres', () => {
     it.each([['01-Jan-0000', '01-Jan-2026'], ['01-Jan-2026', '31-Dec-9999'], ['31-Dec-1999', '01-Jan-2026']])(
       'grid dates %s to %s: 400 in the words of the filters',
       async (start, end) => {
-        const answer = await server.post<{ errors: Record<string, string[]> }>('/admin/fraud', { start_date: start, end_date: end }, superToken);
+        const answer = await server.post<{ errors: Record<string, string[]> }>('/admin/fraud', { start_date: start, end_date: end }, tokens.super);
         expect(answer.status).toBe(400);
         const field = start.endsWith('2026') ? 'end_date' : 'start_date';
         const label = field === 'end_date' ? 'End Date' : 'Start Date';

@@ -1,21 +1,15 @@
 // The service backend's agency calls (issue 12) against the started server: the backend's pages
 // with working links, the filters of the Agencies screen, and role scoping (SPEC.md section 6).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiError, Page } from '../../src/contract/api';
 import type { Agency, CampaignType, Country, Language } from '../../src/contract/entities';
 import * as messages from '../../src/contract/messages';
-import { accessToken, backends, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
+import { backends } from '../support/server';
+import { useSignedInServer } from '../support/signedIn';
 import { allPages } from '../support/service';
 
 describe.each(backends)('service agencies on %s', (backend) => {
-  let server: TestServer;
-  const token: Record<'super' | 'agency' | 'campaign', string> = { super: '', agency: '', campaign: '' };
-
-  beforeAll(async () => {
-    server = await startServer(backend, SIGNED_IN_SUITE);
-    for (const role of ['super', 'agency', 'campaign'] as const) token[role] = await accessToken(server, `${role}@demo.test`);
-  });
-  afterAll(async () => server?.stop());
+  const { server, tokens: token } = useSignedInServer(backend, ['super', 'agency', 'campaign']);
 
   const everyRow = <T>(path: string, as: string) => allPages<T>(server, path, as);
 

@@ -1,24 +1,16 @@
 // The service backend's campaign calls (issue 12) against the started server: pages with working
 // links, the filters the screens send, role scoping (SPEC.md section 6) that agrees with the legacy
 // campaign list (one domain rule), money as decimal strings, and the agencies' campaign settings.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiError, CampaignChoice, ListPage } from '../../src/contract/api';
 import type { Agency, AgencyCampaignTypeConfig, Campaign } from '../../src/contract/entities';
 import * as messages from '../../src/contract/messages';
-import { accessToken, backends, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
+import { backends } from '../support/server';
+import { useSignedInServer } from '../support/signedIn';
 import { allPages } from '../support/service';
 
-type Role = 'super' | 'agency' | 'campaign';
-
 describe.each(backends)('service campaigns on %s', (backend) => {
-  let server: TestServer;
-  const token: Record<Role, string> = { super: '', agency: '', campaign: '' };
-
-  beforeAll(async () => {
-    server = await startServer(backend, SIGNED_IN_SUITE);
-    for (const role of ['super', 'agency', 'campaign'] as const) token[role] = await accessToken(server, `${role}@demo.test`);
-  });
-  afterAll(async () => server?.stop());
+  const { server, tokens: token } = useSignedInServer(backend, ['super', 'agency', 'campaign']);
 
   const everyRow = <T>(path: string, as: string) => allPages<T>(server, path, as);
   const ids = (rows: Array<{ id: number }>) => rows.map((row) => row.id).sort((a, b) => a - b);

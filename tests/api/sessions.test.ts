@@ -5,7 +5,7 @@
 // 401 `session_expired` and the refresh token is refused. The demo admins are the ones who can sign
 // in (no call links a new admin's role to a campaign); a test that suspends a role or changes a
 // password puts it back.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, LoginResponse, Page, RefreshResponse } from '../../src/contract/api';
 import type { AdminUser, UserRoleWithUser } from '../../src/contract/entities';
 import * as messages from '../../src/contract/messages';
@@ -14,7 +14,8 @@ import {
   devicesSignedOut, othersSessionsSuperOnly, sessionNotFound, sessionRoleEnded, type SessionsEnded, type SignedInDevice,
 } from '../../src/contract/sessions';
 import { LOGIN, LOGOUT, REFRESH, REGISTER, SEND } from '../support/calls';
-import { accessToken, backends, DEMO_PASSWORD, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
+import { backends, DEMO_PASSWORD, type TestServer } from '../support/server';
+import { useSignedInServer } from '../support/signedIn';
 
 const SESSIONS = '/api/v1/sessions/';
 const STATUS_TYPES = '/api/v1/status-types';
@@ -31,22 +32,18 @@ interface Signed { access: string; refresh: string }
 const sidOf = (signed: Signed): string => JSON.parse(Buffer.from(signed.access.split('.')[1] as string, 'base64url').toString()).sid;
 
 describe.each(backends)('signed-in devices on %s', (backend) => {
-  let server: TestServer;
-  let superToken: string;
+  const { server, tokens } = useSignedInServer(backend, ['super']);
   /** The demo admins' user ids and the ids of their (only) roles. */
   const id: Record<string, number> = {};
   const role: Record<string, number> = {};
 
   beforeAll(async () => {
-    server = await startServer(backend, SIGNED_IN_SUITE);
-    superToken = await accessToken(server, 'super@demo.test');
-    const admins = (await server.get<{ data: AdminUser[] }>('/admin/admins?page_size=0', superToken)).body.data;
+    const admins = (await server.get<{ data: AdminUser[] }>('/admin/admins?page_size=0', tokens.super)).body.data;
     for (const email of ['super@demo.test', AGENCY, CAMPAIGN, EXPIRED]) id[email] = admins.find((admin) => admin.email === email)?.id as number;
-    const roles = await server.get<Page<UserRoleWithUser>>(`/api/v1/user-roles/?user_ids=${id[AGENCY]},${id[CAMPAIGN]},${id[EXPIRED]}`, superToken);
+    const roles = await server.get<Page<UserRoleWithUser>>(`/api/v1/user-roles/?user_ids=${id[AGENCY]},${id[CAMPAIGN]},${id[EXPIRED]}`, tokens.super);
     for (const email of [AGENCY, CAMPAIGN, EXPIRED]) role[email] = roles.body.results.find((found) => found.user.id === id[email])?.id as number;
     expect([...Object.values(id), ...Object.values(role)].every(Number.isInteger)).toBe(true);
   });
-  afterAll(async () => server?.stop());
 
   /** Signs in as a browser with this User-Agent would. */
   async function signInFrom(email: string, userAgent: string, password = DEMO_PASSWORD): Promise<Signed & { body: LoginResponse }> {
@@ -67,11 +64,11 @@ describe.each(backends)('signed-in devices on %s', (backend) => {
   }
 
   const mine = (token: string) => server.get<Page<SignedInDevice> & ApiError>(SESSIONS, token);
-  const theirs = (userId: number, token = superToken) => server.get<Page<SignedInDevice> & ApiError>(`/api/v1/users/${userId}/sessions/`, token);
+  const theirs = (userId: number, token = tokens.super) => server.get<Page<SignedInDevice> & ApiError>(`/api/v1/users/${userId}/sessions/`, token);
   const end = (path: string, token: string) => server.request<SessionsEnded & ApiError>('DELETE', path, { token });
   const refresh = (signed: Signed) => server.post<RefreshResponse & ApiError>(REFRESH, { refresh: signed.refresh });
   const setStatus = (email: string, status: number) =>
-    server.request<ApiError>('PATCH', `/api/v1/user-roles/${role[email]}/`, { body: { status_type: status }, token: superToken });
+    server.request<ApiError>('PATCH', `/api/v1/user-roles/${role[email]}/`, { body: { status_type: status }, token: tokens.super });
 
   /** Signed out: the next call answers 401 `session_expired`, and the refresh token is refused. */
   async function expectSignedOut(signed: Signed, error: string = messages.sessionExpired) {
@@ -174,18 +171,18 @@ describe.each(backends)('signed-in devices on %s', (backend) => {
     expect(listed.status).toBe(200);
     expect(listed.body.results.map((device) => [device.device, device.current])).toEqual([['Safari on iPhone', false], ['Chrome on Windows', false]]);
     const iphone = listed.body.results[0] as SignedInDevice;
-    const one = await end(`/api/v1/users/${id[AGENCY]}/sessions/${iphone.id}/`, superToken);
+    const one = await end(`/api/v1/users/${id[AGENCY]}/sessions/${iphone.id}/`, tokens.super);
     expect(one.body).toEqual({ ended: 1, message: devicesSignedOut(1) });
     await expectSignedOut(phone);
     await expectSignedIn(laptop);
-    const all = await end(`/api/v1/users/${id[AGENCY]}/sessions/`, superToken);
+    const all = await end(`/api/v1/users/${id[AGENCY]}/sessions/`, tokens.super);
     expect(all.body).toEqual({ ended: 1, message: devicesSignedOut(1) });
     await expectSignedOut(laptop);
     expect((await theirs(id[AGENCY] as number)).body.count).toBe(0);
-    await expectSignedIn({ access: superToken, refresh: '' });
+    await expectSignedIn({ access: tokens.super, refresh: '' });
     // Nobody to list: an unknown id, and a user who is not an admin (an agent has no email).
     expect((await theirs(2_000_000)).body).toEqual({ error: messages.adminUserNotFound, code: 'not_found' });
-    const agent = (await server.get<Page<{ user_role: { user: { id: number } } }>>('/api/v1/user-role-campaigns/?role_type_id=2&page_size=1', superToken)).body.results[0];
+    const agent = (await server.get<Page<{ user_role: { user: { id: number } } }>>('/api/v1/user-role-campaigns/?role_type_id=2&page_size=1', tokens.super)).body.results[0];
     expect((await theirs(agent?.user_role.user.id as number)).status).toBe(404);
     if (server.sql) {
       for (const session of [phone, laptop]) {
@@ -248,14 +245,14 @@ describe.each(backends)('signed-in devices on %s', (backend) => {
   it("a Super Admin changing an admin's password signs them out everywhere; the new password signs in", async () => {
     const sessions = [await onlySession(CAMPAIGN, CHROME_ON_WINDOWS), await signInFrom(CAMPAIGN, SAFARI_ON_IPHONE)];
     const savePassword = async (password: string) => {
-      const row = (await server.get<{ data: AdminUser[] }>(`/admin/admins?search=${CAMPAIGN}`, superToken)).body.data[0] as AdminUser;
+      const row = (await server.get<{ data: AdminUser[] }>(`/admin/admins?search=${CAMPAIGN}`, tokens.super)).body.data[0] as AdminUser;
       const saved = await server.request<AdminUser>('PUT', REGISTER, {
         body: {
           id: row.id, updated_at: row.updated_at, email: row.email, firstname: row.firstname, lastname: row.lastname, password,
           msisdn: row.msisdn ?? '', linked_agencies: row.linked_agencies.map((link) => link.id),
           is_super: row.is_super, unblacklist: row.unblacklist, secure_page: row.secure_page,
         },
-        token: superToken,
+        token: tokens.super,
       });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     };
@@ -263,7 +260,7 @@ describe.each(backends)('signed-in devices on %s', (backend) => {
     try {
       expect((await theirs(id[CAMPAIGN] as number)).body.count).toBe(0);
       for (const session of sessions) await expectSignedOut(session);
-      await expectSignedIn({ access: superToken, refresh: '' });
+      await expectSignedIn({ access: tokens.super, refresh: '' });
       await expectSignedIn(await signInFrom(CAMPAIGN, CHROME_ON_WINDOWS, 'Changed#Pass2026'));
       if (server.sql) for (const session of sessions) expect((await endOf(session))?.map((row) => [row.actor_id, row.detail])).toEqual([[id['super@demo.test'], 'password changed by a Super Admin']]);
     } finally {

@@ -3,32 +3,29 @@
 // POST and PUT /admin/register without country_code (a national number takes the first linked
 // agency's country) and POST /admin/country without iso_code (told from the country's name).
 // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListPage } from '../../src/contract/api';
 import type { AdminCountry, AdminUser } from '../../src/contract/entities';
 import { countryNameShared, countryNameUnknown, duplicateIsoCode, unknownAgencies } from '../../src/contract/messages';
-import { accessToken, backends, demoIds, startServer, type TestServer, SIGNED_IN_SUITE } from '../support/server';
+import { backends, demoIds } from '../support/server';
+import { useSignedInServer } from '../support/signedIn';
 import { newEmail, REGISTER } from '../support/calls';
 
 type Answer<T> = T & { error?: string; code?: string; errors?: Record<string, string[]> };
 
 describe.each(backends)("section 7's payloads on %s", (backend) => {
-  let server: TestServer;
-  let superToken: string;
+  const { server, tokens } = useSignedInServer(backend, ['super']);
   let ghana: number; // Gold Coast Field Partners
   let kenya: number; // Savannah Referral Partners
   let congo: number; // Brazzaville Réseau Agents: 242 keeps the 0
 
   beforeAll(async () => {
-    server = await startServer(backend, SIGNED_IN_SUITE);
-    superToken = await accessToken(server, 'super@demo.test');
-    const { agency } = await demoIds(server, superToken);
+    const { agency } = await demoIds(server, tokens.super);
     ghana = agency['Gold Coast Field Partners'] as number;
     kenya = agency['Savannah Referral Partners'] as number;
     congo = agency['Brazzaville Réseau Agents'] as number;
     expect([ghana, kenya, congo].every(Number.isInteger)).toBe(true);
   });
-  afterAll(async () => server?.stop());
 
   describe('POST and PUT /admin/register', () => {
     /** Exactly the fields section 7 lists: no country_code. */
@@ -36,10 +33,10 @@ describe.each(backends)("section 7's payloads on %s", (backend) => {
       email: fields.email ?? newEmail('spec'), msisdn: fields.msisdn, firstname: 'Esi', lastname: 'Owusu', password: fields.password ?? 'Fresh#Start2026',
       linked_agencies: fields.linked_agencies, is_super: false, secure_page: false, unblacklist: false, id: fields.id ?? null,
     });
-    const register = (method: 'POST' | 'PUT', body: unknown) => server.request<Answer<AdminUser>>(method, REGISTER, { body, token: superToken });
+    const register = (method: 'POST' | 'PUT', body: unknown) => server.request<Answer<AdminUser>>(method, REGISTER, { body, token: tokens.super });
     /** The admin user as the Users list reads it back. */
     const readBack = async (email: string) =>
-      (await server.get<ListPage<AdminUser>>(`/admin/admins?search=${encodeURIComponent(email)}`, superToken)).body.data.find((user) => user.email === email);
+      (await server.get<ListPage<AdminUser>>(`/admin/admins?search=${encodeURIComponent(email)}`, tokens.super)).body.data.find((user) => user.email === email);
 
     it.each([
       ['a Kenyan agency first', () => [kenya, ghana], '0712300101', '254712300101', 'KE'],
@@ -88,8 +85,8 @@ describe.each(backends)("section 7's payloads on %s", (backend) => {
   describe('POST /admin/country', () => {
     /** Exactly the fields section 7 lists: no iso_code. */
     const section7 = (country: string, id: number | null = null) => ({ country, id, code: '260', sms_cid: '', sms_from: 'REFERZM', languages: 'en' });
-    const save = (body: unknown) => server.request<Answer<AdminCountry>>('POST', '/admin/country', { body, token: superToken });
-    const allCountries = async () => (await server.get<ListPage<AdminCountry>>('/admin/countries?page_size=0', superToken)).body.data;
+    const save = (body: unknown) => server.request<Answer<AdminCountry>>('POST', '/admin/country', { body, token: tokens.super });
+    const allCountries = async () => (await server.get<ListPage<AdminCountry>>('/admin/countries?page_size=0', tokens.super)).body.data;
 
     /** A refused save changes nothing: the same countries, as they were. */
     async function expectRefused(body: unknown, status: number, answer: Answer<object>) {

@@ -3,11 +3,11 @@
 // opens with its values as facts and the server's reason, with no field, no password and no Save.
 // A user within their reach still opens as its form. Screenshots at 1440x900 and 820x1180.
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser } from '../../src/contract/entities';
 import * as messages from '../../src/contract/messages';
 import { openScreen, openSignedIn, screenshot, useBrowser } from '../support/browser';
-import { accessToken, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
+import { useSignedInServer } from '../support/signedIn';
 
 const AGENCY = 'agency@demo.test';
 const FLAGGED = 'e2e.unblacklister@example.org';
@@ -17,21 +17,18 @@ const userRow = (page: Page, text: string): Locator => page.getByRole('table', {
 
 describe('read-only rows in the browser', { timeout: 180_000 }, () => {
   const b = useBrowser();
-  let server: TestServer;
+  const { server, tokens } = useSignedInServer('pglite', ['super']);
 
   beforeAll(async () => {
-    server = await startServer('pglite', SIGNED_IN_SUITE);
-    const superToken = await accessToken(server, 'super@demo.test');
     // A user of the Agency Admin's own agency, holding a right the Agency Admin lacks.
-    const agencyAdmin = await server.get<{ data: AdminUser[] }>(`/admin/admins?search=${AGENCY}`, superToken);
+    const agencyAdmin = await server.get<{ data: AdminUser[] }>(`/admin/admins?search=${AGENCY}`, tokens.super);
     const agency = agencyAdmin.body.data[0]?.linked_agencies[0]?.id;
     const added = await server.post('/admin/register', {
       email: FLAGGED, firstname: 'Yaw', lastname: 'Darko', password: 'Unblack#2026', msisdn: '0244123456', country_code: 'GH',
       linked_agencies: [agency], unblacklist: true,
-    }, superToken);
+    }, tokens.super);
     expect(added.status).toBe(201);
   });
-  afterAll(async () => server?.stop());
 
   it('an Agency Admin opens a user beyond their reach read-only, told why; one within it as its form', async () => {
     const { page } = b;

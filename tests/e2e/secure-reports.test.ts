@@ -6,11 +6,11 @@
 // ledger. Screenshots at 1440x900 and 820x1180.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SecureAgencies } from '../../src/contract/api';
 import * as messages from '../../src/contract/messages';
 import { codeCount, nextCode, openSignedIn, screenshot, toast, useBrowser, WAIT_MS } from '../support/browser';
-import { accessToken, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
+import { useSignedInServer } from '../support/signedIn';
 
 const AGENCY_ADMIN = 'agency@demo.test';
 const SUPER = 'super@demo.test';
@@ -43,20 +43,18 @@ async function upload(page: Page, agency: string, campaign: string, name: string
 
 describe('secure reports in the browser', { timeout: 180_000 }, () => {
   const b = useBrowser();
-  let server: TestServer;
+  const { server, tokens } = useSignedInServer('pglite', ['super', 'agency']);
   let own: { agency: string; campaign: string };
   let foreign: { agency: string; campaign: string };
   beforeAll(async () => {
-    server = await startServer('pglite', SIGNED_IN_SUITE);
-    const agencies = async (as: string) =>
-      (await server.post<SecureAgencies>('/admin/get-secure-agencies', {}, await accessToken(server, as))).body.agencies.filter((a) => a.campaigns.length > 0);
-    const mine = (await agencies(AGENCY_ADMIN))[0];
-    const other = (await agencies(SUPER)).find((agency) => agency.id !== mine?.id);
+    const agencies = async (token: string) =>
+      (await server.post<SecureAgencies>('/admin/get-secure-agencies', {}, token)).body.agencies.filter((a) => a.campaigns.length > 0);
+    const mine = (await agencies(tokens.agency))[0];
+    const other = (await agencies(tokens.super)).find((agency) => agency.id !== mine?.id);
     if (!mine?.campaigns[0] || !other?.campaigns[0]) throw new Error('the demo data holds no two agencies with campaigns');
     own = { agency: mine.agency_name, campaign: mine.campaigns[0].campaign_name };
     foreign = { agency: other.agency_name, campaign: other.campaigns[0].campaign_name };
   });
-  afterAll(async () => server?.stop());
 
   it('an Agency Admin uploads a previewed CSV and downloads it only with the code the server emailed; nothing stays on the device', async () => {
     const { page } = b;

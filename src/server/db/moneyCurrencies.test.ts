@@ -1,21 +1,12 @@
 // Migration 0013 (issue 32) on a database holding money without its currency: the migrations
 // before it run on an in-memory PGlite, campaigns, versions, compensations and payment runs go in,
 // 0013 runs, and every money row carries the currency its campaign, payments or country tell.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateUpTo, runMigration } from './migrationsUpTo';
 
-const folder = path.join(import.meta.dirname, 'migrations');
-const journal = JSON.parse(readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
 const MIGRATION = '0013_money_currencies';
-
-async function run(db: PGlite, tag: string): Promise<void> {
-  for (const statement of readFileSync(path.join(folder, `${tag}.sql`), 'utf8').split('--> statement-breakpoint')) {
-    if (statement.trim()) await db.exec(statement);
-  }
-}
 
 describe(`migration ${MIGRATION}`, () => {
   let db: PGlite;
@@ -24,8 +15,7 @@ describe(`migration ${MIGRATION}`, () => {
 
   beforeAll(async () => {
     db = await PGlite.create({ extensions: { pg_trgm } });
-    const tags = journal.entries.map((entry) => entry.tag);
-    for (const tag of tags.slice(0, tags.indexOf(MIGRATION))) await run(db, tag);
+    await migrateUpTo(db, MIGRATION);
     await db.exec(`
       insert into currencies (id, code, name) values (1, 'GHS', 'Ghana cedi'), (2, 'KES', 'Kenyan shilling');
       insert into countries (id, iso_code, name, dialing_code, currency_id) values
@@ -59,7 +49,7 @@ describe(`migration ${MIGRATION}`, () => {
       insert into payments (event_id, agent_id, campaign_id, agency_id, amount, currency_code, status, payment_run_id, created_at) values
         (1, 1, 1, 1, '2.50', 'GHS', 'paid', 1, now()), (2, 1, 2, 2, '3.00', 'KES', 'paid', 4, now()), (3, 1, 1, 1, '2.50', 'GHS', 'paid', 4, now());
     `);
-    await run(db, MIGRATION);
+    await runMigration(db, MIGRATION);
   });
   afterAll(async () => db?.close());
 

@@ -1,22 +1,13 @@
 // Migration 0010 (issue 17) on a database holding numbers stored as the forms once took them: the
 // migrations before it run on an in-memory PGlite, national rows go in, 0010 runs, and every number
 // whose country can be told reads as the contract's storedMsisdn makes it.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedMsisdn } from '../../contract/msisdn';
+import { migrateUpTo, runMigration } from './migrationsUpTo';
 
-const folder = path.join(import.meta.dirname, 'migrations');
-const journal = JSON.parse(readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
 const MIGRATION = '0010_stored_msisdn';
-
-async function run(db: PGlite, tag: string): Promise<void> {
-  for (const statement of readFileSync(path.join(folder, `${tag}.sql`), 'utf8').split('--> statement-breakpoint')) {
-    if (statement.trim()) await db.exec(statement);
-  }
-}
 
 describe(`migration ${MIGRATION}`, () => {
   let db: PGlite;
@@ -25,8 +16,7 @@ describe(`migration ${MIGRATION}`, () => {
 
   beforeAll(async () => {
     db = await PGlite.create({ extensions: { pg_trgm } });
-    const tags = journal.entries.map((entry) => entry.tag);
-    for (const tag of tags.slice(0, tags.indexOf(MIGRATION))) await run(db, tag);
+    await migrateUpTo(db, MIGRATION);
     await db.exec(`
       insert into countries (id, iso_code, name, dialing_code) values (1, 'GH', 'Ghana', '233'), (2, 'CG', 'Republic of the Congo', '242'), (3, 'KE', 'Kenya', '254');
       insert into agencies (id, name, country_id) values (1, 'Ghana Agency', 1), (2, 'Accra Agency', 1), (3, 'Kenya Agency', 3);
@@ -44,7 +34,7 @@ describe(`migration ${MIGRATION}`, () => {
         (1, '0241110001', 'GH', null), (2, '061110002', 'CG', null), (3, '254711110005', 'KE', null),
         (4, '0241110009', 'GH', null), (5, '233241110009', 'GH', null);
     `);
-    await run(db, MIGRATION);
+    await runMigration(db, MIGRATION);
   });
   afterAll(async () => db?.close());
 
