@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { QueueReport, ReportRecord } from '../src/contract/entities';
-import { REPORT_FINISHED, REPORT_HOME_NAMES } from '../src/contract/reports';
+import { REPORT_HOME_NAMES } from '../src/contract/reports';
 import { gridQuery } from '../src/contract/schemas';
 import { inlinedSql } from '../src/server/db/client';
 import { agentEventDetails } from '../src/server/domain/grids/agentEvents';
@@ -71,7 +71,7 @@ try {
   if (queued.status !== 200) throw new Error(`queuing answered ${queued.status}: ${JSON.stringify(queued.body)}`);
   const list = async () => (await server.get<{ results: ReportRecord[] }>('/service/payments-reports/?report=agents-events-detail', token)).body.results[0];
   let report = await list();
-  while (report?.status !== REPORT_FINISHED && !report?.status.startsWith('Failed')) {
+  while (report?.status !== 'Finished' && !report?.status.startsWith('Failed')) {
     await sleep(50);
     report = await list();
   }
@@ -83,7 +83,7 @@ try {
   out(`  psql \\copy of the same query   ${psqlSeconds.toFixed(2)} s   ${(psqlBytes / 1e6).toFixed(1)} MB`);
   out(`  queued to Finished             ${seconds.toFixed(2)} s   ${(Number(stored?.bytes ?? 0) / 1e6).toFixed(1)} MB   (${speed.toFixed(2)}x psql's speed)`);
   out(`  server RSS                     ${beforeMb.toFixed(0)} MB before, ${peakMb.toFixed(0)} MB at the peak`);
-  if (report?.status !== REPORT_FINISHED || Number(stored?.bytes) !== psqlBytes) {
+  if (report?.status !== 'Finished' || Number(stored?.bytes) !== psqlBytes) {
     failed = true;
     out(`  FAILED: the report ${report?.status}, ${stored?.bytes} bytes against psql's ${psqlBytes}`);
   }

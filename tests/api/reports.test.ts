@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListPage, Page } from '../../src/contract/api';
 import type { QueueReport, ReportRecord } from '../../src/contract/entities';
 import * as messages from '../../src/contract/messages';
-import { REPORT_FINISHED } from '../../src/contract/reports';
 import { accessToken, backends, demoIds, startServer, type TestServer, SIGNED_IN_SUITE } from '../support/server';
 import { finished } from '../support/service';
 
@@ -37,7 +36,7 @@ describe.each(backends)('report jobs on %s', (backend) => {
     expect(queued.body.status).toMatch(/^(Queued|Started|Finished)/);
 
     const report = await finished(async () => (await listed('fraud_report', token.super)).find((row) => row.id === queued.body.id));
-    expect(report?.status).toBe(REPORT_FINISHED);
+    expect(report?.status).toBe('Finished');
     expect((report as QueueReport).queue_position).toBeNull();
 
     const download = await server.post<{ data: string; mime: string; filename: string }>('/admin/queued_report_download', { id: queued.body.id }, token.super);
@@ -141,7 +140,7 @@ describe.each(backends)('report jobs on %s', (backend) => {
       expect(queued.body.downloadUrl).toBeNull();
       const list = async () => (await server.get<Page<ReportRecord>>('/service/payments-reports/?report=agents-events-detail', token.campaign)).body.results[0];
       const report = (await finished(list)) as ReportRecord;
-      expect(report.status).toBe(REPORT_FINISHED);
+      expect(report.status).toBe('Finished');
       const url = new URL(report.downloadUrl as string);
       const file = await server.get<string>(url.pathname, token.campaign);
       expect(file.status).toBe(200);
