@@ -77,7 +77,7 @@ try {
   }
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
-  const [stored] = (await sql.query<{ rows: number; bytes: string }>('select rows, bytes from report_jobs order by id desc limit 1')).rows;
+  const [stored] = (await sql.query<{ rows: number; bytes: string }>('select rows, bytes from reports order by job_id desc limit 1')).rows;
   const speed = psqlSeconds / seconds;
   out(`Agent Events Detail service report, one agency and campaign, ${(stored?.rows ?? 0).toLocaleString('en')} rows:`);
   out(`  psql \\copy of the same query   ${psqlSeconds.toFixed(2)} s   ${(psqlBytes / 1e6).toFixed(1)} MB`);
@@ -111,7 +111,7 @@ try {
     );
     admins.push(await accessToken(server, email, 'Fresh#Start2026'));
   }
-  const firstId = Number((await sql.query<{ id: number }>('select coalesce(max(id), 0) as id from report_jobs')).rows[0]?.id);
+  const firstId = Number((await sql.query<{ id: number }>('select coalesce(max(id), 0) as id from jobs')).rows[0]?.id);
   let reading = true;
   const gridTimes: number[] = [];
   const reader = (async () => {
@@ -132,15 +132,15 @@ try {
       }),
     ),
   );
-  const done = async () => (await sql.query<{ n: number }>("select count(*)::int as n from report_jobs where id > $1 and (status = 'Finished' or status like 'Failed%')", [firstId])).rows[0]?.n ?? 0;
+  const done = async () => (await sql.query<{ n: number }>("select count(*)::int as n from jobs where kind = 'report' and id > $1 and status in ('Finished', 'Failed')", [firstId])).rows[0]?.n ?? 0;
   while ((await done()) < 50 && performance.now() - queuedAt < 10 * 60_000) await sleep(200);
   const allSeconds = (performance.now() - queuedAt) / 1000;
   reading = false;
   await reader;
   const check = (await sql.query<{ finished: number; once: number; jobs: number }>(
     `select count(*) filter (where status = 'Finished')::int as finished, count(*) filter (where attempts = 1)::int as once,
-       (select count(*)::int from pgboss.job j where j.name = 'report' and j.state = 'completed' and (j.data->>'reportId')::int > $1) as jobs
-     from report_jobs where id > $1`,
+       (select count(*)::int from pgboss.job j where j.name = 'report' and j.state = 'completed' and (j.data->>'jobId')::int > $1) as jobs
+     from jobs where kind = 'report' and id > $1`,
     [firstId],
   )).rows[0];
   gridTimes.sort((a, b) => a - b);

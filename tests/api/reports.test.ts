@@ -113,10 +113,18 @@ describe.each(backends)('report jobs on %s', (backend) => {
     expect(await reports()).toBe(serviceBefore + 1);
   });
 
-  it('lists payment runs’ jobs (none until payment runs are built)', async () => {
-    const jobs = await server.get<ListPage<QueueReport>>('/admin/list_job_queue?job=paymentrun', token.super);
-    expect(jobs.status).toBe(200);
-    expect(jobs.body).toEqual({ data: [], count: 0 });
+  it('lists the jobs of any kind the caller may see: the demo’s payment runs, Finished, and reports', async () => {
+    const runs = await server.get<ListPage<QueueReport>>('/admin/list_job_queue?job=paymentrun&page_size=0', token.super);
+    expect(runs.status).toBe(200);
+    expect(runs.body.count).toBeGreaterThan(0);
+    expect(runs.body.data[0]).toMatchObject({ description: expect.stringMatching(/^Payment run PR-\d{6}$/), status: 'Finished', queue_position: null, rows: null, bytes: null });
+    // Made by the Super Admin, who sees every campaign: a campaign admin sees none of them.
+    expect((await server.get<ListPage<QueueReport>>('/admin/list_job_queue?job=paymentrun', token.campaign)).body).toEqual({ data: [], count: 0 });
+
+    const queued = await server.get<QueueReport>(`/admin/queue_report?home=retention_events&${DATES}`, token.campaign);
+    const reports = await server.get<ListPage<QueueReport>>('/admin/list_job_queue?job=report&page_size=0', token.campaign);
+    expect(reports.body.data.map((job) => job.id)).toContain(queued.body.id);
+    expect((await server.get<{ error: string }>('/admin/list_job_queue?job=export', token.super)).status).toBe(400);
   });
 
   describe('service reports', () => {
