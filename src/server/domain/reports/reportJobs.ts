@@ -39,7 +39,7 @@ export type ReportRow = JobRow & { list: string; grid: string; file_name: string
 /** Hands a job's id to the queue of its kind; answers its id in the queue. */
 export type SendJob = (kind: JobKind, jobId: number) => Promise<string | null>;
 
-/** Who may see a report: its creator's campaigns within the caller's (every one for a caller who sees all). */
+/** Who may see a job: its creator's campaigns within the caller's (every one for a caller who sees all). */
 async function visibleTo(db: Database, scope: RoleScope): Promise<SQL> {
   const campaigns = await visibleCampaignIds(db, scope);
   if (campaigns === null) return sql`true`;
