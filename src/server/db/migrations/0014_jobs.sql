@@ -62,6 +62,8 @@ SELECT setval(pg_get_serial_sequence('jobs', 'id'), coalesce((SELECT max("id") F
 ALTER TABLE "report_file_parts" DROP CONSTRAINT "report_file_parts_report_id_report_jobs_id_fk";--> statement-breakpoint
 DROP TABLE "report_jobs";--> statement-breakpoint
 ALTER TABLE "payment_runs" DROP COLUMN "status";--> statement-breakpoint
+DROP FUNCTION pg_temp.job_status(text);--> statement-breakpoint
+DROP FUNCTION pg_temp.job_detail(text);--> statement-breakpoint
 ALTER TABLE "jobs" ADD CONSTRAINT "jobs_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "report_file_parts" ADD CONSTRAINT "report_file_parts_report_id_reports_job_id_fk" FOREIGN KEY ("report_id") REFERENCES "public"."reports"("job_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
