@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { QueueReport, ReportRecord } from '../src/contract/entities';
-import { REPORT_FINISHED, REPORT_HOME_NAMES } from '../src/contract/reports';
+import { REPORT_HOME_NAMES } from '../src/contract/reports';
 import { gridQuery } from '../src/contract/schemas';
 import { inlinedSql } from '../src/server/db/client';
 import { agentEventDetails } from '../src/server/domain/grids/agentEvents';
@@ -71,19 +71,19 @@ try {
   if (queued.status !== 200) throw new Error(`queuing answered ${queued.status}: ${JSON.stringify(queued.body)}`);
   const list = async () => (await server.get<{ results: ReportRecord[] }>('/service/payments-reports/?report=agents-events-detail', token)).body.results[0];
   let report = await list();
-  while (report?.status !== REPORT_FINISHED && !report?.status.startsWith('Failed')) {
+  while (report?.status !== 'Finished' && !report?.status.startsWith('Failed')) {
     await sleep(50);
     report = await list();
   }
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
-  const [stored] = (await sql.query<{ rows: number; bytes: string }>('select rows, bytes from report_jobs order by id desc limit 1')).rows;
+  const [stored] = (await sql.query<{ rows: number; bytes: string }>('select rows, bytes from reports order by job_id desc limit 1')).rows;
   const speed = psqlSeconds / seconds;
   out(`Agent Events Detail service report, one agency and campaign, ${(stored?.rows ?? 0).toLocaleString('en')} rows:`);
   out(`  psql \\copy of the same query   ${psqlSeconds.toFixed(2)} s   ${(psqlBytes / 1e6).toFixed(1)} MB`);
   out(`  queued to Finished             ${seconds.toFixed(2)} s   ${(Number(stored?.bytes ?? 0) / 1e6).toFixed(1)} MB   (${speed.toFixed(2)}x psql's speed)`);
   out(`  server RSS                     ${beforeMb.toFixed(0)} MB before, ${peakMb.toFixed(0)} MB at the peak`);
-  if (report?.status !== REPORT_FINISHED || Number(stored?.bytes) !== psqlBytes) {
+  if (report?.status !== 'Finished' || Number(stored?.bytes) !== psqlBytes) {
     failed = true;
     out(`  FAILED: the report ${report?.status}, ${stored?.bytes} bytes against psql's ${psqlBytes}`);
   }
@@ -111,7 +111,7 @@ try {
     );
     admins.push(await accessToken(server, email, 'Fresh#Start2026'));
   }
-  const firstId = Number((await sql.query<{ id: number }>('select coalesce(max(id), 0) as id from report_jobs')).rows[0]?.id);
+  const firstId = Number((await sql.query<{ id: number }>('select coalesce(max(id), 0) as id from jobs')).rows[0]?.id);
   let reading = true;
   const gridTimes: number[] = [];
   const reader = (async () => {
@@ -132,15 +132,15 @@ try {
       }),
     ),
   );
-  const done = async () => (await sql.query<{ n: number }>("select count(*)::int as n from report_jobs where id > $1 and (status = 'Finished' or status like 'Failed%')", [firstId])).rows[0]?.n ?? 0;
+  const done = async () => (await sql.query<{ n: number }>("select count(*)::int as n from jobs where kind = 'report' and id > $1 and status in ('Finished', 'Failed')", [firstId])).rows[0]?.n ?? 0;
   while ((await done()) < 50 && performance.now() - queuedAt < 10 * 60_000) await sleep(200);
   const allSeconds = (performance.now() - queuedAt) / 1000;
   reading = false;
   await reader;
   const check = (await sql.query<{ finished: number; once: number; jobs: number }>(
     `select count(*) filter (where status = 'Finished')::int as finished, count(*) filter (where attempts = 1)::int as once,
-       (select count(*)::int from pgboss.job j where j.name = 'report' and j.state = 'completed' and (j.data->>'reportId')::int > $1) as jobs
-     from report_jobs where id > $1`,
+       (select count(*)::int from pgboss.job j where j.name = 'report' and j.state = 'completed' and (j.data->>'jobId')::int > $1) as jobs
+     from jobs where kind = 'report' and id > $1`,
     [firstId],
   )).rows[0];
   gridTimes.sort((a, b) => a - b);

@@ -2,6 +2,7 @@
 import * as messages from './messages';
 import { reportWarning } from './messages';
 import { z } from 'zod';
+import { JOB_KINDS } from './jobs';
 import { QUEUE_LIST_PAGE_SIZES, REPORT_RANGE_WARNING_MONTHS } from './constants';
 import { endBeforeStart, endNotBeforeStartDate, filterIds, legacyPageSize, listQuery, reportFilterFields, requestDate, storableId } from './schemas';
 
@@ -74,19 +75,6 @@ export const SERVICE_REPORTS = {
 export type ServiceReportName = keyof typeof SERVICE_REPORTS;
 export const SERVICE_REPORT_NAMES = Object.keys(SERVICE_REPORTS) as ServiceReportName[];
 
-/** The job lists of /admin/list_job_queue (`job`); payment runs write theirs (issue 'payment runs'). */
-export const JOB_LISTS = ['paymentrun'] as const;
-
-/** Report statuses are text (SPEC.md section 4): these begin the ones still in progress. */
-export const REPORT_QUEUED = 'Queued';
-export const REPORT_STARTED = 'Started';
-export const REPORT_FINISHED = 'Finished';
-export const reportFailed = (reason: string): string => `Failed: ${reason}`;
-export const reportProgress = (done: number, total: number): string =>
-  `${REPORT_STARTED}: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} rows`;
-/** A status counts as in progress while it begins with Queued or Started (the queue refreshes meanwhile). */
-export const isReportInProgress = (status: string): boolean => status.startsWith(REPORT_QUEUED) || status.startsWith(REPORT_STARTED);
-
 // ---- report job requests ------------------------------------------------------------------------
 
 /** A query string's flags as text ('true', '1', 'false', '0') read as booleans; anything else is left for the schema to refuse. */
@@ -115,9 +103,9 @@ export const listQueueReportsQuery = z.object({
   current_page: listQuery.shape.current_page,
 });
 
-/** GET /admin/list_job_queue: the jobs of one kind (payment runs). */
+/** GET /admin/list_job_queue: the jobs of one kind (reports, payment runs). */
 export const listJobQueueQuery = z.object({
-  job: z.enum(JOB_LISTS, { error: `job must be one of ${JOB_LISTS.join(', ')}` }),
+  job: z.enum(JOB_KINDS, { error: `job must be one of ${JOB_KINDS.join(', ')}` }),
   page_size: listQuery.shape.page_size,
   current_page: listQuery.shape.current_page,
 });

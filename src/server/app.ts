@@ -127,8 +127,8 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
   await app.register(gridRoutes(database), { prefix: '/admin' });
   const jobs = await startJobQueue(database, { databaseUrl: config.databaseUrl, workers: config.reportWorkers, log: app.log });
   app.addHook('onClose', () => jobs.stop());
-  await app.register(reportRoutes(db, jobs.sendReport), { prefix: '/admin' });
-  await app.register(paymentReportRoutes(db, jobs.sendReport), { prefix: BACKEND_PREFIXES.service });
+  await app.register(reportRoutes(db, jobs.send), { prefix: '/admin' });
+  await app.register(paymentReportRoutes(db, jobs.send), { prefix: BACKEND_PREFIXES.service });
   await app.register(secureReportRoutes(db, signIn), { prefix: '/admin' });
   await app.register(securePageRoutes(db), { prefix: BACKEND_PREFIXES.service });
   await app.register(serviceAgencyRoutes(db), { prefix: BACKEND_PREFIXES.service });

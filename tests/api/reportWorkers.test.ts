@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListPage } from '../../src/contract/api';
 import type { QueueReport } from '../../src/contract/entities';
-import { REPORT_FINISHED } from '../../src/contract/reports';
+import { jobStatusText, type JobState } from '../../src/contract/jobs';
 import { useSignedInServer } from '../support/signedIn';
 import { startWorker } from '../support/workers';
 
@@ -27,6 +27,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('report workers on PostgreSQL', 
   const { server, tokens } = useSignedInServer('postgres', ['super'], { REPORT_WORKERS: '0' });
   let token = '';
   let sql: pg.Client;
+  /** A job's status as the lists show it (its word and detail composed) and its runs. */
+  const jobOf = async (id: number) => {
+    const [row] = (await sql.query<JobState & { attempts: number }>('select status, detail, attempts from jobs where id = $1', [id])).rows;
+    return row && { status: jobStatusText(row), attempts: row.attempts };
+  };
   const workers: ChildProcess[] = [];
 
   beforeAll(async () => {
@@ -50,7 +55,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('report workers on PostgreSQL', 
     expect(queued.status).toBe(200);
     const first = await startWorker(server.databaseUrl as string);
     workers.push(first);
-    const statusOf = async () => (await sql.query<{ status: string; attempts: number }>('select status, attempts from report_jobs where id = $1', [queued.body.id])).rows[0];
+    const statusOf = async () => jobOf(queued.body.id);
     const started = await until(statusOf, (row) => Boolean(row?.status.startsWith('Started:')), 30_000);
     expect(started?.status).toMatch(/^Started: 0 of [\d,]+ rows$/);
 
@@ -62,10 +67,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('report workers on PostgreSQL', 
     workers.push(await startWorker(server.databaseUrl as string));
     const report = await until(
       async () => (await server.get<ListPage<QueueReport>>('/admin/list_queue_reports?home=fraud_report', token)).body.data.find((row) => row.id === queued.body.id),
-      (row) => row?.status === REPORT_FINISHED,
+      (row) => row?.status === 'Finished',
       90_000,
     );
-    expect(report?.status).toBe(REPORT_FINISHED);
+    expect(report?.status).toBe('Finished');
 
     // Two runs, one finish: the file is the grid's whole export, from the last run's parts alone.
     expect((await statusOf())?.attempts).toBe(2);
@@ -74,7 +79,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('report workers on PostgreSQL', 
     expect(download.body.data).toBe(exported.body);
     const runs = await sql.query('select distinct run_token from report_file_parts where report_id = $1', [queued.body.id]);
     expect(runs.rowCount).toBe(1);
-    const jobs = await sql.query<{ state: string }>("select state from pgboss.job where name = 'report' and (data->>'reportId')::int = $1", [queued.body.id]);
+    const jobs = await sql.query<{ state: string }>("select state from pgboss.job where name = 'report' and (data->>'jobId')::int = $1", [queued.body.id]);
     expect(jobs.rows.map((job) => job.state)).toEqual(['completed']);
   });
 
@@ -82,11 +87,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('report workers on PostgreSQL', 
     for (const worker of workers.splice(0)) worker.kill('SIGKILL');
     const queued = await server.get<QueueReport>(`/admin/queue_report?home=fraud_report&${DATES}`, token);
     // A report its grid can no longer read (as if the grid lost a column since it was queued).
-    await sql.query(`update report_jobs set params = params || '{"orderby": "no_such_column"}' where id = $1`, [queued.body.id]);
+    await sql.query(`update reports set params = params || '{"orderby": "no_such_column"}' where job_id = $1`, [queued.body.id]);
     workers.push(await startWorker(server.databaseUrl as string));
     const seen = new Set<string>();
     const failed = await until(
-      async () => (await sql.query<{ status: string; attempts: number }>('select status, attempts from report_jobs where id = $1', [queued.body.id])).rows[0],
+      async () => jobOf(queued.body.id),
       (row) => (row ? (seen.add(row.status), row.status.startsWith('Failed')) : false),
       90_000,
     );

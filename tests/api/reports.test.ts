@@ -6,7 +6,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListPage, Page } from '../../src/contract/api';
 import type { QueueReport, ReportRecord } from '../../src/contract/entities';
 import * as messages from '../../src/contract/messages';
-import { REPORT_FINISHED } from '../../src/contract/reports';
 import { backends, demoIds } from '../support/server';
 import { useSignedInServer } from '../support/signedIn';
 import { finished } from '../support/service';
@@ -32,7 +31,7 @@ describe.each(backends)('report jobs on %s', (backend) => {
     expect(queued.body.status).toMatch(/^(Queued|Started|Finished)/);
 
     const report = await finished(async () => (await listed('fraud_report', token.super)).find((row) => row.id === queued.body.id));
-    expect(report?.status).toBe(REPORT_FINISHED);
+    expect(report?.status).toBe('Finished');
     expect((report as QueueReport).queue_position).toBeNull();
 
     const download = await server.post<{ data: string; mime: string; filename: string }>('/admin/queued_report_download', { id: queued.body.id }, token.super);
@@ -109,10 +108,18 @@ describe.each(backends)('report jobs on %s', (backend) => {
     expect(await reports()).toBe(serviceBefore + 1);
   });
 
-  it('lists payment runs’ jobs (none until payment runs are built)', async () => {
-    const jobs = await server.get<ListPage<QueueReport>>('/admin/list_job_queue?job=paymentrun', token.super);
-    expect(jobs.status).toBe(200);
-    expect(jobs.body).toEqual({ data: [], count: 0 });
+  it('lists the jobs of any kind the caller may see: the demo’s payment runs, Finished, and reports', async () => {
+    const runs = await server.get<ListPage<QueueReport>>('/admin/list_job_queue?job=paymentrun&page_size=0', token.super);
+    expect(runs.status).toBe(200);
+    expect(runs.body.count).toBeGreaterThan(0);
+    expect(runs.body.data[0]).toMatchObject({ description: expect.stringMatching(/^Payment run PR-\d{6}$/), status: 'Finished', queue_position: null, rows: null, bytes: null });
+    // Made by the Super Admin, who sees every campaign: a campaign admin sees none of them.
+    expect((await server.get<ListPage<QueueReport>>('/admin/list_job_queue?job=paymentrun', token.campaign)).body).toEqual({ data: [], count: 0 });
+
+    const queued = await server.get<QueueReport>(`/admin/queue_report?home=retention_events&${DATES}`, token.campaign);
+    const reports = await server.get<ListPage<QueueReport>>('/admin/list_job_queue?job=report&page_size=0', token.campaign);
+    expect(reports.body.data.map((job) => job.id)).toContain(queued.body.id);
+    expect((await server.get<{ error: string }>('/admin/list_job_queue?job=export', token.super)).status).toBe(400);
   });
 
   describe('service reports', () => {
@@ -136,7 +143,7 @@ describe.each(backends)('report jobs on %s', (backend) => {
       expect(queued.body.downloadUrl).toBeNull();
       const list = async () => (await server.get<Page<ReportRecord>>('/service/payments-reports/?report=agents-events-detail', token.campaign)).body.results[0];
       const report = (await finished(list)) as ReportRecord;
-      expect(report.status).toBe(REPORT_FINISHED);
+      expect(report.status).toBe('Finished');
       const url = new URL(report.downloadUrl as string);
       const file = await server.get<string>(url.pathname, token.campaign);
       expect(file.status).toBe(200);

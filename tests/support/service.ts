@@ -3,7 +3,6 @@
 import { expect } from 'vitest';
 import type { Page } from '../../src/contract/api';
 import type { Campaign } from '../../src/contract/entities';
-import { REPORT_FINISHED } from '../../src/contract/reports';
 import type { TestServer } from './server';
 
 /** Every row of a paged call, following its `next` links to the end. */
@@ -33,7 +32,7 @@ export async function ownAndForeignCampaign(server: TestServer, superToken: stri
 export async function finished<R extends { status: string }>(read: () => Promise<R | undefined>): Promise<R | undefined> {
   const until = Date.now() + 30_000;
   let report = await read();
-  while (report?.status !== REPORT_FINISHED && Date.now() < until) {
+  while (report?.status !== 'Finished' && Date.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, 250));
     report = await read();
   }

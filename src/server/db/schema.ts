@@ -8,6 +8,7 @@ import {
 import { TEXT_MAX, type TextField } from '../../contract/constants';
 import { foldedText } from './foldedText';
 import { SECURE_LEDGER_ACTIONS } from '../../contract/entities';
+import { JOB_KINDS, JOB_STATUSES } from '../../contract/jobs';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
@@ -368,7 +369,8 @@ export const paymentRuns = pgTable(
     total: money('total').notNull().default('0'),
     currencyCode: currencyCode(), // a run pays one currency: its total is never a sum across two
     eventCount: integer('event_count').notNull().default(0),
-    status: text('status').notNull().default('Queued'),
+    /** The job that makes it: its status is the job's. */
+    jobId: integer('job_id').notNull().unique().references(() => jobs.id),
     createdAt: createdAt(),
   },
   (t) => [index('payment_runs_created').on(t.createdAt), currencyCodeChecked('payment_runs', t.currencyCode)],
@@ -501,48 +503,68 @@ export const secureReportLedger = pgTable(
 );
 
 /**
- * Report jobs (issue 15): the record of a report the console lists, queued on pg-boss (jobs/). Status
- * is text: 'Queued', 'Started: n of m rows', 'Finished' or 'Failed: reason'. A report keeps what it
- * was asked with (its grid, its filter body) and its creator's scope at that moment, so it is
- * reproducible and shown only to callers who may see every row of it.
+ * Queued jobs (jobs/): a report's file or a payment run, run by the queue (pg-boss) and listed by
+ * kind. Status is one of JOB_STATUSES (checked), with a detail beside it ('10 of 20 rows', why it
+ * failed); the two are composed into the text shown in one place (contract/jobs.ts). A job is shown
+ * only to callers who may see every campaign its creator saw when it was queued.
  */
-export const reportJobs = pgTable(
-  'report_jobs',
+export const jobs = pgTable(
+  'jobs',
   {
     id: serial('id').primaryKey(),
-    /** The list it belongs to: a grid screen's home (comm_reports, fraud_report, ...) or a service report. */
-    kind: text('kind').notNull(),
-    /** The report grid whose rows it holds (contract grids.ts id). */
-    grid: text('grid').notNull(),
+    kind: text('kind', { enum: JOB_KINDS }).notNull(),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('Queued'),
+    detail: text('detail'),
     description: text('description').notNull(),
-    /** The grid body it was queued with. */
-    params: jsonb('params').notNull(),
-    /** The creator's RoleScope when it was queued. */
-    scope: jsonb('scope').notNull(),
-    /** The campaigns that scope sees (null: every one): who may list and download it. */
-    scopeCampaignIds: integer('scope_campaign_ids').array(),
     createdBy: integer('created_by').notNull().references(() => users.id),
-    status: text('status').notNull().default('Queued'),
+    /** The campaigns its creator saw (null: every one): who may list it. */
+    scopeCampaignIds: integer('scope_campaign_ids').array(),
     /** Runs started (a retry or a dead worker's job picked up again is a new run). */
     attempts: integer('attempts').notNull().default(0),
     /** The run that may finish it: a run superseded by a newer one never does. */
     runToken: text('run_token'),
-    jobId: text('job_id'),
-    fileName: text('file_name').notNull(),
-    rows: integer('rows'),
-    bytes: bigint('bytes', { mode: 'number' }),
+    /** Its id in the queue (pg-boss). */
+    queueJobId: text('queue_job_id'),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('report_jobs_kind_created').on(t.kind, t.createdAt), index('report_jobs_status_id').on(t.status, t.id)],
+  (t) => [
+    index('jobs_kind_created').on(t.kind, t.createdAt),
+    index('jobs_kind_status_id').on(t.kind, t.status, t.id),
+    check('jobs_kind_known', sql`${t.kind} in (${sql.raw(JOB_KINDS.map((kind) => `'${kind}'`).join(', '))})`),
+    check('jobs_status_known', sql`${t.status} in (${sql.raw(JOB_STATUSES.map((status) => `'${status}'`).join(', '))})`),
+  ],
+);
+
+/**
+ * A report job's report (issue 15): the list it belongs to, what it was asked with (its grid, its
+ * filter body, its creator's scope at that moment, so it is reproducible) and its file once written.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    jobId: integer('job_id').primaryKey().references(() => jobs.id, { onDelete: 'cascade' }),
+    /** The list it belongs to: a grid screen's home (comm_reports, fraud_report, ...) or a service report. */
+    list: text('list').notNull(),
+    /** The report grid whose rows it holds (contract grids.ts id). */
+    grid: text('grid').notNull(),
+    /** The grid body it was queued with. */
+    params: jsonb('params').notNull(),
+    /** The creator's RoleScope when it was queued. */
+    scope: jsonb('scope').notNull(),
+    fileName: text('file_name').notNull(),
+    rows: integer('rows'),
+    bytes: bigint('bytes', { mode: 'number' }),
+  },
+  (t) => [index('reports_list').on(t.list)],
 );
 
 /** A report's file, in parts of about a megabyte written by one run, read back in order. */
 export const reportFileParts = pgTable(
   'report_file_parts',
   {
-    reportId: integer('report_id').notNull().references(() => reportJobs.id, { onDelete: 'cascade' }),
+    reportId: integer('report_id').notNull().references(() => reports.jobId, { onDelete: 'cascade' }),
     runToken: text('run_token').notNull(),
     seq: integer('seq').notNull(),
     data: text('data').notNull(),

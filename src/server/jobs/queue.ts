@@ -2,25 +2,27 @@
 // on the embedded database's one connection. Web servers queue; workers run (inside the server by
 // default, REPORT_WORKERS=0 to queue only; `npm run worker` runs workers alone on PostgreSQL).
 //
+// - Each kind of job with a runner (kinds.ts) has a queue of its own, named as the kind, and workers.
 // - A worker heartbeats while it runs a job; a job whose worker died (no heartbeat for
-//   REPORT_HEARTBEAT_SECONDS) is failed by the queue's monitor and retried.
-// - A run that fails is retried REPORT_RETRY_LIMIT times, then the report reads 'Failed: reason'.
-//   A job the monitor gives up on lands in the dead-letter queue, whose worker says so.
-// - A job runs once per report: the report record decides whether a run may finish it (reportRun.ts).
+//   JOB_HEARTBEAT_SECONDS) is failed by the queue's monitor and retried.
+// - A run that fails is retried JOB_RETRY_LIMIT times meanwhile Queued with why it is tried again,
+//   then Failed with the reason. A job the monitor gives up on lands in its kind's dead-letter queue,
+//   whose worker says so.
+// - A job's record (the jobs table) decides whether a run may finish it (reportRun.ts).
 import { PgBoss, fromPglite, type Job } from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { REPORT_FINISHED, REPORT_QUEUED, reportFailed } from '../../contract/reports';
+import { retryDetail, type JobKind } from '../../contract/jobs';
 import type { OpenDatabase } from '../db/client';
-import { HttpError } from '../http/errors';
-import { RunSuperseded, runReport } from './reportRun';
+import { JOB_RUNNERS, type JobRunner } from './kinds';
+import { RunSuperseded } from './reportRun';
 
-export const REPORT_QUEUE = 'report';
-const REPORT_DEAD_LETTERS = 'report-dead';
-export const REPORT_RETRY_LIMIT = 2;
-export const REPORT_HEARTBEAT_SECONDS = 10;
+export const JOB_RETRY_LIMIT = 2;
+export const JOB_HEARTBEAT_SECONDS = 10;
 
-interface ReportJobData { reportId: number }
+/** A queued job's data: its id in the jobs table (`reportId` in report jobs queued before job kinds). */
+interface JobData { jobId?: number; reportId?: number }
+const jobIdOf = (job: Job<JobData>) => (job.data.jobId ?? job.data.reportId) as number;
 
 /** How often the queue's maintenance looks at its jobs: a dead worker's job is noticed within seconds. */
 const CADENCE = { superviseIntervalSeconds: 5, monitorIntervalSeconds: 5, queueCacheIntervalSeconds: 5 };
@@ -33,13 +35,10 @@ const CADENCE = { superviseIntervalSeconds: 5, monitorIntervalSeconds: 5, queueC
 const FETCHING = { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5, burstWhenReadyExceeds: 1 };
 
 export interface JobQueue {
-  sendReport(reportId: number): Promise<string | null>;
+  /** Queues a job of a kind by its id in the jobs table; answers its id in the queue. */
+  send(kind: JobKind, jobId: number): Promise<string | null>;
   stop(): Promise<void>;
 }
-
-/** Why a run failed, in words for the report's status: our own refusals say why; anything else is in the log, not in front of users. */
-const reasonOf = (error: unknown): string =>
-  error instanceof HttpError ? error.message.slice(0, 200) : 'the report could not be written (the server log has the details)';
 
 export async function startJobQueue(database: OpenDatabase, options: { databaseUrl?: string; workers: number; log: FastifyBaseLogger }): Promise<JobQueue> {
   const { db } = database;
@@ -48,47 +47,50 @@ export async function startJobQueue(database: OpenDatabase, options: { databaseU
     : new PgBoss({ connectionString: options.databaseUrl as string, schema: 'pgboss', max: 4, useListenNotify: true, ...CADENCE });
   boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
   await boss.start();
-  await boss.createQueue(REPORT_DEAD_LETTERS);
-  await boss.createQueue(REPORT_QUEUE, {
-    retryLimit: REPORT_RETRY_LIMIT,
-    retryDelay: 5,
-    heartbeatSeconds: REPORT_HEARTBEAT_SECONDS,
-    expireInSeconds: 6 * 3600,
-    deadLetter: REPORT_DEAD_LETTERS,
-    // A new job wakes an idle worker at once instead of at its next poll.
-    notify: true,
-  });
 
-  const setStatus = (reportId: number, status: string) =>
-    db.execute(sql`update report_jobs set status = ${status} where id = ${reportId} and status <> ${REPORT_FINISHED}`);
+  /** A kind's queue, its dead letters and, unless this process only queues, their workers. */
+  const startKind = async (kind: JobKind, runner: JobRunner) => {
+    const deadLetters = `${kind}-dead`;
+    await boss.createQueue(deadLetters);
+    await boss.createQueue(kind, {
+      retryLimit: JOB_RETRY_LIMIT,
+      retryDelay: 5,
+      heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
+      expireInSeconds: 6 * 3600,
+      deadLetter: deadLetters,
+      // A new job wakes an idle worker at once instead of at its next poll.
+      notify: true,
+    });
+    if (options.workers === 0) return;
 
-  if (options.workers > 0) {
-    await boss.work<ReportJobData>(REPORT_QUEUE, { localConcurrency: options.workers, ...FETCHING, includeMetadata: true }, async ([job]) => {
-      const { reportId } = (job as Job<ReportJobData>).data;
+    await boss.work<JobData>(kind, { localConcurrency: options.workers, ...FETCHING, includeMetadata: true }, async ([job]) => {
+      const jobId = jobIdOf(job as Job<JobData>);
       const retries = (job as unknown as { retryCount: number }).retryCount ?? 0;
       try {
-        const outcome = await runReport(database, reportId);
-        options.log.info({ reportId, outcome }, 'report run ended');
+        const outcome = await runner.run(database, jobId);
+        options.log.info({ kind, jobId, outcome }, 'job run ended');
       } catch (error) {
         if (error instanceof RunSuperseded) {
-          options.log.warn({ reportId }, error.message);
+          options.log.warn({ kind, jobId }, error.message);
           return;
         }
-        const reason = reasonOf(error);
-        options.log.error({ err: error, reportId, retries }, 'report run failed');
-        await setStatus(reportId, retries >= REPORT_RETRY_LIMIT ? reportFailed(reason) : `${REPORT_QUEUED} (to be tried again after: ${reason})`);
+        const reason = runner.reasonOf(error);
+        options.log.error({ err: error, kind, jobId, retries }, 'job run failed');
+        const [status, detail] = retries >= JOB_RETRY_LIMIT ? ['Failed', reason] : ['Queued', retryDetail(reason)];
+        await db.execute(sql`update jobs set status = ${status}, detail = ${detail} where id = ${jobId} and status <> 'Finished'`);
         throw error;
       }
     });
     // A job the queue gave up on without a run to say why (its workers died every time).
-    await boss.work<ReportJobData>(REPORT_DEAD_LETTERS, { pollingIntervalSeconds: 5 }, async ([job]) => {
-      const { reportId } = (job as Job<ReportJobData>).data;
-      await db.execute(sql`update report_jobs set status = ${reportFailed('its worker stopped before it finished')} where id = ${reportId} and status <> ${REPORT_FINISHED} and status not like 'Failed%'`);
+    await boss.work<JobData>(deadLetters, { pollingIntervalSeconds: 5 }, async ([job]) => {
+      await db.execute(sql`update jobs set status = 'Failed', detail = 'its worker stopped before it finished'
+        where id = ${jobIdOf(job as Job<JobData>)} and status not in ('Finished', 'Failed')`);
     });
-  }
+  };
+  for (const [kind, runner] of Object.entries(JOB_RUNNERS) as Array<[JobKind, JobRunner]>) await startKind(kind, runner);
 
   return {
-    sendReport: (reportId) => boss.send(REPORT_QUEUE, { reportId }, { singletonKey: `report-${reportId}` }),
+    send: (kind, jobId) => boss.send(kind, { jobId }, { singletonKey: `${kind}-${jobId}` }),
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };
 }

@@ -2,13 +2,13 @@
 // on PGlite) written into the database in parts of about a megabyte, so every server instance can
 // serve the file and memory stays flat whatever its size.
 //
-// Finished once, never twice: a run claims the report with a token of its own. A run that a newer
-// one superseded (its worker stalled, the queue gave the job to another) finds its token gone and
-// stops; only the run holding the token may mark the report Finished, in the same transaction that
+// Finished once, never twice: a run claims the report's job with a token of its own. A run that a
+// newer one superseded (its worker stalled, the queue gave the job to another) finds its token gone
+// and stops; only the run holding the token may mark the job Finished, in the same transaction that
 // drops every other run's parts.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { REPORT_FINISHED, REPORT_STARTED, reportProgress } from '../../contract/reports';
+import { rowsProgress } from '../../contract/jobs';
 import type { RoleScope } from '../../contract/roles';
 import type { GridBody } from '../../contract/schemas';
 import { queryRows, type OpenDatabase } from '../db/client';
@@ -18,7 +18,7 @@ import { csvStream } from '../reports/csv';
 /** Characters of CSV per stored part. */
 export const REPORT_PART_CHARS = 1 << 20;
 
-/** The run lost its report to a newer run: it stops without touching it. */
+/** The run lost its job to a newer run: it stops without touching it. */
 export class RunSuperseded extends Error {}
 
 interface Claimed { grid: string; params: GridBody; scope: RoleScope }
@@ -44,13 +44,15 @@ export async function runReport(database: OpenDatabase, reportId: number): Promi
   const token = randomUUID();
   const [claimed] = await queryRows<Claimed>(
     db,
-    sql`update report_jobs set run_token = ${token}, attempts = attempts + 1, status = ${REPORT_STARTED}, started_at = now()
-      where id = ${reportId} and status <> ${REPORT_FINISHED} returning grid, params, scope`,
+    sql`with claimed as (
+        update jobs set run_token = ${token}, attempts = attempts + 1, status = 'Started', detail = null, started_at = now()
+        where id = ${reportId} and status <> 'Finished' returning id)
+      select r.grid, r.params, r.scope from claimed join reports r on r.job_id = claimed.id`,
   );
   if (!claimed) return 'done already';
 
-  const stillOurs = async (status: string) => {
-    const [row] = await queryRows<{ id: number }>(db, sql`update report_jobs set status = ${status} where id = ${reportId} and run_token = ${token} returning id`);
+  const stillOurs = async (detail: string) => {
+    const [row] = await queryRows<{ id: number }>(db, sql`update jobs set detail = ${detail} where id = ${reportId} and run_token = ${token} returning id`);
     if (!row) throw new RunSuperseded(`report ${reportId}: a newer run took it over`);
   };
 
@@ -58,7 +60,7 @@ export async function runReport(database: OpenDatabase, reportId: number): Promi
   const request = { scope: claimed.scope, body: { ...claimed.params, page_size: 0, current_page: 1 } };
   try {
     const total = await grid.count(db, request);
-    await stillOurs(reportProgress(0, total));
+    await stillOurs(rowsProgress(0, total));
     const stream = await csvStream(database, grid.csv(request));
     stream.setEncoding('utf8');
     let seq = 0;
@@ -71,7 +73,7 @@ export async function runReport(database: OpenDatabase, reportId: number): Promi
       seq++;
       bytes += Buffer.byteLength(data);
       // The header is a record too: the rows are the records after it.
-      await stillOurs(reportProgress(Math.max(0, Math.min(records - 1, total)), total));
+      await stillOurs(rowsProgress(Math.max(0, Math.min(records - 1, total)), total));
     };
     for await (const chunk of stream as AsyncIterable<string>) {
       const counted = recordsEnded(chunk, inQuotes);
@@ -90,10 +92,12 @@ export async function runReport(database: OpenDatabase, reportId: number): Promi
     const finished = await db.transaction(async (tx) => {
       const [row] = await queryRows<{ id: number }>(
         tx,
-        sql`update report_jobs set status = ${REPORT_FINISHED}, finished_at = now(), rows = ${Math.max(0, records - 1)}, bytes = ${bytes}
-          where id = ${reportId} and run_token = ${token} returning id`,
+        sql`update jobs set status = 'Finished', detail = null, finished_at = now() where id = ${reportId} and run_token = ${token} returning id`,
       );
-      if (row) await tx.execute(sql`delete from report_file_parts where report_id = ${reportId} and run_token <> ${token}`);
+      if (row) {
+        await tx.execute(sql`update reports set rows = ${Math.max(0, records - 1)}, bytes = ${bytes} where job_id = ${reportId}`);
+        await tx.execute(sql`delete from report_file_parts where report_id = ${reportId} and run_token <> ${token}`);
+      }
       return Boolean(row);
     });
     if (!finished) throw new RunSuperseded(`report ${reportId}: a newer run took it over`);

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import type { GridQuery } from '../../../contract/api';
 import { QUEUE_LIST_PAGE_SIZE } from '../../../contract/constants';
 import type { QueueReport } from '../../../contract/entities';
+import { readJobStatus } from '../../../contract/jobs';
 import type { ReportHome } from '../../../contract/reports';
 import { useBrowserOffline } from '../../components/NeedsConnection';
 import { useListParams } from '../../forms/useListParams';
@@ -35,7 +36,7 @@ const jobOf = (report: QueueReport): ReportJob => ({
   createdAt: report.created_at,
   createdBy: report.created_by,
   description: report.description,
-  status: report.status,
+  ...readJobStatus(report.status),
   position: report.queue_position,
   size: reportFileSize(report),
 });

@@ -3,10 +3,10 @@
 import { Button, Classes, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { Download } from '@blueprintjs/icons';
 import { reportTableTime } from '../../../contract/dates';
-import { REPORT_FINISHED, isReportInProgress } from '../../../contract/reports';
+import { isJobInProgress, type JobStatus } from '../../../contract/jobs';
 import { needsConnectionText } from '../../components/NeedsConnection';
 import { formatCount } from '../../components/formatCount';
-import { downloadState } from './reportJobs';
+import { downloadState, statusShown } from './reportJobs';
 
 /** A report as the list shows it, whichever backend listed it. */
 export interface ReportJob {
@@ -14,7 +14,9 @@ export interface ReportJob {
   createdAt: string;
   createdBy: string;
   description: string;
-  status: string;
+  /** Its status word (undefined: the backend's text begins with none) and the detail shown beside it. */
+  status: JobStatus | undefined;
+  detail: string | null;
   /** Its place in the queue; null once it has left it. */
   position: number | null;
   /** Its file's size once Finished, when the backend says ('162 rows, 24 KB'). */
@@ -40,8 +42,8 @@ interface ReportJobsTableProps {
   compact?: boolean;
 }
 
-const statusIntent = (status: string) =>
-  status === REPORT_FINISHED ? Intent.SUCCESS : isReportInProgress(status) ? Intent.PRIMARY : Intent.DANGER;
+const statusIntent = (status: JobStatus | undefined) =>
+  status === 'Finished' ? Intent.SUCCESS : isJobInProgress(status) ? Intent.PRIMARY : Intent.DANGER;
 
 export function ReportJobsTable({ label, jobs, count, page, pageSize, onPage, loading, error, downloading, offline, onDownload, emptyText, compact }: ReportJobsTableProps) {
   const pages = Math.max(1, Math.ceil(count / pageSize));
@@ -70,7 +72,7 @@ export function ReportJobsTable({ label, jobs, count, page, pageSize, onPage, lo
                 <td>{job.description}</td>
                 <td>
                   <Tag minimal intent={statusIntent(job.status)}>
-                    {job.status}
+                    {statusShown(job)}
                   </Tag>
                 </td>
                 <td>{job.position ?? ''}</td>

@@ -11,6 +11,7 @@ import { Play } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { toRequestDate } from '../../../contract/dates';
 import type { ReportRecord } from '../../../contract/entities';
+import { readJobStatus } from '../../../contract/jobs';
 import {
   reconcileDateRange, reportFilterErrors, reportFilterWarnings, type ReportFilterChoice, type ServiceReportName,
 } from '../../../contract/reports';
@@ -50,7 +51,7 @@ const jobOf = (record: ReportRecord, index: number): ReportJob => ({
   createdAt: record.createdAt,
   createdBy: record.createdBy,
   description: record.description,
-  status: record.status,
+  ...readJobStatus(record.status),
   position: record.position,
   size: reportFileSize(record),
 });

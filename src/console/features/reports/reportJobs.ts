@@ -1,22 +1,27 @@
 // The rules of a report list (SPEC.md section 4): the list refreshes while a report is in
-// progress, and a report's Download waits for its file.
+// progress, and a report's Download waits for its file. A backend answers a status as one text;
+// it is read (contract/jobs.ts readJobStatus) into its status word for the rules and the detail shown
+// beside it.
 import { QUEUE_REFRESH_MS } from '../../../contract/constants';
-import { isReportInProgress, REPORT_FINISHED, REPORT_QUEUED, REPORT_STARTED } from '../../../contract/reports';
+import { isJobInProgress, jobStatusText, readJobStatus, type JobStatus } from '../../../contract/jobs';
 import { formatRows } from '../../components/formatCount';
 import { sizeText } from '../../http/dataSaver';
 
+/** The status as shown: its word and detail as the backend said them (a text without a status word, as it came). */
+export const statusShown = ({ status, detail }: { status: JobStatus | undefined; detail: string | null }): string =>
+  status ? jobStatusText({ status, detail }) : (detail ?? '');
+
 /** How often a list is read again: every 30 seconds while any of its reports is in progress, else never. */
 export const reportListPolling = (statuses: readonly string[] | undefined): number =>
-  statuses?.some(isReportInProgress) ? QUEUE_REFRESH_MS : 0;
+  statuses?.some((text) => isJobInProgress(readJobStatus(text).status)) ? QUEUE_REFRESH_MS : 0;
 
 /**
  * A report's Download: hidden while Queued (section 4), shown but waiting while Started (its file is
  * being written), offered once Finished; a failed report has no file to offer.
  */
-export function downloadState(status: string): 'hidden' | 'waiting' | 'ready' {
-  if (status.startsWith(REPORT_QUEUED)) return 'hidden';
-  if (status.startsWith(REPORT_STARTED)) return 'waiting';
-  return status === REPORT_FINISHED ? 'ready' : 'hidden';
+export function downloadState(status: JobStatus | undefined): 'hidden' | 'waiting' | 'ready' {
+  if (status === 'Started') return 'waiting';
+  return status === 'Finished' ? 'ready' : 'hidden';
 }
 
 /**

@@ -130,24 +130,32 @@ export class ActivitySeeder {
   async paymentsAndRuns(createdBy: number): Promise<{ payments: number; paymentRuns: number }> {
     const cutoff = isoDay(this.anchorMs - PAID_AFTER_DAYS * DAY_MS);
     const month = sql`date_trunc('month', e.created_at at time zone 'UTC')::date`;
+    // Each run is a job of kind paymentrun, Finished when it was made: the morning after the last day it covers.
     await this.db.execute(sql`
-      insert into payment_runs (ref, reference, request_id, start_date, end_date, country_code, created_by, total, currency_code, event_count, status, created_at)
-      select 'PR-' || lpad(row_number() over (order by m.month, m.country)::text, 6, '0'),
+      with m as (
+        select m.*, 'PR-' || lpad((row_number() over (order by m.month, m.country))::text, 6, '0') as ref,
+               (m.end_date + 1)::timestamp at time zone 'UTC' + interval '9 hours' as made_at
+        from (
+          select distinct ${month} as month, c.country_code as country,
+                 least((${month} + interval '1 month' - interval '1 day')::date, ${cutoff}::date - 1) as end_date
+          from events e join campaigns c on c.id = e.campaign_id
+          where e.pay > 0 and e.created_at < ${cutoff}::date::timestamp at time zone 'UTC'
+        ) m
+      ), j as (
+        insert into jobs (kind, status, description, created_by, created_at, started_at, finished_at)
+        select 'paymentrun', 'Finished', 'Payment run ' || m.ref, ${createdBy}, m.made_at, m.made_at, m.made_at from m order by m.ref
+        returning id, description
+      )
+      insert into payment_runs (ref, reference, request_id, start_date, end_date, country_code, created_by, total, currency_code, event_count, job_id, created_at)
+      select m.ref,
              'ACC-' || to_char(m.month, 'YYYY-MM') || '-' || m.country,
              'seed-' || to_char(m.month, 'YYYY-MM') || '-' || lower(m.country),
              m.month, m.end_date, m.country, ${createdBy}, 0,
              -- A run pays one country's events, so one currency.
              (select cur.code from countries co join currencies cur on cur.id = co.currency_id where co.iso_code = m.country),
-             0, 'Finished',
-             -- Each run was made the morning after the last day it covers.
-             (m.end_date + 1)::timestamp at time zone 'UTC' + interval '9 hours'
-      from (
-        select distinct ${month} as month, c.country_code as country,
-               least((${month} + interval '1 month' - interval '1 day')::date, ${cutoff}::date - 1) as end_date
-        from events e join campaigns c on c.id = e.campaign_id
-        where e.pay > 0 and e.created_at < ${cutoff}::date::timestamp at time zone 'UTC'
-      ) m
-      order by m.month, m.country`);
+             0, j.id, m.made_at
+      from m join j on j.description = 'Payment run ' || m.ref
+      order by m.ref`);
     await this.db.execute(sql`
       insert into payments (event_id, agent_id, campaign_id, agency_id, amount, currency_code, status, payment_run_id, created_at, paid_at)
       select e.id, e.agent_id, e.campaign_id, e.agency_id, e.pay, cur.code,

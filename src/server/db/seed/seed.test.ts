@@ -312,6 +312,14 @@ describe('seedDemoData', () => {
       expect(run.creator, run.ref).toBe('super@demo.test');
       expect(run.outside, run.ref).toBe(0);
     }
+    // Each run is its own job of kind paymentrun, Finished when the run was made, by its creator.
+    const [jobs] = await rows<{ runs: number; matching: number; jobs: number }>(sql`
+      select (select count(*)::int from payment_runs) as runs,
+        (select count(*)::int from payment_runs r join jobs j on j.id = r.job_id
+           where j.kind = 'paymentrun' and j.status = 'Finished' and j.description = 'Payment run ' || r.ref
+             and j.created_by = r.created_by and j.finished_at = r.created_at) as matching,
+        (select count(*)::int from jobs where kind = 'paymentrun') as jobs`);
+    expect(jobs).toEqual({ runs: runs.length, matching: runs.length, jobs: runs.length });
   });
 
   it('records invites, fraud events (some blacklisted) and retention events by gifters', async () => {

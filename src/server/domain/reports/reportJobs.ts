@@ -1,53 +1,61 @@
 // Report jobs (SPEC.md sections 3 and 4, DESIGN.md 'Report jobs'): the durable record of a report
-// the console lists. Queuing writes the record with the grid body and the creator's scope, then
-// hands its id to the job queue (jobs/queue.ts); a run writes the file (jobs/reportRun.ts).
+// the console lists, a job of kind 'report' and its report. Queuing writes both, the report with the
+// grid body and the creator's scope, then hands the job's id to the job queue (jobs/queue.ts); a run
+// writes the file (jobs/reportRun.ts). The jobs of any kind are listed here too (/admin/list_job_queue).
 //
-// A report is shown and downloaded only to a caller who may see every row of it: one who sees
-// every campaign its creator saw when it was queued (a Super Admin sees every report).
+// A job is shown (a report downloaded) only to a caller who may see every row of it: one who sees
+// every campaign its creator saw when it was queued (a Super Admin sees every job).
 import { sql, type SQL } from 'drizzle-orm';
+import { JOB_IN_PROGRESS, jobStatusText, type JobKind, type JobState } from '../../../contract/jobs';
 import type { RoleScope } from '../../../contract/roles';
-import { REPORT_FINISHED, REPORT_QUEUED, reportFailed } from '../../../contract/reports';
 import type { GridBody } from '../../../contract/schemas';
 import { queryRows, type Database } from '../../db/client';
-import { reportJobs } from '../../db/schema';
+import { jobs, reports } from '../../db/schema';
 import { visibleCampaignIds, type Caller } from '../../auth/scope';
 import { conflict, notFound } from '../../http/errors';
 import { gridById } from '../grids/reportGrids';
 import type { ListParams } from '../lists';
 
-/** A report as the lists show it. */
-export interface ReportRow {
+/** A job as the lists show it, with its report's list, grid, file name, rows and bytes when it is a report. */
+export interface JobRow extends JobState {
   id: number;
-  kind: string;
-  grid: string;
+  /** The report list it belongs to (a grid screen's home or a service report); null for other kinds. */
+  list: string | null;
+  grid: string | null;
   description: string;
-  status: string;
   created_at: string;
   created_by: string;
-  file_name: string;
-  /** Its place in the queue while Queued: 1 is next. Null once it has started. */
+  file_name: string | null;
+  /** Its place in its kind's queue while Queued: 1 is next. Null once it has started. */
   queue_position: number | null;
   /** Its file's rows and bytes, once Finished. */
   rows: number | null;
   bytes: number | null;
 }
 
-/** Hands a report's id to the job queue; answers the job's id. */
-export type SendReport = (reportId: number) => Promise<string | null>;
+/** A report job's row. */
+export type ReportRow = JobRow & { list: string; grid: string; file_name: string };
 
-/** Who may see a report: its creator's campaigns within the caller's (every one for a caller who sees all). */
+/** Hands a job's id to the queue of its kind; answers its id in the queue. */
+export type SendJob = (kind: JobKind, jobId: number) => Promise<string | null>;
+
+/** Who may see a job: its creator's campaigns within the caller's (every one for a caller who sees all). */
 async function visibleTo(db: Database, scope: RoleScope): Promise<SQL> {
   const campaigns = await visibleCampaignIds(db, scope);
   if (campaigns === null) return sql`true`;
-  return sql`(r.scope_campaign_ids is not null and r.scope_campaign_ids <@ ${`{${campaigns.join(',')}}`}::int[])`;
+  return sql`(j.scope_campaign_ids is not null and j.scope_campaign_ids <@ ${`{${campaigns.join(',')}}`}::int[])`;
 }
 
-const ROW_COLUMNS = sql`r.id, r.kind, r.grid, r.description, r.status, r.file_name, r.rows, r.bytes::float8 as bytes,
-  to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
+const IN_PROGRESS = sql.join(JOB_IN_PROGRESS.map((status) => sql`${status}`), sql`, `);
+
+const ROW_COLUMNS = sql`j.id, r.list, r.grid, j.description, j.status, j.detail, r.file_name, r.rows, r.bytes::float8 as bytes,
+  to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
   coalesce(u.username, '') as created_by,
-  case when r.status like 'Queued%' then (
-    select count(*)::int + 1 from report_jobs q where q.id < r.id and (q.status like 'Queued%' or q.status like 'Started%')
+  case when j.status = 'Queued' then (
+    select count(*)::int + 1 from jobs q where q.kind = j.kind and q.id < j.id and q.status in (${IN_PROGRESS})
   ) end as queue_position`;
+
+const FROM_JOBS = sql`from jobs j left join reports r on r.job_id = j.id left join users u on u.id = j.created_by`;
 
 /**
  * Queues a report of a grid: the grid checks the body against the caller first (a filter it does not
@@ -55,53 +63,55 @@ const ROW_COLUMNS = sql`r.id, r.kind, r.grid, r.description, r.status, r.file_na
  */
 export async function queueReport(
   db: Database,
-  send: SendReport,
+  send: SendJob,
   caller: Caller,
-  report: { kind: string; grid: string; body: GridBody; description: string; fileName: string },
+  report: { list: string; grid: string; body: GridBody; description: string; fileName: string },
 ): Promise<ReportRow> {
   const grid = gridById(report.grid);
   grid.csv({ scope: caller.scope, body: report.body });
   const campaigns = await visibleCampaignIds(db, caller.scope);
-  const [created] = await db
-    .insert(reportJobs)
-    .values({
-      kind: report.kind,
-      grid: report.grid,
-      description: report.description,
-      params: report.body,
-      scope: caller.scope,
-      scopeCampaignIds: campaigns,
-      createdBy: caller.userId as number,
-      fileName: report.fileName,
-      status: REPORT_QUEUED,
-    })
-    .returning({ id: reportJobs.id });
-  const id = (created as { id: number }).id;
+  const id = await db.transaction(async (tx) => {
+    const [job] = await tx
+      .insert(jobs)
+      .values({ kind: 'report', description: report.description, scopeCampaignIds: campaigns, createdBy: caller.userId as number })
+      .returning({ id: jobs.id });
+    const jobId = (job as { id: number }).id;
+    await tx.insert(reports).values({ jobId, list: report.list, grid: report.grid, params: report.body, scope: caller.scope, fileName: report.fileName });
+    return jobId;
+  });
   try {
-    const jobId = await send(id);
-    await db.execute(sql`update report_jobs set job_id = ${jobId} where id = ${id}`);
+    const queueJobId = await send('report', id);
+    await db.execute(sql`update jobs set queue_job_id = ${queueJobId} where id = ${id}`);
   } catch (error) {
     // Nothing will run it: it says so instead of waiting forever.
-    await db.execute(sql`update report_jobs set status = ${reportFailed('it could not be queued, please try again')} where id = ${id}`);
+    await db.execute(sql`update jobs set status = 'Failed', detail = 'it could not be queued, please try again' where id = ${id}`);
     throw error;
   }
   return (await reportOf(db, caller.scope, id)) as ReportRow;
 }
 
-/** The reports of one list the caller may see, newest first, and how many there are. */
-export async function listReports(db: Database, scope: RoleScope, kind: string, paging: Pick<ListParams<string>, 'limit' | 'offset'>): Promise<{ rows: ReportRow[]; count: number }> {
+type Paging = Pick<ListParams<string>, 'limit' | 'offset'>;
+
+/** The jobs the caller may see that one condition picks, newest first, and how many there are. */
+async function listWhere<Row extends JobRow>(db: Database, scope: RoleScope, which: SQL, paging: Paging): Promise<{ rows: Row[]; count: number }> {
   const visible = await visibleTo(db, scope);
-  const from = sql`from report_jobs r left join users u on u.id = r.created_by where r.kind = ${kind} and ${visible}`;
+  const from = sql`${FROM_JOBS} where ${which} and ${visible}`;
   const limit = paging.limit === undefined ? sql`` : sql` limit ${paging.limit} offset ${paging.offset}`;
-  const rows = await queryRows<ReportRow>(db, sql`select ${ROW_COLUMNS} ${from} order by r.created_at desc, r.id desc${limit}`);
+  const rows = await queryRows<Row>(db, sql`select ${ROW_COLUMNS} ${from} order by j.created_at desc, j.id desc${limit}`);
   const [counted] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n ${from}`);
   return { rows, count: counted?.n ?? 0 };
 }
 
+/** The reports of one list the caller may see, newest first, and how many there are. */
+export const listReports = (db: Database, scope: RoleScope, list: string, paging: Paging) => listWhere<ReportRow>(db, scope, sql`r.list = ${list}`, paging);
+
+/** The jobs of one kind the caller may see, newest first, and how many there are. */
+export const listJobs = (db: Database, scope: RoleScope, kind: JobKind, paging: Paging) => listWhere<JobRow>(db, scope, sql`j.kind = ${kind}`, paging);
+
 /** One report the caller may see, or undefined. */
 export async function reportOf(db: Database, scope: RoleScope, id: number): Promise<ReportRow | undefined> {
   const visible = await visibleTo(db, scope);
-  const [row] = await queryRows<ReportRow>(db, sql`select ${ROW_COLUMNS} from report_jobs r left join users u on u.id = r.created_by where r.id = ${id} and ${visible}`);
+  const [row] = await queryRows<ReportRow>(db, sql`select ${ROW_COLUMNS} ${FROM_JOBS} where j.id = ${id} and j.kind = 'report' and ${visible}`);
   return row;
 }
 
@@ -110,7 +120,7 @@ export async function* reportFileParts(db: Database, id: number): AsyncGenerator
   for (let seq = 0; ; seq++) {
     const [part] = await queryRows<{ data: string }>(
       db,
-      sql`select p.data from report_file_parts p join report_jobs r on r.id = p.report_id and r.run_token = p.run_token
+      sql`select p.data from report_file_parts p join jobs j on j.id = p.report_id and j.run_token = p.run_token
         where p.report_id = ${id} and p.seq = ${seq}`,
     );
     if (!part) return;
@@ -122,6 +132,6 @@ export async function* reportFileParts(db: Database, id: number): AsyncGenerator
 export async function finishedReport(db: Database, scope: RoleScope, id: number): Promise<ReportRow> {
   const report = await reportOf(db, scope, id);
   if (!report) throw notFound('Report not found');
-  if (report.status !== REPORT_FINISHED) throw conflict(`The report is not ready: ${report.status}`, 'report_not_ready');
+  if (report.status !== 'Finished') throw conflict(`The report is not ready: ${jobStatusText(report)}`, 'report_not_ready');
   return report;
 }

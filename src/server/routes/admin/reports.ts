@@ -1,6 +1,7 @@
 // Legacy admin backend: queued reports (SPEC.md section 7). The report lists of the admin grid
-// screens (`home`), queuing a report of that screen's grid with its filters, the job list of payment
-// runs, and a finished report's file. Every one scoped to the caller (reports/reportJobs.ts).
+// screens (`home`), queuing a report of that screen's grid with its filters, the jobs of a kind
+// (`job`: report, paymentrun), and a finished report's file. Every one scoped to the caller
+// (reports/reportJobs.ts).
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,19 +9,19 @@ import { listPage } from '../../../contract/api';
 import { toRequestDate } from '../../../contract/dates';
 import { queueReport as queueReportRecord } from '../../../contract/entities';
 import { GRIDS, gridFilename } from '../../../contract/grids';
-
+import { jobStatusText } from '../../../contract/jobs';
 import { listJobQueueQuery, listQueueReportsQuery, queueReportQuery, queuedReportDownload, REPORT_HOMES } from '../../../contract/reports';
 import type { Database } from '../../db/client';
 import { legacyPageOf } from '../../domain/lists';
-import { finishedReport, listReports, queueReport, reportFileParts, type ReportRow, type SendReport } from '../../domain/reports/reportJobs';
+import { finishedReport, listJobs, listReports, queueReport, reportFileParts, type JobRow, type SendJob } from '../../domain/reports/reportJobs';
 
-/** A report as the legacy lists carry it. */
-export const legacyReport = (row: ReportRow) => ({
+/** A job as the legacy lists carry it: its status and detail as one text (SPEC.md section 4). */
+export const legacyReport = (row: JobRow) => ({
   id: row.id,
   created_at: row.created_at,
   description: row.description,
   created_by: row.created_by,
-  status: row.status,
+  status: jobStatusText(row),
   queue_position: row.queue_position,
   rows: row.rows,
   bytes: row.bytes,
@@ -33,7 +34,7 @@ async function* downloadJson(parts: AsyncGenerator<string>, filename: string): A
   yield '"}';
 }
 
-export const reportRoutes = (db: Database, sendReport: SendReport): FastifyPluginAsyncZod => async (app) => {
+export const reportRoutes = (db: Database, send: SendJob): FastifyPluginAsyncZod => async (app) => {
   app.get('/list_queue_reports', { schema: { summary: "List a grid screen's queued reports the caller may see, newest first", operationId: 'listQueuedReports', querystring: listQueueReportsQuery, response: { 200: listPage(queueReportRecord) } } }, async (request) => {
     const { rows, count } = await listReports(db, request.caller.scope, request.query.home, legacyPageOf(request.query));
     return { data: rows.map(legacyReport), count };
@@ -44,8 +45,8 @@ export const reportRoutes = (db: Database, sendReport: SendReport): FastifyPlugi
     const declaration = GRIDS.find((grid) => grid.id === REPORT_HOMES[home]);
     if (!declaration) throw new Error(`no grid for ${home}`);
     const body = { ...filter, page_size: 0, current_page: 1 };
-    const row = await queueReport(db, sendReport, request.caller, {
-      kind: home,
+    const row = await queueReport(db, send, request.caller, {
+      list: home,
       grid: declaration.id,
       body,
       description: `${declaration.title}, ${toRequestDate(filter.start_date)} to ${toRequestDate(filter.end_date)}`,
@@ -54,8 +55,8 @@ export const reportRoutes = (db: Database, sendReport: SendReport): FastifyPlugi
     return legacyReport(row);
   });
 
-  app.get('/list_job_queue', { schema: { summary: 'List the queued jobs of a kind (payment runs) the caller may see, newest first', operationId: 'listJobQueue', querystring: listJobQueueQuery, response: { 200: listPage(queueReportRecord) } } }, async (request) => {
-    const { rows, count } = await listReports(db, request.caller.scope, request.query.job, legacyPageOf(request.query));
+  app.get('/list_job_queue', { schema: { summary: 'List the queued jobs of a kind (reports, payment runs) the caller may see, newest first', operationId: 'listJobQueue', querystring: listJobQueueQuery, response: { 200: listPage(queueReportRecord) } } }, async (request) => {
+    const { rows, count } = await listJobs(db, request.caller.scope, request.query.job, legacyPageOf(request.query));
     return { data: rows.map(legacyReport), count };
   });
 

@@ -16,7 +16,8 @@ import { toRequestDate } from '../../../contract/dates';
 import { reportRecord } from '../../../contract/entities';
 import { GRIDS, gridFilename } from '../../../contract/grids';
 import * as messages from '../../../contract/messages';
-import { REPORT_FINISHED, SERVICE_REPORTS, SERVICE_REPORT_NAMES, serviceReportQuery, type ServiceReportName } from '../../../contract/reports';
+import { jobStatusText } from '../../../contract/jobs';
+import { SERVICE_REPORTS, SERVICE_REPORT_NAMES, serviceReportQuery, type ServiceReportName } from '../../../contract/reports';
 import { pageQuery, storableId } from '../../../contract/schemas';
 import { queryRows, type Database } from '../../db/client';
 import { campaigns } from '../../db/schema';
@@ -25,10 +26,11 @@ import { badRequest, outOfScope } from '../../http/errors';
 import { servicePage } from '../../http/pages';
 import { publicOrigin } from '../../http/publicUrl';
 import { pageParamsOf } from '../../domain/lists';
-import { finishedReport, listReports, queueReport, reportFileParts, type ReportRow, type SendReport } from '../../domain/reports/reportJobs';
+import { finishedReport, listReports, queueReport, reportFileParts, type ReportRow, type SendJob } from '../../domain/reports/reportJobs';
 import { safeFilename } from '../../reports/csv';
 
-const kindOf = (name: ServiceReportName) => `service:${name}`;
+/** The report list of a service report. */
+const listOf = (name: ServiceReportName) => `service:${name}`;
 
 /** A report as the service backend carries it, with a working link to its file once Finished. */
 function serviceReport(request: FastifyRequest, name: ServiceReportName, row: ReportRow) {
@@ -37,9 +39,9 @@ function serviceReport(request: FastifyRequest, name: ServiceReportName, row: Re
     createdAt: row.created_at,
     createdBy: row.created_by,
     description: row.description,
-    status: row.status,
+    status: jobStatusText(row),
     position: row.queue_position,
-    downloadUrl: row.status === REPORT_FINISHED ? `${base}/payments-report-download/${name}/${row.id}/${encodeURIComponent(safeFilename(row.file_name))}` : null,
+    downloadUrl: row.status === 'Finished' ? `${base}/payments-report-download/${name}/${row.id}/${encodeURIComponent(safeFilename(row.file_name))}` : null,
     rows: row.rows,
     bytes: row.bytes,
   };
@@ -63,7 +65,7 @@ async function checkChoices(db: Database, request: FastifyRequest, query: z.outp
   if ((query.campaign_id ?? []).some((id) => !ids.has(id))) throw outOfScope('That campaign is not one you may report on');
 }
 
-export const paymentReportRoutes = (db: Database, sendReport: SendReport): FastifyPluginAsyncZod => async (app) => {
+export const paymentReportRoutes = (db: Database, send: SendJob): FastifyPluginAsyncZod => async (app) => {
   for (const name of SERVICE_REPORT_NAMES) {
     const declaration = GRIDS.find((grid) => grid.id === SERVICE_REPORTS[name]);
     if (!declaration) throw new Error(`no grid for ${name}`);
@@ -82,8 +84,8 @@ export const paymentReportRoutes = (db: Database, sendReport: SendReport): Fasti
         start_date: query.start_date, end_date: query.end_date, agency: query.agency_id, campaign: query.campaign_id,
         search: '', blacklisted: false, bq: false, gifting: false, enabled: false, orderby: '', page_size: 0, current_page: 1,
       };
-      const row = await queueReport(db, sendReport, request.caller, {
-        kind: kindOf(name),
+      const row = await queueReport(db, send, request.caller, {
+        list: listOf(name),
         grid: declaration.id,
         body,
         description: `${declaration.title}, ${toRequestDate(query.start_date)} to ${toRequestDate(query.end_date)}`,
@@ -99,7 +101,7 @@ export const paymentReportRoutes = (db: Database, sendReport: SendReport): Fasti
     async (request) => {
       const name = request.query.report;
       const paging = pageParamsOf(request.query, []);
-      const { rows, count } = await listReports(db, request.caller.scope, kindOf(name), paging);
+      const { rows, count } = await listReports(db, request.caller.scope, listOf(name), paging);
       return servicePage(request, rows.map((row) => serviceReport(request, name, row)), count, paging);
     },
   );
@@ -116,7 +118,7 @@ export const paymentReportRoutes = (db: Database, sendReport: SendReport): Fasti
     },
     async (request, reply) => {
       const report = await finishedReport(db, request.caller.scope, request.params.id);
-      if (report.kind !== kindOf(request.params.report)) throw badRequest('That report is not of this kind');
+      if (report.list !== listOf(request.params.report)) throw badRequest('That report is not of this kind');
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${safeFilename(report.file_name)}"`)
