@@ -15,6 +15,7 @@ import {
   reconcileDateRange, reportFilterErrors, reportFilterWarnings, type ReportFilterChoice, type ServiceReportName,
 } from '../../../contract/reports';
 import { useAgencyChoicesQuery } from '../../api/referenceApi';
+import { SERVICE_REPORT_SCREENS } from '../../app/tabs';
 import { useAgencyCampaignChoicesQuery } from '../../api/campaignChoices';
 import { CampaignMultiSelect } from '../../components/CampaignMultiSelect';
 import { FilterSelect } from '../../components/FilterControls';
@@ -28,7 +29,7 @@ import { isQueuedWrite } from '../../outbox/offlineWrite';
 import { PendingNewRows, usePendingRows } from '../../outbox/pendingRows';
 import { ReportJobsTable, type ReportJob } from './ReportJobsTable';
 import { reportFileSize, reportListPolling } from './reportJobs';
-import { REPORT_ENTITY, REPORT_LIST_PAGE_SIZE, SERVICE_REPORT_SCREENS, serviceReportsApi, useGenerateServiceReportMutation, useServiceReportsQuery } from './reportsApi';
+import { REPORT_ENTITY, REPORT_LIST_PAGE_SIZE, serviceReportsApi, useGenerateServiceReportMutation, useServiceReportsQuery } from './reportsApi';
 
 interface ServiceReportScreenProps {
   title: string;
