@@ -1,9 +1,9 @@
 // The screens of the main shell, one declaration per tab: its path, its name and group in the side
 // menu, who sees it, the icon (a folded menu shows only it), the lazy page, a row's own screen under
 // the tab, and the service report it generates. The side menu, the routes and the paths (tabs.ts,
-// with the report and queue screens' paths) are derived from it; a grid's queue screen follows from
-// the grid's own `tab` (contract/grids.ts). Adding a screen is its key in the contract's SHELL_TABS,
-// one entry here, and its own folder.
+// with the service report screens') are derived from it; a grid's queue screen is its grid's own
+// `tab` (contract/grids.ts, read by QUEUE_SCREENS). Adding a screen is its key in the contract's
+// SHELL_TABS, one entry here, and its own folder.
 //
 // The tab keys stay in the contract because a contract grid names its tab; this registry is a record
 // over them, so a tab without its screen, or a screen without its tab, does not compile. Who sees a
@@ -39,13 +39,22 @@ export interface ScreenDeclaration {
   page?: ComponentType;
   /** A row's own screen under the tab (`/campaigns/:id/:part?`). */
   detail?: ComponentType;
-  /** The service report the screen generates, whose requests wait in the outbox on this screen. */
+  /** The service report the screen generates (serviceReport), whose requests wait in the outbox on this screen. */
   report?: ServiceReportName;
 }
 
 // The grids and the report screens are each one lazy module of several screens.
 const gridPage = (name: keyof typeof GridPages) => page(() => import('../features/grids/GridPages'), name);
-const reportPage = (name: keyof typeof ReportPages) => page(() => import('./ReportPages'), name);
+const reportPage = <K extends keyof typeof ReportPages>(name: K) => page(() => import('./ReportPages'), name);
+
+const ServiceReport = reportPage('ServiceReportScreen');
+/** A service report's screen (SPEC.md section 2), titled with its menu label, behind the reports code. */
+const serviceReport = (label: string, report: ServiceReportName) => ({
+  label,
+  report,
+  requiresReportsOtp: true,
+  page: () => <ServiceReport title={label} report={report} />,
+});
 
 const { everyone, everyoneButGifters, admins, superAndCampaignAdmins, superAdmins } = MENU_AUDIENCES;
 
@@ -85,33 +94,24 @@ export const SCREENS: Record<ShellTab, ScreenDeclaration> = {
   },
   agenteventreport: {
     path: '/reports/agent-events',
-    label: 'Agent Event Report',
+    ...serviceReport('Agent Event Report', 'agents-events-summary'),
     group: 'Reports',
     visibleTo: admins,
-    requiresReportsOtp: true,
     icon: <Document />,
-    page: reportPage('AgentEventReportPage'),
-    report: 'agents-events-summary',
   },
   agenteventdetailreport: {
     path: '/reports/agent-event-details',
-    label: 'Event Detail Report',
+    ...serviceReport('Event Detail Report', 'agents-events-detail'),
     group: 'Reports',
     visibleTo: admins,
-    requiresReportsOtp: true,
     icon: <ThList />,
-    page: reportPage('EventDetailReportPage'),
-    report: 'agents-events-detail',
   },
   commreport: {
     path: '/reports/conversion',
-    label: 'Conversion Report',
+    ...serviceReport('Conversion Report', 'campaign-summary'),
     group: 'Reports',
     visibleTo: admins,
-    requiresReportsOtp: true,
     icon: <Endorsed />,
-    page: reportPage('ConversionReportPage'),
-    report: 'campaign-summary',
   },
   agenteventsgrid: { path: '/grids/agent-events', label: 'Agent Grouped Events', group: 'Reports', visibleTo: admins, icon: <Th />, page: gridPage('AgentEventsPage') },
   agenteventdetailsgrid: {

@@ -1,7 +1,6 @@
 // The paths of the screens, derived from their declarations (screens.tsx), and of the few screens
 // outside the menu: what the features' links and their waiting writes read.
-import { gridOf } from '../../contract/grids';
-import { REPORT_HOME_NAMES, REPORT_HOMES, type ReportHome, type ServiceReportName } from '../../contract/reports';
+import type { ServiceReportName } from '../../contract/reports';
 import type { ShellTab } from '../../contract/roles';
 import { SCREEN_LIST, type MenuItem } from './screens';
 
@@ -9,14 +8,13 @@ export const TAB_PATHS = Object.fromEntries(SCREEN_LIST.map(([tab, screen]) => [
 
 export const pathOf = (item: MenuItem): string => (item.id === 'logout' ? '/logout' : TAB_PATHS[item.id]);
 
-/** The report screens' paths, where a report waiting in the outbox is asked for again. */
+/**
+ * The service report screens' paths, where a report waiting in the outbox is asked for again (the
+ * grid screens' queues: QUEUE_SCREENS in reportsApi.ts, from each grid's tab).
+ */
 export const SERVICE_REPORT_SCREENS = Object.fromEntries(
   SCREEN_LIST.flatMap(([, screen]) => (screen.report ? [[screen.report, screen.path]] : [])),
 ) as Record<ServiceReportName, string>;
-/** The grid screens' paths, likewise: each report list's grid's own tab. */
-export const QUEUE_SCREENS = Object.fromEntries(
-  REPORT_HOME_NAMES.map((home) => [home, TAB_PATHS[gridOf(REPORT_HOMES[home]).tab]]),
-) as Record<ReportHome, string>;
 
 /** 'Saved for offline': the reports kept on this device, and one of them opened (not a menu tab). */
 export const SAVED_REPORTS_PATH = '/saved-reports';

@@ -12,7 +12,6 @@ import type { GridQuery } from '../../../contract/api';
 import { QUEUE_LIST_PAGE_SIZE } from '../../../contract/constants';
 import type { QueueReport } from '../../../contract/entities';
 import type { ReportHome } from '../../../contract/reports';
-import { QUEUE_SCREENS } from '../../app/tabs';
 import { useBrowserOffline } from '../../components/NeedsConnection';
 import { useListParams } from '../../forms/useListParams';
 import { showError, showSuccess } from '../../components/toaster';
@@ -23,7 +22,7 @@ import { isQueuedWrite } from '../../outbox/offlineWrite';
 import { PendingNewRows, usePendingRows } from '../../outbox/pendingRows';
 import { ReportJobsTable, type ReportJob } from './ReportJobsTable';
 import { reportFileSize, reportListPolling } from './reportJobs';
-import { REPORT_ENTITY, queuedReportFile, queuedReportsApi, useQueuedReportsQuery, useQueueReportMutation } from './reportsApi';
+import { QUEUE_SCREENS, REPORT_ENTITY, queuedReportFile, queuedReportsApi, useQueuedReportsQuery, useQueueReportMutation } from './reportsApi';
 
 interface GridReportQueueProps {
   home: ReportHome;

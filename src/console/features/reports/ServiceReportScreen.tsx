@@ -182,7 +182,3 @@ export function ServiceReportScreen({ title, report }: ServiceReportScreenProps)
     </section>
   );
 }
-
-export const AgentEventReportPage = () => <ServiceReportScreen title="Agent Event Report" report="agents-events-summary" />;
-export const EventDetailReportPage = () => <ServiceReportScreen title="Event Detail Report" report="agents-events-detail" />;
-export const ConversionReportPage = () => <ServiceReportScreen title="Conversion Report" report="campaign-summary" />;
