@@ -1,4 +1,4 @@
-// Role rules of SPEC.md sections 4 and 6 and the side menu of section 2, as pure functions.
+// Role rules of SPEC.md sections 4 and 6 and who sees each tab of section 2, as pure functions and data.
 import * as messages from './messages';
 
 export const ROLE_TYPES = ['Super Admin', 'Agent', 'Agency Admin', 'Campaign Admin', 'Gifter'] as const;
@@ -186,8 +186,13 @@ export function reachWithin(target: Reach, caller: { scope: RoleScope; flags: Ad
  */
 export const adminUserReadOnly = (user: { editable: boolean }): string | null => (user.editable ? null : messages.adminOutOfReach);
 
-// ---- the main shell and its side menu (section 2) ----------------------------------------
+// ---- the main shell's tabs and who sees them (section 2) ------------------------------------
 
+/**
+ * The tabs of the main shell: SPEC's keys, here so a contract grid can name the tab that shows it
+ * (GridDeclaration.tab). The console's screen registry (src/console/app/screens.tsx) is a record
+ * over them, so a tab without its screen does not compile.
+ */
 export const SHELL_TABS = [
   'stats', 'admins', 'eventtypes', 'agents', 'countries', 'languages', 'whitelist', 'agencies', 'campaigns',
   'securepage', 'agenteventreport', 'agenteventdetailreport', 'retentioneventreport', 'retentioneventdetailreport',
@@ -198,58 +203,14 @@ export const SHELL_TABS = [
 ] as const;
 export type ShellTab = (typeof SHELL_TABS)[number];
 
-/** The side menu's groups (DESIGN.md), in order; Stats, Secure Page and Logout stand alone. */
-export const MENU_GROUPS = ['Programme', 'Reports', 'Payments', 'Settings'] as const;
-export type MenuGroup = (typeof MENU_GROUPS)[number];
-
-export interface MenuItem {
-  id: ShellTab | 'logout';
-  label: string;
-  /** The heading the item sits under; none for the items that stand alone. */
-  group?: MenuGroup;
-  /** Report items send the user to /otp/reports first when no reports user is verified. */
-  requiresReportsOtp?: boolean;
-}
-
-type Visibility = (roleType: RoleType) => boolean;
-const everyone: Visibility = () => true;
-const except = (...hidden: RoleType[]): Visibility => (r) => !hidden.includes(r);
-const only = (...shown: RoleType[]): Visibility => (r) => shown.includes(r);
-
 /**
- * The side menu, in order, grouped as DESIGN.md says. The visibility is the table of section 2
- * (Payment Run: the DESIGN.md reading, Super Admin and Campaign Admin). The tabs the table does not
- * cover have our decision: reference data and the other report grids for Super Admin, Users for
- * every admin role (non-super admins link users to the country agencies, section 6).
+ * Who sees a tab in the side menu: the rows of section 2's visibility table, named so the console's
+ * screen registry gives each screen one and names no role itself.
  */
-const MENU: ReadonlyArray<MenuItem & { visible: Visibility }> = [
-  { id: 'stats', label: 'Stats', visible: everyone },
-  { id: 'agencies', label: 'Agencies', group: 'Programme', visible: except('Agent', 'Gifter') },
-  { id: 'campaigns', label: 'Campaigns', group: 'Programme', visible: except('Gifter') },
-  { id: 'agents', label: 'Agents', group: 'Programme', visible: only('Super Admin', 'Campaign Admin', 'Agency Admin') },
-  { id: 'agenteventreport', label: 'Agent Event Report', group: 'Reports', visible: except('Agent', 'Gifter'), requiresReportsOtp: true },
-  { id: 'agenteventdetailreport', label: 'Event Detail Report', group: 'Reports', visible: except('Agent', 'Gifter'), requiresReportsOtp: true },
-  { id: 'commreport', label: 'Conversion Report', group: 'Reports', visible: except('Agent', 'Gifter'), requiresReportsOtp: true },
-  { id: 'agenteventsgrid', label: 'Agent Grouped Events', group: 'Reports', visible: except('Agent', 'Gifter') },
-  { id: 'agenteventdetailsgrid', label: 'Agent Events Detail', group: 'Reports', visible: except('Agent', 'Gifter') },
-  { id: 'conversiongrid', label: 'Campaign Conversion Stats', group: 'Reports', visible: except('Agent', 'Gifter') },
-  { id: 'retentioneventreport', label: 'Retention Grouped Events', group: 'Reports', visible: only('Super Admin') },
-  { id: 'retentioneventdetailreport', label: 'Retention Events Detail', group: 'Reports', visible: only('Super Admin') },
-  { id: 'agentfraudreport', label: 'Fraud Events', group: 'Reports', visible: only('Super Admin') },
-  { id: 'agentpayreport', label: 'Agent Payments', group: 'Payments', visible: only('Super Admin') },
-  { id: 'payments', label: 'Pending Payments', group: 'Payments', visible: only('Super Admin') },
-  { id: 'paymentruns', label: 'Payment Run', group: 'Payments', visible: only('Super Admin', 'Campaign Admin') },
-  { id: 'paymentrunreport', label: 'Payment Run Report', group: 'Payments', visible: only('Super Admin') },
-  { id: 'admins', label: 'Users', group: 'Settings', visible: only('Super Admin', 'Agency Admin', 'Campaign Admin') },
-  { id: 'whitelist', label: 'Whitelists', group: 'Settings', visible: only('Super Admin') },
-  { id: 'eventtypes', label: 'Event Types', group: 'Settings', visible: only('Super Admin') },
-  { id: 'countries', label: 'Countries', group: 'Settings', visible: only('Super Admin') },
-  { id: 'languages', label: 'Languages', group: 'Settings', visible: only('Super Admin') },
-  { id: 'securepage', label: 'Secure Page', visible: except('Gifter') },
-  { id: 'logout', label: 'Logout', visible: everyone },
-];
-
-/** The side menu items a role sees, in order. */
-export function sideMenu(roleType: RoleType): MenuItem[] {
-  return MENU.filter((item) => item.visible(roleType)).map(({ visible: _visible, ...item }) => item);
-}
+export const MENU_AUDIENCES = {
+  everyone: ROLE_TYPES,
+  everyoneButGifters: ['Super Admin', 'Agent', 'Agency Admin', 'Campaign Admin'],
+  admins: ADMIN_ROLE_TYPES,
+  superAndCampaignAdmins: ['Super Admin', 'Campaign Admin'],
+  superAdmins: ['Super Admin'],
+} as const satisfies Record<string, readonly RoleType[]>;

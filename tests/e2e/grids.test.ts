@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRIDS, type GridColumn } from '../../src/contract/grids';
 import * as messages from '../../src/contract/messages';
-import { sideMenu } from '../../src/contract/roles';
+import { sideMenu } from '../../src/console/app/screens';
 import { TAB_PATHS } from '../../src/console/app/tabs';
 import { openScreen, openSignedIn, screenshot, toast, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';

@@ -6,7 +6,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as messages from '../../src/contract/messages';
-import { sideMenu } from '../../src/contract/roles';
+import { sideMenu } from '../../src/console/app/screens';
 import { TAB_PATHS } from '../../src/console/app/tabs';
 import { openScreen, openSignedIn, screenshot, useBrowser, WAIT_MS } from '../support/browser';
 import { accessToken, startServer, type TestServer } from '../support/server';

@@ -4,7 +4,8 @@
 import type { Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as messages from '../../src/contract/messages';
-import { sideMenu, type AdminRoleType } from '../../src/contract/roles';
+import type { AdminRoleType } from '../../src/contract/roles';
+import { sideMenu } from '../../src/console/app/screens';
 import {
   codeCount, headerUser, nextCode, openSignedIn, pathOf, persistedSession, screenshot, sideMenuLabels, sideMenuOf, signIn, useBrowser, WAIT_MS, waitForPath,
 } from '../support/browser';

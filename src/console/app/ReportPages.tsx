@@ -13,4 +13,4 @@ export const FraudEventsPage = () => <FraudEventsGrid reportQueue={queueOf('frau
 export const RetentionEventDetailsPage = () => <RetentionEventDetailsGrid reportQueue={queueOf('retention_detail')} />;
 export const RetentionEventsPage = () => <RetentionEventsGrid reportQueue={queueOf('retention_events')} />;
 
-export { AgentEventReportPage, ConversionReportPage, EventDetailReportPage } from '../features/reports/ServiceReportScreen';
+export { ServiceReportScreen } from '../features/reports/ServiceReportScreen';

@@ -6,7 +6,6 @@ import { Button, Drawer } from '@blueprintjs/core';
 import { Menu as MenuIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import type { MenuItem } from '../../contract/roles';
 import { useStatusTypesQuery, useTranslationsQuery } from '../api/referenceApi';
 import { DataSaverButton } from '../components/DataSaverButton';
 import { Header } from '../components/Header';
@@ -17,6 +16,7 @@ import { useForgetOthersReports } from '../downloads/useSavedReports';
 import { OutboxButton } from '../outbox/OutboxButton';
 import { TABLET_WIDTH, useDevicePreference, useMediaQuery } from '../device/preferences';
 import { useAppSelector } from './hooks';
+import type { MenuItem } from './screens';
 import { SideMenu } from './SideMenu';
 
 export function Shell({ menu }: { menu: MenuItem[] }) {

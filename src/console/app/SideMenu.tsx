@@ -1,17 +1,16 @@
-// The side menu: exactly the items the contract's sideMenu() allows for the session's role, under
-// the contract's group headings. On a desktop it can be folded to its icons (each keeps its name
+// The side menu: exactly the items sideMenu() (screens.tsx) gives the session's role, under their
+// group headings. On a desktop it can be folded to its icons (each keeps its name
 // for screen readers and as a tooltip); at a tablet's width the shell shows it in a drawer instead.
 // Logout with changes not sent yet asks first, over the screen the user is on.
 import { Button, Menu, MenuDivider, MenuItem } from '@blueprintjs/core';
 import { DoubleChevronLeft, DoubleChevronRight } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { MenuItem as MenuEntry } from '../../contract/roles';
 import { LogoutConfirm } from '../features/logout/LogoutConfirm';
 import type { LogoutState } from '../features/logout/LogoutPage';
 import { selectOwnOutbox } from '../outbox/outboxSlice';
 import { useAppSelector } from './hooks';
-import { LOGOUT_ICON, SCREENS } from './screens';
+import { LOGOUT_ICON, SCREENS, type MenuItem as MenuEntry } from './screens';
 import { pathOf } from './tabs';
 
 interface SideMenuProps {

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_ROLE_TYPES, sideMenu } from '../../contract/roles';
+import { ADMIN_ROLE_TYPES } from '../../contract/roles';
 import { fakeBackend } from '../test/fakeBackend';
 import { renderWithProviders } from '../test/renderWithProviders';
 import { DEMO_USERNAME, signedIn } from '../test/sessions';
 import { App } from './App';
+import { sideMenu } from './screens';
 
 /** The backend of a signed-in shell: the reference lists it loads on arrival. */
 function shellBackend() {

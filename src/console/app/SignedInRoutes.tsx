@@ -1,9 +1,9 @@
-// The signed-in routes: the shell with one path per tab the role may see (the contract's
-// sideMenu), /otp/:type? for session codes, /logout, and every other path goes to /logout.
+// The signed-in routes: the shell with one path per tab the role may see (sideMenu of
+// screens.tsx), /otp/:type? for session codes, /logout, and every other path goes to /logout.
 import '../components/blueprint';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { ReactNode } from 'react';
-import { sideMenu, type RoleType } from '../../contract/roles';
+import type { RoleType } from '../../contract/roles';
 import { NotAvailableYet } from '../components/NotAvailableYet';
 // In the shell's own chunk, not a lazy one: logging out must work offline, before the service
 // worker has precached anything.
@@ -13,7 +13,7 @@ import { LogoutPage } from '../features/logout/LogoutPage';
 import '../components/blueprintToaster';
 import { useAppSelector } from './hooks';
 import { page } from './page';
-import { SCREENS } from './screens';
+import { SCREENS, sideMenu } from './screens';
 import { Shell } from './Shell';
 import { pathOf, SAVED_REPORTS_PATH, SIGNED_IN_DEVICES_PATH } from './tabs';
 

@@ -1,33 +1,20 @@
-// Every tab of the main shell has its own path (DESIGN.md), so back, bookmarks and deep links work.
-import type { MenuItem, ShellTab } from '../../contract/roles';
+// The paths of the screens, derived from their declarations (screens.tsx), and of the few screens
+// outside the menu: what the features' links and their waiting writes read.
+import type { ServiceReportName } from '../../contract/reports';
+import type { ShellTab } from '../../contract/roles';
+import { SCREEN_LIST, type MenuItem } from './screens';
 
-export const TAB_PATHS: Record<ShellTab, string> = {
-  stats: '/',
-  admins: '/users',
-  eventtypes: '/event-types',
-  agents: '/agents',
-  countries: '/countries',
-  languages: '/languages',
-  whitelist: '/whitelists',
-  agencies: '/agencies',
-  campaigns: '/campaigns',
-  securepage: '/secure-reports',
-  agenteventreport: '/reports/agent-events',
-  agenteventdetailreport: '/reports/agent-event-details',
-  retentioneventreport: '/reports/retention-events',
-  retentioneventdetailreport: '/reports/retention-event-details',
-  agentpayreport: '/reports/agent-payments',
-  commreport: '/reports/conversion',
-  payments: '/payments/pending',
-  paymentruns: '/payment-runs',
-  paymentrunreport: '/reports/payment-runs',
-  agentfraudreport: '/reports/fraud-events',
-  agenteventsgrid: '/grids/agent-events',
-  agenteventdetailsgrid: '/grids/agent-event-details',
-  conversiongrid: '/grids/campaign-conversion',
-};
+export const TAB_PATHS = Object.fromEntries(SCREEN_LIST.map(([tab, screen]) => [tab, screen.path])) as Record<ShellTab, string>;
 
 export const pathOf = (item: MenuItem): string => (item.id === 'logout' ? '/logout' : TAB_PATHS[item.id]);
+
+/**
+ * The service report screens' paths, where a report waiting in the outbox is asked for again (the
+ * grid screens' queues: QUEUE_SCREENS in reportsApi.ts, from each grid's tab).
+ */
+export const SERVICE_REPORT_SCREENS = Object.fromEntries(
+  SCREEN_LIST.flatMap(([, screen]) => (screen.report ? [[screen.report, screen.path]] : [])),
+) as Record<ServiceReportName, string>;
 
 /** 'Saved for offline': the reports kept on this device, and one of them opened (not a menu tab). */
 export const SAVED_REPORTS_PATH = '/saved-reports';

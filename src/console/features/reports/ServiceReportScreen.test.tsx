@@ -9,7 +9,7 @@ import { campaign } from '../../test/campaignDetail';
 import { fakeBackend, pageOf, type Handler } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedIn } from '../../test/sessions';
-import { AgentEventReportPage } from './ServiceReportScreen';
+import { ServiceReportScreen } from './ServiceReportScreen';
 
 const gh01: Campaign = { ...campaign, id: 5, name: 'Agent Referral GH-01' };
 const gh02: Campaign = { ...campaign, id: 7, name: 'SIM Drive GH-02' };
@@ -42,6 +42,7 @@ function reportsBackend({ agencies = [ghanaAgency, kenyaAgency], campaigns = [gh
     .on('GET', GENERATE, { body: queued });
 }
 
+const AgentEventReportPage = () => <ServiceReportScreen title="Agent Event Report" report="agents-events-summary" />;
 const renderReport = () => renderWithProviders(<AgentEventReportPage />, { preloadedState: signedIn('Super Admin', { reportsVerified: true }), route: '/reports/agent-events' });
 const queryOf = (search: string) => Object.fromEntries(new URLSearchParams(search));
 const setDate = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });

@@ -16,6 +16,7 @@ import {
   reconcileDateRange, reportFilterErrors, reportFilterWarnings, type ReportFilterChoice, type ServiceReportName,
 } from '../../../contract/reports';
 import { useAgencyChoicesQuery } from '../../api/referenceApi';
+import { SERVICE_REPORT_SCREENS } from '../../app/tabs';
 import { useAgencyCampaignChoicesQuery } from '../../api/campaignChoices';
 import { CampaignMultiSelect } from '../../components/CampaignMultiSelect';
 import { FilterSelect } from '../../components/FilterControls';
@@ -29,7 +30,7 @@ import { isQueuedWrite } from '../../outbox/offlineWrite';
 import { PendingNewRows, usePendingRows } from '../../outbox/pendingRows';
 import { ReportJobsTable, type ReportJob } from './ReportJobsTable';
 import { reportFileSize, reportListPolling } from './reportJobs';
-import { REPORT_ENTITY, REPORT_LIST_PAGE_SIZE, SERVICE_REPORT_SCREENS, serviceReportsApi, useGenerateServiceReportMutation, useServiceReportsQuery } from './reportsApi';
+import { REPORT_ENTITY, REPORT_LIST_PAGE_SIZE, serviceReportsApi, useGenerateServiceReportMutation, useServiceReportsQuery } from './reportsApi';
 
 interface ServiceReportScreenProps {
   title: string;
@@ -182,7 +183,3 @@ export function ServiceReportScreen({ title, report }: ServiceReportScreenProps)
     </section>
   );
 }
-
-export const AgentEventReportPage = () => <ServiceReportScreen title="Agent Event Report" report="agents-events-summary" />;
-export const EventDetailReportPage = () => <ServiceReportScreen title="Event Detail Report" report="agents-events-detail" />;
-export const ConversionReportPage = () => <ServiceReportScreen title="Conversion Report" report="campaign-summary" />;

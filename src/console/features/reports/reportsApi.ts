@@ -12,7 +12,7 @@ import { GRIDS, gridOf } from '../../../contract/grids';
 import { REPORT_HOME_NAMES, REPORT_HOMES, SERVICE_REPORT_NAMES, SERVICE_REPORTS, type ReportHome, type ServiceReportName } from '../../../contract/reports';
 import { adminApi, serviceApi } from '../../api/backends';
 import { toListRows, type ListRows } from '../../api/listPages';
-import { TAB_PATHS } from '../../app/tabs';
+import { SERVICE_REPORT_SCREENS, TAB_PATHS } from '../../app/tabs';
 import { offlineWrite, unlessQueued, type Saved } from '../../outbox/offlineWrite';
 
 /** Reports listed per page on a report screen, newest first. */
@@ -44,13 +44,7 @@ export function queueReportParams(home: ReportHome, body: GridQuery): Record<str
 /** The outbox entity of report requests: a screen lists those of its own path above its reports. */
 export const REPORT_ENTITY = 'Report';
 
-/** The report screens' paths, where a report waiting in the outbox is asked for again. */
-export const SERVICE_REPORT_SCREENS: Record<ServiceReportName, string> = {
-  'agents-events-summary': TAB_PATHS.agenteventreport,
-  'agents-events-detail': TAB_PATHS.agenteventdetailreport,
-  'campaign-summary': TAB_PATHS.commreport,
-};
-/** The grid screens' paths, likewise: each report list's grid's own tab. */
+/** The grid screens' paths, where a report waiting in the outbox is asked for again: each report list's grid's own tab. */
 export const QUEUE_SCREENS = Object.fromEntries(
   REPORT_HOME_NAMES.map((home) => [home, TAB_PATHS[gridOf(REPORT_HOMES[home]).tab]]),
 ) as Record<ReportHome, string>;
