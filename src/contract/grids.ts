@@ -2,7 +2,6 @@
 // columns (key, label, sortable, format), the filters it offers and its default order. The console's
 // grid, the server's query and the CSV header all read these declarations, so a column cannot be
 // shown under one name, sorted under another and exported under a third.
-import type { ShellTab } from './roles';
 
 /**
  * How a column's value travels and shows. JSON: text as a string or null, time as an ISO instant or null,
@@ -35,8 +34,6 @@ export interface GridDeclaration {
   title: string;
   /** The legacy admin backend's path of its grid call (POST). */
   path: string;
-  /** The shell tab that shows it. */
-  tab: ShellTab;
   columns: readonly GridColumn[];
   /** `orderby` when the user has not chosen one: '-created_at' is newest first. */
   defaultOrder: string;
@@ -61,7 +58,6 @@ export const agentEventsGrid = {
   id: 'agentEvents',
   title: 'Agent Grouped Events',
   path: '/admin/events',
-  tab: 'agenteventsgrid',
   columns: [
     campaignName, ...agentNames, agentMsisdn, agentCode, eventName,
     { key: 'events', label: 'Events', format: 'count', width: 90 },
@@ -77,7 +73,6 @@ export const agentEventDetailsGrid = {
   id: 'agentEventDetails',
   title: 'Agent Events Detail',
   path: '/admin/events_detail',
-  tab: 'agenteventdetailsgrid',
   columns: [
     time(), campaignName, ...agentNames, agentMsisdn, agentCode, eventName,
     text('customer_msisdn', 'Customer Mobile', 140), text('medium', 'Medium', 90),
@@ -101,7 +96,6 @@ export const retentionEventsGrid = {
   id: 'retentionEvents',
   title: 'Retention Grouped Events',
   path: '/admin/retention_events',
-  tab: 'retentioneventreport',
   columns: [
     ...gifterColumns, eventName,
     { key: 'events', label: 'Events', format: 'count', width: 90 },
@@ -118,7 +112,6 @@ export const retentionEventDetailsGrid = {
   id: 'retentionEventDetails',
   title: 'Retention Events Detail',
   path: '/admin/retention_detail',
-  tab: 'retentioneventdetailreport',
   columns: [
     time(), ...gifterColumns, text('giftee_msisdn', 'Giftee Mobile', 140), eventName,
     { key: 'pay', label: 'Pay', format: 'money', width: 90 }, text('currency', 'Currency', 80), text('medium', 'Medium', 90),
@@ -134,7 +127,6 @@ export const campaignConversionGrid = {
   id: 'campaignConversion',
   title: 'Campaign Conversion Stats',
   path: '/admin/campaign_conversion',
-  tab: 'conversiongrid',
   columns: [
     text('country', 'Country', 110), campaignName,
     { key: 'agents', label: 'Agents', format: 'count', width: 90 },
@@ -152,7 +144,6 @@ export const agentPaymentsGrid = {
   id: 'agentPayments',
   title: 'Agent Payments',
   path: '/admin/payments',
-  tab: 'agentpayreport',
   columns: [
     time(), campaignName, ...agentNames, agentMsisdn, agentCode, eventName,
     text('customer_msisdn', 'Customer Mobile', 140),
@@ -170,7 +161,6 @@ export const pendingPaymentsGrid = {
   id: 'pendingPayments',
   title: 'Pending Payments',
   path: '/admin/pending_payments',
-  tab: 'payments',
   columns: [
     text('country', 'Country', 110), campaignName, ...agentNames, agentMsisdn, agentCode,
     { key: 'events', label: 'Events', format: 'count', width: 90 },
@@ -187,7 +177,6 @@ export const fraudEventsGrid = {
   id: 'fraudEvents',
   title: 'Fraud Events',
   path: '/admin/fraud',
-  tab: 'agentfraudreport',
   columns: [
     time(), campaignName, ...agentNames, text('agent_msisdn', 'Agent Mobile', 140), text('description', 'Description', 280),
     text('msisdn', 'Mobile Number', 140), text('device_id', 'Device', 150),
@@ -204,6 +193,8 @@ export const GRIDS = [
   agentEventsGrid, agentEventDetailsGrid, campaignConversionGrid, retentionEventsGrid, retentionEventDetailsGrid,
   agentPaymentsGrid, pendingPaymentsGrid, fraudEventsGrid,
 ] as const;
+
+export type GridId = AnyGrid['id'];
 
 /** The grid of an id the contract names (a report list's, a service report's); a wrong one is a programming error. */
 export function gridOf(id: string): AnyGrid {

@@ -189,21 +189,6 @@ export const adminUserReadOnly = (user: { editable: boolean }): string | null =>
 // ---- the main shell's tabs and who sees them (section 2) ------------------------------------
 
 /**
- * The tabs of the main shell: SPEC's keys, here so a contract grid can name the tab that shows it
- * (GridDeclaration.tab). The console's screen registry (src/console/app/screens.tsx) is a record
- * over them, so a tab without its screen does not compile.
- */
-export const SHELL_TABS = [
-  'stats', 'admins', 'eventtypes', 'agents', 'countries', 'languages', 'whitelist', 'agencies', 'campaigns',
-  'securepage', 'agenteventreport', 'agenteventdetailreport', 'retentioneventreport', 'retentioneventdetailreport',
-  'agentpayreport', 'commreport', 'payments', 'paymentruns', 'paymentrunreport', 'agentfraudreport',
-  // Ours: the grids of section 2's screens (Agent Grouped Events, Agent Events Detail, Campaign
-  // Conversion Stats) that the tab list does not name apart from their queued reports.
-  'agenteventsgrid', 'agenteventdetailsgrid', 'conversiongrid',
-] as const;
-export type ShellTab = (typeof SHELL_TABS)[number];
-
-/**
  * Who sees a tab in the side menu: the rows of section 2's visibility table, named so the console's
  * screen registry gives each screen one and names no role itself.
  */

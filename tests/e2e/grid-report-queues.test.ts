@@ -14,7 +14,7 @@ import { toRequestDate } from '../../src/contract/dates';
 import { GRIDS, type AnyGrid } from '../../src/contract/grids';
 import { REPORT_HOME_NAMES, REPORT_HOMES, type ReportHome } from '../../src/contract/reports';
 import type { AdminRoleType } from '../../src/contract/roles';
-import { sideMenu } from '../../src/console/app/screens';
+import { sideMenu, tabOfGrid } from '../../src/console/app/screens';
 import { TAB_PATHS } from '../../src/console/app/tabs';
 import { openScreen, openSignedIn, screenshot, toast, useBrowser, waitUntilFinished, WAIT_MS } from '../support/browser';
 import { SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
@@ -59,7 +59,7 @@ const errorToasts = (page: Page) => page.evaluate(() => window.errorToasts ?? []
  */
 async function queueAndDownload(page: Page, context: BrowserContext, role: AdminRoleType, home: ReportHome): Promise<string[][]> {
   const grid = gridOf(home);
-  const label = menuLabelOf(role, grid.tab);
+  const label = menuLabelOf(role, tabOfGrid(grid.id));
   expect(label, `${grid.title} in the ${role}'s menu`).toBeDefined();
   const failedLists: string[] = [];
   const onResponse = (response: { url: () => string; status: () => number }) => {
@@ -68,7 +68,7 @@ async function queueAndDownload(page: Page, context: BrowserContext, role: Admin
   page.on('response', onResponse);
 
   const firstList = page.waitForResponse((response) => response.url().includes('/admin/list_queue_reports?'));
-  await openScreen(page, label as string, TAB_PATHS[grid.tab], grid.title);
+  await openScreen(page, label as string, TAB_PATHS[tabOfGrid(grid.id)], grid.title);
   // The server takes the list's request as the console asks it.
   const listed = await firstList;
   expect(listed.status(), `${listed.url()}: ${await listed.text()}`).toBe(200);

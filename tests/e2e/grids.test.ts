@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRIDS, type GridColumn } from '../../src/contract/grids';
 import * as messages from '../../src/contract/messages';
-import { sideMenu } from '../../src/console/app/screens';
+import { sideMenu, tabOfGrid } from '../../src/console/app/screens';
 import { TAB_PATHS } from '../../src/console/app/tabs';
 import { openScreen, openSignedIn, screenshot, toast, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
@@ -50,7 +50,7 @@ describe('report grids', { timeout: 180_000 }, () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await openSignedIn(page, server, SUPER);
     for (const grid of GRIDS) {
-      await openScreen(page, menuLabelOf(grid.tab), TAB_PATHS[grid.tab], grid.title);
+      await openScreen(page, menuLabelOf(tabOfGrid(grid.id)), TAB_PATHS[tabOfGrid(grid.id)], grid.title);
       const region = page.getByRole('region', { name: grid.title });
       await region.waitFor();
       await expect.poll(async () => (await pagerText(page)).startsWith('Page 1 of') || (await page.getByText(grid.emptyText).count()) > 0, { timeout: WAIT_MS }).toBe(true);

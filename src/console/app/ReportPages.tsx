@@ -1,16 +1,13 @@
-// The report screens (SPEC.md section 2), one lazy module for the menu: the service reports' screens,
+// The report screens (SPEC.md section 2), one lazy module for the menu: the service reports' screen,
 // and the admin grid screens whose reports can be queued, each grid (features/grids) with its report
 // queue (features/reports). The app composes them: a feature never imports another.
-import type { ReportHome } from '../../contract/reports';
-import { CampaignConversionPage as CampaignConversionGrid, FraudEventsPage as FraudEventsGrid, RetentionEventDetailsPage as RetentionEventDetailsGrid, RetentionEventsPage as RetentionEventsGrid } from '../features/grids/GridPages';
-import type { ReportQueueSlot } from '../features/grids/GridScreen';
+import { REPORT_HOMES, type ReportHome } from '../../contract/reports';
+import { GridTabScreen } from '../features/grids/GridPages';
 import { GridReportQueue } from '../features/reports/GridReportQueue';
 
-const queueOf = (home: ReportHome): ReportQueueSlot => (body) => <GridReportQueue home={home} body={body} />;
-
-export const CampaignConversionPage = () => <CampaignConversionGrid reportQueue={queueOf('comm_reports')} />;
-export const FraudEventsPage = () => <FraudEventsGrid reportQueue={queueOf('fraud_report')} />;
-export const RetentionEventDetailsPage = () => <RetentionEventDetailsGrid reportQueue={queueOf('retention_detail')} />;
-export const RetentionEventsPage = () => <RetentionEventsGrid reportQueue={queueOf('retention_events')} />;
+/** The grid of a report list (`queue`, the list's name) with the list's queue. */
+export const QueuedGridScreen = ({ queue }: { queue: ReportHome }) => (
+  <GridTabScreen grid={REPORT_HOMES[queue]} reportQueue={(body) => <GridReportQueue home={queue} body={body} />} />
+);
 
 export { ServiceReportScreen } from '../features/reports/ServiceReportScreen';

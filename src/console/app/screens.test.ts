@@ -1,8 +1,11 @@
-// The screen registry's side menu: the visibility table of SPEC.md section 2 (moved here with
-// sideMenu from the contract's roles tests, the same assertions).
+// The screen registry: the side menu it derives (the visibility table of SPEC.md section 2), and
+// every grid, report list and service report given its screen.
 import { describe, expect, it } from 'vitest';
+import { GRIDS } from '../../contract/grids';
+import { REPORT_HOME_NAMES, REPORT_HOMES, SERVICE_REPORT_NAMES } from '../../contract/reports';
 import { isAdminRoleType, type RoleType } from '../../contract/roles';
-import { MENU_GROUPS, sideMenu } from './screens';
+import { MENU_GROUPS, SCREEN_LIST, SCREENS, sideMenu, tabOfGrid } from './screens';
+import { QUEUE_SCREENS, SERVICE_REPORT_SCREENS } from './tabs';
 
 describe('sideMenu: the visibility table of SPEC.md section 2', () => {
   const ALL: RoleType[] = ['Super Admin', 'Agency Admin', 'Campaign Admin', 'Agent', 'Gifter'];
@@ -79,5 +82,17 @@ describe('sideMenu: the visibility table of SPEC.md section 2', () => {
 
   it('menu items carry no visibility function', () => {
     for (const item of sideMenu('Super Admin')) expect(Object.keys(item)).not.toContain('visible');
+  });
+});
+
+describe('the registry: every grid, report list and service report has its one screen', () => {
+  it('shows each grid on exactly one tab', () => {
+    for (const grid of GRIDS) expect(SCREEN_LIST.filter(([, screen]) => screen.grid === grid.id).map(([tab]) => tab), grid.id).toEqual([tabOfGrid(grid.id)]);
+  });
+
+  it('gives each report list a queue screen showing its own grid, and each service report a screen', () => {
+    for (const home of REPORT_HOME_NAMES) expect(SCREENS[tabOfGrid(REPORT_HOMES[home])].queue, home).toBe(home);
+    expect(Object.keys(QUEUE_SCREENS).sort()).toEqual([...REPORT_HOME_NAMES].sort());
+    expect(Object.keys(SERVICE_REPORT_SCREENS).sort()).toEqual([...SERVICE_REPORT_NAMES].sort());
   });
 });

@@ -1,21 +1,19 @@
-// The screens of the main shell, one declaration per tab: its path, its name and group in the side
-// menu, who sees it, the icon (a folded menu shows only it), the lazy page, a row's own screen under
-// the tab, and the service report it generates. The side menu, the routes and the paths (tabs.ts,
-// with the service report screens') are derived from it; a grid's queue screen is its grid's own
-// `tab` (contract/grids.ts, read by QUEUE_SCREENS). Adding a screen is its key in the contract's
-// SHELL_TABS, one entry here, and its own folder.
+// The screens of the main shell, one declaration per tab: its key, its path, its name and group in
+// the side menu, who sees it, the icon (a folded menu shows only it), the lazy page, a row's own
+// screen under the tab, and the grid, report queue or service report it shows. The side menu, the
+// routes, the tab keys and the paths (tabs.ts, with the report and queue screens') are derived
+// from it. Adding a screen is one entry here and its own folder.
 //
-// The tab keys stay in the contract because a contract grid names its tab; this registry is a record
-// over them, so a tab without its screen, or a screen without its tab, does not compile. Who sees a
-// screen is one of the contract's MENU_AUDIENCES: role names live in the contract (lint). The
-// record's order is the menu's.
+// Who sees a screen is one of the contract's MENU_AUDIENCES: role names live in the contract
+// (lint). The record's order is the menu's.
 import {
   BankAccount, Clipboard, Dashboard, Document, Dollar, Endorsed, Flag, Globe, GridView, HeatGrid, Lock, LogOut, Office, People,
   Person, Projects, Pulse, Tag, Th, ThDerived, ThList, TimelineEvents, Translate, WarningSign,
 } from '@blueprintjs/icons';
 import type { ComponentType, ReactElement } from 'react';
-import type { ServiceReportName } from '../../contract/reports';
-import { MENU_AUDIENCES, type RoleType, type ShellTab } from '../../contract/roles';
+import type { GridId } from '../../contract/grids';
+import { REPORT_HOMES, type ReportHome, type ServiceReportName } from '../../contract/reports';
+import { MENU_AUDIENCES, type RoleType } from '../../contract/roles';
 import type * as GridPages from '../features/grids/GridPages';
 import { page } from './page';
 import type * as ReportPages from './ReportPages';
@@ -39,13 +37,23 @@ export interface ScreenDeclaration {
   page?: ComponentType;
   /** A row's own screen under the tab (`/campaigns/:id/:part?`). */
   detail?: ComponentType;
+  /** The grid it shows (contract/grids.ts). */
+  grid?: GridId;
+  /** The report list whose reports it queues from its grid; a queued request waits in the outbox on this screen. */
+  queue?: ReportHome;
   /** The service report the screen generates (serviceReport), whose requests wait in the outbox on this screen. */
   report?: ServiceReportName;
 }
 
 // The grids and the report screens are each one lazy module of several screens.
-const gridPage = (name: keyof typeof GridPages) => page(() => import('../features/grids/GridPages'), name);
 const reportPage = <K extends keyof typeof ReportPages>(name: K) => page(() => import('./ReportPages'), name);
+const gridPage = <K extends keyof typeof GridPages>(name: K) => page(() => import('../features/grids/GridPages'), name);
+const Grid = gridPage('GridTabScreen');
+const QueuedGrid = reportPage('QueuedGridScreen');
+/** A grid's screen (SPEC.md section 2, 'Grid calls'). */
+const gridScreen = (grid: GridId) => ({ grid, page: () => <Grid grid={grid} /> });
+/** A grid's screen whose reports can be queued (`queue`, the report list's name), with the list beside it. */
+const queuedGridScreen = (queue: ReportHome) => ({ grid: REPORT_HOMES[queue], queue, page: () => <QueuedGrid queue={queue} /> });
 
 const ServiceReport = reportPage('ServiceReportScreen');
 /** A service report's screen (SPEC.md section 2), titled with its menu label, behind the reports code. */
@@ -64,7 +72,7 @@ const { everyone, everyoneButGifters, admins, superAndCampaignAdmins, superAdmin
  * other report grids for Super Admin, Users for every admin role (non-super admins link users to
  * the country agencies, section 6).
  */
-export const SCREENS: Record<ShellTab, ScreenDeclaration> = {
+const DECLARED = {
   stats: { path: '/', label: 'Stats', visibleTo: everyone, icon: <Dashboard />, page: page(() => import('../features/stats/StatsPage'), 'StatsPage') },
   agencies: {
     path: '/agencies',
@@ -113,14 +121,14 @@ export const SCREENS: Record<ShellTab, ScreenDeclaration> = {
     visibleTo: admins,
     icon: <Endorsed />,
   },
-  agenteventsgrid: { path: '/grids/agent-events', label: 'Agent Grouped Events', group: 'Reports', visibleTo: admins, icon: <Th />, page: gridPage('AgentEventsPage') },
+  agenteventsgrid: { path: '/grids/agent-events', label: 'Agent Grouped Events', group: 'Reports', visibleTo: admins, icon: <Th />, ...gridScreen('agentEvents') },
   agenteventdetailsgrid: {
     path: '/grids/agent-event-details',
     label: 'Agent Events Detail',
     group: 'Reports',
     visibleTo: admins,
     icon: <GridView />,
-    page: gridPage('AgentEventDetailsPage'),
+    ...gridScreen('agentEventDetails'),
   },
   conversiongrid: {
     path: '/grids/campaign-conversion',
@@ -128,7 +136,7 @@ export const SCREENS: Record<ShellTab, ScreenDeclaration> = {
     group: 'Reports',
     visibleTo: admins,
     icon: <ThDerived />,
-    page: reportPage('CampaignConversionPage'),
+    ...queuedGridScreen('comm_reports'),
   },
   retentioneventreport: {
     path: '/reports/retention-events',
@@ -136,7 +144,7 @@ export const SCREENS: Record<ShellTab, ScreenDeclaration> = {
     group: 'Reports',
     visibleTo: superAdmins,
     icon: <HeatGrid />,
-    page: reportPage('RetentionEventsPage'),
+    ...queuedGridScreen('retention_events'),
   },
   retentioneventdetailreport: {
     path: '/reports/retention-event-details',
@@ -144,11 +152,11 @@ export const SCREENS: Record<ShellTab, ScreenDeclaration> = {
     group: 'Reports',
     visibleTo: superAdmins,
     icon: <TimelineEvents />,
-    page: reportPage('RetentionEventDetailsPage'),
+    ...queuedGridScreen('retention_detail'),
   },
-  agentfraudreport: { path: '/reports/fraud-events', label: 'Fraud Events', group: 'Reports', visibleTo: superAdmins, icon: <WarningSign />, page: reportPage('FraudEventsPage') },
-  agentpayreport: { path: '/reports/agent-payments', label: 'Agent Payments', group: 'Payments', visibleTo: superAdmins, icon: <Dollar />, page: gridPage('AgentPaymentsPage') },
-  payments: { path: '/payments/pending', label: 'Pending Payments', group: 'Payments', visibleTo: superAdmins, icon: <Projects />, page: gridPage('PendingPaymentsPage') },
+  agentfraudreport: { path: '/reports/fraud-events', label: 'Fraud Events', group: 'Reports', visibleTo: superAdmins, icon: <WarningSign />, ...queuedGridScreen('fraud_report') },
+  agentpayreport: { path: '/reports/agent-payments', label: 'Agent Payments', group: 'Payments', visibleTo: superAdmins, icon: <Dollar />, ...gridScreen('agentPayments') },
+  payments: { path: '/payments/pending', label: 'Pending Payments', group: 'Payments', visibleTo: superAdmins, icon: <Projects />, grid: 'pendingPayments', page: gridPage('PendingPaymentsPage') },
   paymentruns: { path: '/payment-runs', label: 'Payment Run', group: 'Payments', visibleTo: superAndCampaignAdmins, icon: <BankAccount /> },
   paymentrunreport: { path: '/reports/payment-runs', label: 'Payment Run Report', group: 'Payments', visibleTo: superAdmins, icon: <Clipboard /> },
   admins: { path: '/users', label: 'Users', group: 'Settings', visibleTo: admins, icon: <Person />, page: page(() => import('../features/users/UsersPage'), 'UsersPage') },
@@ -191,10 +199,22 @@ export const SCREENS: Record<ShellTab, ScreenDeclaration> = {
     icon: <Lock />,
     page: page(() => import('../features/securereports/SecureReportsPage'), 'SecureReportsPage'),
   },
-};
+} satisfies Record<string, ScreenDeclaration>;
+
+/** A tab of the main shell: a key of the registry (SPEC.md section 2's keys, and ours for the grids it does not name). */
+export type ShellTab = keyof typeof DECLARED;
+
+export const SCREENS: Record<ShellTab, ScreenDeclaration> = DECLARED;
 
 /** The screens in the menu's order, each with its tab. */
 export const SCREEN_LIST = Object.entries(SCREENS) as Array<[ShellTab, ScreenDeclaration]>;
+
+/** The tab that shows a grid. */
+export const tabOfGrid = (grid: GridId): ShellTab => {
+  const found = SCREEN_LIST.find(([, screen]) => screen.grid === grid);
+  if (!found) throw new Error(`No screen shows the grid ${grid}`);
+  return found[0];
+};
 
 /** A side menu item: a screen, or Logout, which is a menu item and not a screen. */
 export interface MenuItem {

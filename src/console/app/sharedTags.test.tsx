@@ -7,7 +7,7 @@ import { invalidateBackendTags } from '../api/backends';
 import { gridTestSetup } from '../components/grid/layoutForTests';
 import { campaignsApi } from '../features/campaigns/campaignsApi';
 import { eventTypesApi } from '../features/eventtypes/eventTypesApi';
-import { FraudEventsPage } from '../features/grids/GridPages';
+import { GridTabScreen } from '../features/grids/GridPages';
 import { ghanaAgency, kenyaAgency } from '../test/agencies';
 import { campaign } from '../test/campaignDetail';
 import { campaignChoices } from '../test/campaigns';
@@ -36,7 +36,7 @@ describe('an entity edited through one backend and shown by another', () => {
 
   it('a campaign renamed through /service/campaigns/ shows its new name in a grid filter without a reload', async () => {
     const backend = campaignsBackend();
-    const { store } = renderWithProviders(<FraudEventsPage />, { preloadedState: signedIn('Super Admin'), route: '/reports/fraud-events' });
+    const { store } = renderWithProviders(<GridTabScreen grid="fraudEvents" />, { preloadedState: signedIn('Super Admin'), route: '/reports/fraud-events' });
     await screen.findByRole('option', { name: 'Agent Referral KE-01' });
 
     await act(() => store.dispatch(campaignsApi.endpoints.saveCampaign.initiate({ id: 6, name: 'Agent Referral KE-02', updated_at: campaign.updated_at })));
@@ -48,7 +48,7 @@ describe('an entity edited through one backend and shown by another', () => {
 
   it('a campaign save sent from the outbox (its tags invalidated by hand) refreshes the choices too', async () => {
     const backend = campaignsBackend();
-    const { store } = renderWithProviders(<FraudEventsPage />, { preloadedState: signedIn('Super Admin'), route: '/reports/fraud-events' });
+    const { store } = renderWithProviders(<GridTabScreen grid="fraudEvents" />, { preloadedState: signedIn('Super Admin'), route: '/reports/fraud-events' });
     await screen.findByRole('option', { name: 'Agent Referral KE-01' });
 
     act(() => {

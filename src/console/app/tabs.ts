@@ -1,20 +1,21 @@
 // The paths of the screens, derived from their declarations (screens.tsx), and of the few screens
 // outside the menu: what the features' links and their waiting writes read.
-import type { ServiceReportName } from '../../contract/reports';
-import type { ShellTab } from '../../contract/roles';
-import { SCREEN_LIST, type MenuItem } from './screens';
+import type { ReportHome, ServiceReportName } from '../../contract/reports';
+import { SCREEN_LIST, type MenuItem, type ShellTab } from './screens';
 
 export const TAB_PATHS = Object.fromEntries(SCREEN_LIST.map(([tab, screen]) => [tab, screen.path])) as Record<ShellTab, string>;
 
 export const pathOf = (item: MenuItem): string => (item.id === 'logout' ? '/logout' : TAB_PATHS[item.id]);
 
-/**
- * The service report screens' paths, where a report waiting in the outbox is asked for again (the
- * grid screens' queues: QUEUE_SCREENS in reportsApi.ts, from each grid's tab).
- */
+/** The service report screens' paths, where a report waiting in the outbox is asked for again. */
 export const SERVICE_REPORT_SCREENS = Object.fromEntries(
   SCREEN_LIST.flatMap(([, screen]) => (screen.report ? [[screen.report, screen.path]] : [])),
 ) as Record<ServiceReportName, string>;
+
+/** The grid screens' paths by the report list they queue, where a queued report waiting in the outbox is asked for again. */
+export const QUEUE_SCREENS = Object.fromEntries(
+  SCREEN_LIST.flatMap(([, screen]) => (screen.queue ? [[screen.queue, screen.path]] : [])),
+) as Record<ReportHome, string>;
 
 /** 'Saved for offline': the reports kept on this device, and one of them opened (not a menu tab). */
 export const SAVED_REPORTS_PATH = '/saved-reports';

@@ -1,25 +1,14 @@
-// One screen per grid tab: its declaration on the one grid screen. The grids whose reports can be
-// queued take their queue from the app (app/ReportPages.tsx): a feature never imports another.
+// A grid tab's screen: its declaration (contract/grids.ts) on the one grid screen, named by the
+// screen registry (app/screens.tsx). The grids whose reports can be queued take their queue from
+// the app (app/ReportPages.tsx): a feature never imports another.
 import { Button, Classes } from '@blueprintjs/core';
 import { BankAccount } from '@blueprintjs/icons';
-import {
-  agentEventDetailsGrid, agentEventsGrid, agentPaymentsGrid, campaignConversionGrid, fraudEventsGrid, pendingPaymentsGrid,
-  retentionEventDetailsGrid, retentionEventsGrid,
-} from '../../../contract/grids';
+import { gridOf, pendingPaymentsGrid, type GridId } from '../../../contract/grids';
 import * as messages from '../../../contract/messages';
 import { GridScreen, type ReportQueueSlot } from './GridScreen';
 
-export const AgentEventsPage = () => <GridScreen grid={agentEventsGrid} />;
-export const AgentEventDetailsPage = () => <GridScreen grid={agentEventDetailsGrid} />;
-export const AgentPaymentsPage = () => <GridScreen grid={agentPaymentsGrid} />;
-
-interface QueuedGridProps {
-  reportQueue?: ReportQueueSlot;
-}
-export const CampaignConversionPage = ({ reportQueue }: QueuedGridProps) => <GridScreen grid={campaignConversionGrid} reportQueue={reportQueue} />;
-export const RetentionEventsPage = ({ reportQueue }: QueuedGridProps) => <GridScreen grid={retentionEventsGrid} reportQueue={reportQueue} />;
-export const RetentionEventDetailsPage = ({ reportQueue }: QueuedGridProps) => <GridScreen grid={retentionEventDetailsGrid} reportQueue={reportQueue} />;
-export const FraudEventsPage = ({ reportQueue }: QueuedGridProps) => <GridScreen grid={fraudEventsGrid} reportQueue={reportQueue} />;
+/** A grid's screen: its row popup, filters and CSV come with its declaration. */
+export const GridTabScreen = ({ grid, reportQueue }: { grid: GridId; reportQueue?: ReportQueueSlot }) => <GridScreen grid={gridOf(grid)} reportQueue={reportQueue} />;
 
 /**
  * Pending Payments, with Make Payment Run shown but disabled: payment runs come with their own

@@ -10,7 +10,7 @@ import { browserWentOffline } from '../../http/connectivity';
 import { deferred, fakeBackend, pageOf } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedIn } from '../../test/sessions';
-import { AgentPaymentsPage, FraudEventsPage, PendingPaymentsPage } from './GridPages';
+import { GridTabScreen, PendingPaymentsPage } from './GridPages';
 
 const fraud: GridRecord = {
   id: '11',
@@ -52,7 +52,7 @@ describe('a report grid screen', () => {
 
   it('shows the fraud events of the last 30 days, newest first, the dates sent as DD-MMM-YYYY', async () => {
     const backend = gridBackend();
-    renderWithProviders(<FraudEventsPage />, { preloadedState: signedIn('Super Admin'), route: '/reports/fraud-events' });
+    renderWithProviders(<GridTabScreen grid="fraudEvents" />, { preloadedState: signedIn('Super Admin'), route: '/reports/fraud-events' });
     expect(await screen.findByRole('heading', { name: 'Fraud Events' })).toBeInTheDocument();
     const grid = await fraudGrid();
     expect(await within(grid).findByText('Same device used for several customers')).toBeInTheDocument();
@@ -68,7 +68,7 @@ describe('a report grid screen', () => {
 
   it('filters by campaign and, for a Super Admin, includes blacklisted rows on request, all kept in the address', async () => {
     const backend = gridBackend();
-    const { user, location } = renderWithProviders(<FraudEventsPage />, { preloadedState: signedIn('Super Admin'), route: '/reports/fraud-events' });
+    const { user, location } = renderWithProviders(<GridTabScreen grid="fraudEvents" />, { preloadedState: signedIn('Super Admin'), route: '/reports/fraud-events' });
     await screen.findByRole('option', { name: 'Agent Referral KE-01' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Campaign' }), 'Agent Referral KE-01');
     await user.click(screen.getByLabelText('Include Blacklisted'));
@@ -78,7 +78,7 @@ describe('a report grid screen', () => {
 
   it('offers Include Blacklisted to a Super Admin only, and sends it for nobody else', async () => {
     const backend = gridBackend();
-    renderWithProviders(<FraudEventsPage />, { preloadedState: signedIn('Campaign Admin'), route: '/reports/fraud-events' });
+    renderWithProviders(<GridTabScreen grid="fraudEvents" />, { preloadedState: signedIn('Campaign Admin'), route: '/reports/fraud-events' });
     await within(await fraudGrid()).findByText('Same device used for several customers');
     expect(screen.queryByLabelText('Include Blacklisted')).not.toBeInTheDocument();
     expect(gridBodies(backend)[0]).not.toHaveProperty('blacklisted');
@@ -86,7 +86,7 @@ describe('a report grid screen', () => {
 
   it('moves the end date with a start date set after it, and the start with an end date set before it', async () => {
     const backend = gridBackend();
-    renderWithProviders(<FraudEventsPage />, { preloadedState: signedIn('Super Admin'), route: '/reports/fraud-events' });
+    renderWithProviders(<GridTabScreen grid="fraudEvents" />, { preloadedState: signedIn('Super Admin'), route: '/reports/fraud-events' });
     await within(await fraudGrid()).findByText('Same device used for several customers');
     // A date typed whole, as the field shows it.
     fireEvent.change(screen.getByLabelText('Start Date'), { target: { value: '25-Nov-2026' } });
@@ -101,7 +101,7 @@ describe('a report grid screen', () => {
 
   it('reads its filters from the address, so a link opens the same grid, and writes what changes back to it', async () => {
     const backend = gridBackend();
-    const { user, location } = renderWithProviders(<FraudEventsPage />, {
+    const { user, location } = renderWithProviders(<GridTabScreen grid="fraudEvents" />, {
       preloadedState: signedIn('Super Admin'),
       route: '/reports/fraud-events?start=2026-10-01&end=2026-10-31&campaign=6&order=description&page=2',
     });
@@ -124,7 +124,7 @@ describe('a report grid screen', () => {
     const answer: Answer = (body) =>
       body.current_page === 2 ? { data: [selfReferral], count: 21, previous: 'before-2' } : { data: [fraud], count: 21, next: 'after-1' };
     const backend = gridBackend(FRAUD_PATH, answer);
-    const { user } = renderWithProviders(<FraudEventsPage />, { preloadedState: signedIn('Super Admin'), route: '/reports/fraud-events' });
+    const { user } = renderWithProviders(<GridTabScreen grid="fraudEvents" />, { preloadedState: signedIn('Super Admin'), route: '/reports/fraud-events' });
     await within(await fraudGrid()).findByText('Same device used for several customers');
 
     await user.click(within(pager()).getByRole('button', { name: 'Next' }));
@@ -142,7 +142,7 @@ describe('a report grid screen', () => {
     const createObjectURL = vi.fn(() => 'blob:report');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    const { user } = renderWithProviders(<FraudEventsPage />, { preloadedState: signedIn('Super Admin'), route: '/reports/fraud-events' });
+    const { user } = renderWithProviders(<GridTabScreen grid="fraudEvents" />, { preloadedState: signedIn('Super Admin'), route: '/reports/fraud-events' });
     await within(await fraudGrid()).findByText('Same device used for several customers');
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
 
@@ -165,7 +165,7 @@ describe('a report grid screen', () => {
 
   it('keeps the rows it has offline, says what it cannot read, and why a download must wait', async () => {
     gridBackend();
-    const { store, user, location } = renderWithProviders(<FraudEventsPage />, { preloadedState: signedIn('Super Admin'), route: '/reports/fraud-events' });
+    const { store, user, location } = renderWithProviders(<GridTabScreen grid="fraudEvents" />, { preloadedState: signedIn('Super Admin'), route: '/reports/fraud-events' });
     await within(await fraudGrid()).findByText('Same device used for several customers');
     act(() => void store.dispatch(browserWentOffline()));
     const download = screen.getByRole('button', { name: 'Download CSV' });
@@ -189,7 +189,7 @@ describe('a report grid screen', () => {
 
   it('filters Agent Payments by paid or due', async () => {
     const backend = gridBackend('admin/payments', () => ({ data: [], count: 0 }));
-    const { user, location } = renderWithProviders(<AgentPaymentsPage />, { preloadedState: signedIn('Super Admin'), route: '/reports/agent-payments' });
+    const { user, location } = renderWithProviders(<GridTabScreen grid="agentPayments" />, { preloadedState: signedIn('Super Admin'), route: '/reports/agent-payments' });
     expect(await screen.findByText('No payments in this period')).toBeInTheDocument();
     expect(gridBodies(backend, 'admin/payments')[0]).not.toHaveProperty('paid');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Paid' }), 'Due');

@@ -13,6 +13,7 @@ import { QUEUE_LIST_PAGE_SIZE } from '../../../contract/constants';
 import type { QueueReport } from '../../../contract/entities';
 import { readJobStatus } from '../../../contract/jobs';
 import type { ReportHome } from '../../../contract/reports';
+import { QUEUE_SCREENS } from '../../app/tabs';
 import { useBrowserOffline } from '../../components/NeedsConnection';
 import { useListParams } from '../../forms/useListParams';
 import { showError, showSuccess } from '../../components/toaster';
@@ -23,7 +24,7 @@ import { isQueuedWrite } from '../../outbox/offlineWrite';
 import { PendingNewRows, usePendingRows } from '../../outbox/pendingRows';
 import { ReportJobsTable, type ReportJob } from './ReportJobsTable';
 import { reportFileSize, reportListPolling } from './reportJobs';
-import { QUEUE_SCREENS, REPORT_ENTITY, queuedReportFile, queuedReportsApi, useQueuedReportsQuery, useQueueReportMutation } from './reportsApi';
+import { REPORT_ENTITY, queuedReportFile, queuedReportsApi, useQueuedReportsQuery, useQueueReportMutation } from './reportsApi';
 
 interface GridReportQueueProps {
   home: ReportHome;

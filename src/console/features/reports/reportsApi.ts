@@ -8,11 +8,11 @@
 import type { GridQuery, ListPage, Page } from '../../../contract/api';
 import type { QUEUE_LIST_PAGE_SIZES } from '../../../contract/constants';
 import type { QueueReport, ReportRecord } from '../../../contract/entities';
-import { GRIDS, gridOf } from '../../../contract/grids';
-import { REPORT_HOME_NAMES, REPORT_HOMES, SERVICE_REPORT_NAMES, SERVICE_REPORTS, type ReportHome, type ServiceReportName } from '../../../contract/reports';
+import { GRIDS } from '../../../contract/grids';
+import { REPORT_HOMES, SERVICE_REPORT_NAMES, SERVICE_REPORTS, type ReportHome, type ServiceReportName } from '../../../contract/reports';
 import { adminApi, serviceApi } from '../../api/backends';
 import { toListRows, type ListRows } from '../../api/listPages';
-import { SERVICE_REPORT_SCREENS, TAB_PATHS } from '../../app/tabs';
+import { QUEUE_SCREENS, SERVICE_REPORT_SCREENS } from '../../app/tabs';
 import { offlineWrite, unlessQueued, type Saved } from '../../outbox/offlineWrite';
 
 /** Reports listed per page on a report screen, newest first. */
@@ -43,11 +43,6 @@ export function queueReportParams(home: ReportHome, body: GridQuery): Record<str
 
 /** The outbox entity of report requests: a screen lists those of its own path above its reports. */
 export const REPORT_ENTITY = 'Report';
-
-/** The grid screens' paths, where a report waiting in the outbox is asked for again: each report list's grid's own tab. */
-export const QUEUE_SCREENS = Object.fromEntries(
-  REPORT_HOME_NAMES.map((home) => [home, TAB_PATHS[gridOf(REPORT_HOMES[home]).tab]]),
-) as Record<ReportHome, string>;
 
 /**
  * `path` with `params` as its query string. The outbox keeps a request's address and body, not
