@@ -83,21 +83,24 @@ export default tseslint.config(
   // layers, each built only on those below it:
   //   device (what this device remembers, what its screen is) < session (the signed-in state)
   //   < http (a request with the session, its failure, connectivity, the data saver)
-  //   < outbox (writes that wait) < api (the base query and the backends' endpoints).
-  // components, forms, downloads and pwa may use any of them; csv (reading CSV files) uses none of
-  // them. A test may drive its layer through the whole store (outbox.test.ts injects an endpoint into
+  //   < outbox (writes that wait) < backends (the base query and the backends' slices and endpoints).
+  // address (a list's or grid's state in the address bar), components, forms, downloads and pwa
+  // may use any of them; csv (reading CSV files) and format (numbers as the console writes them)
+  // use none of them. A test may drive its layer through the whole store (outbox.test.ts injects an endpoint into
   // a backend), so tests keep only the first rule.
   ...Object.entries({
-    device: ['**/session/**', '**/http/**', '**/outbox/**', '**/api/**'],
-    session: ['**/http/**', '**/outbox/**', '**/api/**'],
-    http: ['**/outbox/**', '**/api/**'],
-    outbox: ['**/api/**'],
-    api: [],
+    device: ['**/session/**', '**/http/**', '**/outbox/**', '**/backends/**'],
+    session: ['**/http/**', '**/outbox/**', '**/backends/**'],
+    http: ['**/outbox/**', '**/backends/**'],
+    outbox: ['**/backends/**'],
+    backends: [],
+    address: [],
     components: [],
     forms: [],
     downloads: [],
     pwa: [],
-    csv: ['**/session/**', '**/http/**', '**/outbox/**', '**/api/**'],
+    csv: ['**/session/**', '**/http/**', '**/outbox/**', '**/backends/**'],
+    format: ['**/device/**', '**/session/**', '**/http/**', '**/outbox/**', '**/backends/**', '**/components/**', '**/forms/**'],
   }).flatMap(([folder, above]) => {
     const shared = [['**/server/**', 'node:*', '**/features/**', ...APP_FRAME], BOUNDARY];
     const layer = [above, `${folder}/ is built below ${above.map((pattern) => pattern.split('/')[1]).join(', ')}: see the layers in eslint.config.js.`];

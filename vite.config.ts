@@ -12,8 +12,6 @@ const apiPort = process.env.API_PORT ?? '8080';
 const api = {
   target: `http://127.0.0.1:${apiPort}`,
   changeOrigin: false,
-  // The console's own modules under src/console/api/ are served as /api/*.ts: Vite's, not the server's.
-  bypass: (request: { url?: string }) => (/^\/api\/[^?]*\.(?:ts|tsx)(?:\?|$)/.test(request.url ?? '') ? request.url : undefined),
 };
 /** The server's paths (the contract lists them once): proxied in development, never a screen. */
 const serverPaths = [...SERVER_PATH_PREFIXES, '/config.js'];

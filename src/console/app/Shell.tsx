@@ -6,7 +6,7 @@ import { Button, Drawer } from '@blueprintjs/core';
 import { Menu as MenuIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { useStatusTypesQuery, useTranslationsQuery } from '../api/referenceApi';
+import { useStatusTypesQuery, useTranslationsQuery } from '../backends/referenceApi';
 import { DataSaverButton } from '../components/DataSaverButton';
 import { Header } from '../components/Header';
 import { OfflineBanner } from '../components/OfflineBanner';

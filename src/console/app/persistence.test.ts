@@ -1,7 +1,7 @@
 // What survives a reload: the store is persisted, a new store (the reloaded page) reads it back.
 import { describe, expect, it, vi } from 'vitest';
 import type { StatusTypesResponse } from '../../contract/api';
-import { usersReferenceApi } from '../api/referenceApi';
+import { usersReferenceApi } from '../backends/referenceApi';
 import { entryQueued, restoredOutbox, type OutboxEntry } from '../outbox/outboxSlice';
 import { sessionEnded } from '../session/sessionSlice';
 import { fakeBackend } from '../test/fakeBackend';

@@ -1,13 +1,13 @@
 // What the console keeps across reloads and restarts (redux-persist, localStorage):
 // - the session (tokens, user, role), never the password of a login in progress;
 // - the outbox, per user (outbox/outboxSlice.ts);
-// - the query cache of the three backend slices, bounded (api/queryCache.ts), handed back to
+// - the query cache of the three backend slices, bounded (backends/queryCache.ts), handed back to
 //   RTK Query by extractRehydrationInfo rather than merged here.
 // Each of them is written to its own localStorage item: a query cache that outgrows the quota is
 // dropped, and can never cost the session its rotated refresh token or the outbox a change.
 import type { Reducer } from '@reduxjs/toolkit';
 import { createTransform, persistReducer, type PersistConfig } from 'redux-persist';
-import { persistableQueryCache, type ApiSliceState } from '../api/queryCache';
+import { persistableQueryCache, type ApiSliceState } from '../backends/queryCache';
 import { restoredOutbox, type OutboxEntry, type OutboxState } from '../outbox/outboxSlice';
 
 export const PERSIST_KEY = 'console';

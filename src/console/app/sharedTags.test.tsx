@@ -1,9 +1,9 @@
-// An entity edited through one backend and shown by another backend's slice (api/backends.ts,
+// An entity edited through one backend and shown by another backend's slice (backends/slices.ts,
 // SHARED_TAG_TYPES): the save's tags reach the other slice, which reads its choices again.
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CampaignChoice } from '../../contract/api';
-import { invalidateBackendTags } from '../api/backends';
+import { invalidateBackendTags } from '../backends/slices';
 import { gridTestSetup } from '../components/grid/layoutForTests';
 import { campaignsApi } from '../features/campaigns/campaignsApi';
 import { eventTypesApi } from '../features/eventtypes/eventTypesApi';

@@ -3,7 +3,7 @@
 // tests start from any state. What is persisted, and how, is in persistence.ts.
 import { combineReducers, configureStore, isPlain, isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
-import { backendApis, invalidateBackendTags, invalidateSharedTags, refreshRestoredQueries } from '../api/backends';
+import { backendApis, invalidateBackendTags, invalidateSharedTags, refreshRestoredQueries } from '../backends/slices';
 import type { ApiFailure } from '../http/failure';
 import { connectivitySlice } from '../http/connectivity';
 import { showError } from '../components/toaster';
@@ -34,7 +34,7 @@ const persistedReducer = persisted(rootReducer);
 
 /**
  * A failed call shows its text in the error toast (SPEC.md section 8), unless its endpoint declares
- * that its screen says it (SHOWS_OWN_FAILURE in api/baseQuery.ts). A read that fails
+ * that its screen says it (SHOWS_OWN_FAILURE in backends/baseQuery.ts). A read that fails
  * for want of a connection does not: the offline banner says so once, and the screen keeps its data.
  * Nor does an edit conflict that says how the row is now: the screen's conflict panel says it.
  */

@@ -5,12 +5,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as messages from '../../contract/messages';
-import { adminApi } from '../api/backends';
+import { adminApi } from '../backends/slices';
 import { fakeBackend } from '../test/fakeBackend';
 import { renderWithProviders } from '../test/renderWithProviders';
 import { signedIn } from '../test/sessions';
 import { ConflictPanel } from './ConflictPanel';
-import type { ConflictField } from './editConflict';
+import type { ConflictField } from '../forms/editConflict';
 import { FormDialog, useFormDialog } from './FormDialog';
 import { TextField } from './TextField';
 

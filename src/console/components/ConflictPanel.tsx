@@ -2,7 +2,7 @@
 // values beside the current ones field by field (those that differ marked), and the three ways on:
 // take theirs, keep mine on the current version, or cancel.
 import { Button, Callout, HTMLTable, Intent, Tag } from '@blueprintjs/core';
-import type { ConflictRow } from './editConflict';
+import type { ConflictRow } from '../forms/editConflict';
 
 export interface ConflictPanelProps {
   /** Why the save was refused: the server's words (messages.recordChanged). */

@@ -6,8 +6,8 @@
 import { Button, H2, Intent } from '@blueprintjs/core';
 import { Plus } from '@blueprintjs/icons';
 import { useState, type ReactNode } from 'react';
-import type { ListRows, ListView } from '../api/listPages';
-import { useListParams } from '../forms/useListParams';
+import type { ListRows, ListView } from '../backends/listPages';
+import { useListParams } from '../address/useListParams';
 import { useShownAnswer } from './NotLoadedOffline';
 import { PendingNewRows, usePendingRows, type PendingOverlay } from '../outbox/pendingRows';
 import { useOutboxRetry } from '../outbox/retry';

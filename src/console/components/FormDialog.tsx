@@ -16,7 +16,7 @@ import { RetryNotice, retryValues, useSaveAndClose } from '../outbox/retry';
 import { ConflictPanel, type ConflictPanelProps } from './ConflictPanel';
 import {
   conflictOf, conflictRows, fieldsOfValues, sameValue, theirValues, updatedAtOf, type ConflictField, type ConflictNames, type CurrentRow,
-} from './editConflict';
+} from '../forms/editConflict';
 
 interface FormDialogProps {
   title: string;

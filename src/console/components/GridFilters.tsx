@@ -1,7 +1,7 @@
 // The filters above a report grid: the date range (date pickers showing DD-MMM-YYYY), and the
 // filters its declaration offers: agency, campaign, country, paid or due, 'Include Blacklisted' and
 // BQ (a Super Admin's only, SPEC.md section 6), gifters and active agents; and a search. Each change
-// goes into the address (forms/useGridQuery.ts); the server scopes and checks all of it again.
+// goes into the address (address/useGridQuery.ts); the server scopes and checks all of it again.
 import '@blueprintjs/datetime2/lib/css/blueprint-datetime2.css';
 import { Checkbox, FormGroup, InputGroup } from '@blueprintjs/core';
 import { DateInput3 } from '@blueprintjs/datetime2';
@@ -11,8 +11,8 @@ import type { CampaignChoice } from '../../contract/api';
 import { REQUEST_DATE_MAX, REQUEST_DATE_MIN } from '../../contract/constants';
 import { fromRequestDate, toRequestDate } from '../../contract/dates';
 import type { GridDeclaration, GridFilter } from '../../contract/grids';
-import { idParam } from '../forms/useListParams';
-import type { GridQueryState } from '../forms/useGridQuery';
+import { idParam } from '../address/useListParams';
+import type { GridQueryState } from '../address/useGridQuery';
 import { FilterSelect, SuperAdminChecks } from './FilterControls';
 
 export interface AgencyChoice {

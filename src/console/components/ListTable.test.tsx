@@ -5,8 +5,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import * as messages from '../../contract/messages';
-import { adminApi } from '../api/backends';
-import { legacyList, type ListRows, type ListView } from '../api/listPages';
+import { adminApi } from '../backends/slices';
+import { legacyList, type ListRows, type ListView } from '../backends/listPages';
 import { browserWentOffline } from '../http/connectivity';
 import { fakeBackend, type RecordedCall } from '../test/fakeBackend';
 import { renderWithProviders } from '../test/renderWithProviders';

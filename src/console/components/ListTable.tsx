@@ -10,9 +10,9 @@ import './listTable.css';
 import { Button, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { ChevronDown, ChevronUp, Edit, Search } from '@blueprintjs/icons';
 import { useDeferredValue, type ReactNode, type SyntheticEvent } from 'react';
-import type { ListParams } from '../forms/useListParams';
+import type { ListParams } from '../address/useListParams';
 import { NotLoadedOffline, type NotLoaded } from './NotLoadedOffline';
-import { formatCount } from './formatCount';
+import { formatCount } from '../format/formatCount';
 import { PageSizeSelect } from './PageSizeSelect';
 
 export interface Column<Row> {

@@ -5,7 +5,7 @@ import { Button, NonIdealState } from '@blueprintjs/core';
 import { Offline, Undo } from '@blueprintjs/icons';
 import * as messages from '../../contract/messages';
 import { useAppSelector } from '../app/hooks';
-import { useLastLoadedAddress } from '../forms/listAddress';
+import { useLastLoadedAddress } from '../address/listAddress';
 import { selectOffline } from '../http/connectivity';
 
 export interface NotLoaded {

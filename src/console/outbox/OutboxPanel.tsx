@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { selectBrowserOffline } from '../http/connectivity';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { ConflictPanel } from '../components/ConflictPanel';
-import { conflictRows, fieldsOfValues, type CurrentRow } from '../components/editConflict';
+import { conflictRows, fieldsOfValues, type CurrentRow } from '../forms/editConflict';
 import { entryDiscarded, entryKeptMine, retryRequested, selectOwnOutbox, type OutboxEntry } from './outboxSlice';
 import { RETRY_STATE } from './retry';
 

@@ -3,7 +3,7 @@
 // is sent now or fails, never queued. A queued save resolves with a QueuedWrite instead of the
 // server's answer, which the screens treat as 'saved, pending'.
 import type { TagDescription } from '@reduxjs/toolkit/query';
-import type { ConflictField } from '../components/editConflict';
+import type { ConflictField } from '../forms/editConflict';
 
 /** The row a write touches: its entity and id. Writes to one row are sent one after another. */
 export const rowKeyOf = (entity: string, id: unknown): string | undefined =>

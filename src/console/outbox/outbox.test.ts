@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ErrorCode } from '../../contract/errors';
 import * as messages from '../../contract/messages';
-import { adminApi } from '../api/backends';
+import { adminApi } from '../backends/slices';
 import { browserWentOffline, browserWentOnline } from '../http/connectivity';
 import { makeStore } from '../app/store';
 import { sessionEnded, sessionStarted } from '../session/sessionSlice';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { GridQuery } from '../../../contract/api';
 import { agentPaymentsGrid, fraudEventsGrid, type GridDeclaration } from '../../../contract/grids';
-import { useGridQuery } from '../../forms/useGridQuery';
+import { useGridQuery } from '../../address/useGridQuery';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedIn } from '../../test/sessions';
 import { columnWidthsKey } from './columnWidths';

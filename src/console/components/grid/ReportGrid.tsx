@@ -23,12 +23,12 @@ import { Button, HotkeysContext, NonIdealState, type HotkeysContextInstance } fr
 import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp, Error as ErrorIcon } from '@blueprintjs/icons';
 import { Cell, Column, RegionCardinality, RenderMode, Table2, TableLoadingOption } from '@blueprintjs/table';
 import type { GridColumn, GridDeclaration } from '../../../contract/grids';
-import type { GridQueryState } from '../../forms/useGridQuery';
+import type { GridQueryState } from '../../address/useGridQuery';
 import { NotLoadedOffline, type NotLoaded } from '../NotLoadedOffline';
 import { cellContent, cellText, isNumeric, type GridRows } from './gridCells';
 import { useColumnWidths } from './columnWidths';
 import { PageSizeSelect } from '../PageSizeSelect';
-import { formatRows } from '../formatCount';
+import { formatRows } from '../../format/formatCount';
 
 export interface ReportGridProps {
   grid: GridDeclaration;

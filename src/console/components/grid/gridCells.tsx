@@ -4,7 +4,7 @@ import { Intent, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { reportTableTime } from '../../../contract/dates';
 import { formatMoney } from '../../../contract/money';
-import { formatCount } from '../formatCount';
+import { formatCount } from '../../format/formatCount';
 import type { ColumnFormat, GridColumn } from '../../../contract/grids';
 
 /** A value as the grid call answers it (contract/grids.ts: text, ISO time, decimal string, count, flag, or null). */

@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ACTIVE_FLAG_WORDS } from '../../../contract/constants';
 import * as messages from '../../../contract/messages';
-import { serviceApi } from '../../api/backends';
+import { serviceApi } from '../../backends/slices';
 import { fakeBackend, pageOf, type FakeReply } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedIn } from '../../test/sessions';

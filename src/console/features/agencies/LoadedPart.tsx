@@ -2,7 +2,7 @@
 // fails on its own, and its message stands in place of the part it would have filled.
 import { Callout, Intent, Spinner } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
-import type { ListRows } from '../../api/listPages';
+import type { ListRows } from '../../backends/listPages';
 
 /** A list call as the part reads it (an RTK Query hook's result). */
 export interface ListPart<T> {

@@ -2,9 +2,9 @@
 // its filters, one agency, its campaign type settings and its campaigns. All read-only: no call
 // changes an agency or its settings (section 9).
 import type { Agency, AgencyCampaignTypeConfig, Campaign } from '../../../contract/entities';
-import { serviceApi } from '../../api/backends';
-import { serviceAllRows, serviceList, type FilteredView, type ListRows } from '../../api/listPages';
-import { SHOWS_OWN_FAILURE } from '../../api/baseQuery';
+import { serviceApi } from '../../backends/slices';
+import { serviceAllRows, serviceList, type FilteredView, type ListRows } from '../../backends/listPages';
+import { SHOWS_OWN_FAILURE } from '../../backends/baseQuery';
 
 export const agenciesApi = serviceApi.injectEndpoints({
   endpoints: (build) => ({

@@ -2,8 +2,8 @@
 // its filter links (SPEC.md section 2: 'Recently modified', 'Latest', 'Inactive'), which work here
 // where the original console left them inert. The chosen link lives in the address with the rest
 // of the list (?filter=recent), so Back and bookmarks keep it.
-import type { FilteredView } from '../../api/listPages';
-import { useListFilters, useListParams } from '../../forms/useListParams';
+import type { FilteredView } from '../../backends/listPages';
+import { useListFilters, useListParams } from '../../address/useListParams';
 
 export interface AgencyFilter {
   label: string;

@@ -3,8 +3,8 @@
 // dialing code (MsisdnField). The add is one call; it carries a password, so it never waits in the outbox and
 // needs a connection. Save pressed again with the same values after a cut connection sends the
 // same Idempotency-Key, so the server answers the first add again instead of adding a second agent.
-import { useAgencyChoicesQuery } from '../../api/referenceApi';
-import { useAgencyCampaignChoicesQuery } from '../../api/campaignChoices';
+import { useAgencyChoicesQuery } from '../../backends/referenceApi';
+import { useAgencyCampaignChoicesQuery } from '../../backends/campaignChoices';
 import { FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
 import type { z } from 'zod';

@@ -4,8 +4,8 @@
 // a queued edit shows on its row until the server has it.
 import type { AgentRoleCampaign } from '../../../contract/entities';
 import { ROLE_TYPE_ID, STATUS_TYPES, statusTypeOfId, type StatusTypeName } from '../../../contract/roles';
-import type { FilteredView, ListView } from '../../api/listPages';
-import { idParam, useListFilters } from '../../forms/useListParams';
+import type { FilteredView, ListView } from '../../backends/listPages';
+import { idParam, useListFilters } from '../../address/useListParams';
 import { useCallerIsSuper } from '../../app/useCallerIsSuper';
 import type { EditableList } from '../../components/EditableList';
 import { useAgentsQuery, type AgentEdit } from './agentsApi';

@@ -8,12 +8,12 @@ import { IDEMPOTENCY_KEY_HEADER, INVITE_HISTORY_ROWS } from '../../../contract/c
 import type { AgentRoleCampaign, Invite } from '../../../contract/entities';
 import type { Page } from '../../../contract/api';
 import type { editAgentForm } from '../../../contract/schemas';
-import { serviceApi, usersApi } from '../../api/backends';
-import { serviceList, toListRows, type FilteredView, type ListRows } from '../../api/listPages';
+import { serviceApi, usersApi } from '../../backends/slices';
+import { serviceList, toListRows, type FilteredView, type ListRows } from '../../backends/listPages';
 import { TAB_PATHS } from '../../app/tabs';
-import type { ConflictField } from '../../components/editConflict';
+import type { ConflictField } from '../../forms/editConflict';
 import { offlineSave, type Saved } from '../../outbox/offlineWrite';
-import { SHOWS_OWN_FAILURE } from '../../api/baseQuery';
+import { SHOWS_OWN_FAILURE } from '../../backends/baseQuery';
 
 /** The body of POST api/v1/agents/: the add agent form with its dates as DD-MMM-YYYY. */
 export interface AgentAddBody {

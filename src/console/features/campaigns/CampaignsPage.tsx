@@ -11,7 +11,7 @@ import { ActiveMark } from '../../components/ActiveMark';
 import { CampaignMultiSelect } from '../../components/CampaignMultiSelect';
 import { ListTable, type Column } from '../../components/ListTable';
 import { useShownAnswer } from '../../components/NotLoadedOffline';
-import { useListParams } from '../../forms/useListParams';
+import { useListParams } from '../../address/useListParams';
 import { formatMoney } from '../../../contract/money';
 import { budgetOf } from './budget';
 import { campaignPath, useCampaignChoicesQuery, useCampaignsQuery } from './campaignsApi';

@@ -14,12 +14,12 @@ import type {
   RemunerationType,
 } from '../../../contract/entities';
 import type { campaignForm, campaignLanguageForm, campaignVersionForm, compensationForm } from '../../../contract/schemas';
-import { serviceApi } from '../../api/backends';
-import { serviceAllRows, serviceList, type FilteredView, type ListRows } from '../../api/listPages';
+import { serviceApi } from '../../backends/slices';
+import { serviceAllRows, serviceList, type FilteredView, type ListRows } from '../../backends/listPages';
 import { detailPath } from '../../app/tabs';
-import type { ConflictField } from '../../components/editConflict';
+import type { ConflictField } from '../../forms/editConflict';
 import { offlineSave, type Saved } from '../../outbox/offlineWrite';
-import { SHOWS_OWN_FAILURE } from '../../api/baseQuery';
+import { SHOWS_OWN_FAILURE } from '../../backends/baseQuery';
 
 export type CampaignEdit = z.input<typeof campaignForm> & { id: number };
 export type CampaignVersionEdit = z.output<typeof campaignVersionForm> & { id: number };
@@ -71,7 +71,7 @@ export const campaignsApi = serviceApi.injectEndpoints({
       extraOptions: SHOWS_OWN_FAILURE,
     }),
     remunerationTypes: build.query<ListRows<RemunerationType>, void>(serviceAllRows('service/campaigns-remuneration-types/', () => ({}), [] as const)),
-    /** The event types (edited through the admin backend: its saves refresh these, api/backends.ts). */
+    /** The event types (edited through the admin backend: its saves refresh these, backends/slices.ts). */
     campaignEventTypes: build.query<ListRows<CampaignEventType>, void>(serviceAllRows('service/campaigns-event-types/', () => ({}), [{ type: 'EventType', id: 'LIST' }] as const)),
 
     saveCampaign: build.mutation<Saved<Campaign>, CampaignEdit>(

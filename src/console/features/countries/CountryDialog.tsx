@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { CountryRequest } from '../../../contract/api';
 import type { AdminCountry } from '../../../contract/entities';
 import { countryForm, sanitizeDialingCode, sanitizeIsoCode } from '../../../contract/schemas';
-import { useTranslationsQuery } from '../../api/referenceApi';
+import { useTranslationsQuery } from '../../backends/referenceApi';
 import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
 import { countryRequestOf, languageCodesOf, useSaveCountryMutation } from './countriesApi';

@@ -2,7 +2,7 @@
 import '../../components/blueprint';
 import { HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
-import { usePublicCountriesQuery } from '../../api/referenceApi';
+import { usePublicCountriesQuery } from '../../backends/referenceApi';
 import { SignedOutFrame } from '../../components/SignedOutFrame';
 
 export function PublicCountriesPage() {

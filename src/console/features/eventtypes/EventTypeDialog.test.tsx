@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventTypeRequest } from '../../../contract/api';
 import type { EventType } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
-import { adminApi } from '../../api/backends';
+import { adminApi } from '../../backends/slices';
 import { fakeBackend } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedIn } from '../../test/sessions';

@@ -1,11 +1,11 @@
 // GET, POST and PUT /admin/event_types (SPEC.md section 7). A save may wait in the outbox offline.
 import type { EventTypeRequest } from '../../../contract/api';
 import type { EventType } from '../../../contract/entities';
-import { adminApi } from '../../api/backends';
-import { legacyList, type ListRows, type ListView } from '../../api/listPages';
+import { adminApi } from '../../backends/slices';
+import { legacyList, type ListRows, type ListView } from '../../backends/listPages';
 import { TAB_PATHS } from '../../app/tabs';
 import type { EditableList } from '../../components/EditableList';
-import type { ConflictField } from '../../components/editConflict';
+import type { ConflictField } from '../../forms/editConflict';
 import { offlineSave, type Saved } from '../../outbox/offlineWrite';
 
 const eventTypeTags = [{ type: 'EventType', id: 'LIST' }] as const;

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import type { GridQuery } from '../../../contract/api';
 import { toRequestDate } from '../../../contract/dates';
 import { gridFilename, type GridDeclaration } from '../../../contract/grids';
-import { useAgencyChoicesQuery, useCampaignChoicesQuery } from '../../api/referenceApi';
+import { useAgencyChoicesQuery, useCampaignChoicesQuery } from '../../backends/referenceApi';
 import { GridFilters } from '../../components/GridFilters';
 import { ReportGrid } from '../../components/grid/ReportGrid';
 import type { GridRows } from '../../components/grid/gridCells';
@@ -16,8 +16,8 @@ import { needsConnectionText, useBrowserOffline } from '../../components/NeedsCo
 import { useShownAnswer } from '../../components/NotLoadedOffline';
 import { useReportDownload } from '../../downloads/useReportDownload';
 import { sizeText } from '../../http/dataSaver';
-import { useGridQuery } from '../../forms/useGridQuery';
-import { formatRows } from '../../components/formatCount';
+import { useGridQuery } from '../../address/useGridQuery';
+import { formatRows } from '../../format/formatCount';
 import { gridExport, useGridPageQuery } from './gridsApi';
 
 /** A report queue under the filters, made with the grid's current body (features/reports, composed by the app). */

@@ -1,11 +1,11 @@
 // The report grids' calls (SPEC.md section 7, 'Grid calls'): POST <declaration.path> with the grid
 // body answers a page of rows, their count and the neighbouring pages' cursors; with export 'csv'
 // the whole result as a file. One endpoint serves every grid. A grid call is a POST, which no HTTP
-// cache keeps: its pages are kept by the persisted query cache (api/queryCache.ts), its files by
+// cache keeps: its pages are kept by the persisted query cache (backends/queryCache.ts), its files by
 // Saved for offline.
 import type { GridQuery } from '../../../contract/api';
 import { GRID_EXPORT_CSV } from '../../../contract/constants';
-import { adminApi } from '../../api/backends';
+import { adminApi } from '../../backends/slices';
 import type { GridRows } from '../../components/grid/gridCells';
 import { readGridAnswer, type GridAnswer } from './rowsByLine';
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { CountrySmsRequest } from '../../../contract/api';
 import type { CountrySms } from '../../../contract/entities';
 import { countrySmsRequest, languageCode, urlPrefix } from '../../../contract/schemas';
-import { useTranslationsQuery } from '../../api/referenceApi';
+import { useTranslationsQuery } from '../../backends/referenceApi';
 import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
 import { useSchemaForm } from '../../forms/useSchemaForm';

@@ -2,11 +2,11 @@
 // A save may wait in the outbox offline.
 import type { CountrySmsRequest } from '../../../contract/api';
 import type { CountrySms } from '../../../contract/entities';
-import { adminApi } from '../../api/backends';
-import { legacyList, type ListRows, type ListView } from '../../api/listPages';
+import { adminApi } from '../../backends/slices';
+import { legacyList, type ListRows, type ListView } from '../../backends/listPages';
 import { TAB_PATHS } from '../../app/tabs';
 import type { EditableList } from '../../components/EditableList';
-import type { ConflictField } from '../../components/editConflict';
+import type { ConflictField } from '../../forms/editConflict';
 import { offlineSave, type Saved } from '../../outbox/offlineWrite';
 
 // A new language code becomes one of the country's languages.

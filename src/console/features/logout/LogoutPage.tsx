@@ -6,9 +6,9 @@
 import { Spinner } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useLogoutMutation } from '../../api/sessionApi';
+import { useLogoutMutation } from '../../backends/sessionApi';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { forgetListAddresses } from '../../forms/listAddress';
+import { forgetListAddresses } from '../../address/listAddress';
 import { outboxCleared, selectOwnOutbox } from '../../outbox/outboxSlice';
 import { clearOfflineCaches } from '../../pwa/caches';
 import { sessionEnded } from '../../session/sessionSlice';

@@ -9,7 +9,7 @@ import * as messages from '../../../contract/messages';
 import { otpPrompt } from '../../../contract/messages';
 import { otpForm } from '../../../contract/schemas';
 import type { OtpType } from '../../../contract/constants';
-import { useLoginMutation, useSendOtpMutation, useVerifyOtpMutation } from '../../api/sessionApi';
+import { useLoginMutation, useSendOtpMutation, useVerifyOtpMutation } from '../../backends/sessionApi';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { NeedsConnection, useBrowserOffline } from '../../components/NeedsConnection';
 import { OtpInput } from '../../components/OtpInput';

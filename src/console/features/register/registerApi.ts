@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import type { AdminUserRequest, LinkableAgency } from '../../../contract/api';
 import type { AdminUser } from '../../../contract/entities';
 import type { adminUserForm } from '../../../contract/schemas';
-import { adminApi } from '../../api/backends';
-import { legacyAllRows, type ListRows } from '../../api/listPages';
+import { adminApi } from '../../backends/slices';
+import { legacyAllRows, type ListRows } from '../../backends/listPages';
 
 /** What a logged-out visitor sends: no mobile number and no flags, which only a Super Admin sets (section 6). */
 export type RegistrationRequest = Pick<AdminUserRequest, 'email' | 'firstname' | 'lastname' | 'password' | 'linked_agencies'>;

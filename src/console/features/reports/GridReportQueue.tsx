@@ -15,7 +15,7 @@ import { readJobStatus } from '../../../contract/jobs';
 import type { ReportHome } from '../../../contract/reports';
 import { QUEUE_SCREENS } from '../../app/tabs';
 import { useBrowserOffline } from '../../components/NeedsConnection';
-import { useListParams } from '../../forms/useListParams';
+import { useListParams } from '../../address/useListParams';
 import { showError, showSuccess } from '../../components/toaster';
 import { fileOfLegacyAnswer } from '../../downloads/fetchFile';
 import { useReportDownload } from '../../downloads/useReportDownload';

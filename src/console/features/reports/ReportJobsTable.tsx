@@ -5,7 +5,7 @@ import { Download } from '@blueprintjs/icons';
 import { reportTableTime } from '../../../contract/dates';
 import { isJobInProgress, type JobStatus } from '../../../contract/jobs';
 import { needsConnectionText } from '../../components/NeedsConnection';
-import { formatCount } from '../../components/formatCount';
+import { formatCount } from '../../format/formatCount';
 import { downloadState, statusShown } from './reportJobs';
 
 /** A report as the list shows it, whichever backend listed it. */

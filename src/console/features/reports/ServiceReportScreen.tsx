@@ -15,16 +15,16 @@ import { readJobStatus } from '../../../contract/jobs';
 import {
   reconcileDateRange, reportFilterErrors, reportFilterWarnings, type ReportFilterChoice, type ServiceReportName,
 } from '../../../contract/reports';
-import { useAgencyChoicesQuery } from '../../api/referenceApi';
+import { useAgencyChoicesQuery } from '../../backends/referenceApi';
 import { SERVICE_REPORT_SCREENS } from '../../app/tabs';
-import { useAgencyCampaignChoicesQuery } from '../../api/campaignChoices';
+import { useAgencyCampaignChoicesQuery } from '../../backends/campaignChoices';
 import { CampaignMultiSelect } from '../../components/CampaignMultiSelect';
 import { FilterSelect } from '../../components/FilterControls';
 import { DateField } from '../../components/GridFilters';
 import { useBrowserOffline } from '../../components/NeedsConnection';
 import { showSuccess } from '../../components/toaster';
 import { useReportDownload } from '../../downloads/useReportDownload';
-import { idParam, useListParams } from '../../forms/useListParams';
+import { idParam, useListParams } from '../../address/useListParams';
 import type { ApiFailure } from '../../http/failure';
 import { isQueuedWrite } from '../../outbox/offlineWrite';
 import { PendingNewRows, usePendingRows } from '../../outbox/pendingRows';

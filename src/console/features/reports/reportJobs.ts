@@ -4,7 +4,7 @@
 // beside it.
 import { QUEUE_REFRESH_MS } from '../../../contract/constants';
 import { isJobInProgress, jobStatusText, readJobStatus, type JobStatus } from '../../../contract/jobs';
-import { formatRows } from '../../components/formatCount';
+import { formatRows } from '../../format/formatCount';
 import { sizeText } from '../../http/dataSaver';
 
 /** The status as shown: its word and detail as the backend said them (a text without a status word, as it came). */

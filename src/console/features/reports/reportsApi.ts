@@ -10,8 +10,8 @@ import type { QUEUE_LIST_PAGE_SIZES } from '../../../contract/constants';
 import type { QueueReport, ReportRecord } from '../../../contract/entities';
 import { GRIDS } from '../../../contract/grids';
 import { REPORT_HOMES, SERVICE_REPORT_NAMES, SERVICE_REPORTS, type ReportHome, type ServiceReportName } from '../../../contract/reports';
-import { adminApi, serviceApi } from '../../api/backends';
-import { toListRows, type ListRows } from '../../api/listPages';
+import { adminApi, serviceApi } from '../../backends/slices';
+import { toListRows, type ListRows } from '../../backends/listPages';
 import { QUEUE_SCREENS, SERVICE_REPORT_SCREENS } from '../../app/tabs';
 import { offlineWrite, unlessQueued, type Saved } from '../../outbox/offlineWrite';
 

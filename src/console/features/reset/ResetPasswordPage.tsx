@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import * as messages from '../../../contract/messages';
 import { email as emailRule, resetPasswordForm } from '../../../contract/schemas';
-import { useResetPasswordMutation, useSendOtpMutation } from '../../api/sessionApi';
+import { useResetPasswordMutation, useSendOtpMutation } from '../../backends/sessionApi';
 import { NeedsConnection, useBrowserOffline } from '../../components/NeedsConnection';
 import { OtpInput } from '../../components/OtpInput';
 import { SignedOutFrame } from '../../components/SignedOutFrame';

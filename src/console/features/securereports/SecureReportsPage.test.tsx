@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SecureReportRow } from '../../../contract/entities';
-import { persistableQueryCache } from '../../api/queryCache';
+import { persistableQueryCache } from '../../backends/queryCache';
 import { makeStore } from '../../app/store';
 import { browserWentOffline, browserWentOnline } from '../../http/connectivity';
 import { fakeBackend } from '../../test/fakeBackend';

@@ -14,7 +14,7 @@ import * as messages from '../../../contract/messages';
 import { useAppSelector } from '../../app/hooks';
 import { useCallerIsSuper } from '../../app/useCallerIsSuper';
 import { ListTable, type Column } from '../../components/ListTable';
-import { useListParams } from '../../forms/useListParams';
+import { useListParams } from '../../address/useListParams';
 import { selectOffline } from '../../http/connectivity';
 import type { ApiFailure } from '../../http/failure';
 import { useSecureReportsQuery } from './secureReportsApi';

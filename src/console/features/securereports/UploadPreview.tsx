@@ -5,7 +5,7 @@ import { Callout, Classes, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import * as messages from '../../../contract/messages';
 import { readCsvPreview } from '../../csv/csvPreview';
-import { formatRows } from '../../components/formatCount';
+import { formatRows } from '../../format/formatCount';
 import { CsvTable } from '../../csv/CsvTable';
 
 /** Rows shown under the header row. */

@@ -12,7 +12,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { FormDialog } from '../../components/FormDialog';
 import { useBrowserOffline } from '../../components/NeedsConnection';
 import { showSuccess } from '../../components/toaster';
-import { idParam } from '../../forms/useListParams';
+import { idParam } from '../../address/useListParams';
 import { uploadSecureReport } from './secureFiles';
 import { SECURE_REPORTS_LIST, secureReportsApi, useSecureAgenciesQuery } from './secureReportsApi';
 import { checkUpload, type UploadChoice } from './uploadForm';

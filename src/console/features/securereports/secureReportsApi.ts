@@ -4,14 +4,14 @@
 // Super Admin). The one-time code, the download and the upload go outside RTK Query (secureFiles.ts).
 //
 // Never kept on the device: the endpoints are named secure…, which the persisted query cache leaves
-// out (api/queryCache.ts); their data leaves memory with the screen (keepUnusedDataFor 0); the
+// out (backends/queryCache.ts); their data leaves memory with the screen (keepUnusedDataFor 0); the
 // service worker caches none of these calls (vite.config.ts). Their failures are the screen's to show
 // (SHOWS_OWN_FAILURE), so a 403 for want of Secure Page access is said once, in place.
 import type { ListPage, SecureAgencies } from '../../../contract/api';
 import type { SecureLedgerEntry, SecureReportRow } from '../../../contract/entities';
-import { adminApi } from '../../api/backends';
-import { toListRows, type ListRows, type ListView } from '../../api/listPages';
-import { SHOWS_OWN_FAILURE } from '../../api/baseQuery';
+import { adminApi } from '../../backends/slices';
+import { toListRows, type ListRows, type ListView } from '../../backends/listPages';
+import { SHOWS_OWN_FAILURE } from '../../backends/baseQuery';
 
 export const SECURE_REPORTS_LIST = { type: 'SecureReport', id: 'LIST' } as const;
 

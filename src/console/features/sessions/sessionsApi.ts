@@ -3,7 +3,7 @@
 import type { Page } from '../../../contract/api';
 import { SERVICE_PAGE_SIZE_MAX } from '../../../contract/constants';
 import type { SessionsEnded, SignedInDevice } from '../../../contract/sessions';
-import { usersApi } from '../../api/backends';
+import { usersApi } from '../../backends/slices';
 
 const deviceTags = [{ type: 'SignedInDevice', id: 'LIST' }] as const;
 

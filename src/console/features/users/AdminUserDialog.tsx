@@ -12,7 +12,7 @@ import type { AdminUserRequest } from '../../../contract/api';
 import type { AdminUser } from '../../../contract/entities';
 import { adminUserForm } from '../../../contract/schemas';
 import { ADMIN_FLAG_LABELS, ADMIN_FLAGS } from '../../../contract/roles';
-import { useAllCountriesQuery } from '../../api/referenceApi';
+import { useAllCountriesQuery } from '../../backends/referenceApi';
 import { selectBrowserOffline } from '../../http/connectivity';
 import { useAppSelector } from '../../app/hooks';
 import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';

@@ -6,11 +6,11 @@ import type { AdminUser } from '../../../contract/entities';
 import { ADMIN_FLAG_LABELS, ADMIN_FLAGS, SUPER_ADMIN_ONLY_FIELDS } from '../../../contract/roles';
 import type { adminUserForm } from '../../../contract/schemas';
 import type { z } from 'zod';
-import { adminApi } from '../../api/backends';
-import { legacyAllRows, legacyList, type ListRows, type ListView } from '../../api/listPages';
+import { adminApi } from '../../backends/slices';
+import { legacyAllRows, legacyList, type ListRows, type ListView } from '../../backends/listPages';
 import { TAB_PATHS } from '../../app/tabs';
 import type { EditableList } from '../../components/EditableList';
-import type { ConflictField } from '../../components/editConflict';
+import type { ConflictField } from '../../forms/editConflict';
 import { offlineSave, type Saved } from '../../outbox/offlineWrite';
 
 const adminUserTags = [{ type: 'AdminUser', id: 'LIST' }] as const;

@@ -6,7 +6,7 @@
 import { FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import type { Whitelist } from '../../../contract/entities';
 import { whitelistForm } from '../../../contract/schemas';
-import { useAllCountriesQuery, useCampaignChoicesQuery } from '../../api/referenceApi';
+import { useAllCountriesQuery, useCampaignChoicesQuery } from '../../backends/referenceApi';
 import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
 import { MsisdnField } from '../../components/MsisdnField';
 import { useAppSelector } from '../../app/hooks';

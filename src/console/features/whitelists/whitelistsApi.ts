@@ -5,11 +5,11 @@ import type { CampaignChoice, WhitelistRequest } from '../../../contract/api';
 import type { AdminCountry, Whitelist } from '../../../contract/entities';
 import type { whitelistForm } from '../../../contract/schemas';
 import { whitelistCountryCodes } from '../../../contract/roles';
-import { adminApi } from '../../api/backends';
-import { legacyList, type ListRows, type ListView } from '../../api/listPages';
+import { adminApi } from '../../backends/slices';
+import { legacyList, type ListRows, type ListView } from '../../backends/listPages';
 import { TAB_PATHS } from '../../app/tabs';
 import type { EditableList } from '../../components/EditableList';
-import type { ConflictField } from '../../components/editConflict';
+import type { ConflictField } from '../../forms/editConflict';
 import { offlineSave, type Saved } from '../../outbox/offlineWrite';
 
 const whitelistTags = [{ type: 'Whitelist', id: 'LIST' }] as const;

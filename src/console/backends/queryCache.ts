@@ -3,7 +3,7 @@
 // error without data), the most recent first, at most QUERY_CACHE_LIMITS of them, with the tags
 // they provide (so that a save still refreshes them). Never a query whose arguments carry a password,
 // nor a secure report's (SECURE_ENDPOINT).
-// On reload, createApi's extractRehydrationInfo hands this back to the slice (backends.ts).
+// On reload, createApi's extractRehydrationInfo hands this back to the slice (slices.ts).
 import type { TagDescription } from '@reduxjs/toolkit/query';
 
 export const QUERY_CACHE_LIMITS = {
@@ -15,7 +15,7 @@ export const QUERY_CACHE_LIMITS = {
 
 /**
  * Bumped when the shape changes: an older cache is dropped, not misread. 2: lists are kept as
- * ListRows ({rows, count}, api/listPages.ts), asked for by a ListView.
+ * ListRows ({rows, count}, backends/listPages.ts), asked for by a ListView.
  */
 const CACHE_VERSION = 2;
 

@@ -2,7 +2,7 @@
 // narrow campaigns to a chosen agency (agents, reports). Apart from referenceApi: the login page
 // loads that one and needs none of this.
 import type { Campaign } from '../../contract/entities';
-import { serviceApi } from './backends';
+import { serviceApi } from './slices';
 import { serviceAllRows, type ListRows } from './listPages';
 
 export const campaignChoicesApi = serviceApi.injectEndpoints({

@@ -3,7 +3,7 @@ import type {
   LoginRequest, LoginResponse, MessageResponse, OtpSendRequest, OtpSendResponse, OtpVerifyRequest, OtpVerifyResponse,
   ResetPasswordRequest,
 } from '../../contract/api';
-import { usersApi } from './backends';
+import { usersApi } from './slices';
 import { SHOWS_OWN_FAILURE } from './baseQuery';
 
 export const sessionApi = usersApi.injectEndpoints({

@@ -4,7 +4,7 @@
 import type { CampaignChoice, PublicCountry, StatusTypesResponse, TranslationsResponse } from '../../contract/api';
 import { SERVICE_PAGE_SIZE_MAX } from '../../contract/constants';
 import type { AdminCountry, Agency } from '../../contract/entities';
-import { adminApi, serviceApi, usersApi } from './backends';
+import { adminApi, serviceApi, usersApi } from './slices';
 import { legacyAllRows, serviceAllRows, type ListRows } from './listPages';
 
 export const usersReferenceApi = usersApi.injectEndpoints({

@@ -1,9 +1,9 @@
 // The state of a list screen: page size (20, 50, 100 or all), page, search and sort, whatever the
-// backend (api/listPages.ts turns it into each backend's query), kept in the address as the report
+// backend (backends/listPages.ts turns it into each backend's query), kept in the address as the report
 // grids keep theirs (listAddress.ts): ?search=ama&order=-name&page=2&size=50, with any filters of the
 // list beside them. A new search, sort, size or filter starts again at page 1.
 import { useCallback } from 'react';
-import type { ListView } from '../api/listPages';
+import type { ListView } from '../backends/listPages';
 import { DEFAULT_GRID_PAGE_SIZE } from '../../contract/constants';
 import { useSavingPageSize } from '../http/dataSaver';
 import { pageParam, pageSizeParam, useListAddress, useRememberedAddress, useTypedSearch, type ListAddress } from './listAddress';
