@@ -60,7 +60,7 @@ const forgetDataOfEndedSession: Middleware = (store) => (next) => (action) => {
   return result;
 };
 
-/** A value that writes itself as JSON (a grid's rows read by line, features/grids/rowsByLine.ts) is kept as such, unwalked. */
+/** A value that writes itself as JSON (a grid's rows read by line, backends/rowsByLine.ts) is kept as such, unwalked. */
 const writesItself = (value: unknown): boolean => !(value instanceof Date) && typeof (value as { toJSON?: unknown } | null)?.toJSON === 'function';
 const isSerializable = (value: unknown): boolean => isPlain(value) || writesItself(value);
 const getEntries = (value: object): [string, unknown][] => (writesItself(value) ? [] : Object.entries(value));

@@ -25,7 +25,7 @@ import { Cell, Column, RegionCardinality, RenderMode, Table2, TableLoadingOption
 import type { GridColumn, GridDeclaration } from '../../../contract/grids';
 import type { GridQueryState } from '../../address/useGridQuery';
 import { NotLoadedOffline, type NotLoaded } from '../NotLoadedOffline';
-import { cellContent, cellText, isNumeric, type GridRows } from './gridCells';
+import { cellContent, cellText, isNumeric, type GridRecord, type GridRows } from './gridCells';
 import { useColumnWidths } from './columnWidths';
 import { PageSizeSelect } from '../PageSizeSelect';
 import { formatRows } from '../../format/formatCount';
@@ -41,7 +41,12 @@ export interface ReportGridProps {
   /** Offline, the page asked for was never loaded (useShownAnswer). */
   notLoaded?: NotLoaded;
   query: Pick<GridQueryState, 'state' | 'setPage' | 'setPageSize' | 'sortBy'>;
+  /** A first column of buttons, one a row, that open the row's own popup (`label` names the column and each button). */
+  openRow?: { label: string; open: (row: GridRecord) => void };
 }
+
+/** The width of the first column's buttons (openRow). */
+const OPEN_COLUMN_WIDTH = 88;
 
 const ROW_HEIGHT = 28;
 
@@ -58,7 +63,7 @@ const TABLE_KEYS: HotkeysContextInstance = [{ hasProvider: true, hotkeys: [], is
 /** 'ascending', 'descending' or undefined: how `order` sorts by `field`. */
 const direction = (order: string, field: string) => (order === field ? 'ascending' : order === `-${field}` ? 'descending' : undefined);
 
-export function ReportGrid({ grid, answer, loading, error, notLoaded, query }: ReportGridProps) {
+export function ReportGrid({ grid, answer, loading, error, notLoaded, query, openRow }: ReportGridProps) {
   const { page, size, order } = query.state;
   const { widths, setWidth } = useColumnWidths(grid);
   const rows = answer?.rows;
@@ -100,6 +105,22 @@ export function ReportGrid({ grid, answer, loading, error, notLoaded, query }: R
     );
   };
 
+  // The open buttons come first, a column of their own that is neither sorted, copied nor resized.
+  const first = openRow ? 1 : 0;
+  const renderOpen = (rowIndex: number) => {
+    const row = rows?.at(rowIndex);
+    const named = grid.columns[0] && row ? cellText(grid.columns[0], row[grid.columns[0].key]) : '';
+    return (
+      <Cell className="report-grid-open">
+        {row && openRow && (
+          <Button size="small" variant="minimal" aria-label={`${openRow.label} ${named}`.trim()} onClick={() => openRow.open(row)}>
+            {openRow.label}
+          </Button>
+        )}
+      </Cell>
+    );
+  };
+
   let body;
   if (notLoaded) {
     body = <NotLoadedOffline {...notLoaded} />;
@@ -122,12 +143,12 @@ export function ReportGrid({ grid, answer, loading, error, notLoaded, query }: R
         <Table2
           key={tableKey}
           numRows={rows?.length ?? (size || 20)}
-          columnWidths={widths}
-          onColumnWidthChanged={setWidth}
+          columnWidths={openRow ? [OPEN_COLUMN_WIDTH, ...widths] : widths}
+          onColumnWidthChanged={(index, width) => index >= first && setWidth(index - first, width)}
           cellRendererDependencies={[rows, widths, order]}
           loadingOptions={loading || !rows ? [TableLoadingOption.CELLS] : []}
           getCellClipboardData={(row, col) => {
-            const column = grid.columns[col];
+            const column = grid.columns[col - first];
             return column ? cellText(column, rows?.at(row)?.[column.key]) : '';
           }}
           enableRowHeader={false}
@@ -138,9 +159,12 @@ export function ReportGrid({ grid, answer, loading, error, notLoaded, query }: R
           renderMode={RenderMode.BATCH_ON_UPDATE}
           selectionModes={SELECTION}
         >
-          {grid.columns.map((column) => (
-            <Column key={column.key} id={column.key} name={column.label} nameRenderer={sortHeader(column)} cellRenderer={renderCell(column)} />
-          ))}
+          {[
+            ...(openRow ? [<Column key="open" id="open" name={openRow.label} cellRenderer={renderOpen} />] : []),
+            ...grid.columns.map((column) => (
+              <Column key={column.key} id={column.key} name={column.label} nameRenderer={sortHeader(column)} cellRenderer={renderCell(column)} />
+            )),
+          ]}
         </Table2>
       </HotkeysContext.Provider>
     );

@@ -12,7 +12,7 @@ export type GridValue = string | number | boolean | null;
 /** A row of any grid: its columns by key, and its own `id`. */
 export type GridRecord = { id: string } & Record<string, GridValue>;
 
-/** A page's rows, read by index: an array, or 'all' rows parsed as they are drawn (features/grids/rowsByLine.ts). */
+/** A page's rows, read by index: an array, or 'all' rows parsed as they are drawn (backends/rowsByLine.ts). */
 export interface GridRowList {
   readonly length: number;
   at(index: number): GridRecord | undefined;

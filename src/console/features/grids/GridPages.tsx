@@ -5,7 +5,7 @@ import { Button, Classes } from '@blueprintjs/core';
 import { BankAccount } from '@blueprintjs/icons';
 import { gridOf, pendingPaymentsGrid, type GridId } from '../../../contract/grids';
 import * as messages from '../../../contract/messages';
-import { GridScreen, type ReportQueueSlot } from './GridScreen';
+import { GridScreen, type ReportQueueSlot } from '../../components/grid/GridScreen';
 
 /** A grid's screen: its row popup, filters and CSV come with its declaration. */
 export const GridTabScreen = ({ grid, reportQueue }: { grid: GridId; reportQueue?: ReportQueueSlot }) => <GridScreen grid={gridOf(grid)} reportQueue={reportQueue} />;

@@ -11,6 +11,8 @@ import { deferred, fakeBackend, pageOf } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedIn } from '../../test/sessions';
 import { GridTabScreen, PendingPaymentsPage } from './GridPages';
+import { GridScreen } from '../../components/grid/GridScreen';
+import { fraudEventsGrid } from '../../../contract/grids';
 
 const fraud: GridRecord = {
   id: '11',
@@ -64,6 +66,38 @@ describe('a report grid screen', () => {
     expect(gridBodies(backend)).toEqual([
       { start_date: '22-Oct-2026', end_date: '21-Nov-2026', search: '', page_size: 20, current_page: 1, orderby: '-created_at', blacklisted: false },
     ]);
+  });
+
+  it("opens a row's own popup from its button, keyboard and all, and closes it", async () => {
+    gridBackend(FRAUD_PATH, () => ({ data: [fraud, selfReferral], count: 2 }));
+    const rowPopup = {
+      label: 'Details',
+      render: (row: GridRecord, close: () => void) => (
+        <div role="dialog" aria-label={`Fraud event ${row.id}`}>
+          <p>{String(row.description)}</p>
+          <button type="button" onClick={close}>Close</button>
+        </div>
+      ),
+    };
+    const { user } = renderWithProviders(<GridScreen grid={fraudEventsGrid} rowPopup={rowPopup} />, { preloadedState: signedIn('Super Admin'), route: '/reports/fraud-events' });
+    const grid = await fraudGrid();
+    // Each button is named with its row's first column, so a screen reader tells the rows apart.
+    const open = await within(grid).findAllByRole('button', { name: /^Details 2026-11-02 08:15:30$/ });
+    expect(open).toHaveLength(2);
+    open[1]?.focus();
+    await user.keyboard('{Enter}');
+    const popup = await screen.findByRole('dialog', { name: 'Fraud event 12' });
+    expect(within(popup).getByText('Self-referral')).toBeInTheDocument();
+    await user.click(within(popup).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('has no open buttons when the screen declares no row popup', async () => {
+    gridBackend();
+    renderWithProviders(<GridTabScreen grid="fraudEvents" />, { preloadedState: signedIn('Super Admin'), route: '/reports/fraud-events' });
+    const grid = await fraudGrid();
+    expect(await within(grid).findByText('Same device used for several customers')).toBeInTheDocument();
+    expect(within(grid).queryByRole('button', { name: /^Details/ })).not.toBeInTheDocument();
   });
 
   it('filters by campaign and, for a Super Admin, includes blacklisted rows on request, all kept in the address', async () => {

@@ -4,7 +4,7 @@
 //
 // 'All rows' (page_size 0, up to GRID_ALL_ROWS_MAX rows) answers the same JSON written one row per
 // line, its count first: any client parses it as usual, and the console reads the rows a line at a
-// time as the grid draws them instead of parsing 30 MB at once (features/grids/rowsByLine.ts).
+// time as the grid draws them instead of parsing 30 MB at once (backends/rowsByLine.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { gridPage } from '../../../contract/api';

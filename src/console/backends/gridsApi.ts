@@ -3,10 +3,10 @@
 // the whole result as a file. One endpoint serves every grid. A grid call is a POST, which no HTTP
 // cache keeps: its pages are kept by the persisted query cache (backends/queryCache.ts), its files by
 // Saved for offline.
-import type { GridQuery } from '../../../contract/api';
-import { GRID_EXPORT_CSV } from '../../../contract/constants';
-import { adminApi } from '../../backends/slices';
-import type { GridRows } from '../../components/grid/gridCells';
+import type { GridQuery } from '../../contract/api';
+import { GRID_EXPORT_CSV } from '../../contract/constants';
+import { adminApi } from './slices';
+import type { GridRows } from '../components/grid/gridCells';
 import { readGridAnswer, type GridAnswer } from './rowsByLine';
 
 /** Which grid (its declaration's path, '/admin/fraud') and its body. */

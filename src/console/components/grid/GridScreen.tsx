@@ -4,30 +4,40 @@
 // whose reports can be queued, the report queue the app hands it, given the grid's current body.
 import { Button, H2, Intent } from '@blueprintjs/core';
 import { Download } from '@blueprintjs/icons';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { GridQuery } from '../../../contract/api';
 import { toRequestDate } from '../../../contract/dates';
 import { gridFilename, type GridDeclaration } from '../../../contract/grids';
 import { useAgencyChoicesQuery, useCampaignChoicesQuery } from '../../backends/referenceApi';
-import { GridFilters } from '../../components/GridFilters';
-import { ReportGrid } from '../../components/grid/ReportGrid';
-import type { GridRows } from '../../components/grid/gridCells';
-import { needsConnectionText, useBrowserOffline } from '../../components/NeedsConnection';
-import { useShownAnswer } from '../../components/NotLoadedOffline';
+import { GridFilters } from '../GridFilters';
+import { ReportGrid } from './ReportGrid';
+import type { GridRecord, GridRows } from './gridCells';
+import { needsConnectionText, useBrowserOffline } from '../NeedsConnection';
+import { useShownAnswer } from '../NotLoadedOffline';
 import { useReportDownload } from '../../downloads/useReportDownload';
 import { sizeText } from '../../http/dataSaver';
 import { useGridQuery } from '../../address/useGridQuery';
 import { formatRows } from '../../format/formatCount';
-import { gridExport, useGridPageQuery } from './gridsApi';
+import { gridExport, useGridPageQuery } from '../../backends/gridsApi';
 
 /** A report queue under the filters, made with the grid's current body (features/reports, composed by the app). */
 export type ReportQueueSlot = (body: GridQuery) => ReactNode;
+
+/**
+ * A row's own popup: each row gets a button named `label` that opens it; `render` draws the popup
+ * (its dialog, from the screen's own folder) for that row, and calls `close` when it is done.
+ */
+export interface RowPopup {
+  label: string;
+  render: (row: GridRecord, close: () => void) => ReactNode;
+}
 
 interface GridScreenProps {
   grid: GridDeclaration;
   /** The screen's own actions beside its title. */
   actions?: ReactNode;
   reportQueue?: ReportQueueSlot;
+  rowPopup?: RowPopup;
 }
 
 /**
@@ -47,8 +57,9 @@ export function exportSize(count: number, rows: GridRows['rows']): string {
   return sampled === 0 ? rowsText : `${rowsText}, about ${sizeText((bytes / sampled) * count)}`;
 }
 
-export function GridScreen({ grid, actions, reportQueue }: GridScreenProps) {
+export function GridScreen({ grid, actions, reportQueue, rowPopup }: GridScreenProps) {
   const query = useGridQuery(grid);
+  const [openRow, setOpenRow] = useState<GridRecord>();
   const { state, body } = query;
   const offers = (filter: GridDeclaration['filters'][number]) => grid.filters.includes(filter);
   const campaigns = useCampaignChoicesQuery(undefined, { skip: !offers('campaign') && !offers('country') });
@@ -94,7 +105,16 @@ export function GridScreen({ grid, actions, reportQueue }: GridScreenProps) {
         </Button>
       </GridFilters>
       {reportQueue?.(body)}
-      <ReportGrid grid={grid} answer={answer} loading={page.isFetching && !page.currentData} error={errorText} notLoaded={notLoaded} query={query} />
+      <ReportGrid
+        grid={grid}
+        answer={answer}
+        loading={page.isFetching && !page.currentData}
+        error={errorText}
+        notLoaded={notLoaded}
+        query={query}
+        openRow={rowPopup && { label: rowPopup.label, open: setOpenRow }}
+      />
+      {rowPopup && openRow && rowPopup.render(openRow, () => setOpenRow(undefined))}
     </section>
   );
 }

@@ -3,8 +3,8 @@
 // reference server writes that answer one row per line, its count first (routes/admin/grids.ts);
 // here the answer stays bytes, each row is found by its line and parsed when the grid first draws
 // it. Any other layout (another backend's) is parsed whole, as before.
-import type { GridPage } from '../../../contract/api';
-import type { GridRecord, GridRowList } from '../../components/grid/gridCells';
+import type { GridPage } from '../../contract/api';
+import type { GridRecord, GridRowList } from '../components/grid/gridCells';
 
 /** A grid page as read: its rows an array, or read by line. */
 export type GridAnswer = Omit<GridPage<GridRecord>, 'data'> & { data: GridRowList };
