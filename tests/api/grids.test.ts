@@ -16,7 +16,7 @@ import * as messages from '../../src/contract/messages';
 import { filterNotOffered, unknownSortField } from '../../src/contract/messages';
 import { sumByCurrency } from '../../src/contract/money';
 import { foldText } from '../../src/contract/text';
-import { readGridAnswer, RowsByLine, type GridAnswer } from '../../src/console/features/grids/rowsByLine';
+import { readGridAnswer, RowsByLine, type GridAnswer } from '../../src/console/backends/rowsByLine';
 import { backends, demoIds } from '../support/server';
 import { useSignedInServer } from '../support/signedIn';
 
