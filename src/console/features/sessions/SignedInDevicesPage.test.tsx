@@ -72,12 +72,13 @@ describe('SignedInDevicesPage', () => {
     const backend = devicesBackend([here, phone, laptop]);
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Sign out all other devices' }));
-    const question = await screen.findByRole('alertdialog');
+    // The question's dialog comes in a chunk of its own: slow to arrive under a full run's load.
+    const question = await screen.findByRole('alertdialog', undefined, { timeout: 10_000 });
     expect(question).toHaveTextContent('Sign out all 2 other devices?');
     await user.click(within(question).getByRole('button', { name: 'Cancel' }));
     expect(backend.calls('POST')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Sign out all other devices' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sign out' }));
+    await user.click(within(await screen.findByRole('alertdialog', undefined, { timeout: 10_000 })).getByRole('button', { name: 'Sign out' }));
     // A call, a toast and the list read again: generous under a full run's load (seen past 5 s once).
     await waitFor(() => expect(cards()).toHaveLength(1), { timeout: 15_000 });
     expect(backend.calls('POST', 'api/v1/sessions/end-others/')).toHaveLength(1);
