@@ -151,6 +151,21 @@ describe.each(backends)('payment runs on %s', (backend) => {
     expect((await previewed({ ...ALL_DATES, campaign })).payments).toBe(0);
   });
 
+  it('pays a set once when ten runs of it race with different keys', async () => {
+    const campaign = dueCampaigns[3] as number;
+    const shown = await previewed({ ...ALL_DATES, campaign });
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => run({ ...ALL_DATES, campaign, reference: `ACC-TEN-${i}`, fingerprint: shown.fingerprint })));
+    const created = answers.filter((a) => a.status === 201);
+    expect(created.length).toBe(1);
+    expect(created[0]?.body.runs.map((r) => ({ amount: r.total, currency: r.currency }))).toEqual(shown.totals);
+    // The others came too late (nothing due) or met the winner's claim (the set changed): none paid.
+    for (const other of answers.filter((a) => a.status !== 201)) {
+      if (other.status === 200) expect(other.body).toEqual({ message: messages.paymentRunEmpty, runs: [] });
+      else expect([other.status, other.body.code]).toEqual([409, 'edit_conflict']);
+    }
+    expect((await previewed({ ...ALL_DATES, campaign })).payments).toBe(0);
+  });
+
   it('pays each payment once between two overlapping runs made at once', async () => {
     const campaign = dueCampaigns[2] as number;
     const one = await previewed({ ...ALL_DATES, campaign });

@@ -12,7 +12,8 @@ export const paymentRunRoutes = (db: Database): FastifyPluginAsyncZod => async (
     '/payment_run_preview',
     {
       schema: {
-        summary: 'Preview a payment run: what it would pay per currency and campaign, what it would hold back and why, and the fingerprint to confirm with (nothing is written)',
+        summary: 'Preview a payment run: what it would pay and hold back, and the fingerprint to confirm it with',
+        description: 'Totals per currency and per campaign, the payments held back and why; nothing is written.',
         operationId: 'previewPaymentRun',
         body: paymentRunPreviewRequest,
         response: { 200: paymentRunPreview },
@@ -25,7 +26,7 @@ export const paymentRunRoutes = (db: Database): FastifyPluginAsyncZod => async (
     '/payment_run',
     {
       schema: {
-        summary: "Make a payment run: pay the due payments of the filters in the caller's scope, exactly the set of the preview's fingerprint",
+        summary: "Make a payment run: pay the due payments of the filters in the caller's scope, exactly the preview's set",
         operationId: 'makePaymentRun',
         description: 'One run per currency of the payments paid. An Idempotency-Key makes a retry answer the runs it made instead of paying again. A 409 (edit_conflict): the payments due changed since the preview, nothing was paid, and `current` holds the new preview.',
         body: paymentRunRequest,
