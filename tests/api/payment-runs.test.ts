@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GridPage, ListPage, CampaignChoice } from '../../src/contract/api';
 import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/constants';
-import { agentPaymentsGrid } from '../../src/contract/grids';
+import { agentPaymentsGrid, pendingPaymentsGrid } from '../../src/contract/grids';
 import * as messages from '../../src/contract/messages';
 import { sumByCurrency } from '../../src/contract/money';
 import type { PaymentRunOutcome, PaymentRunPreview } from '../../src/contract/paymentRuns';
@@ -48,6 +48,8 @@ describe.each(backends)('payment runs on %s', (backend) => {
     const mine = await server.get<ListPage<CampaignChoice>>('/admin/campaigns?page_size=0', token.campaign);
     campaignAdminCampaigns = mine.body.data.map((c) => c.id);
     expect(dueCampaigns.length).toBeGreaterThanOrEqual(4);
+    // The demo data holds back payments of blacklisted and suspended agents, and flagged events.
+    expect(all.held_back.reasons.map((r) => r.reason)).toEqual(expect.arrayContaining(['agent_blacklisted', 'agent_suspended', 'fraud_flagged']));
     expect(campaignAdminCampaigns.length).toBeGreaterThan(0);
   });
 
@@ -74,6 +76,51 @@ describe.each(backends)('payment runs on %s', (backend) => {
     const refused = await run({ ...ALL_DATES, campaign: other, reference: 'ACC-2', fingerprint: whole.fingerprint }, token.campaign);
     expect(refused.status).toBe(403);
     expect((await previewed(ALL_DATES)).fingerprint).toBe(whole.fingerprint);
+  });
+
+  it('selects, paid or held back, the payments Pending Payments shows for the same filters', async () => {
+    const campaigns = (await server.get<ListPage<CampaignChoice>>('/admin/campaigns?page_size=0', token.super)).body.data;
+    const country = campaigns.find((c) => c.id === dueCampaigns[0])?.country_code as string;
+    const pendingRows = async (filter: Record<string, unknown>) => {
+      const answer = await server.post<GridPage<{ firstname: string; events: number; pay: string; currency: string }>>(
+        pendingPaymentsGrid.path, { ...filter, campaign: filter.campaign === undefined ? undefined : [filter.campaign], blacklisted: true, page_size: 0 }, token.super);
+      expect(answer.status).toBe(200);
+      return answer.body.data;
+    };
+    const firstname = (await pendingRows(ALL_DATES))[0]?.firstname as string;
+    const filters = [
+      ALL_DATES, { start_date: '01-Jan-2020', end_date: '15-Oct-2026' }, { ...ALL_DATES, country }, { ...ALL_DATES, campaign: dueCampaigns[1] },
+      { ...ALL_DATES, search: firstname.toUpperCase() }, { ...ALL_DATES, country, search: 'no such agent' },
+    ];
+    for (const filter of filters) {
+      const shown = await previewed(filter);
+      const rows = await pendingRows(filter);
+      expect(shown.payments + shown.held_back.payments, JSON.stringify(filter)).toBe(rows.reduce((sum, row) => sum + row.events, 0));
+      expect(sumByCurrency([...shown.totals, ...shown.held_back.totals])).toEqual(sumByCurrency(rows.map((row) => ({ amount: row.pay, currency: row.currency }))));
+      expect(shown.held_back.reasons.reduce((most, r) => Math.max(most, r.payments), 0)).toBeLessThanOrEqual(shown.held_back.payments);
+    }
+  });
+
+  it.runIf(backend === 'postgres')('holds back the payments of an agent without a valid msisdn', async () => {
+    const db = server.sql;
+    if (!db) throw new Error('no SQL connection');
+    const campaign = dueCampaigns[0] as number;
+    const before = await previewed({ ...ALL_DATES, campaign });
+    const { rows: [agent] } = await db.query<{ id: number; msisdn: string }>(`select u.id, u.msisdn from payments p join users u on u.id = p.agent_id
+      where p.status = 'due' and p.campaign_id = $1 and p.agent_id <> all($2::int[]) limit 1`, [campaign, before.held_back.listed.map((h) => h.agent_id)]);
+    if (!agent) throw new Error('no payable agent');
+    await db.query("update users set msisdn = '0' || right(msisdn, 9) where id = $1", [agent.id]);
+    try {
+      const after = await previewed({ ...ALL_DATES, campaign });
+      const theirs = after.held_back.listed.filter((h) => h.agent_id === agent.id);
+      expect(theirs.length).toBeGreaterThan(0);
+      for (const held of theirs) expect(held.reasons).toContain('no_valid_msisdn');
+      expect(after.payments + after.held_back.payments).toBe(before.payments + before.held_back.payments);
+      expect(after.fingerprint).not.toBe(before.fingerprint);
+    } finally {
+      await db.query('update users set msisdn = $2 where id = $1', [agent.id, agent.msisdn]);
+    }
+    expect(await previewed({ ...ALL_DATES, campaign })).toEqual(before);
   });
 
   it('requires the accounting reference', async () => {
@@ -161,7 +208,7 @@ describe.each(backends)('payment runs on %s', (backend) => {
     // The others came too late (nothing due) or met the winner's claim (the set changed): none paid.
     for (const other of answers.filter((a) => a.status !== 201)) {
       if (other.status === 200) expect(other.body).toEqual({ message: messages.paymentRunEmpty, runs: [] });
-      else expect([other.status, other.body.code]).toEqual([409, 'edit_conflict']);
+      else expect([other.status, other.body.code], server.log().split('\n').filter((line) => line.includes('"level":50')).join('\n')).toEqual([409, 'edit_conflict']);
     }
     expect((await previewed({ ...ALL_DATES, campaign })).payments).toBe(0);
   });

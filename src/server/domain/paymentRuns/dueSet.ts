@@ -58,9 +58,9 @@ export function dueSet(scope: RoleScope, filter: PaymentRunFilter): SQL {
   if (scope.kind !== 'all') conditions.push(scope.kind === 'campaigns' && scope.campaignIds.length > 0 ? inArray(payments.campaignId, scope.campaignIds) : sql`false`);
   if (filter.campaign !== undefined) conditions.push(sql`${payments.campaignId} = ${filter.campaign}`);
   if (filter.country !== undefined) conditions.push(sql`${campaigns.countryCode} = ${filter.country}`);
-  // What the Pending Payments grid searches: country, campaign and agent.
+  // What the Pending Payments grid searches: country, campaign, agent and currency.
   if (filter.search) {
-    conditions.push(sql`concat_ws(' ', ${countries.name}, ${campaigns.name}, ${users.firstName}, ${users.lastName}, ${users.msisdn}, ${users.agentCode}) ilike ${containing(filter.search)}`);
+    conditions.push(sql`concat_ws(' ', ${countries.name}, ${campaigns.name}, ${users.firstName}, ${users.lastName}, ${users.msisdn}, ${users.agentCode}, ${payments.currencyCode}) ilike ${containing(filter.search)}`);
   }
   const reasons = Object.entries(HOLDS).map(([reason, held]) => sql`${held} as ${sql.identifier(reason)}`);
   return sql`due as (

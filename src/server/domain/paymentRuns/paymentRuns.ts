@@ -125,7 +125,15 @@ async function runsOf(tx: Database, requestId: string): Promise<PaymentRunMade[]
     from ${paymentRuns} where left(request_id, ${requestId.length + 1}) = ${`${requestId} `} order by currency_code`);
 }
 
+/**
+ * Runs are made one at a time, on every instance sharing the database (a transaction's advisory
+ * lock): a run waits for the one before it, then finds its set paid or changed. Racing claims
+ * would otherwise lock the same payments in different orders and deadlock.
+ */
+const RUN_LOCK = 727_233;
+
 async function runOnce(tx: Database, caller: Caller, userId: number, request: RunRequest, requestId: string): Promise<PaymentRunOutcome> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${RUN_LOCK})`);
   const made = await runsOf(tx, requestId);
   if (made.length > 0) return { message: messages.paymentRunCreated, runs: made.map((run) => ({ ...run, total: amountText(requireAmount(run.total)) })) };
 
