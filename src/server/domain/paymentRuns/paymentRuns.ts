@@ -127,8 +127,9 @@ async function runsOf(tx: Database, requestId: string): Promise<PaymentRunMade[]
 
 /**
  * Runs are made one at a time, on every instance sharing the database (a transaction's advisory
- * lock): a run waits for the one before it, then finds its set paid or changed. Racing claims
- * would otherwise lock the same payments in different orders and deadlock.
+ * lock): a run waits for the one before it, then finds its set paid or changed, instead of racing
+ * claims waiting on each other's payments (possibly in different orders). The guarded claim, the
+ * fingerprint check and the lines' index hold without it.
  */
 const RUN_LOCK = 727_233;
 
@@ -164,6 +165,8 @@ async function runOnce(tx: Database, caller: Caller, userId: number, request: Ru
       ${filter.country ?? null}::text, ${filter.campaign ?? null}::int, ${filter.search || null}::text, ${userId}::int, made.currency_code, job.id
     from made join job on job.description = 'Payment run ' || made.ref
     returning id`);
+  // Each statement sees the latest commits: its payments held back or paid since the check above, nothing is left to pay.
+  if (runs.length === 0) throw new DueSetChanged();
 
   // The claim: only a payment still due and in no run becomes this run's; a racing run waits on its
   // rows and then finds them taken. Its lines are what it claimed.
