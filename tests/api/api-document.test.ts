@@ -23,6 +23,7 @@ const CALLS = [
   'get /admin/event_types', 'post /admin/event_types', 'put /admin/event_types', 'post /admin/fraud',
   'post /admin/events', 'post /admin/events_detail', 'post /admin/campaign_conversion', 'post /admin/retention_events',
   'post /admin/retention_detail', 'post /admin/payments', 'post /admin/pending_payments',
+  'post /admin/payment_run_preview', 'post /admin/payment_run',
   'get /admin/list_queue_reports', 'get /admin/queue_report', 'get /admin/list_job_queue', 'post /admin/queued_report_download',
   'get /service/payments-report-agents-events-detail/', 'get /service/payments-report-agents-events-summary/',
   'get /service/payments-report-campaign-summary/', 'get /service/payments-reports/', 'get /service/payments-report-download/{report}/{id}/{file}',

@@ -68,6 +68,10 @@ export const bqSuperOnly = 'Only a Super Admin may use the BQ filter.';
 export const gridCursorInvalid = 'cursor is not one this grid gave: send the next or previous value of its answer, or leave it out.';
 export const makePaymentRunComing = 'Make Payment Run is coming with payment runs.';
 
+// Payment runs (ours)
+export const paymentRunsNotAllowed = 'Only a Super Admin, or a Campaign Admin for their own campaigns, can preview or make a payment run.';
+export const paymentRunChanged = 'The payments due changed since the preview, so nothing was paid. Look at the new preview and confirm again.';
+
 // Admin users beyond the caller's reach (ours)
 export const adminOutOfReach = 'This admin user holds roles or rights beyond the agencies and campaigns you manage. Only a Super Admin can change this user.';
 export const superOnlyCredentials = 'Only a Super Admin can change the email address or password of an admin user. To change your own password, use Forgot password on the login page.';

@@ -4,7 +4,7 @@
 import { MAX_ID } from '../../contract/constants';
 
 /** The PostgreSQL error under a driver or drizzle wrapper, if any. */
-function postgresError(error: unknown): { code?: string; constraint?: string } | undefined {
+export function postgresError(error: unknown): { code?: string; constraint?: string } | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
     const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };

@@ -401,6 +401,30 @@ export const payments = pgTable(
   ],
 );
 
+/**
+ * What a run paid, one line per payment (issue 33), written with the run in one transaction and
+ * never changed but to be reversed. Exactly once by the database: `payment_run_lines_paid_once`
+ * lets a payment be on one line that is not reversed, whatever the code above it does. A line
+ * keeps the amount and currency it paid, so a run's total is the sum of its lines.
+ */
+export const paymentRunLines = pgTable(
+  'payment_run_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    paymentRunId: integer('payment_run_id').notNull().references(() => paymentRuns.id),
+    paymentId: bigint('payment_id', { mode: 'number' }).notNull().references(() => payments.id),
+    amount: money('amount').notNull(),
+    currencyCode: currencyCode(),
+    /** When its run was reversed (null: paid): the payment may then be paid by another run. */
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_run_lines_paid_once').on(t.paymentId).where(sql`${t.reversedAt} is null`),
+    index('payment_run_lines_run').on(t.paymentRunId),
+    currencyCodeChecked('payment_run_lines', t.currencyCode),
+  ],
+);
+
 export const fraudEvents = pgTable(
   'fraud_events',
   {

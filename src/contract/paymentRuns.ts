@@ -1,0 +1,115 @@
+// Payment runs (SPEC.md sections 3, 4, 5 and 7 'POST /admin/payment_run'; issue 33): what a run
+// pays is previewed first, and the run is made with the preview's fingerprint, so it pays exactly
+// the payments the admin saw or nothing. Amounts are the money module's decimal strings with their
+// currency, totalled per currency and never across.
+import { z } from 'zod';
+import * as messages from './messages';
+import { currencyCode, money, moneyWithCurrency } from './money';
+import { endBeforeStart, endNotBeforeStartDate, paymentRunForm, reportFilterFields, storableId } from './schemas';
+
+/** A legacy client leaves a filter out as '' or null: the same as not sending it. */
+const leftOut = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/** The filters of a run (section 7): the due payments of a date range, a country, a campaign and a search. */
+const runFilterFields = z.object({
+  start_date: reportFilterFields.shape.start_date,
+  end_date: reportFilterFields.shape.end_date,
+  country: z.preprocess(leftOut, reportFilterFields.shape.country),
+  campaign: z.preprocess(leftOut, storableId('campaign').optional()),
+  search: z.preprocess(leftOut, reportFilterFields.shape.search),
+});
+
+/** POST /admin/payment_run_preview (ours): the run's filters, without the reference. */
+export const paymentRunPreviewRequest = runFilterFields.refine(endNotBeforeStartDate, endBeforeStart);
+export type PaymentRunPreviewRequest = z.input<typeof paymentRunPreviewRequest>;
+export type PaymentRunFilter = z.output<typeof paymentRunPreviewRequest>;
+
+/** The fingerprint of a set of payments: SHA-256 (hex) of its payments' ids, amounts and currencies. */
+export const paymentSetFingerprint = z.string().regex(/^[0-9a-f]{64}$/, { error: 'fingerprint must be the preview\'s fingerprint' });
+
+/**
+ * POST /admin/payment_run: the filters, the accounting reference (section 5's rule) and the
+ * fingerprint of the preview the admin confirmed.
+ */
+export const paymentRunRequest = runFilterFields
+  .extend({
+    reference: z.preprocess((value) => value ?? '', paymentRunForm.shape.reference),
+    fingerprint: paymentSetFingerprint,
+  })
+  .refine(endNotBeforeStartDate, endBeforeStart);
+export type PaymentRunRequest = z.input<typeof paymentRunRequest>;
+
+/** Why a due payment is held back from a run. */
+export const HELD_BACK_REASONS = ['agent_blacklisted', 'agent_suspended', 'fraud_flagged', 'no_valid_msisdn'] as const;
+export type HeldBackReason = (typeof HELD_BACK_REASONS)[number];
+
+/** The reasons in words. */
+export const HELD_BACK_REASON_TEXT: Record<HeldBackReason, string> = {
+  agent_blacklisted: 'The agent is blacklisted',
+  agent_suspended: 'The agent is suspended',
+  fraud_flagged: 'The event is flagged in Fraud Events',
+  no_valid_msisdn: 'The agent has no valid mobile number',
+};
+
+/** How many held-back payments a preview lists one by one (all of them are counted and totalled). */
+export const HELD_BACK_LISTED_MAX = 200;
+
+export const heldBackPayment = z.object({
+  payment_id: z.string().describe('The payment id (a bigint, as text)'),
+  agent_id: z.number().int(),
+  agent: z.string(),
+  campaign_id: z.number().int(),
+  campaign_name: z.string(),
+  amount: money,
+  currency: currencyCode,
+  reasons: z.array(z.enum(HELD_BACK_REASONS)).min(1),
+});
+export type HeldBackPayment = z.infer<typeof heldBackPayment>;
+
+export const campaignTotal = z.object({
+  campaign_id: z.number().int(),
+  campaign_name: z.string(),
+  payments: z.number().int(),
+  total: moneyWithCurrency,
+});
+
+/** What a run with these filters would pay now, and what it would hold back and why. Nothing is written. */
+export const paymentRunPreview = z.object({
+  payments: z.number().int(),
+  agents: z.number().int(),
+  events: z.number().int(),
+  /** One total per currency, by currency code. */
+  totals: z.array(moneyWithCurrency),
+  /** One total per campaign and currency. */
+  campaigns: z.array(campaignTotal),
+  held_back: z.object({
+    payments: z.number().int(),
+    totals: z.array(moneyWithCurrency),
+    /** Each reason with how many payments it holds back (a payment may have several). */
+    reasons: z.array(z.object({ reason: z.enum(HELD_BACK_REASONS), payments: z.number().int() })),
+    /** The first HELD_BACK_LISTED_MAX of them, oldest first. */
+    listed: z.array(heldBackPayment),
+  }),
+  /** Send it back with the run: the run pays exactly this set of payments, or nothing. */
+  fingerprint: paymentSetFingerprint,
+});
+export type PaymentRunPreview = z.infer<typeof paymentRunPreview>;
+
+/** A run as it was made: one currency each (a run's total is never a sum across two). */
+export const paymentRunMade = z.object({
+  id: z.number().int(),
+  ref: z.string(),
+  reference: z.string(),
+  currency: currencyCode,
+  total: money,
+  events: z.number().int(),
+});
+export type PaymentRunMade = z.infer<typeof paymentRunMade>;
+
+/** The outcome of POST /admin/payment_run (section 8's words): created, with its runs, or empty. */
+export const paymentRunOutcome = z.object({
+  message: z.enum([messages.paymentRunCreated, messages.paymentRunEmpty]),
+  /** One run per currency of the payments paid; none when the run was empty. */
+  runs: z.array(paymentRunMade),
+});
+export type PaymentRunOutcome = z.infer<typeof paymentRunOutcome>;

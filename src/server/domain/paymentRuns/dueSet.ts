@@ -1,0 +1,86 @@
+// The due payments a run's filters select in the caller's scope, each with why it would be held
+// back, as one SQL query the preview and the run both read: what the preview shows is what the run
+// pays. A payment is due when its status is due and no run holds it.
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import { addDays } from '../../../contract/dates';
+import * as messages from '../../../contract/messages';
+import type { PaymentRunFilter } from '../../../contract/paymentRuns';
+import { STATUS_TYPE_ID, type RoleScope } from '../../../contract/roles';
+import { campaigns, countries, events, fraudEvents, payments, userRoles, users } from '../../db/schema';
+import { forbidden, outOfScope } from '../../http/errors';
+import { FIELD_ROLE_TYPE_IDS } from '../agents/agentRows';
+import { containing } from '../lists';
+
+/** A number as it is stored: international form, its country code first (never 0), digits only. */
+const VALID_MSISDN = '^[1-9][0-9]{7,22}$';
+
+/** The agent holds a field role in this status. */
+const agentInStatus = (status: number): SQL =>
+  sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${payments.agentId}
+    and ${inArray(userRoles.roleTypeId, FIELD_ROLE_TYPE_IDS)} and ${userRoles.statusTypeId} = ${status})`;
+
+/**
+ * Why a due payment is held back, one flag per reason (contract HELD_BACK_REASONS): its agent is
+ * blacklisted or suspended, its event (same agent, campaign and customer) is in Fraud Events, or its
+ * agent has no valid number to be paid on.
+ */
+const HOLDS = {
+  agent_blacklisted: agentInStatus(STATUS_TYPE_ID.Blacklisted),
+  agent_suspended: agentInStatus(STATUS_TYPE_ID.Suspended),
+  fraud_flagged: sql`exists (select 1 from ${fraudEvents} where ${fraudEvents.agentId} = ${payments.agentId}
+    and ${fraudEvents.campaignId} = ${payments.campaignId} and ${fraudEvents.msisdn} = ${events.customerMsisdn})`,
+  no_valid_msisdn: sql`(${users.msisdn} is null or ${users.msisdn} !~ ${VALID_MSISDN})`,
+};
+
+/**
+ * Only a Super Admin and a Campaign Admin (their own campaigns) make runs (DESIGN.md); a campaign
+ * asked for must be one of the caller's.
+ */
+export function checkRunScope(scope: RoleScope, filter: Pick<PaymentRunFilter, 'campaign'>): void {
+  if (scope.kind === 'agencies') throw forbidden(messages.paymentRunsNotAllowed);
+  if (scope.kind === 'campaigns' && filter.campaign !== undefined && !scope.campaignIds.includes(filter.campaign)) {
+    throw outOfScope(messages.paymentRunsNotAllowed);
+  }
+}
+
+/**
+ * `due`: the due payments the filter selects in the scope, with `held` (any reason) and a column per
+ * reason; `pay`: those a run pays. Read `with ${dueSet(...)} select ... from pay`.
+ */
+export function dueSet(scope: RoleScope, filter: PaymentRunFilter): SQL {
+  const conditions: SQL[] = [
+    sql`${payments.status} = 'due'`,
+    sql`${payments.paymentRunId} is null`,
+    sql`${payments.createdAt} >= ${`${filter.start_date}T00:00:00Z`}::timestamptz`,
+    // Up to the start of the next day: the end date counts in full.
+    sql`${payments.createdAt} < ${`${addDays(filter.end_date, 1)}T00:00:00Z`}::timestamptz`,
+  ];
+  if (scope.kind !== 'all') conditions.push(scope.kind === 'campaigns' && scope.campaignIds.length > 0 ? inArray(payments.campaignId, scope.campaignIds) : sql`false`);
+  if (filter.campaign !== undefined) conditions.push(sql`${payments.campaignId} = ${filter.campaign}`);
+  if (filter.country !== undefined) conditions.push(sql`${campaigns.countryCode} = ${filter.country}`);
+  // What the Pending Payments grid searches: country, campaign, agent and currency.
+  if (filter.search) {
+    conditions.push(sql`concat_ws(' ', ${countries.name}, ${campaigns.name}, ${users.firstName}, ${users.lastName}, ${users.msisdn}, ${users.agentCode}, ${payments.currencyCode}) ilike ${containing(filter.search)}`);
+  }
+  const reasons = Object.entries(HOLDS).map(([reason, held]) => sql`${held} as ${sql.identifier(reason)}`);
+  return sql`due as (
+      select d.*, (${sql.join(Object.keys(HOLDS).map((reason) => sql`d.${sql.identifier(reason)}`), sql` or `)}) as held
+      from (
+        select ${payments.id} as id, ${payments.agentId} as agent_id, ${payments.campaignId} as campaign_id,
+          ${campaigns.name} as campaign_name, ${users.firstName} || ' ' || ${users.lastName} as agent,
+          ${payments.amount} as amount, ${payments.currencyCode} as currency_code, ${payments.createdAt} as created_at,
+          ${sql.join(reasons, sql`, `)}
+        from ${payments}
+          join ${users} on ${users.id} = ${payments.agentId}
+          join ${campaigns} on ${campaigns.id} = ${payments.campaignId}
+          left join ${countries} on ${countries.isoCode} = ${campaigns.countryCode}
+          left join ${events} on ${events.id} = ${payments.eventId}
+        where ${sql.join(conditions, sql` and `)}
+      ) d
+    ),
+    pay as (select * from due where not held)`;
+}
+
+/** SHA-256 of a set's payments in id order ('id:amount:currency', comma separated): its fingerprint, an aggregate. */
+export const fingerprintOf = (id: SQL, amount: SQL, currency: SQL): SQL =>
+  sql`encode(sha256(convert_to(coalesce(string_agg(${id}::text || ':' || ${amount}::text || ':' || ${currency}, ',' order by ${id}), ''), 'UTF8')), 'hex')`;

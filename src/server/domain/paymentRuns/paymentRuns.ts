@@ -1,0 +1,208 @@
+// Payment runs (issue 33): the preview of what a run would pay, and the run itself, which pays
+// exactly the previewed set or nothing. See docs/decisions.md 'Payment runs: exactly once'.
+//
+// A run is one transaction: its runs (one per currency: a run's total is never a sum across two),
+// each with its paymentrun job and the request id it was made for; one guarded UPDATE claims the
+// payments still due and in no run; their lines are written from what it claimed; what was claimed
+// must be the previewed set, to the cent, or the whole transaction is rolled back and nothing is
+// paid. The database holds the rest: payment_runs.request_id is unique (a retry finds its runs),
+// and a payment is on one line that is not reversed (payment_run_lines_paid_once).
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import * as messages from '../../../contract/messages';
+import { amountText, requireAmount, type Money } from '../../../contract/money';
+import {
+  HELD_BACK_LISTED_MAX, HELD_BACK_REASONS, type HeldBackPayment, type PaymentRunFilter, type PaymentRunMade, type PaymentRunOutcome,
+  type PaymentRunPreview,
+} from '../../../contract/paymentRuns';
+import type { Caller } from '../../auth/scope';
+import { queryRows, type Database } from '../../db/client';
+import { postgresError } from '../../db/errors';
+import { jobs, paymentRunLines, paymentRuns, payments } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import { recordBatch } from '../audit';
+import { checkRunScope, dueSet, fingerprintOf } from './dueSet';
+
+/** Money as the wire writes it, from a NUMERIC's text. */
+const wireMoney = (amount: string, currency: string): Money => ({ amount: amountText(requireAmount(amount)), currency });
+
+/** Totals per currency of a set's rows (`amount`, `currency_code`), as JSON ordered by currency. */
+const totalsJson = (set: string) => sql`(select coalesce(json_agg(json_build_object('amount', t.total::text, 'currency', t.currency_code) order by t.currency_code), '[]'::json)
+  from (select currency_code, sum(amount) as total from ${sql.raw(set)} group by currency_code) t)`;
+
+interface PreviewRow {
+  payments: number;
+  agents: number;
+  totals: Money[];
+  campaigns: Array<{ campaign_id: number; campaign_name: string; payments: number; total: Money }>;
+  held_payments: number;
+  held_totals: Money[];
+  held_reasons: Record<(typeof HELD_BACK_REASONS)[number], number>;
+  held_listed: Array<Omit<HeldBackPayment, 'payment_id'> & { payment_id: number | string }>;
+  fingerprint: string;
+}
+
+/** What a run with these filters would pay now, in the caller's scope; nothing is written. */
+export async function previewRun(db: Database, caller: Caller, filter: PaymentRunFilter): Promise<PaymentRunPreview> {
+  checkRunScope(caller.scope, filter);
+  const reasonFlags = HELD_BACK_REASONS.map((reason) => sql`case when ${sql.identifier(reason)} then ${reason}::text end`);
+  const [row] = await queryRows<PreviewRow>(db, sql`with ${dueSet(caller.scope, filter)}
+    select
+      (select count(*)::int from pay) as payments,
+      (select count(distinct agent_id)::int from pay) as agents,
+      ${totalsJson('pay')} as totals,
+      (select coalesce(json_agg(json_build_object('campaign_id', t.campaign_id, 'campaign_name', t.campaign_name, 'payments', t.n,
+          'total', json_build_object('amount', t.total::text, 'currency', t.currency_code)) order by t.campaign_name, t.campaign_id, t.currency_code), '[]'::json)
+        from (select campaign_id, campaign_name, currency_code, count(*)::int as n, sum(amount) as total from pay group by campaign_id, campaign_name, currency_code) t) as campaigns,
+      (select count(*)::int from due where held) as held_payments,
+      ${totalsJson('(select * from due where held) h')} as held_totals,
+      (select json_build_object(${sql.join(HELD_BACK_REASONS.map((reason) => sql`${reason}::text, count(*) filter (where ${sql.identifier(reason)})`), sql`, `)}) from due) as held_reasons,
+      (select coalesce(json_agg(json_build_object('payment_id', l.id::text, 'agent_id', l.agent_id, 'agent', l.agent, 'campaign_id', l.campaign_id,
+          'campaign_name', l.campaign_name, 'amount', l.amount::text, 'currency', l.currency_code,
+          'reasons', array_remove(array[${sql.join(reasonFlags, sql`, `)}]::text[], null)) order by l.created_at, l.id), '[]'::json)
+        from (select * from due where held order by created_at, id limit ${HELD_BACK_LISTED_MAX}) l) as held_listed,
+      (select ${fingerprintOf(sql`id`, sql`amount`, sql`currency_code`)} from pay) as fingerprint`);
+  if (!row) throw new Error('the preview query answered no row');
+  return {
+    payments: row.payments,
+    agents: row.agents,
+    // One payment per event (payments.event_id is unique).
+    events: row.payments,
+    totals: row.totals.map((total) => wireMoney(total.amount, total.currency)),
+    campaigns: row.campaigns.map((campaign) => ({ ...campaign, total: wireMoney(campaign.total.amount, campaign.total.currency) })),
+    held_back: {
+      payments: row.held_payments,
+      totals: row.held_totals.map((total) => wireMoney(total.amount, total.currency)),
+      reasons: HELD_BACK_REASONS.map((reason) => ({ reason, payments: row.held_reasons[reason] })).filter((reason) => reason.payments > 0),
+      listed: row.held_listed.map((held) => ({ ...held, payment_id: String(held.payment_id), ...wireMoney(held.amount, held.currency) })),
+    },
+    fingerprint: row.fingerprint,
+  };
+}
+
+export interface RunRequest {
+  filter: PaymentRunFilter;
+  reference: string;
+  /** The preview's fingerprint the admin confirmed. */
+  fingerprint: string;
+  /** What names this request across retries: the caller's Idempotency-Key, else a new one. */
+  requestKey: string | undefined;
+}
+
+/** The set a run was asked to pay is no longer the one due: nothing was paid (the transaction is rolled back). */
+class DueSetChanged extends Error {}
+
+/** PostgreSQL refusals a racing run or retry causes: the transaction is tried again, and then sees why. */
+const RETRIED = new Set(['23505', '40001', '40P01']);
+const ATTEMPTS = 3;
+
+/**
+ * Pays the due payments of the filter in the caller's scope, if they are still the set the preview
+ * fingerprinted: 'New Payment Run Created' with its runs (one per currency), or 'Payment Run was
+ * Empty' with nothing written. A request already made (the same request key) answers its runs again.
+ */
+export async function makeRun(db: Database, caller: Caller, request: RunRequest): Promise<PaymentRunOutcome> {
+  checkRunScope(caller.scope, request.filter);
+  if (caller.userId === null) throw new Error('a payment run needs a signed-in caller');
+  const requestId = request.requestKey ?? randomUUID();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction((tx) => runOnce(tx, caller, caller.userId as number, request, requestId));
+    } catch (error) {
+      if (error instanceof DueSetChanged) {
+        throw new HttpError(409, messages.paymentRunChanged, { code: 'edit_conflict', current: await previewRun(db, caller, request.filter) });
+      }
+      const code = postgresError(error)?.code;
+      if (attempt >= ATTEMPTS || code === undefined || !RETRIED.has(code)) throw error;
+    }
+  }
+}
+
+/** The runs of a request id, one per currency ('<request id> <currency>'). */
+async function runsOf(tx: Database, requestId: string): Promise<PaymentRunMade[]> {
+  return queryRows<PaymentRunMade>(tx, sql`
+    select id, ref, reference, currency_code as currency, total::text as total, event_count as events
+    from ${paymentRuns} where left(request_id, ${requestId.length + 1}) = ${`${requestId} `} order by currency_code`);
+}
+
+/**
+ * Runs are made one at a time, on every instance sharing the database (a transaction's advisory
+ * lock): a run waits for the one before it, then finds its set paid or changed, instead of racing
+ * claims waiting on each other's payments (possibly in different orders). The guarded claim, the
+ * fingerprint check and the lines' index hold without it.
+ */
+const RUN_LOCK = 727_233;
+
+async function runOnce(tx: Database, caller: Caller, userId: number, request: RunRequest, requestId: string): Promise<PaymentRunOutcome> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${RUN_LOCK})`);
+  const made = await runsOf(tx, requestId);
+  if (made.length > 0) return { message: messages.paymentRunCreated, runs: made.map((run) => ({ ...run, total: amountText(requireAmount(run.total)) })) };
+
+  const { filter } = request;
+  const due = dueSet(caller.scope, filter);
+  const [asked] = await queryRows<{ payments: number; fingerprint: string }>(tx, sql`with ${due}
+    select count(*)::int as payments, ${fingerprintOf(sql`id`, sql`amount`, sql`currency_code`)} as fingerprint from pay`);
+  if (!asked || asked.payments === 0) return { message: messages.paymentRunEmpty, runs: [] };
+  if (asked.fingerprint !== request.fingerprint) throw new DueSetChanged();
+
+  // One run per currency, each with its job (Finished: it is made here, not queued) and its ref from its id.
+  const scopeCampaignIds = caller.scope.kind === 'campaigns' ? caller.scope.campaignIds : null;
+  const runs = await queryRows<{ id: number }>(tx, sql`
+    with ${due},
+    made as (
+      select n.id, n.currency_code, 'PR-' || lpad(n.id::text, 6, '0') as ref
+      from (select nextval(pg_get_serial_sequence('payment_runs', 'id'))::int as id, currency_code from (select distinct currency_code from pay) c) n
+    ),
+    job as (
+      insert into ${jobs} (kind, status, description, created_by, scope_campaign_ids, started_at, finished_at)
+      select 'paymentrun', 'Finished', 'Payment run ' || ref, ${userId}::int,
+        ${scopeCampaignIds === null ? sql`null` : sql`${`{${scopeCampaignIds.join(',')}}`}`}::int[], now(), now()
+      from made
+      returning id, description
+    )
+    insert into ${paymentRuns} (id, ref, reference, request_id, start_date, end_date, country_code, campaign_id, search, created_by, currency_code, job_id)
+    select made.id, made.ref, ${request.reference}::text, ${`${requestId} `}::text || made.currency_code, ${filter.start_date}::date, ${filter.end_date}::date,
+      ${filter.country ?? null}::text, ${filter.campaign ?? null}::int, ${filter.search || null}::text, ${userId}::int, made.currency_code, job.id
+    from made join job on job.description = 'Payment run ' || made.ref
+    returning id`);
+  // Each statement sees the latest commits: its payments held back or paid since the check above, nothing is left to pay.
+  if (runs.length === 0) throw new DueSetChanged();
+
+  // The claim: only a payment still due and in no run becomes this run's; a racing run waits on its
+  // rows and then finds them taken. Its lines are what it claimed.
+  await tx.execute(sql`
+    with ${due},
+    claimed as (
+      update ${payments} p set status = 'paid', payment_run_id = r.id, paid_at = now()
+      from ${paymentRuns} r
+      where r.id in (${sql.join(runs.map((run) => sql`${run.id}`), sql`, `)}) and r.currency_code = p.currency_code
+        and p.id in (select id from pay) and p.status = 'due' and p.payment_run_id is null
+      returning p.id, p.payment_run_id, p.amount, p.currency_code
+    )
+    insert into ${paymentRunLines} (payment_run_id, payment_id, amount, currency_code)
+    select payment_run_id, id, amount, currency_code from claimed order by id`);
+
+  // Paid exactly what was previewed, or nothing.
+  const runIds = sql.join(runs.map((run) => sql`${run.id}`), sql`, `);
+  const [paid] = await queryRows<{ fingerprint: string }>(tx, sql`
+    select ${fingerprintOf(sql`payment_id`, sql`amount`, sql`currency_code`)} as fingerprint from ${paymentRunLines} where payment_run_id in (${runIds})`);
+  if (paid?.fingerprint !== request.fingerprint) throw new DueSetChanged();
+
+  // Each run's total is the sum of its lines, in this transaction.
+  const totals = await queryRows<PaymentRunMade>(tx, sql`
+    update ${paymentRuns} r set total = l.total, event_count = l.lines
+    from (select payment_run_id, sum(amount) as total, count(*)::int as lines from ${paymentRunLines} where payment_run_id in (${runIds}) group by payment_run_id) l
+    where r.id = l.payment_run_id
+    returning r.id, r.ref, r.reference, r.currency_code as currency, r.total::text as total, r.event_count as events`);
+  const outcome = totals.map((run) => ({ ...run, total: amountText(requireAmount(run.total)) })).sort((a, b) => a.currency.localeCompare(b.currency));
+  for (const run of outcome) {
+    await recordBatch(tx, {
+      actorId: userId, action: 'create', entity: 'payment_run', entityId: run.id, count: run.events, totals: { [run.currency]: run.total },
+      detail: {
+        ref: run.ref, reference: run.reference, start_date: filter.start_date, end_date: filter.end_date,
+        country: filter.country ?? null, campaign: filter.campaign ?? null, search: filter.search || null,
+      },
+    });
+  }
+  return { message: messages.paymentRunCreated, runs: outcome };
+}
