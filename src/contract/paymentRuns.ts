@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import * as messages from './messages';
 import { currencyCode, money, moneyWithCurrency } from './money';
-import { endBeforeStart, endNotBeforeStartDate, paymentRunForm, reportFilterFields, storableId } from './schemas';
+import { endBeforeStart, endNotBeforeStartDate, paymentRunForm, reportFilterFields, SECURE_OTP_PATTERN, storableId } from './schemas';
 
 /** A legacy client leaves a filter out as '' or null: the same as not sending it. */
 const leftOut = (value: unknown) => (value === '' || value === null ? undefined : value);
@@ -95,6 +95,32 @@ export const paymentRunPreview = z.object({
 });
 export type PaymentRunPreview = z.infer<typeof paymentRunPreview>;
 
+/**
+ * What a run is now (issue 33). Paid: its payments are paid. Awaiting approval: its total passed its
+ * currency's approval limit, so its lines hold its payments (no other run pays them) but they are
+ * not paid until a second Super Admin approves. Rejected: never paid, its payments due again.
+ * Reversed: paid, then undone, its payments due again. Queued: a run the job queue has yet to make.
+ */
+export const PAYMENT_RUN_STATUSES = ['Paid', 'Awaiting approval', 'Rejected', 'Reversed', 'Queued'] as const;
+export type PaymentRunStatus = (typeof PAYMENT_RUN_STATUSES)[number];
+
+/** The steps a run's status is read from (null: not taken). */
+export interface PaymentRunSteps {
+  /** The limit its total passed when it was made; null: it needed no approval. */
+  approval_limit: string | null;
+  approved_at: string | null;
+  rejected_at: string | null;
+  reversed_at: string | null;
+}
+
+/** A run's status, from its steps: the one reading every answer uses. */
+export function paymentRunStatus(run: PaymentRunSteps): PaymentRunStatus {
+  if (run.reversed_at !== null) return 'Reversed';
+  if (run.rejected_at !== null) return 'Rejected';
+  if (run.approval_limit !== null && run.approved_at === null) return 'Awaiting approval';
+  return 'Paid';
+}
+
 /** A run as it was made: one currency each (a run's total is never a sum across two). */
 export const paymentRunMade = z.object({
   id: z.number().int(),
@@ -103,6 +129,7 @@ export const paymentRunMade = z.object({
   currency: currencyCode,
   total: money,
   events: z.number().int(),
+  status: z.enum(PAYMENT_RUN_STATUSES),
 });
 export type PaymentRunMade = z.infer<typeof paymentRunMade>;
 
@@ -113,3 +140,36 @@ export const paymentRunOutcome = z.object({
   runs: z.array(paymentRunMade),
 });
 export type PaymentRunOutcome = z.infer<typeof paymentRunOutcome>;
+
+/** A run with its approval, rejection and reversal: who (a user id), when (ISO instant) and why. */
+export const paymentRunState = paymentRunMade.extend({
+  created_by: z.number().int(),
+  created_at: z.string(),
+  approval_limit: money.nullable().describe("The limit of its currency its total passed when it was made; null: it needed no approval"),
+  approved_by: z.number().int().nullable(),
+  approved_at: z.string().nullable(),
+  rejected_by: z.number().int().nullable(),
+  rejected_at: z.string().nullable(),
+  rejection_reason: z.string().nullable(),
+  reversed_by: z.number().int().nullable(),
+  reversed_at: z.string().nullable(),
+  reversal_reason: z.string().nullable(),
+});
+export type PaymentRunState = z.infer<typeof paymentRunState>;
+
+const runId = storableId('id');
+const reason = z.string({ error: messages.paymentRunReasonRequired }).trim()
+  .min(1, { error: messages.paymentRunReasonRequired }).max(500, { error: 'reason must be at most 500 characters' });
+
+/** POST /admin/payment_run_approval_code (ours): a code that approves this run only, sent to the caller. */
+export const paymentRunApprovalCodeRequest = z.object({ id: runId });
+export const paymentRunApprovalCodeSent = z.object({ message: z.string() });
+/** POST /admin/payment_run_approve (ours): the run and the approver's code for it. */
+export const paymentRunApproveRequest = z.object({
+  id: runId,
+  otp: z.string({ error: messages.secureOtpRequired }).trim().regex(SECURE_OTP_PATTERN, { error: messages.secureOtpRequired }),
+});
+export type PaymentRunApproveRequest = z.input<typeof paymentRunApproveRequest>;
+/** POST /admin/payment_run_reject and /admin/payment_run_reverse (ours): the run and why. */
+export const paymentRunReasonRequest = z.object({ id: runId, reason });
+export type PaymentRunReasonRequest = z.input<typeof paymentRunReasonRequest>;

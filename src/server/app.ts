@@ -126,7 +126,7 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
   await app.register(whitelistRoutes(db), { prefix: '/admin' });
   await app.register(eventTypeRoutes(db), { prefix: '/admin' });
   await app.register(gridRoutes(database), { prefix: '/admin' });
-  await app.register(paymentRunRoutes(db), { prefix: '/admin' });
+  await app.register(paymentRunRoutes(db, signIn, config.approvalLimits), { prefix: '/admin' });
   const jobs = await startJobQueue(database, { databaseUrl: config.databaseUrl, workers: config.reportWorkers, log: app.log });
   app.addHook('onClose', () => jobs.stop());
   await app.register(reportRoutes(db, jobs.send), { prefix: '/admin' });

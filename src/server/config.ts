@@ -2,8 +2,34 @@
 // (config.test.ts holds the two together).
 import path from 'node:path';
 import { z } from 'zod';
+import { amountText, parseAmount } from '../contract/money';
 
 const integer = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/**
+ * The demo's approval limits (docs/settings.md): above one campaign's month of due payments in the
+ * demo data, below every campaign's due payments together, per currency.
+ */
+export const DEMO_APPROVAL_LIMITS = 'GHS=2000,KES=50000,MZN=10000,NGN=200000,TZS=1000000,UGX=1000000,XAF=250000,XOF=200000';
+
+/**
+ * PAYMENT_RUN_APPROVAL_LIMITS: 'XOF=500000,GHS=2000' (a currency without one needs no approval), or
+ * 'none'. Each limit as a money amount, by currency.
+ */
+const approvalLimits = z.string().transform((value, context) => {
+  const limits: Record<string, string> = {};
+  if (value.trim() === 'none') return limits;
+  for (const pair of value.split(',')) {
+    const [currency = '', amount] = pair.split('=').map((part) => part.trim());
+    const minor = parseAmount(amount);
+    if (!/^[A-Z]{3}$/.test(currency) || minor === null || minor < 0n || currency in limits) {
+      context.addIssue({ code: 'custom', message: `'${pair}' is not CURRENCY=AMOUNT (e.g. XOF=500000), once per currency; or say none` });
+      return z.NEVER;
+    }
+    limits[currency] = amountText(minor);
+  }
+  return limits;
+});
+
 const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 
 const environment = z.object({
@@ -36,6 +62,7 @@ const environment = z.object({
   USERS_API_URL: z.string().url().optional(),
   SERVICE_API_URL: z.string().url().optional(),
   REPORT_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  PAYMENT_RUN_APPROVAL_LIMITS: approvalLimits.optional(),
 });
 
 /** The names of every setting the server reads. */
@@ -81,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Base URLs the console calls; unset means the console's own origin (this server). */
     /** Report jobs this process runs at once (0: it only queues them; `npm run worker` runs them). */
     reportWorkers: e.REPORT_WORKERS,
+    /** A run whose total passes its currency's limit awaits a second Super Admin's approval; unset: the demo's in demo mode, else none. */
+    approvalLimits: e.PAYMENT_RUN_APPROVAL_LIMITS ?? (demo ? approvalLimits.parse(DEMO_APPROVAL_LIMITS) : {}),
     backends: { admin: e.ADMIN_API_URL, users: e.USERS_API_URL, service: e.SERVICE_API_URL },
     delivery: { smtpUrl: e.SMTP_URL, smtpFrom: e.SMTP_FROM, smsUrl: e.SMS_HTTP_URL, smsToken: e.SMS_HTTP_TOKEN },
   };

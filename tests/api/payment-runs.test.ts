@@ -19,7 +19,8 @@ const EMPTY_RANGE = { start_date: '01-Jan-2000', end_date: '31-Dec-2000' } as co
 type Refusal = { error: string; code: string; errors?: Record<string, string[]>; current?: PaymentRunPreview };
 
 describe.each(backends)('payment runs on %s', (backend) => {
-  const { server, tokens: token } = useSignedInServer(backend, ['super', 'campaign', 'agency']);
+  // No approval limit: these runs pay at once (tests/api/payment-run-approval.test.ts: those above it).
+  const { server, tokens: token } = useSignedInServer(backend, ['super', 'campaign', 'agency'], { PAYMENT_RUN_APPROVAL_LIMITS: 'none' });
   /** Campaigns with payments due (and payable), most first. */
   let dueCampaigns: number[] = [];
   let campaignAdminCampaigns: number[] = [];

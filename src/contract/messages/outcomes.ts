@@ -12,6 +12,7 @@ export const agentAdded = 'Agent has been successfully added!';
 export const paymentRunCreated = 'New Payment Run Created';
 export const paymentRunEmpty = 'Payment Run was Empty';
 export const paymentRunQueued = 'New Payment Run Queued';
+export const paymentRunApprovalCodeSent = 'A 4 character OTP was sent to your email. It approves this payment run only, once, for 5 minutes.';
 export const campaignVersionNotFound = 'Cannot find campaign version';
 export const campaignEventConfigNotFound = 'Cannot find campaign event config';
 export const campaignTypeConfigNotFound = 'Cannot find campaign type config';

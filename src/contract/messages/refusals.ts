@@ -71,6 +71,12 @@ export const makePaymentRunComing = 'Make Payment Run is coming with payment run
 // Payment runs (ours)
 export const paymentRunsNotAllowed = 'Only a Super Admin, or a Campaign Admin for their own campaigns, can preview or make a payment run.';
 export const paymentRunChanged = 'The payments due changed since the preview, so nothing was paid. Look at the new preview and confirm again.';
+export const paymentRunSuperOnly = 'Only a Super Admin can approve, reject or reverse a payment run.';
+export const paymentRunOwnApproval = 'A payment run above the approval limit is approved by a second Super Admin: you made this run, so another Super Admin must approve it.';
+export const paymentRunNotFound = 'No such payment run.';
+export const paymentRunNotAwaitingApproval = 'This payment run is not awaiting approval, so nothing was changed.';
+export const paymentRunNotReversible = 'Only a paid payment run can be reversed, once: this one was not changed.';
+export const paymentRunReasonRequired = 'A reason is required';
 
 // Admin users beyond the caller's reach (ours)
 export const adminOutOfReach = 'This admin user holds roles or rights beyond the agencies and campaigns you manage. Only a Super Admin can change this user.';

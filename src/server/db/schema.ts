@@ -372,8 +372,30 @@ export const paymentRuns = pgTable(
     /** The job that makes it: its status is the job's. */
     jobId: integer('job_id').notNull().unique().references(() => jobs.id),
     createdAt: createdAt(),
+    // Its steps (contract paymentRunStatus reads them): each taken once, with who, when and why.
+    /** The limit of its currency its total passed when it was made: it awaits approval. Null: it needed none. */
+    approvalLimit: money('approval_limit'),
+    approvedBy: integer('approved_by').references(() => users.id),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    rejectedBy: integer('rejected_by').references(() => users.id),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    rejectionReason: text('rejection_reason'),
+    reversedBy: integer('reversed_by').references(() => users.id),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    reversalReason: text('reversal_reason'),
   },
-  (t) => [index('payment_runs_created').on(t.createdAt), currencyCodeChecked('payment_runs', t.currencyCode)],
+  (t) => [
+    index('payment_runs_created').on(t.createdAt),
+    currencyCodeChecked('payment_runs', t.currencyCode),
+    // Approved or rejected only when it awaited approval, never both, and by someone other than its creator when approved.
+    check('payment_runs_approved', sql`(${t.approvedAt} is null) = (${t.approvedBy} is null)
+      and (${t.approvedAt} is null or (${t.approvalLimit} is not null and ${t.rejectedAt} is null and ${t.approvedBy} <> ${t.createdBy}))`),
+    check('payment_runs_rejected', sql`(${t.rejectedAt} is null) = (${t.rejectedBy} is null) and (${t.rejectedAt} is null) = (${t.rejectionReason} is null)
+      and (${t.rejectedAt} is null or ${t.approvalLimit} is not null)`),
+    // Reversed only once paid: it needed no approval, or was approved.
+    check('payment_runs_reversed', sql`(${t.reversedAt} is null) = (${t.reversedBy} is null) and (${t.reversedAt} is null) = (${t.reversalReason} is null)
+      and (${t.reversedAt} is null or (${t.rejectedAt} is null and (${t.approvalLimit} is null or ${t.approvedAt} is not null)))`),
+  ],
 );
 
 /** One payment per event, ever: `event_id` is unique, so an event cannot be paid twice. */

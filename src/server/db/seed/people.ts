@@ -15,7 +15,7 @@ import { DAY_MS, isoDay, isoInstant } from './units';
 
 export const DEMO_PASSWORD = 'Referral#2026';
 
-type DemoKey = 'super' | 'agency' | 'campaign' | 'agent' | 'norole' | 'expired';
+type DemoKey = 'super' | 'agency' | 'campaign' | 'agent' | 'norole' | 'expired' | 'super2';
 interface DemoPerson {
   key: DemoKey;
   username: string;
@@ -32,7 +32,10 @@ const DEMO_PEOPLE: readonly DemoPerson[] = [
   { key: 'agent', username: 'agent@demo.test', firstName: 'Kofi', lastName: 'Mensah', outcome: 'refused: Agent' },
   { key: 'norole', username: 'norole@demo.test', firstName: 'Nadia', lastName: 'Nkosi', outcome: `refused: ${messages.noRoleCampaigns}` },
   { key: 'expired', username: 'expired@demo.test', firstName: 'Emeka', lastName: 'Obi', outcome: 'refused: Super Admin role ended 30 days ago' },
+  // A second Super Admin: approves the payment runs super@demo.test makes above the approval limit (issue 33).
+  { key: 'super2', username: 'super2@demo.test', firstName: 'Abena', lastName: 'Owusu', outcome: 'Super Admin (a second one, to approve payment runs)' },
 ];
+const SUPER_ADMINS: readonly DemoKey[] = ['super', 'super2'];
 
 export const DEMO_ACCOUNTS: Array<{ username: string; outcome: string }> = DEMO_PEOPLE.map(({ username, outcome }) => ({
   username,
@@ -52,7 +55,7 @@ const SUPER_MSISDN = toInternationalMsisdn('0200000001', '233');
 const DEMO_AGENT_MSISDN = toInternationalMsisdn('0240000004', '233');
 
 /**
- * The demo accounts come first (ids 1 to 6 on a fresh database), before the agencies and
+ * The demo accounts come first (ids 1 to 7 on a fresh database), before the agencies and
  * campaigns that record who added them; their roles follow once the campaigns exist.
  */
 export async function seedDemoUsers(db: Database, options: { anchorMs: number; passwordHashes: readonly string[] }): Promise<DemoUserIds> {
@@ -65,10 +68,10 @@ export async function seedDemoUsers(db: Database, options: { anchorMs: number; p
         passwordHash: options.passwordHashes[index] ?? null,
         msisdn: p.key === 'super' ? SUPER_MSISDN : p.key === 'agent' ? DEMO_AGENT_MSISDN : null,
         countryCode: 'GH', languageCode: 'en',
-        // Only the Super Admin holds the legacy super flags; the expired account relies on its (ended) role.
+        // Only the Super Admins hold the legacy super flags; the expired account relies on its (ended) role.
         // The Agency and Campaign Admins have Secure Page access (issue 16). No other demo admin can
         // sign in, so an admin without it is made by the tests that need one.
-        isSuper: p.key === 'super', unblacklist: p.key === 'super', securePage: ['super', 'agency', 'campaign'].includes(p.key),
+        isSuper: SUPER_ADMINS.includes(p.key), unblacklist: SUPER_ADMINS.includes(p.key), securePage: [...SUPER_ADMINS, 'agency', 'campaign'].includes(p.key),
         createdAt: joined, updatedAt: joined,
       })),
     )
@@ -80,7 +83,10 @@ export async function seedDemoUsers(db: Database, options: { anchorMs: number; p
     if (id === undefined) throw new Error(`seed: demo account '${key}' was not inserted`);
     return id;
   };
-  return { super: idOf('super'), agency: idOf('agency'), campaign: idOf('campaign'), agent: idOf('agent'), norole: idOf('norole'), expired: idOf('expired') };
+  return {
+    super: idOf('super'), agency: idOf('agency'), campaign: idOf('campaign'), agent: idOf('agent'), norole: idOf('norole'), expired: idOf('expired'),
+    super2: idOf('super2'),
+  };
 }
 
 export interface DemoScope {
@@ -106,6 +112,7 @@ export async function seedDemoRoles(
   const current = { statusTypeId: STATUS_TYPE_ID.Active, roleStartDate: day(-365), roleEndDate: day(365), updatedAt: new Date(anchorMs - 365 * DAY_MS) };
   const roles: Array<{ userId: number; agencyId: number | null; roleTypeId: number; campaignIds: number[]; dates?: Partial<typeof current> }> = [
     { userId: ids.super, agencyId: null, roleTypeId: ROLE_TYPE_ID['Super Admin'], campaignIds: [firstCampaign.id] },
+    { userId: ids.super2, agencyId: null, roleTypeId: ROLE_TYPE_ID['Super Admin'], campaignIds: [firstCampaign.id] },
     { userId: ids.agency, agencyId: agency.id, roleTypeId: ROLE_TYPE_ID['Agency Admin'], campaignIds: agencyCampaigns.map((c) => c.id) },
     { userId: ids.campaign, agencyId: campaign.agency.id, roleTypeId: ROLE_TYPE_ID['Campaign Admin'], campaignIds: [campaign.id] },
     { userId: ids.agent, agencyId: agentCampaign.agency.id, roleTypeId: ROLE_TYPE_ID.Agent, campaignIds: [agentCampaign.id] },
@@ -125,7 +132,7 @@ export async function seedDemoRoles(
   }
 
   await db.insert(adminAgencyLinks).values([
-    ...agencies.map((a) => ({ userId: ids.super, agencyId: a.id })),
+    ...agencies.flatMap((a) => [{ userId: ids.super, agencyId: a.id }, { userId: ids.super2, agencyId: a.id }]),
     { userId: ids.agency, agencyId: agency.id },
     { userId: ids.campaign, agencyId: campaign.agency.id },
     { userId: ids.expired, agencyId: agency.id },

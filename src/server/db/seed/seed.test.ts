@@ -184,7 +184,7 @@ describe('seedDemoData', () => {
       group by u.id, r.id, rt.name, st.name order by u.id, r.id`);
     const of = (username: string) => roles.filter((r) => r.username === username);
     expect(DEMO_ACCOUNTS.map((a) => a.username)).toEqual([
-      'super@demo.test', 'agency@demo.test', 'campaign@demo.test', 'agent@demo.test', 'norole@demo.test', 'expired@demo.test',
+      'super@demo.test', 'agency@demo.test', 'campaign@demo.test', 'agent@demo.test', 'norole@demo.test', 'expired@demo.test', 'super2@demo.test',
     ]);
 
     const current = (r: { start: string | null; end: string | null }) => !!r.start && r.start < ANCHOR && !!r.end && r.end > ANCHOR;
@@ -192,6 +192,7 @@ describe('seedDemoData', () => {
     expect(superRole).toMatchObject({ role: 'Super Admin', status: 'Active' });
     expect(superRole?.campaigns).toHaveLength(1);
     expect(superRole && current(superRole)).toBe(true);
+    expect(of('super2@demo.test')).toMatchObject([{ role: 'Super Admin', status: 'Active' }]);
 
     const agencyRoles = of('agency@demo.test');
     expect(agencyRoles).toHaveLength(1);
@@ -225,7 +226,7 @@ describe('seedDemoData', () => {
       select (select is_super from users where username = 'super@demo.test') as super_flag,
              (select count(*)::int from admin_agency_links l join users u on u.id = l.user_id where u.username = 'super@demo.test') as links,
              (select count(distinct user_id)::int from admin_agency_links) as linked_users`);
-    expect(admins).toEqual({ super_flag: true, links: 18, linked_users: 4 });
+    expect(admins).toEqual({ super_flag: true, links: 18, linked_users: 5 });
   });
 
   it('hashes the demo password for every demo account', async () => {

@@ -52,7 +52,7 @@ export const pendingPayments = defineGrid(pendingPaymentsGrid, {
     currency: sql`${payments.currencyCode}`,
     oldest: sql`min(${payments.createdAt})`,
   },
-  // Only what is still due.
-  condition: sql`${payments.status} = 'due'`,
+  // Only what is still due and on no run (a run awaiting approval holds its payments: no other run pays them).
+  condition: sql`${payments.status} = 'due' and ${payments.paymentRunId} is null`,
   facets,
 });

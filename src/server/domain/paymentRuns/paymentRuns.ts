@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import * as messages from '../../../contract/messages';
 import { amountText, requireAmount, type Money } from '../../../contract/money';
 import {
-  HELD_BACK_LISTED_MAX, HELD_BACK_REASONS, type HeldBackPayment, type PaymentRunFilter, type PaymentRunMade, type PaymentRunOutcome,
+  HELD_BACK_LISTED_MAX, HELD_BACK_REASONS, paymentRunStatus, type HeldBackPayment, type PaymentRunFilter, type PaymentRunMade, type PaymentRunOutcome,
   type PaymentRunPreview,
 } from '../../../contract/paymentRuns';
 import type { Caller } from '../../auth/scope';
@@ -87,6 +87,8 @@ export interface RunRequest {
   fingerprint: string;
   /** What names this request across retries: the caller's Idempotency-Key, else a new one. */
   requestKey: string | undefined;
+  /** The approval limit of each currency (config approvalLimits): a run whose total passes it awaits approval. */
+  approvalLimits: Record<string, string>;
 }
 
 /** The set a run was asked to pay is no longer the one due: nothing was paid (the transaction is rolled back). */
@@ -118,11 +120,19 @@ export async function makeRun(db: Database, caller: Caller, request: RunRequest)
   }
 }
 
+/** A run as made, with its steps' columns for its status. */
+const MADE = sql`id, ref, reference, currency_code as currency, total::text as total, event_count as events,
+  approval_limit::text as approval_limit, approved_at::text as approved_at, rejected_at::text as rejected_at, reversed_at::text as reversed_at`;
+type MadeRow = Omit<PaymentRunMade, 'status'> & Parameters<typeof paymentRunStatus>[0];
+const made = ({ approval_limit, approved_at, rejected_at, reversed_at, ...run }: MadeRow): PaymentRunMade => ({
+  ...run, total: amountText(requireAmount(run.total)), status: paymentRunStatus({ approval_limit, approved_at, rejected_at, reversed_at }),
+});
+
 /** The runs of a request id, one per currency ('<request id> <currency>'). */
 async function runsOf(tx: Database, requestId: string): Promise<PaymentRunMade[]> {
-  return queryRows<PaymentRunMade>(tx, sql`
-    select id, ref, reference, currency_code as currency, total::text as total, event_count as events
-    from ${paymentRuns} where left(request_id, ${requestId.length + 1}) = ${`${requestId} `} order by currency_code`);
+  const rows = await queryRows<MadeRow>(tx, sql`
+    select ${MADE} from ${paymentRuns} where left(request_id, ${requestId.length + 1}) = ${`${requestId} `} order by currency_code`);
+  return rows.map(made);
 }
 
 /**
@@ -135,8 +145,8 @@ const RUN_LOCK = 727_233;
 
 async function runOnce(tx: Database, caller: Caller, userId: number, request: RunRequest, requestId: string): Promise<PaymentRunOutcome> {
   await tx.execute(sql`select pg_advisory_xact_lock(${RUN_LOCK})`);
-  const made = await runsOf(tx, requestId);
-  if (made.length > 0) return { message: messages.paymentRunCreated, runs: made.map((run) => ({ ...run, total: amountText(requireAmount(run.total)) })) };
+  const before = await runsOf(tx, requestId);
+  if (before.length > 0) return { message: messages.paymentRunCreated, runs: before };
 
   const { filter } = request;
   const due = dueSet(caller.scope, filter);
@@ -145,13 +155,18 @@ async function runOnce(tx: Database, caller: Caller, userId: number, request: Ru
   if (!asked || asked.payments === 0) return { message: messages.paymentRunEmpty, runs: [] };
   if (asked.fingerprint !== request.fingerprint) throw new DueSetChanged();
 
-  // One run per currency, each with its job (Finished: it is made here, not queued) and its ref from its id.
+  // One run per currency, each with its job (Finished: it is made here, not queued) and its ref from
+  // its id; one whose total passes its currency's limit keeps that limit: it awaits approval.
   const scopeCampaignIds = caller.scope.kind === 'campaigns' ? caller.scope.campaignIds : null;
   const runs = await queryRows<{ id: number }>(tx, sql`
     with ${due},
     made as (
-      select n.id, n.currency_code, 'PR-' || lpad(n.id::text, 6, '0') as ref
-      from (select nextval(pg_get_serial_sequence('payment_runs', 'id'))::int as id, currency_code from (select distinct currency_code from pay) c) n
+      select n.id, n.currency_code, 'PR-' || lpad(n.id::text, 6, '0') as ref, case when n.total > n.limit_amount then n.limit_amount end as approval_limit
+      from (
+        select nextval(pg_get_serial_sequence('payment_runs', 'id'))::int as id, currency_code, total,
+          (${JSON.stringify(request.approvalLimits)}::jsonb ->> currency_code)::numeric as limit_amount
+        from (select currency_code, sum(amount) as total from pay group by currency_code) c
+      ) n
     ),
     job as (
       insert into ${jobs} (kind, status, description, created_by, scope_campaign_ids, started_at, finished_at)
@@ -160,20 +175,22 @@ async function runOnce(tx: Database, caller: Caller, userId: number, request: Ru
       from made
       returning id, description
     )
-    insert into ${paymentRuns} (id, ref, reference, request_id, start_date, end_date, country_code, campaign_id, search, created_by, currency_code, job_id)
+    insert into ${paymentRuns} (id, ref, reference, request_id, start_date, end_date, country_code, campaign_id, search, created_by, currency_code, job_id, approval_limit)
     select made.id, made.ref, ${request.reference}::text, ${`${requestId} `}::text || made.currency_code, ${filter.start_date}::date, ${filter.end_date}::date,
-      ${filter.country ?? null}::text, ${filter.campaign ?? null}::int, ${filter.search || null}::text, ${userId}::int, made.currency_code, job.id
+      ${filter.country ?? null}::text, ${filter.campaign ?? null}::int, ${filter.search || null}::text, ${userId}::int, made.currency_code, job.id, made.approval_limit
     from made join job on job.description = 'Payment run ' || made.ref
     returning id`);
   // Each statement sees the latest commits: its payments held back or paid since the check above, nothing is left to pay.
   if (runs.length === 0) throw new DueSetChanged();
 
   // The claim: only a payment still due and in no run becomes this run's; a racing run waits on its
-  // rows and then finds them taken. Its lines are what it claimed.
+  // rows and then finds them taken. Its lines are what it claimed. A run awaiting approval holds its
+  // payments (no other run pays them) but leaves them due until it is approved.
   await tx.execute(sql`
     with ${due},
     claimed as (
-      update ${payments} p set status = 'paid', payment_run_id = r.id, paid_at = now()
+      update ${payments} p set payment_run_id = r.id,
+        status = case when r.approval_limit is null then 'paid' else 'due' end, paid_at = case when r.approval_limit is null then now() end
       from ${paymentRuns} r
       where r.id in (${sql.join(runs.map((run) => sql`${run.id}`), sql`, `)}) and r.currency_code = p.currency_code
         and p.id in (select id from pay) and p.status = 'due' and p.payment_run_id is null
@@ -189,17 +206,17 @@ async function runOnce(tx: Database, caller: Caller, userId: number, request: Ru
   if (paid?.fingerprint !== request.fingerprint) throw new DueSetChanged();
 
   // Each run's total is the sum of its lines, in this transaction.
-  const totals = await queryRows<PaymentRunMade>(tx, sql`
-    update ${paymentRuns} r set total = l.total, event_count = l.lines
-    from (select payment_run_id, sum(amount) as total, count(*)::int as lines from ${paymentRunLines} where payment_run_id in (${runIds}) group by payment_run_id) l
+  const totals = await queryRows<MadeRow>(tx, sql`
+    update ${paymentRuns} r set total = l.line_total, event_count = l.lines
+    from (select payment_run_id, sum(amount) as line_total, count(*)::int as lines from ${paymentRunLines} where payment_run_id in (${runIds}) group by payment_run_id) l
     where r.id = l.payment_run_id
-    returning r.id, r.ref, r.reference, r.currency_code as currency, r.total::text as total, r.event_count as events`);
-  const outcome = totals.map((run) => ({ ...run, total: amountText(requireAmount(run.total)) })).sort((a, b) => a.currency.localeCompare(b.currency));
+    returning ${MADE}`);
+  const outcome = totals.map(made).sort((a, b) => a.currency.localeCompare(b.currency));
   for (const run of outcome) {
     await recordBatch(tx, {
       actorId: userId, action: 'create', entity: 'payment_run', entityId: run.id, count: run.events, totals: { [run.currency]: run.total },
       detail: {
-        ref: run.ref, reference: run.reference, start_date: filter.start_date, end_date: filter.end_date,
+        ref: run.ref, reference: run.reference, status: run.status, start_date: filter.start_date, end_date: filter.end_date,
         country: filter.country ?? null, campaign: filter.campaign ?? null, search: filter.search || null,
       },
     });

@@ -1,13 +1,24 @@
 // Legacy admin backend: payment runs (SPEC.md section 7 'POST /admin/payment_run'; issue 33). The
 // preview (ours) answers what a run with these filters would pay and hold back, without writing;
 // the run pays exactly that set, confirmed by the preview's fingerprint, or nothing. A Super Admin,
-// or a Campaign Admin for their own campaigns (domain/paymentRuns checks the scope).
+// or a Campaign Admin for their own campaigns (domain/paymentRuns checks the scope). A run above its
+// currency's approval limit awaits a second Super Admin's approval (with a code of their own) or
+// rejection; a paid run is reversed, not deleted: those steps are a Super Admin's.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paymentRunOutcome, paymentRunPreview, paymentRunPreviewRequest, paymentRunRequest } from '../../../contract/paymentRuns';
+import * as messages from '../../../contract/messages';
+import {
+  paymentRunApprovalCodeRequest, paymentRunApprovalCodeSent, paymentRunApproveRequest, paymentRunOutcome, paymentRunPreview,
+  paymentRunPreviewRequest, paymentRunReasonRequest, paymentRunRequest, paymentRunState,
+} from '../../../contract/paymentRuns';
+import type { SignIn } from '../../auth/signIn';
 import type { Database } from '../../db/client';
+import { approveRun, rejectRun, reverseRun, sendApprovalCode } from '../../domain/paymentRuns/approval';
 import { makeRun, previewRun } from '../../domain/paymentRuns/paymentRuns';
 
-export const paymentRunRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
+/** Approval, rejection and reversal: a Super Admin's, refused to anyone else before the body is read. */
+const SUPER_ADMIN_STEP = { requires: 'Super Admin', refusal: messages.paymentRunSuperOnly } as const;
+
+export const paymentRunRoutes = (db: Database, signIn: SignIn, approvalLimits: Record<string, string>): FastifyPluginAsyncZod => async (app) => {
   app.post(
     '/payment_run_preview',
     {
@@ -28,7 +39,7 @@ export const paymentRunRoutes = (db: Database): FastifyPluginAsyncZod => async (
       schema: {
         summary: "Make a payment run: pay the due payments of the filters in the caller's scope, exactly the preview's set",
         operationId: 'makePaymentRun',
-        description: 'One run per currency of the payments paid. An Idempotency-Key makes a retry answer the runs it made instead of paying again. A 409 (edit_conflict): the payments due changed since the preview, nothing was paid, and `current` holds the new preview.',
+        description: 'One run per currency of the payments paid; a run whose total passes its currency\'s approval limit (PAYMENT_RUN_APPROVAL_LIMITS) is Awaiting approval: it holds its payments but pays them only once a second Super Admin approves it. An Idempotency-Key makes a retry answer the runs it made instead of paying again. A 409 (edit_conflict): the payments due changed since the preview, nothing was paid, and `current` holds the new preview.',
         body: paymentRunRequest,
         response: {
           200: paymentRunOutcome.describe('Payment Run was Empty: nothing was due, nothing was written'),
@@ -40,9 +51,72 @@ export const paymentRunRoutes = (db: Database): FastifyPluginAsyncZod => async (
       const { reference, fingerprint, ...filter } = request.body;
       const claim = request.idempotencyClaim;
       const outcome = await makeRun(db, request.caller, {
-        filter, reference, fingerprint, requestKey: claim ? `${claim.scope}:${claim.key}` : undefined,
+        filter, reference, fingerprint, requestKey: claim ? `${claim.scope}:${claim.key}` : undefined, approvalLimits,
       });
       return reply.code(outcome.runs.length > 0 ? 201 : 200).send(outcome);
     },
+  );
+
+  app.post(
+    '/payment_run_approval_code',
+    {
+      config: SUPER_ADMIN_STEP,
+      schema: {
+        summary: 'Send the caller a one-time code that approves this payment run only (a Super Admin who did not make it)',
+        description: 'By email, as a secure report\'s code (SECURE_PAGES, bound to this run). 409: the run is not awaiting approval; 403: the caller made it.',
+        operationId: 'sendPaymentRunApprovalCode',
+        body: paymentRunApprovalCodeRequest,
+        response: { 200: paymentRunApprovalCodeSent },
+      },
+    },
+    async (request) => {
+      await sendApprovalCode(db, signIn, request.caller, request.body.id, request.ip);
+      return { message: messages.paymentRunApprovalCodeSent };
+    },
+  );
+
+  app.post(
+    '/payment_run_approve',
+    {
+      config: SUPER_ADMIN_STEP,
+      schema: {
+        summary: 'Approve a payment run awaiting approval with the approver\'s code: its payments are paid',
+        description: 'A second Super Admin, not its maker (403), with the code /admin/payment_run_approval_code sent them. 409: the run is not awaiting approval (approved once: a replay changes nothing).',
+        operationId: 'approvePaymentRun',
+        body: paymentRunApproveRequest,
+        response: { 200: paymentRunState },
+      },
+    },
+    async (request) => approveRun(db, signIn, request.caller, { runId: request.body.id, code: request.body.otp, address: request.ip }),
+  );
+
+  app.post(
+    '/payment_run_reject',
+    {
+      config: SUPER_ADMIN_STEP,
+      schema: {
+        summary: 'Reject a payment run awaiting approval, with a reason: it pays nothing and its payments are due again',
+        description: '409: the run is not awaiting approval.',
+        operationId: 'rejectPaymentRun',
+        body: paymentRunReasonRequest,
+        response: { 200: paymentRunState },
+      },
+    },
+    async (request) => rejectRun(db, request.caller, { runId: request.body.id, reason: request.body.reason }),
+  );
+
+  app.post(
+    '/payment_run_reverse',
+    {
+      config: SUPER_ADMIN_STEP,
+      schema: {
+        summary: 'Reverse a paid payment run, with a reason: its lines are reversed and its payments due again, for another run to pay',
+        description: '409: the run is not paid (awaiting approval, rejected, or already reversed).',
+        operationId: 'reversePaymentRun',
+        body: paymentRunReasonRequest,
+        response: { 200: paymentRunState },
+      },
+    },
+    async (request) => reverseRun(db, request.caller, { runId: request.body.id, reason: request.body.reason }),
   );
 };

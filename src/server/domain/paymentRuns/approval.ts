@@ -1,0 +1,138 @@
+// A payment run's later steps (issue 33), a Super Admin's each (the routes refuse anyone else):
+// approving a run that awaits approval (a second Super Admin, with a code of their own for this run),
+// rejecting it (its payments due again, never paid), and reversing a paid run (its payments due
+// again). Each step is one guarded change of the run (taken once: a replay or a racing step finds it
+// taken and changes nothing, 409), its lines and its payments, in one transaction, with its audit
+// entry. See docs/decisions.md 'Payment runs: approval and reversal'.
+import { sql } from 'drizzle-orm';
+import * as messages from '../../../contract/messages';
+import { amountText, requireAmount } from '../../../contract/money';
+import { paymentRunStatus, type PaymentRunState } from '../../../contract/paymentRuns';
+import type { CodeCheck } from '../../auth/codes';
+import type { Caller } from '../../auth/scope';
+import { codeRefused, type SignIn } from '../../auth/signIn';
+import { queryRows, type Database } from '../../db/client';
+import { paymentRunLines, paymentRuns, payments } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../http/errors';
+import { recordBatch } from '../audit';
+
+/** What a run's approval code opens: this run's approval, nothing else. */
+const subjectOf = (runId: number) => `payment_run_approval:${runId}`;
+
+const instant = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/** The run as the answers show it. */
+const STATE = sql`id, ref, reference, currency_code as currency, total::text as total, event_count as events, created_by,
+  ${instant('created_at')} as created_at, approval_limit::text as approval_limit, approved_by, ${instant('approved_at')} as approved_at,
+  rejected_by, ${instant('rejected_at')} as rejected_at, rejection_reason, reversed_by, ${instant('reversed_at')} as reversed_at, reversal_reason`;
+
+type StateRow = Omit<PaymentRunState, 'status'>;
+
+const withStatus = (row: StateRow): PaymentRunState => ({
+  ...row,
+  total: amountText(requireAmount(row.total)),
+  approval_limit: row.approval_limit === null ? null : amountText(requireAmount(row.approval_limit)),
+  status: paymentRunStatus(row),
+});
+
+/** A run as it is now, or 404. */
+export async function runState(db: Database, runId: number): Promise<PaymentRunState> {
+  const [row] = await queryRows<StateRow>(db, sql`select ${STATE} from ${paymentRuns} where id = ${runId}`);
+  if (!row) throw notFound(messages.paymentRunNotFound);
+  return withStatus(row);
+}
+
+const signedIn = (caller: Caller): number => {
+  if (caller.userId === null) throw forbidden(messages.paymentRunSuperOnly);
+  return caller.userId;
+};
+
+/** The run, if it awaits approval by this caller: not awaiting, 409; the caller made it, 403. */
+async function awaitingApprovalBy(db: Database, runId: number, approver: number): Promise<PaymentRunState> {
+  const run = await runState(db, runId);
+  if (run.status !== 'Awaiting approval') throw conflict(messages.paymentRunNotAwaitingApproval, 'edit_conflict');
+  if (run.created_by === approver) throw forbidden(messages.paymentRunOwnApproval);
+  return run;
+}
+
+/** POST /admin/payment_run_approval_code: a code that approves this run only, by email to the second Super Admin. */
+export async function sendApprovalCode(db: Database, signIn: SignIn, caller: Caller, runId: number, address: string): Promise<void> {
+  const approver = signedIn(caller);
+  await awaitingApprovalBy(db, runId, approver);
+  await signIn.sendBoundCode({ userId: approver, subject: subjectOf(runId), address });
+}
+
+/** One step's change of the run, its lines and its payments, and its audit entry, in one transaction. */
+async function takeStep(db: Database, runId: number, actor: number, step: {
+  /** The guarded change of the run: `where` names the status it must still have. */
+  set: ReturnType<typeof sql>; where: ReturnType<typeof sql>;
+  /** The change of its payments (those on its lines). */
+  payments: ReturnType<typeof sql>;
+  /** Its lines are reversed (rejection, reversal). */
+  reverseLines: boolean;
+  audit: string; reason?: string; refusal: string;
+}): Promise<PaymentRunState> {
+  return db.transaction(async (tx) => {
+    const [taken] = await queryRows<StateRow>(tx, sql`update ${paymentRuns} set ${step.set} where id = ${runId} and ${step.where} returning ${STATE}`);
+    // Not in the status the step needs (any more): a replay, or another Super Admin was first.
+    if (!taken) throw conflict(step.refusal, 'edit_conflict');
+    await tx.execute(sql`update ${payments} set ${step.payments} where ${payments.paymentRunId} = ${runId}`);
+    if (step.reverseLines) {
+      await tx.execute(sql`update ${paymentRunLines} set reversed_at = now() where ${paymentRunLines.paymentRunId} = ${runId} and ${paymentRunLines.reversedAt} is null`);
+    }
+    const run = withStatus(taken);
+    await recordBatch(tx, {
+      actorId: actor, action: 'update', entity: 'payment_run', entityId: run.id, count: run.events, totals: { [run.currency]: run.total },
+      detail: { step: step.audit, ref: run.ref, reference: run.reference, status: run.status, ...(step.reason === undefined ? {} : { reason: step.reason }) },
+    });
+    return run;
+  });
+}
+
+const AWAITING = sql`approval_limit is not null and approved_at is null and rejected_at is null and reversed_at is null`;
+
+/** POST /admin/payment_run_approve: a second Super Admin's code for this run pays its payments. */
+export async function approveRun(db: Database, signIn: SignIn, caller: Caller, request: { runId: number; code: string; address: string }): Promise<PaymentRunState> {
+  const approver = signedIn(caller);
+  await awaitingApprovalBy(db, request.runId, approver);
+  const check: CodeCheck = await signIn.checkBoundCode({ userId: approver, subject: subjectOf(request.runId), code: request.code, address: request.address });
+  if (check !== 'ok') throw codeRefused(check);
+  return takeStep(db, request.runId, approver, {
+    set: sql`approved_by = ${approver}, approved_at = now()`,
+    where: sql`${AWAITING} and created_by <> ${approver}`,
+    payments: sql`status = 'paid', paid_at = now()`,
+    reverseLines: false,
+    audit: 'approved',
+    refusal: messages.paymentRunNotAwaitingApproval,
+  });
+}
+
+/** POST /admin/payment_run_reject: a run awaiting approval is never paid; its payments are due again. */
+export async function rejectRun(db: Database, caller: Caller, request: { runId: number; reason: string }): Promise<PaymentRunState> {
+  const actor = signedIn(caller);
+  await runState(db, request.runId);
+  return takeStep(db, request.runId, actor, {
+    set: sql`rejected_by = ${actor}, rejected_at = now(), rejection_reason = ${request.reason}`,
+    where: AWAITING,
+    payments: sql`payment_run_id = null`,
+    reverseLines: true,
+    audit: 'rejected',
+    reason: request.reason,
+    refusal: messages.paymentRunNotAwaitingApproval,
+  });
+}
+
+/** POST /admin/payment_run_reverse: a paid run is undone; its payments are due again, for another run to pay. */
+export async function reverseRun(db: Database, caller: Caller, request: { runId: number; reason: string }): Promise<PaymentRunState> {
+  const actor = signedIn(caller);
+  await runState(db, request.runId);
+  return takeStep(db, request.runId, actor, {
+    set: sql`reversed_by = ${actor}, reversed_at = now(), reversal_reason = ${request.reason}`,
+    where: sql`reversed_at is null and rejected_at is null and (approval_limit is null or approved_at is not null)`,
+    payments: sql`status = 'due', payment_run_id = null, paid_at = null`,
+    reverseLines: true,
+    audit: 'reversed',
+    reason: request.reason,
+    refusal: messages.paymentRunNotReversible,
+  });
+}
