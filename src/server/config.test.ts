@@ -25,4 +25,14 @@ describe('settings', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/referral' })).toMatchObject({ demo: false, host: '0.0.0.0' });
     expect(loadConfig({ DATABASE_URL: 'postgres://db/referral', DEMO: '1' })).toMatchObject({ demo: true });
   });
+
+  it('read the payment run approval limits per currency: the demo\'s in demo mode, none otherwise unless set', () => {
+    expect(loadConfig({ PAYMENT_RUN_APPROVAL_LIMITS: 'XOF=500000, GHS=2000.5' }).approvalLimits).toEqual({ XOF: '500000.00', GHS: '2000.50' });
+    expect(loadConfig({ PAYMENT_RUN_APPROVAL_LIMITS: 'none' }).approvalLimits).toEqual({});
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/referral' }).approvalLimits).toEqual({});
+    expect(loadConfig({}).approvalLimits).toMatchObject({ GHS: '2000.00', XOF: '200000.00' });
+    for (const bad of ['XOF', 'xof=5', 'XOF=-1', 'XOF=1e6', 'XOF=5,XOF=6']) {
+      expect(() => loadConfig({ PAYMENT_RUN_APPROVAL_LIMITS: bad }), bad).toThrow(/PAYMENT_RUN_APPROVAL_LIMITS/);
+    }
+  });
 });
