@@ -188,10 +188,31 @@ export const fraudEventsGrid = {
   emptyText: 'No fraud events in this period',
 } as const satisfies GridDeclaration;
 
+export const paymentRunsGrid = {
+  id: 'paymentRuns',
+  title: 'Payment Runs',
+  path: '/admin/payment_runs',
+  columns: [
+    // The run's id is also the row's key; the newest-first order sorts runs as their ids do.
+    { key: 'id', label: 'Id', format: 'text', sortable: false, width: 70 },
+    text('ref', 'Run', 110), time(), text('status', 'Status', 140),
+    text('start_date', 'Start Date', 110), text('end_date', 'End Date', 110),
+    text('country', 'Country', 110), campaignName, text('search', 'Search', 120), text('username', 'Created By', 140),
+    { key: 'total', label: 'Total', format: 'money', width: 110 }, text('currency', 'Currency', 80),
+    { key: 'events', label: 'Events', format: 'count', width: 90 },
+    text('reference', 'Reference', 160),
+  ],
+  defaultOrder: '-created_at',
+  // Campaign, agency and country read the run's campaign: a run without one (over campaigns) matches none of them.
+  filters: ['agency', 'campaign', 'country'],
+  filename: 'payment-runs',
+  emptyText: 'No payment runs in this period',
+} as const satisfies GridDeclaration;
+
 /** Every grid, in the order of the side menu. */
 export const GRIDS = [
   agentEventsGrid, agentEventDetailsGrid, campaignConversionGrid, retentionEventsGrid, retentionEventDetailsGrid,
-  agentPaymentsGrid, pendingPaymentsGrid, fraudEventsGrid,
+  agentPaymentsGrid, pendingPaymentsGrid, paymentRunsGrid, fraudEventsGrid,
 ] as const;
 
 export type GridId = AnyGrid['id'];

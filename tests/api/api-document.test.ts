@@ -22,7 +22,7 @@ const CALLS = [
   'get /admin/whitelists', 'post /admin/whitelist', 'put /admin/whitelist',
   'get /admin/event_types', 'post /admin/event_types', 'put /admin/event_types', 'post /admin/fraud',
   'post /admin/events', 'post /admin/events_detail', 'post /admin/campaign_conversion', 'post /admin/retention_events',
-  'post /admin/retention_detail', 'post /admin/payments', 'post /admin/pending_payments',
+  'post /admin/retention_detail', 'post /admin/payments', 'post /admin/pending_payments', 'post /admin/payment_runs',
   'post /admin/payment_run_preview', 'post /admin/payment_run', 'post /admin/payment_run_approval_code', 'post /admin/payment_run_approve',
   'post /admin/payment_run_reject', 'post /admin/payment_run_reverse',
   'get /admin/list_queue_reports', 'get /admin/queue_report', 'get /admin/list_job_queue', 'post /admin/queued_report_download',

@@ -123,6 +123,11 @@ describe.each(backends)('report grids on %s', (backend) => {
     });
 
     it.each([['an Agency Admin', 'agency'], ['a Campaign Admin', 'campaign']] as const)('%s sees the rows of their campaigns and nothing else, exports included', async (_who, role) => {
+      if (role === 'agency' && declaration.id === 'paymentRuns') {
+        // Payment runs are a Super Admin's and a Campaign Admin's (SPEC.md section 6): refused, the export too.
+        for (const body of [ALL_DATES, { ...ALL_DATES, export: 'csv' }]) expect((await grid(declaration, body, token[role])).status).toBe(403);
+        return;
+      }
       const theirs = await all(declaration, {}, token[role]);
       const expected = everyRow.filter((row) => visible[role].includes(String(row.campaign_name)));
       expect(theirs).toEqual(expected);
@@ -133,7 +138,7 @@ describe.each(backends)('report grids on %s', (backend) => {
       const foreign = campaignsList.find((c) => !visible[role].includes(c.campaign_name));
       expect((await grid(declaration, { ...ALL_DATES, campaign: foreign?.id }, token[role])).body).toEqual({ data: [], count: 0 });
       // Blacklisted rows and BQ are a Super Admin's only, on the page and the export.
-      for (const body of [{ ...ALL_DATES, blacklisted: true }, { ...ALL_DATES, blacklisted: true, export: 'csv' }]) {
+      for (const body of declaration.filters.includes('blacklisted' as never) ? [{ ...ALL_DATES, blacklisted: true }, { ...ALL_DATES, blacklisted: true, export: 'csv' }] : []) {
         const refused = await grid(declaration, body, token[role]);
         expect(refused.status).toBe(403);
         expect(refused.body.error).toBe(messages.includeBlacklistedSuperOnly);
@@ -142,7 +147,9 @@ describe.each(backends)('report grids on %s', (backend) => {
     });
 
     it('filters by campaign (one id or several), agency and country', async () => {
-      const [first, second] = [...new Set(everyRow.map((row) => String(row.campaign_name)))];
+      // A payment run over every campaign names none (the demo's runs are per country): its filters then find nothing.
+      const named = [...new Set(everyRow.filter((row) => row.campaign_name !== null).map((row) => String(row.campaign_name)))];
+      const [first, second] = named.length >= 2 ? named : campaignsList.map((c) => c.campaign_name);
       const one = await all(declaration, { campaign: campaignId[first as string] });
       expect(one).toEqual(everyRow.filter((row) => row.campaign_name === first));
       const two = await all(declaration, { campaign: [campaignId[first as string], campaignId[second as string]] });

@@ -85,13 +85,6 @@ describe('signed-in routes', () => {
     expect(backend.calls('POST', 'api/v1/otp/send/')).toHaveLength(0);
   });
 
-  it('says plainly that a screen is not built yet', async () => {
-    shellBackend();
-    renderWithProviders(<App />, { route: '/payment-runs', preloadedState: signedIn('Super Admin') });
-    expect(await screen.findByRole('heading', { name: 'Payment Run' })).toBeInTheDocument();
-    expect(screen.getByText(/^This screen is not available yet\./)).toBeInTheDocument();
-  });
-
   it('sends an unknown path to /logout, which ends the session and returns to login', async () => {
     const backend = shellBackend();
     const { store, location } = renderWithProviders(<App />, { route: '/no-such-screen', preloadedState: signedIn('Super Admin') });

@@ -157,7 +157,7 @@ const DECLARED = {
   agentfraudreport: { path: '/reports/fraud-events', label: 'Fraud Events', group: 'Reports', visibleTo: superAdmins, icon: <WarningSign />, ...queuedGridScreen('fraud_report') },
   agentpayreport: { path: '/reports/agent-payments', label: 'Agent Payments', group: 'Payments', visibleTo: superAdmins, icon: <Dollar />, ...gridScreen('agentPayments') },
   payments: { path: '/payments/pending', label: 'Pending Payments', group: 'Payments', visibleTo: superAdmins, icon: <Projects />, grid: 'pendingPayments', page: gridPage('PendingPaymentsPage') },
-  paymentruns: { path: '/payment-runs', label: 'Payment Run', group: 'Payments', visibleTo: superAndCampaignAdmins, icon: <BankAccount /> },
+  paymentruns: { path: '/payment-runs', label: 'Payment Run', group: 'Payments', visibleTo: superAndCampaignAdmins, icon: <BankAccount />, ...gridScreen('paymentRuns') },
   paymentrunreport: { path: '/reports/payment-runs', label: 'Payment Run Report', group: 'Payments', visibleTo: superAdmins, icon: <Clipboard /> },
   admins: { path: '/users', label: 'Users', group: 'Settings', visibleTo: admins, icon: <Person />, page: page(() => import('../features/users/UsersPage'), 'UsersPage') },
   whitelist: {

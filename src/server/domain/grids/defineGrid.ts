@@ -37,6 +37,8 @@ export interface GridSource<D extends GridDeclaration> {
   columns: Record<D['columns'][number]['key'], SQL>;
   /** A column's sort where it differs from its value (a nullable time sorts with NULLs first). */
   sorts?: Partial<Record<D['columns'][number]['key'], SQL>>;
+  /** Refuses (403) a caller this grid is not for; every scoped admin may read it otherwise. */
+  checkScope?: (scope: RoleScope) => void;
   /** What the report filter model's filters read on a row before any grouping. */
   facets: {
     /** The instant the date range filters. */
@@ -201,9 +203,14 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
   const textColumns = columns.filter((column) => column.format === 'text').map((column) => value(column.key));
   /** The columns as the outer query reads them from the rows query `g`. */
   const outerColumns = sql.join(columns.map((column) => sql`g.${sql.identifier(column.key)}`), sql`, `);
+  // A grid whose legacy columns include `id` (payment runs) shows its key as that column, so the row's id is not selected twice.
+  const showsId = columns.some((column) => column.key === 'id');
+  const rowId = showsId ? sql`` : sql`, (${source.key})::text as id`;
+  const outerId = showsId ? sql`` : sql`g.id, `;
 
   /** Refuses what this grid does not offer and what only a Super Admin may ask; the cursor sent, read. */
   function check({ scope, body }: GridRequest): Cursor | undefined {
+    source.checkScope?.(scope);
     for (const name of Object.keys(FILTER_DEFAULTS) as GridFilter[]) {
       if (!offered.has(name) && !FILTER_DEFAULTS[name](body)) {
         const message = filterNotOffered(name, declaration.title);
@@ -265,7 +272,7 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
   function rowsQuery(request: GridRequest, format: typeof jsonValue, order: ReturnType<typeof orderOf>): SQL {
     const sortColumn = (source.sorts as Record<string, SQL | undefined> | undefined)?.[order.key.key] ?? sortValue(order.key.format, value(order.key.key));
     const selected = columns.map((column) => sql`${format(column.format, value(column.key))} as ${sql.identifier(column.key)}`);
-    return sql`select ${sql.join(selected, sql`, `)}, (${source.key})::text as id, ${sortColumn} as _sort, ${source.key} as _key
+    return sql`select ${sql.join(selected, sql`, `)}${rowId}, ${sortColumn} as _sort, ${source.key} as _key
       from ${source.from} where ${where(request)}${source.groupBy ? sql` group by ${source.groupBy}` : sql``}`;
   }
 
@@ -327,7 +334,7 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
       const offset = cursor || body.page_size === 0 ? sql`` : sql` offset ${Math.min((body.current_page - 1) * body.page_size, Number.MAX_SAFE_INTEGER)}`;
       const fetched = await queryRows<Fetched>(
         db,
-        sql`select g.id, ${outerColumns}, g._sort::text as _sort, g._key::text as _key
+        sql`select ${outerId}${outerColumns}, g._sort::text as _sort, g._key::text as _key
           from (${rowsQuery(request, jsonValue, order)}) g where ${after} order by ${orderBy}${limit}${offset}`,
       );
       // Read backwards for the previous page: shown in the grid's order.

@@ -4,10 +4,11 @@ import { campaignConversion } from './conversion';
 import type { Grid } from './defineGrid';
 import { fraudEventsReport } from './fraudEvents';
 import { agentPayments, pendingPayments } from './payments';
+import { paymentRunsReport } from './paymentRuns';
 import { retentionEventDetails, retentionEventsGrouped } from './retentionEvents';
 
 export const REPORT_GRIDS: readonly Grid[] = [
-  agentEvents, agentEventDetails, campaignConversion, retentionEventsGrouped, retentionEventDetails, agentPayments, pendingPayments, fraudEventsReport,
+  agentEvents, agentEventDetails, campaignConversion, retentionEventsGrouped, retentionEventDetails, agentPayments, pendingPayments, paymentRunsReport, fraudEventsReport,
 ] as unknown as readonly Grid[];
 
 /** The grid of a contract declaration id ('agentEventDetails'). */

@@ -1,0 +1,51 @@
+// Payment runs (the Payment Runs grid, SPEC.md section 7 '/admin/payment_runs'; issue 33): one row
+// per run, newest first, with who made it, what it paid and its status.
+import { sql } from 'drizzle-orm';
+import { paymentRunsGrid } from '../../../contract/grids';
+import { campaigns, countries, paymentRuns, users } from '../../db/schema';
+import { checkRunScope } from '../paymentRuns/dueSet';
+import { defineGrid } from './defineGrid';
+
+/** The contract's paymentRunStatus() in SQL, step for step, so the grid sorts and searches by it. */
+const status = sql`case
+  when ${paymentRuns.reversedAt} is not null then 'Reversed'
+  when ${paymentRuns.rejectedAt} is not null then 'Rejected'
+  when ${paymentRuns.approvalLimit} is not null and ${paymentRuns.approvedAt} is null then 'Awaiting approval'
+  else 'Paid' end`;
+
+export const paymentRunsReport = defineGrid(paymentRunsGrid, {
+  from: sql`${paymentRuns}
+    left join ${campaigns} on ${campaigns.id} = ${paymentRuns.campaignId}
+    left join ${countries} on ${countries.isoCode} = ${paymentRuns.countryCode}
+    left join ${users} on ${users.id} = ${paymentRuns.createdBy}`,
+  key: sql`${paymentRuns.id}`,
+  keyType: 'bigint',
+  columns: {
+    id: sql`${paymentRuns.id}::text`,
+    ref: sql`${paymentRuns.ref}`,
+    created_at: sql`${paymentRuns.createdAt}`,
+    status,
+    start_date: sql`${paymentRuns.startDate}::text`,
+    end_date: sql`${paymentRuns.endDate}::text`,
+    country: sql`${countries.name}`,
+    campaign_name: sql`${campaigns.name}`,
+    search: sql`${paymentRuns.search}`,
+    username: sql`${users.username}`,
+    total: sql`${paymentRuns.total}`,
+    currency: sql`${paymentRuns.currencyCode}`,
+    events: sql`${paymentRuns.eventCount}`,
+    reference: sql`${paymentRuns.reference}`,
+  },
+  // Who may see runs is who may make them (SPEC.md section 6): an Agency Admin is refused.
+  checkScope: (scope) => checkRunScope(scope, {}),
+  facets: {
+    time: sql`${paymentRuns.createdAt}`,
+    // A Campaign Admin sees the runs made for one of their campaigns. A run without a campaign
+    // filter may span campaigns, so it is a Super Admin's only: no Campaign Admin learns what
+    // another campaign was paid (docs/decisions.md).
+    campaignId: sql`${paymentRuns.campaignId}`,
+    // No agent filter is offered: a run is its creator's, who is no agent.
+    agentId: sql`${paymentRuns.createdBy}`,
+    blacklisted: sql`false`,
+  },
+});
