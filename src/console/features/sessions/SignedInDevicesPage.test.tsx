@@ -71,8 +71,11 @@ describe('SignedInDevicesPage', () => {
   it('signs out all other devices after asking, and only when asked', async () => {
     const backend = devicesBackend([here, phone, laptop]);
     const { user } = renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Sign out all other devices' }));
-    // The question's dialog comes in a chunk of its own: slow to arrive under a full run's load.
+    // The button is there, disabled, until the list is read: under a full run's load that takes a
+    // while, and a click on it before then asks nothing.
+    await waitFor(() => expect(cards()).toHaveLength(3), { timeout: 15_000 });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign out all other devices' })).toBeEnabled(), { timeout: 15_000 });
+    await user.click(screen.getByRole('button', { name: 'Sign out all other devices' }));
     const question = await screen.findByRole('alertdialog', undefined, { timeout: 10_000 });
     expect(question).toHaveTextContent('Sign out all 2 other devices?');
     await user.click(within(question).getByRole('button', { name: 'Cancel' }));
