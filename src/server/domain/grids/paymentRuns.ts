@@ -4,14 +4,8 @@ import { sql } from 'drizzle-orm';
 import { paymentRunsGrid } from '../../../contract/grids';
 import { campaigns, countries, paymentRuns, users } from '../../db/schema';
 import { checkRunScope } from '../paymentRuns/dueSet';
+import { RUN_STATUS } from '../paymentRuns/status';
 import { defineGrid } from './defineGrid';
-
-/** The contract's paymentRunStatus() in SQL, step for step, so the grid sorts and searches by it. */
-const status = sql`case
-  when ${paymentRuns.reversedAt} is not null then 'Reversed'
-  when ${paymentRuns.rejectedAt} is not null then 'Rejected'
-  when ${paymentRuns.approvalLimit} is not null and ${paymentRuns.approvedAt} is null then 'Awaiting approval'
-  else 'Paid' end`;
 
 export const paymentRunsReport = defineGrid(paymentRunsGrid, {
   from: sql`${paymentRuns}
@@ -24,7 +18,7 @@ export const paymentRunsReport = defineGrid(paymentRunsGrid, {
     id: sql`${paymentRuns.id}::text`,
     ref: sql`${paymentRuns.ref}`,
     created_at: sql`${paymentRuns.createdAt}`,
-    status,
+    status: RUN_STATUS,
     start_date: sql`${paymentRuns.startDate}::text`,
     end_date: sql`${paymentRuns.endDate}::text`,
     country: sql`${countries.name}`,

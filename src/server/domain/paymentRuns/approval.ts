@@ -15,6 +15,7 @@ import { queryRows, type Database } from '../../db/client';
 import { paymentRunLines, paymentRuns, payments } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { recordBatch } from '../audit';
+import { runIs } from './status';
 
 /** What a run's approval code opens: this run's approval, nothing else. */
 const subjectOf = (runId: number) => `payment_run_approval:${runId}`;
@@ -89,7 +90,7 @@ async function takeStep(db: Database, runId: number, actor: number, step: {
   });
 }
 
-const AWAITING = sql`approval_limit is not null and approved_at is null and rejected_at is null and reversed_at is null`;
+const AWAITING = runIs('Awaiting approval');
 
 /** POST /admin/payment_run_approve: a second Super Admin's code for this run pays its payments. */
 export async function approveRun(db: Database, signIn: SignIn, caller: Caller, request: { runId: number; code: string; address: string }): Promise<PaymentRunState> {
@@ -128,7 +129,7 @@ export async function reverseRun(db: Database, caller: Caller, request: { runId:
   await runState(db, request.runId);
   return takeStep(db, request.runId, actor, {
     set: sql`reversed_by = ${actor}, reversed_at = now(), reversal_reason = ${request.reason}`,
-    where: sql`reversed_at is null and rejected_at is null and (approval_limit is null or approved_at is not null)`,
+    where: runIs('Paid'),
     payments: sql`status = 'due', payment_run_id = null, paid_at = null`,
     reverseLines: true,
     audit: 'reversed',
