@@ -209,6 +209,27 @@ export const paymentRunsGrid = {
   emptyText: 'No payment runs in this period',
 } as const satisfies GridDeclaration;
 
+/**
+ * A payment run's lines (POST /admin/payment_run_detail?id=<run id>, issue 33): one row per payment it
+ * pays, every cent explained: the event it pays for (its type's pretty name, the customer it brought,
+ * `download`), the agent and the amount with its currency. Shown in the Payment Runs row popup, not
+ * a screen of its own, so it is not in GRIDS; its dates and filters are the run's, so it offers none.
+ */
+export const paymentRunDetailGrid = {
+  id: 'paymentRunDetail',
+  title: 'Payment Run Lines',
+  path: '/admin/payment_run_detail',
+  columns: [
+    time('created_at', 'Event At'), text('country', 'Country', 110), campaignName, text('agent', 'Agent', 180), agentMsisdn,
+    text('download', 'Customer', 140), text('pretty_name', 'Event', 160),
+    { key: 'cost', label: 'Amount', format: 'money', width: 100 }, text('currency', 'Currency', 80),
+  ],
+  defaultOrder: 'created_at',
+  filters: [],
+  filename: 'payment-run-lines',
+  emptyText: 'This run has no lines',
+} as const satisfies GridDeclaration;
+
 /** Every grid, in the order of the side menu. */
 export const GRIDS = [
   agentEventsGrid, agentEventDetailsGrid, campaignConversionGrid, retentionEventsGrid, retentionEventDetailsGrid,

@@ -133,11 +133,17 @@ export const paymentRunMade = z.object({
 });
 export type PaymentRunMade = z.infer<typeof paymentRunMade>;
 
-/** The outcome of POST /admin/payment_run (section 8's words): created, with its runs, or empty. */
+/**
+ * The outcome of POST /admin/payment_run (section 8's words): created (201) with its runs, empty
+ * (200, nothing written), or queued (202): a run of more than PAYMENT_RUN_QUEUE_ABOVE payments is
+ * made by a worker as a paymentrun job, listed by /admin/list_job_queue?job=paymentrun.
+ */
 export const paymentRunOutcome = z.object({
-  message: z.enum([messages.paymentRunCreated, messages.paymentRunEmpty]),
-  /** One run per currency of the payments paid; none when the run was empty. */
+  message: z.enum([messages.paymentRunCreated, messages.paymentRunEmpty, messages.paymentRunQueued]),
+  /** One run per currency of the payments paid; none when the run was empty or is queued. */
   runs: z.array(paymentRunMade),
+  /** The paymentrun job that makes the runs, when it was queued. */
+  job: z.number().int().optional(),
 });
 export type PaymentRunOutcome = z.infer<typeof paymentRunOutcome>;
 
@@ -173,3 +179,41 @@ export type PaymentRunApproveRequest = z.input<typeof paymentRunApproveRequest>;
 /** POST /admin/payment_run_reject and /admin/payment_run_reverse (ours): the run and why. */
 export const paymentRunReasonRequest = z.object({ id: runId, reason });
 export type PaymentRunReasonRequest = z.input<typeof paymentRunReasonRequest>;
+
+/** POST /admin/payment_run_state (ours): one run, to show with its lines. */
+export const paymentRunStateRequest = z.object({ id: runId });
+
+/**
+ * A run as its row popup shows it: its steps with who took them by name, its filters, and what the
+ * caller may do with it now (the server decides; the console only shows it).
+ */
+export const paymentRunSummary = paymentRunState.extend({
+  created_by_name: z.string(),
+  approved_by_name: z.string().nullable(),
+  rejected_by_name: z.string().nullable(),
+  reversed_by_name: z.string().nullable(),
+  start_date: z.string(),
+  end_date: z.string(),
+  country: z.string().nullable(),
+  campaign_name: z.string().nullable(),
+  search: z.string().nullable(),
+  /** Awaiting approval, and the caller is a Super Admin who did not create it. */
+  can_approve: z.boolean(),
+  /** Awaiting approval, and the caller is a Super Admin (a creator may withdraw their own run). */
+  can_reject: z.boolean(),
+  /** Paid, and the caller is a Super Admin. */
+  can_reverse: z.boolean(),
+  /** The payout file can be downloaded: the run is Paid (a run awaiting approval, rejected or reversed pays nobody). */
+  payout_ready: z.boolean(),
+});
+export type PaymentRunSummary = z.infer<typeof paymentRunSummary>;
+
+/**
+ * The payout file finance uploads to the mobile-money provider or bank (GET /admin/payment_run_payout?id=):
+ * a CSV with one line per agent of the run (a run pays one currency), then its control total line.
+ * Every text cell is formula-injection safe (csv.ts). Named payout_<ref>.csv.
+ */
+export const PAYOUT_COLUMNS = ['msisdn', 'agent_name', 'amount', 'currency', 'run_reference', 'line_id'] as const;
+/** The `line_id` of the control total line: its amount is the run's total, its agent_name counts the lines and payments. */
+export const PAYOUT_CONTROL_LINE_ID = 'CONTROL_TOTAL';
+export const paymentRunPayoutQuery = z.object({ id: runId });
