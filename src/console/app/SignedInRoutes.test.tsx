@@ -1,3 +1,4 @@
+import * as messages from '../../contract/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ROLE_TYPES } from '../../contract/roles';
@@ -94,6 +95,15 @@ describe('signed-in routes', () => {
     expect(backend.calls('POST', 'api/v1/auth/logout/').map((c) => c.body)).toEqual([{ refresh: 'refresh-1' }]);
     expect(store.getState().session.user).toBeNull();
     expect(screen.getByText('Not logged in')).toBeInTheDocument();
+    // Said, not a silent sign-out that feels like a crash.
+    expect(screen.getByRole('status')).toHaveTextContent(messages.signedOutUnknownPath);
+  });
+
+  it('says nothing on the login page after a sign-out the user asked for', async () => {
+    shellBackend();
+    renderWithProviders(<App />, { route: '/logout', preloadedState: signedIn('Super Admin') });
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
+    expect(screen.queryByText(messages.signedOutUnknownPath)).not.toBeInTheDocument();
   });
 
   it('keeps the session when Back after signing in reaches /login', async () => {

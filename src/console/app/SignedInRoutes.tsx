@@ -7,7 +7,7 @@ import type { RoleType } from '../../contract/roles';
 import { NotAvailableYet } from '../components/NotAvailableYet';
 // In the shell's own chunk, not a lazy one: logging out must work offline, before the service
 // worker has precached anything.
-import { LogoutPage } from '../features/logout/LogoutPage';
+import { LogoutPage, type LogoutState } from '../features/logout/LogoutPage';
 // The toaster too (toaster.ts loads it with the first toast): a change saved offline must be able to
 // say so before the service worker holds every file.
 import '../components/blueprintToaster';
@@ -63,7 +63,7 @@ export function SignedInRoutes() {
           return Detail && <Route key={`${item.id}-detail`} path={`${pathOf(item)}/:id/:part?`} element={<Detail />} />;
         })}
       </Route>
-      <Route path="*" element={<Navigate to="/logout" replace />} />
+      <Route path="*" element={<Navigate to="/logout" replace state={{ unknownPath: true } satisfies LogoutState} />} />
     </Routes>
   );
 }

@@ -14,6 +14,7 @@ import { showSuccess } from '../../components/toaster';
 import { useLazySchemaForm } from '../../forms/useLazySchemaForm';
 import { rememberedEmail, rememberEmail } from '../../session/rememberedEmail';
 import { loginStarted } from '../../session/sessionSlice';
+import { takeSignedOutReason } from '../../session/signedOutReason';
 
 const loadLoginSchema = () => import('../../../contract/schemas').then(({ loginForm }) => loginForm);
 
@@ -24,6 +25,8 @@ export function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const offline = useBrowserOffline();
+  // Said once, on the login page the sign-out led to.
+  const [signedOutReason] = useState(takeSignedOutReason);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -42,6 +45,11 @@ export function LoginPage() {
 
   return (
     <SignedOutFrame title="Admin Login">
+      {signedOutReason && (
+        <div role="status" className="plain-callout-warning">
+          {signedOutReason}
+        </div>
+      )}
       <form onSubmit={submit} noValidate onKeyDown={form.wake} onPointerDown={form.wake} onInput={form.wake}>
         <PlainTextField
           id="email"

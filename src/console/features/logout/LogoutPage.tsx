@@ -11,12 +11,15 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { forgetListAddresses } from '../../address/listAddress';
 import { outboxCleared, selectOwnOutbox } from '../../outbox/outboxSlice';
 import { clearOfflineCaches } from '../../pwa/caches';
+import { signedOutBecause } from '../../session/signedOutReason';
 import { sessionEnded } from '../../session/sessionSlice';
 import { LogoutConfirm } from './LogoutConfirm';
 
 /** The location state of a logout whose discarding the user already confirmed. */
 export interface LogoutState {
   discardConfirmed?: boolean;
+  /** The address followed does not exist or is not the role's (SPEC sends it here): the login page says so. */
+  unknownPath?: boolean;
 }
 
 export function LogoutPage() {
@@ -34,6 +37,7 @@ export function LogoutPage() {
   useEffect(() => {
     if (!confirmed || started.current) return;
     started.current = true;
+    if ((location.state as LogoutState | null)?.unknownPath) signedOutBecause('unknown-path');
     if (username) dispatch(outboxCleared({ username }));
     // The lists' remembered searches and pages are this admin's, not the next one's.
     forgetListAddresses();
@@ -43,7 +47,7 @@ export function LogoutPage() {
       .catch(() => undefined)
       .then(() => (refresh ? logout({ refresh }) : undefined))
       .finally(() => dispatch(sessionEnded()));
-  }, [confirmed, dispatch, logout, refresh, username]);
+  }, [confirmed, dispatch, location.state, logout, refresh, username]);
 
   if (!confirmed) {
     return (
