@@ -130,8 +130,15 @@ describe.each(backends)('reference data on %s', (backend) => {
     let kenyaEntry: Whitelist; // no campaign, Kenya
     let ghanaCountryEntry: Whitelist; // no campaign, Ghana
 
-    it('a Super Admin adds entries: the campaign decides the country; without one the country code is used', async () => {
-      const withCampaign = await write<Whitelist>('POST', WHITELIST, { msisdn: '0241234567', country: 'NG', campaign_id: campaignId['SIM Drive GH-01'] }, tokens.super);
+    it('a Super Admin adds entries: a campaign must run in the country chosen; without one the country code is used', async () => {
+      // Issue 34: a Ghana campaign chosen with Nigeria is refused, naming both, not saved as a Ghana number.
+      await expectUnchanged(WHITELISTS, async () => {
+        const mismatched = await write('POST', WHITELIST, { msisdn: '0241234567', country: 'NG', campaign_id: campaignId['SIM Drive GH-01'] }, tokens.super);
+        expect(mismatched.status).toBe(400);
+        const refusal = messages.campaignOfAnotherCountry('SIM Drive GH-01', 'Ghana', 'Nigeria');
+        expect(mismatched.body).toMatchObject({ error: refusal, errors: { campaign_id: [refusal] } });
+      });
+      const withCampaign = await write<Whitelist>('POST', WHITELIST, { msisdn: '0241234567', country: 'GH', campaign_id: campaignId['SIM Drive GH-01'] }, tokens.super);
       expect(withCampaign.status).toBe(201);
       expect(withCampaign.body).toEqual({
         id: expect.any(Number), msisdn: '233241234567', country: 'GH', campaign_id: campaignId['SIM Drive GH-01'],

@@ -100,6 +100,10 @@ export const uploadContentMismatch = (extension: string, found: string): string 
 export const duplicateEventKey = (key: string): string => `An event type with the key "${key}" already exists.`;
 
 /** A country name taken, whatever its case (ours): `name` as the country holding it spells it. */
+/** A whitelist entry's campaign runs in another country than the one chosen (issue 34). */
+export const campaignOfAnotherCountry = (campaign: string, campaignCountry: string, chosen: string): string =>
+  `The campaign ${campaign} runs in ${campaignCountry}, not in ${chosen}: choose a campaign of ${chosen}, or ${campaignCountry} as the country.`;
+
 export const duplicateCountryName = (name: string): string => `A country named "${name}" already exists.`;
 
 /** An ISO code another country has (ours). */

@@ -1,6 +1,6 @@
 // Add or edit a whitelist entry (SPEC.md section 5): an msisdn of 8 to 20 digits (a national one is
-// saved with the country's dialling code), a country, and an optional campaign; with a campaign,
-// the entry takes the campaign's country. An edit sends the
+// saved with the country's dialling code), a country, and an optional campaign of that country (the
+// campaigns offered are the chosen country's; the server refuses another's). An edit sends the
 // updated_at it read, so a change made meanwhile by someone else is refused rather than overwritten
 // (the dialog's conflict panel then shows both, by whitelistConflict).
 import { FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
@@ -35,11 +35,22 @@ export function WhitelistDialog({ row: entry, retry, onClose }: EditDialogProps<
   const campaignId = form.values.campaign_id ?? null;
   const campaignChosen = campaignId !== null;
   const countryError = form.errorOf('country');
+  const campaignError = form.errorOf('campaign_id');
+
+  // A campaign chosen before a country gives its country; the country chosen then offers its campaigns only.
+  const campaignChoices = (campaigns.data?.rows ?? []).filter((campaign) => !country || campaign.country_code === country);
 
   function chooseCampaign(value: string) {
     const campaign = campaigns.data?.rows.find((choice) => String(choice.id) === value);
     form.set('campaign_id', campaign?.id ?? null);
-    if (campaign) form.set('country', campaign.country_code);
+    if (campaign && !country) form.set('country', campaign.country_code);
+  }
+
+  function chooseCountry(value: string) {
+    form.set('country', value);
+    // A campaign of another country no longer fits: the entry is the country's until one of its campaigns is chosen.
+    const campaign = campaigns.data?.rows.find((choice) => choice.id === campaignId);
+    if (campaign && value && campaign.country_code !== value) form.set('campaign_id', null);
   }
 
   return (
@@ -53,15 +64,14 @@ export function WhitelistDialog({ row: entry, retry, onClose }: EditDialogProps<
       <FormGroup
         label="Country"
         labelFor="whitelist-country"
-        helperText={countryError ?? (campaignChosen ? "The campaign's country is used." : undefined)}
+        helperText={countryError}
         intent={countryError ? Intent.DANGER : Intent.NONE}
       >
         <HTMLSelect
           id="whitelist-country"
           fill
           value={country}
-          disabled={campaignChosen}
-          onChange={(e) => form.set('country', e.target.value)}
+          onChange={(e) => chooseCountry(e.target.value)}
           onBlur={() => form.leave('country')}
         >
           <option value="">Choose a country</option>
@@ -72,10 +82,15 @@ export function WhitelistDialog({ row: entry, retry, onClose }: EditDialogProps<
           ))}
         </HTMLSelect>
       </FormGroup>
-      <FormGroup label="Campaign" labelFor="whitelist-campaign" helperText={campaigns.isError ? 'The campaigns could not be loaded.' : 'Optional'}>
+      <FormGroup
+        label="Campaign"
+        labelFor="whitelist-campaign"
+        helperText={campaignError ?? (campaigns.isError ? 'The campaigns could not be loaded.' : country ? "Optional: the chosen country's campaigns" : 'Optional')}
+        intent={campaignError ? Intent.DANGER : Intent.NONE}
+      >
         <HTMLSelect id="whitelist-campaign" fill value={campaignChosen ? String(campaignId) : ''} onChange={(e) => chooseCampaign(e.target.value)}>
           <option value="">No campaign</option>
-          {campaigns.data?.rows.map((campaign) => (
+          {campaignChoices.map((campaign) => (
             <option key={campaign.id} value={String(campaign.id)}>
               {campaign.campaign_name} ({campaign.country_code})
             </option>

@@ -150,15 +150,23 @@ describe('WhitelistsPage, the add/edit popup', () => {
     await waitFor(() => expect(backend.calls('GET', 'admin/whitelists')).toHaveLength(2));
   });
 
-  it("uses the chosen campaign's country", async () => {
+  it("offers the chosen country's campaigns only, and a campaign chosen first gives its country", async () => {
     const { user, backend } = await openAddDialog();
     expect(paramsOf(backend.calls('GET', 'admin/campaigns')[0])).toMatchObject({ page_size: '0' });
     await user.type(msisdnField(), '0241234567');
-    await user.selectOptions(countrySelect(), 'KE');
+    // Issue 34: Ghana chosen, a Kenyan campaign is not offered (it would have saved the number as Kenyan).
+    await user.selectOptions(countrySelect(), 'GH');
+    const offered = () => Array.from((campaignSelect() as HTMLSelectElement).options).map((option) => option.text);
+    expect(offered()).toEqual(['No campaign', 'Agent Referral GH-01 (GH)']);
     await user.selectOptions(campaignSelect(), 'Agent Referral GH-01 (GH)');
     expect(countrySelect()).toHaveValue('GH');
-    expect(countrySelect()).toBeDisabled();
-    expect(screen.getByText("The campaign's country is used.")).toBeInTheDocument();
+    expect(countrySelect()).toBeEnabled();
+    // Another country drops the campaign that is not its own.
+    await user.selectOptions(countrySelect(), 'KE');
+    expect(campaignSelect()).toHaveValue('');
+    expect(offered()).toEqual(['No campaign', 'Agent Referral KE-01 (KE)']);
+    await user.selectOptions(countrySelect(), 'GH');
+    await user.selectOptions(campaignSelect(), 'Agent Referral GH-01 (GH)');
     await user.click(save());
     await screen.findByText('Mobile Number 0241234567 whitelisted');
     expect(backend.calls('POST', 'admin/whitelist').map((c) => c.body)).toEqual([
@@ -171,13 +179,12 @@ describe('WhitelistsPage, the add/edit popup', () => {
     const { user } = renderWhitelists();
     await user.click(await screen.findByRole('cell', { name: '233241234567' }));
     await screen.findByRole('dialog', { name: 'Edit whitelist entry' });
-    await screen.findByRole('option', { name: 'Agent Referral KE-01 (KE)' });
+    await screen.findByRole('option', { name: 'Agent Referral GH-01 (GH)' });
     expect(msisdnField()).toHaveValue('233241234567');
     expect(campaignSelect()).toHaveValue('5');
-    expect(countrySelect()).toBeDisabled();
+    expect(countrySelect()).toHaveValue('GH');
 
     await user.selectOptions(campaignSelect(), 'No campaign');
-    expect(countrySelect()).toBeEnabled();
     expect(countrySelect()).toHaveValue('GH');
     await user.click(save());
     await screen.findByText('Mobile Number 233241234567 updated');

@@ -79,26 +79,41 @@ function countryNamed(given: string | number): SQL {
   return /^\d+$/.test(dialling) ? eq(countries.dialingCode, dialling) : eq(countries.isoCode, given.toUpperCase());
 }
 
-/** The country of an entry (its ISO code and dialling code): the campaign's, or the one given (a known country the caller may use). */
+/** The country a form names, known and with an ISO code: refused with the field's error otherwise. */
+async function namedCountry(db: Database, given: string | number): Promise<{ id: number; code: string; dialingCode: string; name: string }> {
+  const [country, another] = await db
+    .select({ id: countries.id, code: countries.isoCode, dialingCode: countries.dialingCode, name: countries.name })
+    .from(countries)
+    .where(and(countryNamed(given), isNotNull(countries.isoCode)))
+    .limit(2);
+  if (!country?.code) throw badRequest(messages.unknownCountry, { country: [messages.unknownCountry] });
+  if (another) throw badRequest(messages.ambiguousDiallingCode, { country: [messages.ambiguousDiallingCode] });
+  return { ...country, code: country.code };
+}
+
+/**
+ * The country of an entry (its ISO code and dialling code): the one given, a known country the
+ * caller may use; with a campaign, the campaign must run in it (issue 34: a Ghana number is never
+ * saved as a Kenyan one because the campaign chosen was Kenyan).
+ */
 async function countryOf(db: Database, scope: RoleScope, form: WhitelistForm): Promise<{ code: string; dialingCode: string }> {
   if (form.campaign_id !== undefined && form.campaign_id !== null) {
     const [campaign] = isStorableId(form.campaign_id)
       ? await db
-          .select({ code: campaigns.countryCode, dialingCode: countries.dialingCode })
+          .select({ name: campaigns.name, code: campaigns.countryCode, dialingCode: countries.dialingCode, countryName: countries.name })
           .from(campaigns)
           .innerJoin(countries, eq(countries.isoCode, campaigns.countryCode))
           .where(and(eq(campaigns.id, form.campaign_id), campaignVisible(scope, campaigns)))
       : [];
     if (!campaign) throw outOfScope(messages.campaignOutOfScope);
+    const chosen = await namedCountry(db, form.country);
+    if (chosen.code !== campaign.code) {
+      const refusal = messages.campaignOfAnotherCountry(campaign.name, campaign.countryName, chosen.name);
+      throw badRequest(refusal, { campaign_id: [refusal] });
+    }
     return campaign;
   }
-  const [country, another] = await db
-    .select({ id: countries.id, code: countries.isoCode, dialingCode: countries.dialingCode })
-    .from(countries)
-    .where(and(countryNamed(form.country), isNotNull(countries.isoCode)))
-    .limit(2);
-  if (!country?.code) throw badRequest(messages.unknownCountry, { country: [messages.unknownCountry] });
-  if (another) throw badRequest(messages.ambiguousDiallingCode, { country: [messages.ambiguousDiallingCode] });
+  const country = await namedCountry(db, form.country);
   if (!seesEverything(scope)) {
     const [allowed] = await db
       .select({ id: agencies.id })
