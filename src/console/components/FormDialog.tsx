@@ -1,11 +1,12 @@
 // The add/edit popup of every reference-data screen: a Blueprint dialog whose Save stays
 // disabled until the form is valid. `retry`, a refused outbox entry edited again, says above the
 // fields why it was refused; `blockedReason` disables Save and says why (a save that cannot wait offline).
-// `conflict`, a save refused because someone else changed the row meanwhile, shows the user's
+// Esc (or the title's close button) on a form with changes asks before throwing them away; Cancel
+// is the user saying so. `conflict`, a save refused because someone else changed the row meanwhile, shows the user's
 // values beside the current ones, and its three ways on stand in for the footer until one is taken.
 // useFormDialog wires a dialog's form, its save and the popup together, so a dialog declares only
 // its fields.
-import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { Alert, Button, Callout, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import * as messages from '../../contract/messages';
@@ -37,17 +38,30 @@ interface FormDialogProps {
   };
   /** How the dialog names the values it offers as choices (an agency's id), in the conflict panel. */
   conflictNames?: ConflictNames;
+  /** The form differs from what it opened with: Esc asks before discarding it. */
+  changed?: boolean;
   children: ReactNode;
 }
 
 export function FormDialog(props: FormDialogProps) {
+  const [askingToDiscard, setAskingToDiscard] = useState(false);
   const blocked = Boolean(props.blockedReason);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (props.valid && !props.saving && !blocked) props.onSave();
   };
   return (
-    <Dialog title={props.title} isOpen={props.isOpen} onClose={props.onClose} canOutsideClickClose={false}>
+    <Dialog title={props.title} isOpen={props.isOpen} onClose={() => (props.changed ? setAskingToDiscard(true) : props.onClose())} canOutsideClickClose={false}>
+      <Alert
+        isOpen={askingToDiscard}
+        intent={Intent.DANGER}
+        confirmButtonText="Discard changes"
+        cancelButtonText="Keep editing"
+        onConfirm={props.onClose}
+        onCancel={() => setAskingToDiscard(false)}
+      >
+        <p>{messages.discardChangesQuestion}</p>
+      </Alert>
       <form onSubmit={submit} noValidate>
         <DialogBody>
           {props.conflict ? (
@@ -201,6 +215,7 @@ export function useFormDialog<S extends Schema>(schema: S, options: FormDialogOp
     valid: form.valid,
     saving: options.saving,
     onClose,
+    changed: !form.isPristine(),
     onSave: () => {
       if (form.data) send(form.data);
     },

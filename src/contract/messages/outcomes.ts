@@ -12,6 +12,8 @@ export const agentAdded = 'Agent has been successfully added!';
 export const paymentRunCreated = 'New Payment Run Created';
 export const paymentRunEmpty = 'Payment Run was Empty';
 export const paymentRunQueued = 'New Payment Run Queued';
+// Esc on a dialog whose form was changed (ours, issue 34).
+export const discardChangesQuestion = 'Your changes are not saved. Close and discard them?';
 // An address that does not exist, or not for the role (ours, issue 34): SPEC sends it to /logout; the login page says why.
 export const signedOutUnknownPath = 'That page does not exist or is not open to your role, so you were signed out.';
 export const paymentRunApprovalCodeSent = 'A 4 character OTP was sent to your email. It approves this payment run only, once, for 5 minutes.';

@@ -193,6 +193,28 @@ describe('WhitelistsPage, the add/edit popup', () => {
     ]);
   });
 
+  // Issue 34: nothing typed is thrown away by a key.
+  it('asks before Esc discards changes, and closes an unchanged popup at once', async () => {
+    const { user } = await openAddDialog();
+    await user.type(msisdnField(), '0241234567');
+    await user.keyboard('{Escape}');
+    const question = await screen.findByRole('alertdialog');
+    expect(question).toHaveTextContent(messages.discardChangesQuestion);
+    await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(msisdnField()).toHaveValue('0241234567');
+
+    await user.keyboard('{Escape}');
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add whitelist entry' })).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Add whitelist entry' }));
+    await screen.findByRole('dialog', { name: 'Add whitelist entry' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add whitelist entry' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
   it("shows the server's refusal and keeps the popup open", async () => {
     const { user, backend } = await openAddDialog();
     backend.on('POST', 'admin/whitelist', { status: 409, body: { error: messages.duplicateWhitelist, code: 'duplicate' } });
