@@ -65,6 +65,16 @@ describe('a report screen', () => {
     expect(within(alert).getByText('Agency cannot be empty.')).toBeInTheDocument();
     expect(within(alert).getByText('Campaign cannot be empty.')).toBeInTheDocument();
     expect(backend.calls('GET', GENERATE)).toHaveLength(0);
+
+    // Issue 34: an error goes as soon as its filter is filled, not at the next Generate.
+    setDate('Start Date', '2026-11-01');
+    await waitFor(() => expect(within(alert).queryByText('Start Date cannot be empty.')).not.toBeInTheDocument());
+    expect(within(alert).getByText('End Date cannot be empty.')).toBeInTheDocument();
+    setDate('End Date', '2026-11-20');
+    await user.selectOptions(screen.getByLabelText('Agency'), ghanaAgency.agency_name);
+    await waitFor(() => expect(within(alert).queryByText('Agency cannot be empty.')).not.toBeInTheDocument());
+    expect(within(alert).getByText('Campaign cannot be empty.')).toBeInTheDocument();
+    expect(backend.calls('GET', GENERATE)).toHaveLength(0);
   });
 
   it('generates with warnings when only one agency and campaign are there to choose, and lists the new report', async () => {

@@ -37,11 +37,11 @@ interface ServiceReportScreenProps {
   report: ServiceReportName;
 }
 
-/** What Generate found: the blocking errors, or the warnings the report was run with, or the server's refusal. */
-interface Outcome {
-  errors: string[];
-  warnings: string[];
-}
+/**
+ * What Generate found: the filters' blocking errors (read again as the filters change, so an error
+ * goes as soon as its filter is filled), or the warnings the report was run with, or the server's refusal.
+ */
+type Outcome = { filterErrors: true; warnings: [] } | { filterErrors?: never; errors: string[]; warnings: string[] };
 
 /** The path of a finished report's file on the service backend: the session's token goes to that backend only. */
 const filePath = (downloadUrl: string) => new URL(downloadUrl, 'http://service.invalid').pathname.replace(/^\/+/, '');
@@ -86,12 +86,16 @@ export function ServiceReportScreen({ title, report }: ServiceReportScreenProps)
     setFilters({ ...filters, start_date: range.start, end_date: range.end });
   };
 
+  const available = { agencies: agencies.data?.rows.length ?? 0, campaigns: campaigns.data?.rows.length ?? 0 };
+  const errors = !outcome ? [] : outcome.filterErrors ? reportFilterErrors(filters, available) : outcome.errors;
+
   async function onGenerate() {
-    const available = { agencies: agencies.data?.rows.length ?? 0, campaigns: campaigns.data?.rows.length ?? 0 };
-    const errors = reportFilterErrors(filters, available);
-    const warnings = errors.length > 0 ? [] : reportFilterWarnings(filters);
-    setOutcome({ errors, warnings });
-    if (errors.length > 0) return;
+    if (reportFilterErrors(filters, available).length > 0) {
+      setOutcome({ filterErrors: true, warnings: [] });
+      return;
+    }
+    const warnings = reportFilterWarnings(filters);
+    setOutcome({ errors: [], warnings });
     const result = await generate({
       report,
       start_date: toRequestDate(filters.start_date),
@@ -151,14 +155,14 @@ export function ServiceReportScreen({ title, report }: ServiceReportScreenProps)
           Generate
         </Button>
       </div>
-      {outcome && outcome.errors.length > 0 && (
+      {errors.length > 0 && (
         <Callout intent={Intent.DANGER} role="alert" aria-label="Not generated" className="report-notes">
-          {outcome.errors.map((error) => (
+          {errors.map((error) => (
             <div key={error}>{error}</div>
           ))}
         </Callout>
       )}
-      {outcome && outcome.errors.length === 0 && outcome.warnings.length > 0 && (
+      {outcome && errors.length === 0 && outcome.warnings.length > 0 && (
         <Callout intent={Intent.WARNING} role="status" aria-label="Generated with warnings" className="report-notes">
           {outcome.warnings.map((warning) => (
             <div key={warning}>{warning}</div>
