@@ -8,17 +8,19 @@ import './plain/plain.css';
 
 const AboutMenu = lazyNamed(() => import('./AboutMenu'), 'AboutMenu');
 
-export function AboutButton() {
+/** `withLabel`: its word beside the icon (in the phone's header menu, where the buttons keep their words). */
+export function AboutButton({ withLabel = false }: { withLabel?: boolean }) {
   const [wanted, setWanted] = useState(false);
   const placeholder = (
     <button type="button" className="plain-button" aria-label="About" onClick={() => setWanted(true)}>
       <Glyph paths={infoSign} />
+      {withLabel && <span>About</span>}
     </button>
   );
   if (!wanted) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <AboutMenu defaultOpen />
+      <AboutMenu defaultOpen withLabel={withLabel} />
     </Suspense>
   );
 }

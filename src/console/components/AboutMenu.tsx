@@ -4,7 +4,7 @@ import { Button, Menu, MenuItem, Popover } from '@blueprintjs/core';
 import { InfoSign } from '@blueprintjs/icons';
 import { CONSOLE_VERSION, PRODUCT_TITLE } from '../../contract/constants';
 
-export function AboutMenu({ defaultOpen }: { defaultOpen?: boolean }) {
+export function AboutMenu({ defaultOpen, withLabel = false }: { defaultOpen?: boolean; withLabel?: boolean }) {
   return (
     <Popover
       placement="bottom-end"
@@ -16,7 +16,7 @@ export function AboutMenu({ defaultOpen }: { defaultOpen?: boolean }) {
         </Menu>
       }
     >
-      <Button variant="minimal" icon={<InfoSign />} aria-label="About" />
+      <Button variant="minimal" icon={<InfoSign />} aria-label="About" text={withLabel ? 'About' : undefined} />
     </Popover>
   );
 }

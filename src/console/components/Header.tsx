@@ -1,52 +1,86 @@
 // The page header (SPEC.md section 1): product title, an about menu with the version label, and
 // the signed-in username or 'Not logged in'. The username opens the user's menu (Signed-in devices).
 // The shell adds its own buttons (the outbox) as children, and its menu button before the title at
-// a tablet's width. It is the page's banner landmark.
-import { Button, Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
-import { CaretDown, User } from '@blueprintjs/icons';
+// a tablet's width. It is the page's banner landmark. At a phone's width the buttons fold into the
+// username's menu: one line, nothing over the page's title and its actions (issue 34).
+import { Button, Menu, MenuItem, Navbar, NavbarDivider, NavbarGroup, NavbarHeading, Popover } from '@blueprintjs/core';
+import { CaretDown, Desktop, User } from '@blueprintjs/icons';
 import { Suspense, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { PRODUCT_TITLE } from '../../contract/constants';
 import * as messages from '../../contract/messages';
+import { SIGNED_IN_DEVICES } from '../../contract/sessions';
+import { SIGNED_IN_DEVICES_PATH } from '../app/tabs';
+import { PHONE_WIDTH, useMediaQuery } from '../device/preferences';
 import { AboutButton } from './AboutButton';
 import { lazyNamed } from './lazyNamed';
 
 const UserMenu = lazyNamed(() => import('./UserMenu'), 'UserMenu');
 
 export function Header({ username, start, children }: { username: string | null; start?: ReactNode; children?: ReactNode }) {
+  const phone = useMediaQuery(PHONE_WIDTH);
   return (
     <Navbar className="console-header" role="banner">
-      <NavbarGroup>
+      <NavbarGroup className="console-header-start">
         {start}
-        <NavbarHeading>{PRODUCT_TITLE}</NavbarHeading>
+        <NavbarHeading className="console-header-title">{PRODUCT_TITLE}</NavbarHeading>
       </NavbarGroup>
-      <NavbarGroup align="end">
-        {children}
-        <AboutButton />
-        <NavbarDivider />
-        {username ? (
-          <UserMenuButton username={username} />
+      <NavbarGroup align="end" className="console-header-end">
+        {phone && username ? (
+          <HeaderFold username={username}>{children}</HeaderFold>
         ) : (
-          <span className="console-username" data-testid="username">
-            <User /> {messages.notLoggedIn}
-          </span>
+          <>
+            {children}
+            <AboutButton />
+            <NavbarDivider />
+            {username ? (
+              <UserMenuButton username={username} />
+            ) : (
+              <span className="console-username" data-testid="username">
+                <User /> {messages.notLoggedIn}
+              </span>
+            )}
+          </>
         )}
       </NavbarGroup>
     </Navbar>
   );
 }
 
+const userButton = (username: string, onClick?: () => void) => (
+  <Button variant="minimal" icon={<User />} endIcon={<CaretDown />} data-testid="username" aria-haspopup="menu" className="console-header-user" onClick={onClick}>
+    {username}
+  </Button>
+);
+
 /** The username as a button; its menu loads on the first click, as the about menu's does. */
 function UserMenuButton({ username }: { username: string }) {
   const [wanted, setWanted] = useState(false);
-  const button = (onClick?: () => void) => (
-    <Button variant="minimal" icon={<User />} endIcon={<CaretDown />} data-testid="username" aria-haspopup="menu" onClick={onClick}>
-      {username}
-    </Button>
-  );
-  if (!wanted) return button(() => setWanted(true));
+  if (!wanted) return userButton(username, () => setWanted(true));
   return (
-    <Suspense fallback={button()}>
-      <UserMenu defaultOpen>{button()}</UserMenu>
+    <Suspense fallback={userButton(username)}>
+      <UserMenu defaultOpen>{userButton(username)}</UserMenu>
     </Suspense>
+  );
+}
+
+/** A phone's header: the username opens the header's buttons, with their words, and the user's own menu. */
+function HeaderFold({ username, children }: { username: string; children?: ReactNode }) {
+  const navigate = useNavigate();
+  return (
+    <Popover
+      placement="bottom-end"
+      content={
+        <div className="console-header-fold" role="group" aria-label="Header menu">
+          {children}
+          <AboutButton withLabel />
+          <Menu aria-label="Your account">
+            <MenuItem icon={<Desktop />} text={SIGNED_IN_DEVICES} onClick={() => navigate(SIGNED_IN_DEVICES_PATH)} />
+          </Menu>
+        </div>
+      }
+    >
+      {userButton(username)}
+    </Popover>
   );
 }

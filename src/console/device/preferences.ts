@@ -44,6 +44,9 @@ export function useDevicePreference(key: string): [boolean, (on: boolean) => voi
 /** A screen narrower than a landscape desktop: the side menu folds into a drawer so a grid gets the whole width. */
 export const TABLET_WIDTH = '(max-width: 1023px)';
 
+/** A phone's width: the header folds its buttons into the user's menu, so nothing overlaps the page (issue 34). */
+export const PHONE_WIDTH = '(max-width: 599px)';
+
 /** Whether the screen matches a media query, following it as the window turns or resizes. */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
