@@ -30,6 +30,19 @@ describe.each(backends)('service campaigns on %s', (backend) => {
     }
   });
 
+  // Issue 34: GHS is never sorted against UGX; amounts are ordered within their currency.
+  it.each(['budget_spend_amount', '-budget_spend_amount'])('orders by budget spent within each currency (%s)', async (ordering) => {
+    const rows = await everyRow<Campaign>(`/service/campaigns/?page_size=50&ordering=${ordering}`, token.super);
+    expect(new Set(rows.map((row) => row.currency)).size).toBeGreaterThan(1);
+    const sign = ordering.startsWith('-') ? -1 : 1;
+    const keys = rows.map((row) => [row.currency, Math.round(Number(row.budget_spend_amount) * 100)] as const);
+    keys.slice(1).forEach(([currency, cents], i) => {
+      const [previousCurrency, previousCents] = keys[i] as readonly [string, number];
+      const order = currency === previousCurrency ? Math.sign(cents - previousCents) : Math.sign(currency.localeCompare(previousCurrency));
+      expect(order * sign, `${previousCurrency} ${previousCents} then ${currency} ${cents}`).toBeGreaterThanOrEqual(0);
+    });
+  });
+
   it('an Agency Admin sees only their agency’s campaigns, a Campaign Admin only their campaign', async () => {
     const agency = (await everyRow<Agency>('/service/agencies/', token.agency))[0] as Agency;
     const theirs = await everyRow<Campaign>('/service/campaigns/', token.agency);

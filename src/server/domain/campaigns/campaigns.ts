@@ -47,7 +47,8 @@ type CampaignRow = Omit<Campaign, 'extra_data'> & { agency_id: number; agency_na
 
 const sortColumns: Record<CampaignSort, SQLWrapper> = {
   id: campaigns.id, name: foldedText(campaigns.name), country_code: campaigns.countryCode, campaign_start_date: campaigns.campaignStartDate,
-  budget_spend_amount: campaigns.budgetSpendAmount, active_flag: campaigns.activeFlag, updated_at: campaigns.updatedAt,
+  // Amounts of two currencies do not compare: by currency, then the amount within it (issue 34).
+  budget_spend_amount: sql`(${campaigns.currencyCode}, ${campaigns.budgetSpendAmount})`, active_flag: campaigns.activeFlag, updated_at: campaigns.updatedAt,
 };
 
 const selectCampaigns = (db: Database) =>
