@@ -1,0 +1,55 @@
+// The queue of the Payment Runs screen (SPEC.md section 2: Payment Runs 'with queue'; issue 33): the
+// runs too large to make in their request, made by a worker as paymentrun jobs, newest first, read
+// again every 30 seconds while one is Queued or Started. A run's job has no file: the runs it made
+// are rows of the grid above.
+import { H4 } from '@blueprintjs/core';
+import type { QueueReport } from '../../../contract/entities';
+import { readJobStatus } from '../../../contract/jobs';
+import { QUEUE_LIST_PAGE_SIZE } from '../../../contract/constants';
+import { useListParams } from '../../address/useListParams';
+import { useBrowserOffline } from '../../components/NeedsConnection';
+import { ReportJobsTable, type ReportJob } from './ReportJobsTable';
+import { reportListPolling } from './reportJobs';
+import { jobQueueApi, useJobQueueQuery } from './reportsApi';
+
+const jobOf = (job: QueueReport): ReportJob => ({
+  key: String(job.id),
+  createdAt: job.created_at,
+  createdBy: job.created_by,
+  description: job.description,
+  ...readJobStatus(job.status),
+  position: job.queue_position,
+});
+
+export function PaymentRunJobQueue() {
+  // Its page is in the address beside the grid's own (?queue.page=2).
+  const queueList = useListParams({ prefix: 'queue' });
+  const { page } = queueList.view;
+  const listArg = { job: 'paymentrun', page } as const;
+  const { pollingInterval } = jobQueueApi.endpoints.jobQueue.useQueryState(listArg, {
+    selectFromResult: ({ data }) => ({ pollingInterval: reportListPolling(data?.rows.map((job) => job.status)) }),
+  });
+  const list = useJobQueueQuery(listArg, { pollingInterval });
+  const offline = useBrowserOffline();
+  return (
+    <section className="report-queue" aria-labelledby="payment-run-queue">
+      <header className="report-queue-header">
+        <H4 id="payment-run-queue">Queued payment runs</H4>
+      </header>
+      <ReportJobsTable
+        label="Queued payment runs"
+        jobs={list.data?.rows.map(jobOf)}
+        count={list.data?.count ?? 0}
+        page={page}
+        pageSize={QUEUE_LIST_PAGE_SIZE}
+        onPage={queueList.setPage}
+        loading={list.isFetching}
+        error={list.error}
+        offline={offline}
+        emptyText="No payment runs queued."
+        noun="payment runs"
+        compact
+      />
+    </section>
+  );
+}
