@@ -5,7 +5,7 @@
 import { H4 } from '@blueprintjs/core';
 import type { QueueReport } from '../../../contract/entities';
 import { readJobStatus } from '../../../contract/jobs';
-import { QUEUE_LIST_PAGE_SIZE } from '../../../contract/constants';
+import { DEFAULT_GRID_PAGE_SIZE } from '../../../contract/constants';
 import { useListParams } from '../../address/useListParams';
 import { useBrowserOffline } from '../../components/NeedsConnection';
 import { ReportJobsTable, type ReportJob } from './ReportJobsTable';
@@ -25,7 +25,7 @@ export function PaymentRunJobQueue() {
   // Its page is in the address beside the grid's own (?queue.page=2).
   const queueList = useListParams({ prefix: 'queue' });
   const { page } = queueList.view;
-  const listArg = { job: 'paymentrun', page } as const;
+  const listArg = { job: 'paymentrun', page, pageSize: DEFAULT_GRID_PAGE_SIZE } as const;
   const { pollingInterval } = jobQueueApi.endpoints.jobQueue.useQueryState(listArg, {
     selectFromResult: ({ data }) => ({ pollingInterval: reportListPolling(data?.rows.map((job) => job.status)) }),
   });
@@ -41,7 +41,7 @@ export function PaymentRunJobQueue() {
         jobs={list.data?.rows.map(jobOf)}
         count={list.data?.count ?? 0}
         page={page}
-        pageSize={QUEUE_LIST_PAGE_SIZE}
+        pageSize={DEFAULT_GRID_PAGE_SIZE}
         onPage={queueList.setPage}
         loading={list.isFetching}
         error={list.error}

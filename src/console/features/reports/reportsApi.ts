@@ -6,7 +6,7 @@
 // it waits in the outbox, and is sent with its Idempotency-Key (which the server's queuing GETs
 // take), so a report asked for on a train is queued once when the connection returns.
 import type { GridQuery, ListPage, Page } from '../../../contract/api';
-import { QUEUE_LIST_PAGE_SIZE, type QUEUE_LIST_PAGE_SIZES } from '../../../contract/constants';
+import type { GRID_PAGE_SIZES, QUEUE_LIST_PAGE_SIZES } from '../../../contract/constants';
 import type { JobKind } from '../../../contract/jobs';
 import type { QueueReport, ReportRecord } from '../../../contract/entities';
 import { GRIDS } from '../../../contract/grids';
@@ -114,8 +114,9 @@ export const queuedReportsApi = adminApi.enhanceEndpoints({ addTagTypes: ['Queue
  */
 export const jobQueueApi = adminApi.enhanceEndpoints({ addTagTypes: ['PaymentRunJob'] }).injectEndpoints({
   endpoints: (build) => ({
-    jobQueue: build.query<ListRows<QueueReport>, { job: JobKind; page: number }>({
-      query: ({ job, page }) => ({ url: 'admin/list_job_queue', params: { job, page_size: QUEUE_LIST_PAGE_SIZE, current_page: page } }),
+    // Its page sizes are the grids' (listJobQueueQuery), not the report lists' 5.
+    jobQueue: build.query<ListRows<QueueReport>, { job: JobKind; page: number; pageSize: (typeof GRID_PAGE_SIZES)[number] }>({
+      query: ({ job, page, pageSize }) => ({ url: 'admin/list_job_queue', params: { job, page_size: pageSize, current_page: page } }),
       transformResponse: (answer: ListPage<QueueReport>) => toListRows(answer),
       providesTags: (_result, _error, { job }) => (job === 'paymentrun' ? [{ type: 'PaymentRunJob' as const, id: 'LIST' }] : []),
     }),
