@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as messages from '../../../contract/messages';
 import { gridQuery } from '../../../contract/schemas';
 import { paymentRunApproveRequest, type PaymentRunSummary } from '../../../contract/paymentRuns';
@@ -204,6 +204,24 @@ describe('a payment run’s popup', () => {
     await user.click(within(question).getByRole('button', { name: 'Reverse' }));
     expect(await screen.findByText('Payment run PR-12 reversed: its payments are due again.')).toBeInTheDocument();
     expect(backend.calls('POST', 'admin/payment_run_reverse')[0]?.body).toEqual({ id: 12, reason: 'Paid to the wrong wallet' });
+  });
+
+  it('downloads the payout file of a paid run through the reports’ downloads', async () => {
+    const PAYOUT = 'msisdn,agent_name,amount,currency,run_reference,line_id\n233241234567,Kofi Boateng,5.00,GHS,ACC-2026-11,1\n';
+    const backend = runsBackend(() => paid).on('GET', 'admin/payment_run_payout', {
+      file: { text: PAYOUT, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="payout_PR-12.csv"' } },
+    });
+    const createObjectURL = vi.fn(() => 'blob:payout');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { popup, user } = await openPopup();
+    await user.click(within(popup).getByRole('button', { name: /Download payout file/ }));
+    expect(await screen.findByText('Download complete: payout_PR-12.csv.')).toBeInTheDocument();
+    const [call] = backend.calls('GET', 'admin/payment_run_payout');
+    expect(call?.search).toBe('?id=12');
+    expect(call?.authorization).toMatch(/^Bearer /);
+    expect(await (createObjectURL.mock.calls[0] as unknown as [Blob])[0].text()).toBe(PAYOUT);
+    clicked.mockRestore();
   });
 
   it('disables every money action offline, with the reason', async () => {
