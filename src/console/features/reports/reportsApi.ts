@@ -112,7 +112,7 @@ export const queuedReportsApi = adminApi.enhanceEndpoints({ addTagTypes: ['Queue
  * The jobs of one kind (GET /admin/list_job_queue?job=): the payment runs a worker has yet to make,
  * or made, newest first. Tagged PaymentRunJob: a run made (features/paymentruns) reads it again.
  */
-export const jobQueueApi = adminApi.enhanceEndpoints({ addTagTypes: ['PaymentRunJob'] }).injectEndpoints({
+export const jobQueueApi = adminApi.enhanceEndpoints({ addTagTypes: ['PaymentRunJob', 'Grid'] }).injectEndpoints({
   endpoints: (build) => ({
     // Its page sizes are the grids' (listJobQueueQuery), not the report lists' 5.
     jobQueue: build.query<ListRows<QueueReport>, { job: JobKind; page: number; pageSize: (typeof GRID_PAGE_SIZES)[number] }>({
