@@ -190,8 +190,8 @@ function ReasonForm({ run, step, offline, onDone, onCancel }: { run: PaymentRunS
   const inFlight = useRef(false);
   const checked = paymentRunReasonRequest.safeParse({ id: run.id, reason });
   const reasonError = tried && !checked.success ? messages.paymentRunReasonRequired : undefined;
-  const rejecting_ = step === 'reject';
-  const verb = rejecting_ ? 'Reject' : 'Reverse';
+  const isReject = step === 'reject';
+  const verb = isReject ? 'Reject' : 'Reverse';
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -199,11 +199,11 @@ function ReasonForm({ run, step, offline, onDone, onCancel }: { run: PaymentRunS
     if (!checked.success || inFlight.current || offline) return;
     inFlight.current = true;
     try {
-      if (!rejecting_ && !(await askToConfirm(`Reverse ${run.ref} (${formatMoney(run.total, run.currency)})? Its payments become due again, for another run to pay.`, 'Reverse'))) return;
+      if (!isReject && !(await askToConfirm(`Reverse ${run.ref} (${formatMoney(run.total, run.currency)})? Its payments become due again, for another run to pay.`, 'Reverse'))) return;
       setFailure(undefined);
-      const result = await (rejecting_ ? reject : reverse)(checked.data);
+      const result = await (isReject ? reject : reverse)(checked.data);
       if ('error' in result) return setFailure((result.error as ApiFailure).text);
-      showSuccess(rejecting_ ? `Payment run ${run.ref} rejected: its payments are due again.` : `Payment run ${run.ref} reversed: its payments are due again.`);
+      showSuccess(isReject ? `Payment run ${run.ref} rejected: its payments are due again.` : `Payment run ${run.ref} reversed: its payments are due again.`);
       onDone();
     } finally {
       inFlight.current = false;
@@ -225,7 +225,7 @@ function ReasonForm({ run, step, offline, onDone, onCancel }: { run: PaymentRunS
         />
       </FormGroup>
       {failure && (
-        <Callout intent={Intent.DANGER} role="alert" aria-label={rejecting_ ? 'Not rejected' : 'Not reversed'}>
+        <Callout intent={Intent.DANGER} role="alert" aria-label={isReject ? 'Not rejected' : 'Not reversed'}>
           {failure}
         </Callout>
       )}
