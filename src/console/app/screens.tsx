@@ -15,6 +15,7 @@ import type { GridId } from '../../contract/grids';
 import { REPORT_HOMES, type ReportHome, type ServiceReportName } from '../../contract/reports';
 import { MENU_AUDIENCES, type RoleType } from '../../contract/roles';
 import type * as GridPages from '../features/grids/GridPages';
+import type * as PaymentRunPages from '../features/paymentruns/PaymentRunPages';
 import { page } from './page';
 import type * as ReportPages from './ReportPages';
 
@@ -49,6 +50,7 @@ export interface ScreenDeclaration {
 const reportPage = <K extends keyof typeof ReportPages>(name: K) => page(() => import('./ReportPages'), name);
 const gridPage = <K extends keyof typeof GridPages>(name: K) => page(() => import('../features/grids/GridPages'), name);
 const Grid = gridPage('GridTabScreen');
+const paymentRunPage = <K extends keyof typeof PaymentRunPages>(name: K) => page(() => import('../features/paymentruns/PaymentRunPages'), name);
 const QueuedGrid = reportPage('QueuedGridScreen');
 /** A grid's screen (SPEC.md section 2, 'Grid calls'). */
 const gridScreen = (grid: GridId) => ({ grid, page: () => <Grid grid={grid} /> });
@@ -156,8 +158,8 @@ const DECLARED = {
   },
   agentfraudreport: { path: '/reports/fraud-events', label: 'Fraud Events', group: 'Reports', visibleTo: superAdmins, icon: <WarningSign />, ...queuedGridScreen('fraud_report') },
   agentpayreport: { path: '/reports/agent-payments', label: 'Agent Payments', group: 'Payments', visibleTo: superAdmins, icon: <Dollar />, ...gridScreen('agentPayments') },
-  payments: { path: '/payments/pending', label: 'Pending Payments', group: 'Payments', visibleTo: superAdmins, icon: <Projects />, grid: 'pendingPayments', page: gridPage('PendingPaymentsPage') },
-  paymentruns: { path: '/payment-runs', label: 'Payment Run', group: 'Payments', visibleTo: superAndCampaignAdmins, icon: <BankAccount />, ...gridScreen('paymentRuns') },
+  payments: { path: '/payments/pending', label: 'Pending Payments', group: 'Payments', visibleTo: superAdmins, icon: <Projects />, grid: 'pendingPayments', page: paymentRunPage('PendingPaymentsPage') },
+  paymentruns: { path: '/payment-runs', label: 'Payment Run', group: 'Payments', visibleTo: superAndCampaignAdmins, icon: <BankAccount />, grid: 'paymentRuns', page: reportPage('PaymentRunsScreen') },
   paymentrunreport: { path: '/reports/payment-runs', label: 'Payment Run Report', group: 'Payments', visibleTo: superAdmins, icon: <Clipboard /> },
   admins: { path: '/users', label: 'Users', group: 'Settings', visibleTo: admins, icon: <Person />, page: page(() => import('../features/users/UsersPage'), 'UsersPage') },
   whitelist: {

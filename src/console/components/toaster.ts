@@ -14,6 +14,11 @@ export function showSuccess(message: string, timeout = 3_000): void {
   void theToaster().then((t) => t.show({ message, intent: 'success', timeout }));
 }
 
+/** An outcome that did not do what was asked, though nothing failed ('Payment Run was Empty'). */
+export function showWarning(message: string, timeout = 5_000): void {
+  void theToaster().then((t) => t.show({ message, intent: 'warning', timeout }));
+}
+
 /** News that is neither success nor failure: a change kept to be sent later. Resolves to its key. */
 export function showNotice(message: string, timeout = 5_000): Promise<string> {
   return theToaster().then((t) => t.show({ message, intent: 'primary', timeout }));

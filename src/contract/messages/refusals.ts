@@ -66,7 +66,6 @@ export const endBeforeStartDate = 'End Date cannot be before Start Date.';
 export const includeBlacklistedSuperOnly = 'Only a Super Admin may include blacklisted rows.';
 export const bqSuperOnly = 'Only a Super Admin may use the BQ filter.';
 export const gridCursorInvalid = 'cursor is not one this grid gave: send the next or previous value of its answer, or leave it out.';
-export const makePaymentRunComing = 'Make Payment Run is coming with payment runs.';
 
 // Payment runs (ours)
 export const paymentRunsNotAllowed = 'Only a Super Admin, or a Campaign Admin for their own campaigns, can preview or make a payment run.';
@@ -77,6 +76,7 @@ export const paymentRunNotFound = 'No such payment run.';
 export const paymentRunNotAwaitingApproval = 'This payment run is not awaiting approval, so nothing was changed.';
 export const paymentRunNotReversible = 'Only a paid payment run can be reversed, once: this one was not changed.';
 export const paymentRunReasonRequired = 'A reason is required';
+export const paymentRunNeedsConnection = 'You are offline. Money is never queued offline: payment runs, their approval and their reversal need a connection. Try again once you are back online.';
 
 // Admin users beyond the caller's reach (ours)
 export const adminOutOfReach = 'This admin user holds roles or rights beyond the agencies and campaigns you manage. Only a Super Admin can change this user.';

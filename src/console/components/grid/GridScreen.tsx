@@ -34,8 +34,8 @@ export interface RowPopup {
 
 interface GridScreenProps {
   grid: GridDeclaration;
-  /** The screen's own actions beside its title. */
-  actions?: ReactNode;
+  /** The screen's own actions beside its title; given the grid's current body, they may act on its filters. */
+  actions?: ReactNode | ((body: GridQuery) => ReactNode);
   reportQueue?: ReportQueueSlot;
   rowPopup?: RowPopup;
 }
@@ -81,7 +81,7 @@ export function GridScreen({ grid, actions, reportQueue, rowPopup }: GridScreenP
     <section className="report-grid-screen">
       <header className="console-page-header">
         <H2>{grid.title}</H2>
-        {actions}
+        {typeof actions === 'function' ? actions(body) : actions}
       </header>
       <GridFilters grid={grid} query={query} campaigns={campaigns.data?.rows} agencies={agencies.data?.rows}>
         <Button

@@ -10,7 +10,7 @@ import { browserWentOffline } from '../../http/connectivity';
 import { deferred, fakeBackend, pageOf } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedIn } from '../../test/sessions';
-import { GridTabScreen, PendingPaymentsPage } from './GridPages';
+import { GridTabScreen } from './GridPages';
 import { GridScreen } from '../../components/grid/GridScreen';
 import { fraudEventsGrid } from '../../../contract/grids';
 
@@ -233,16 +233,5 @@ describe('a report grid screen', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Agency' }), ghanaAgency.agency_name);
     await user.click(screen.getByLabelText('Active agents only'));
     await waitFor(() => expect(gridBodies(backend, 'admin/payments').at(-1)).toMatchObject({ paid: false, agency: ghanaAgency.id, enabled: true }));
-  });
-
-  it('shows Make Payment Run on Pending Payments, disabled until payment runs come', async () => {
-    gridBackend('admin/pending_payments', () => ({ data: [], count: 0 }));
-    renderWithProviders(<PendingPaymentsPage />, { preloadedState: signedIn('Super Admin'), route: '/payments/pending' });
-    expect(await screen.findByRole('heading', { name: 'Pending Payments' })).toBeInTheDocument();
-    const button = screen.getByRole('button', { name: 'Make Payment Run' });
-    expect(button).toBeDisabled();
-    expect(button).toHaveAttribute('title', messages.makePaymentRunComing);
-    expect(screen.getByText('Make Payment Run is coming with payment runs.')).toBeInTheDocument();
-    expect(await screen.findByText('No payments due in this period')).toBeInTheDocument();
   });
 });

@@ -36,16 +36,19 @@ interface ReportJobsTableProps {
   /** The job whose file is being fetched. */
   downloading?: string;
   offline: boolean;
-  onDownload(job: ReportJob): void;
+  /** None for jobs without a file (a payment run's): the table has no DOWNLOAD column. */
+  onDownload?(job: ReportJob): void;
   emptyText: string;
   /** A short list under a grid: no large empty state. */
   compact?: boolean;
+  /** What the jobs are, in the pager's count ('reports' by default). */
+  noun?: string;
 }
 
 const statusIntent = (status: JobStatus | undefined) =>
   status === 'Finished' ? Intent.SUCCESS : isJobInProgress(status) ? Intent.PRIMARY : Intent.DANGER;
 
-export function ReportJobsTable({ label, jobs, count, page, pageSize, onPage, loading, error, downloading, offline, onDownload, emptyText, compact }: ReportJobsTableProps) {
+export function ReportJobsTable({ label, jobs, count, page, pageSize, onPage, loading, error, downloading, offline, onDownload, emptyText, compact, noun }: ReportJobsTableProps) {
   const pages = Math.max(1, Math.ceil(count / pageSize));
   if (loading && !jobs) return <Spinner size={24} className="console-centered" />;
   if (error && !jobs) return <NonIdealState title={'text' in error ? error.text : error.message} />;
@@ -61,7 +64,7 @@ export function ReportJobsTable({ label, jobs, count, page, pageSize, onPage, lo
               <th>DESCRIPTION</th>
               <th>STATUS</th>
               <th>position</th>
-              <th>DOWNLOAD</th>
+              {onDownload && <th>DOWNLOAD</th>}
             </tr>
           </thead>
           <tbody>
@@ -76,9 +79,11 @@ export function ReportJobsTable({ label, jobs, count, page, pageSize, onPage, lo
                   </Tag>
                 </td>
                 <td>{job.position ?? ''}</td>
-                <td>
-                  <DownloadCell job={job} downloading={downloading} offline={offline} onDownload={onDownload} />
-                </td>
+                {onDownload && (
+                  <td>
+                    <DownloadCell job={job} downloading={downloading} offline={offline} onDownload={onDownload} />
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
@@ -90,7 +95,7 @@ export function ReportJobsTable({ label, jobs, count, page, pageSize, onPage, lo
             Previous
           </Button>
           <span>
-            Page {page} of {pages} · {formatCount(count)} reports
+            Page {page} of {pages} · {formatCount(count)} {noun ?? 'reports'}
           </span>
           <Button variant="minimal" disabled={page >= pages} onClick={() => onPage(page + 1)}>
             Next
@@ -101,7 +106,7 @@ export function ReportJobsTable({ label, jobs, count, page, pageSize, onPage, lo
   );
 }
 
-function DownloadCell({ job, downloading, offline, onDownload }: Pick<ReportJobsTableProps, 'downloading' | 'offline' | 'onDownload'> & { job: ReportJob }) {
+function DownloadCell({ job, downloading, offline, onDownload }: Pick<ReportJobsTableProps, 'downloading' | 'offline'> & { job: ReportJob; onDownload(job: ReportJob): void }) {
   const state = downloadState(job.status);
   if (state === 'hidden') return null;
   const title =

@@ -6,7 +6,8 @@
 // it waits in the outbox, and is sent with its Idempotency-Key (which the server's queuing GETs
 // take), so a report asked for on a train is queued once when the connection returns.
 import type { GridQuery, ListPage, Page } from '../../../contract/api';
-import type { QUEUE_LIST_PAGE_SIZES } from '../../../contract/constants';
+import type { GRID_PAGE_SIZES, QUEUE_LIST_PAGE_SIZES } from '../../../contract/constants';
+import type { JobKind } from '../../../contract/jobs';
 import type { QueueReport, ReportRecord } from '../../../contract/entities';
 import { GRIDS } from '../../../contract/grids';
 import { REPORT_HOMES, SERVICE_REPORT_NAMES, SERVICE_REPORTS, type ReportHome, type ServiceReportName } from '../../../contract/reports';
@@ -107,7 +108,23 @@ export const queuedReportsApi = adminApi.enhanceEndpoints({ addTagTypes: ['Queue
   }),
 });
 
+/**
+ * The jobs of one kind (GET /admin/list_job_queue?job=): the payment runs a worker has yet to make,
+ * or made, newest first. Tagged PaymentRunJob: a run made (features/paymentruns) reads it again.
+ */
+export const jobQueueApi = adminApi.enhanceEndpoints({ addTagTypes: ['PaymentRunJob', 'Grid'] }).injectEndpoints({
+  endpoints: (build) => ({
+    // Its page sizes are the grids' (listJobQueueQuery), not the report lists' 5.
+    jobQueue: build.query<ListRows<QueueReport>, { job: JobKind; page: number; pageSize: (typeof GRID_PAGE_SIZES)[number] }>({
+      query: ({ job, page, pageSize }) => ({ url: 'admin/list_job_queue', params: { job, page_size: pageSize, current_page: page } }),
+      transformResponse: (answer: ListPage<QueueReport>) => toListRows(answer),
+      providesTags: (_result, _error, { job }) => (job === 'paymentrun' ? [{ type: 'PaymentRunJob' as const, id: 'LIST' }] : []),
+    }),
+  }),
+});
+
 export const { useServiceReportsQuery, useGenerateServiceReportMutation } = serviceReportsApi;
+export const { useJobQueueQuery } = jobQueueApi;
 export const { useQueuedReportsQuery, useQueueReportMutation } = queuedReportsApi;
 
 /** The file of a finished queued report (POST /admin/queued_report_download), for the downloads machinery. */

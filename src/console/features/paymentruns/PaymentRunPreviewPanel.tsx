@@ -1,0 +1,89 @@
+// What a payment run would pay (its preview, contract/paymentRuns.ts): its payments, agents and
+// events, one total per currency and one per campaign and currency, and the payments it holds back
+// with their reasons in words. Every amount is shown with its currency code, and nothing here adds
+// two amounts: the server totals them, per currency.
+import { Callout, H5, HTMLTable, Intent } from '@blueprintjs/core';
+import { formatMoney, type Money } from '../../../contract/money';
+import { HELD_BACK_REASON_TEXT, type PaymentRunPreview } from '../../../contract/paymentRuns';
+import { formatCount } from '../../format/formatCount';
+
+/** Amounts of several currencies, each with its code, side by side: 'GHS 120.00 · KES 3,000.00'. */
+export const moneyList = (totals: readonly Money[]): string =>
+  totals.length === 0 ? 'Nothing' : totals.map((total) => formatMoney(total.amount, total.currency)).join(' · ');
+
+const plural = (count: number, one: string, many: string) => `${formatCount(count)} ${count === 1 ? one : many}`;
+
+export function PaymentRunPreviewPanel({ preview }: { preview: PaymentRunPreview }) {
+  const held = preview.held_back;
+  const unlisted = held.payments - held.listed.length;
+  return (
+    <section className="payment-run-preview" aria-label="Payment run preview">
+      <p className="payment-run-preview-counts">
+        {`${plural(preview.payments, 'payment', 'payments')} to ${plural(preview.agents, 'agent', 'agents')}, for ${plural(preview.events, 'event', 'events')}`}
+      </p>
+      <H5>Total</H5>
+      <ul className="payment-run-totals" aria-label="Total per currency">
+        {preview.totals.length === 0 ? (
+          <li>Nothing is due for these filters.</li>
+        ) : (
+          preview.totals.map((total) => <li key={total.currency}>{formatMoney(total.amount, total.currency)}</li>)
+        )}
+      </ul>
+      {preview.campaigns.length > 0 && (
+        <div className="console-table-scroll payment-run-table">
+          <HTMLTable compact striped className="console-table" aria-label="Total per campaign">
+            <thead>
+              <tr>
+                <th>Campaign</th>
+                <th>Payments</th>
+                <th>Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.campaigns.map((campaign) => (
+                <tr key={`${campaign.campaign_id} ${campaign.total.currency}`}>
+                  <td>{campaign.campaign_name}</td>
+                  <td className="payment-run-number">{formatCount(campaign.payments)}</td>
+                  <td className="payment-run-number">{formatMoney(campaign.total.amount, campaign.total.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
+      )}
+      {held.payments > 0 && (
+        <Callout intent={Intent.WARNING} title={`Held back: ${plural(held.payments, 'payment', 'payments')}, ${moneyList(held.totals)}`}>
+          <p>These payments stay due and are not paid by this run:</p>
+          <ul aria-label="Why payments are held back">
+            {held.reasons.map(({ reason, payments }) => (
+              <li key={reason}>{`${HELD_BACK_REASON_TEXT[reason]}: ${plural(payments, 'payment', 'payments')}`}</li>
+            ))}
+          </ul>
+          <div className="console-table-scroll payment-run-table">
+            <HTMLTable compact striped className="console-table" aria-label="Held back payments">
+              <thead>
+                <tr>
+                  <th>Agent</th>
+                  <th>Campaign</th>
+                  <th>Amount</th>
+                  <th>Why</th>
+                </tr>
+              </thead>
+              <tbody>
+                {held.listed.map((payment) => (
+                  <tr key={payment.payment_id}>
+                    <td>{payment.agent}</td>
+                    <td>{payment.campaign_name}</td>
+                    <td className="payment-run-number">{formatMoney(payment.amount, payment.currency)}</td>
+                    <td>{payment.reasons.map((reason) => HELD_BACK_REASON_TEXT[reason]).join('; ')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </div>
+          {unlisted > 0 && <p>{`And ${plural(unlisted, 'more payment', 'more payments')} held back, not listed here.`}</p>}
+        </Callout>
+      )}
+    </section>
+  );
+}
