@@ -35,9 +35,9 @@ describe.each(backends)('service campaigns on %s', (backend) => {
     const rows = await everyRow<Campaign>(`/service/campaigns/?page_size=50&ordering=${ordering}`, token.super);
     expect(new Set(rows.map((row) => row.currency)).size).toBeGreaterThan(1);
     const sign = ordering.startsWith('-') ? -1 : 1;
-    const keys = rows.map((row) => [row.currency, Math.round(Number(row.budget_spend_amount) * 100)] as const);
+    const keys = rows.map((row) => [row.currency ?? '', Math.round(Number(row.budget_spend_amount) * 100)] as const);
     keys.slice(1).forEach(([currency, cents], i) => {
-      const [previousCurrency, previousCents] = keys[i] as readonly [string, number];
+      const [previousCurrency, previousCents] = keys[i] as (typeof keys)[number];
       const order = currency === previousCurrency ? Math.sign(cents - previousCents) : Math.sign(currency.localeCompare(previousCurrency));
       expect(order * sign, `${previousCurrency} ${previousCents} then ${currency} ${cents}`).toBeGreaterThanOrEqual(0);
     });
