@@ -152,8 +152,9 @@ export async function makeRun(db: Database, caller: Caller, request: RunRequest,
       const queueJobId = await queuing.send('paymentrun', answer.job);
       await db.execute(sql`update ${jobs} set queue_job_id = ${queueJobId} where id = ${answer.job}`);
     } catch (error) {
-      // Nothing will make it: it says so instead of waiting forever (its payments stay due).
-      await db.execute(sql`update ${jobs} set status = 'Failed', detail = 'it could not be queued, please try again' where id = ${answer.job} and status = 'Queued'`);
+      // Nothing will make it: it is taken back (its request with it), so a retry of the same request
+      // queues it anew instead of answering a job no worker will run. Its payments stay due.
+      await db.execute(sql`delete from ${jobs} where id = ${answer.job} and status = 'Queued'`);
       throw error;
     }
   }
