@@ -177,8 +177,8 @@ function queuedRunSuite(backend: 'pglite' | 'postgres', workersApart: boolean) {
     const second = await run({ ...ALL_DATES, campaign: emptied, reference: 'ACC-SECOND', fingerprint: shownEmptied.fingerprint });
     expect([first.status, second.status]).toEqual([202, 202]);
 
-    // Changed: after it is queued, one of its payments is paid by another run (as a reversal
-    // then a new run could leave it): the set is no longer the one previewed.
+    // Changed: after it is queued, one of its payments' amount changes (a correction): the set is
+    // no longer the one previewed.
     const changed = large[3] as number;
     const shownChanged = await preview({ ...ALL_DATES, campaign: changed });
     const doomed = await run({ ...ALL_DATES, campaign: changed, reference: 'ACC-DOOMED', fingerprint: shownChanged.fingerprint });
