@@ -126,9 +126,9 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
   await app.register(whitelistRoutes(db), { prefix: '/admin' });
   await app.register(eventTypeRoutes(db), { prefix: '/admin' });
   await app.register(gridRoutes(database), { prefix: '/admin' });
-  await app.register(paymentRunRoutes(db, signIn, config.approvalLimits), { prefix: '/admin' });
   const jobs = await startJobQueue(database, { databaseUrl: config.databaseUrl, workers: config.reportWorkers, log: app.log });
   app.addHook('onClose', () => jobs.stop());
+  await app.register(paymentRunRoutes(db, signIn, config.approvalLimits, { above: config.paymentRunQueueAbove, send: jobs.send }), { prefix: '/admin' });
   await app.register(reportRoutes(db, jobs.send), { prefix: '/admin' });
   await app.register(paymentReportRoutes(db, jobs.send), { prefix: BACKEND_PREFIXES.service });
   await app.register(secureReportRoutes(db, signIn), { prefix: '/admin' });

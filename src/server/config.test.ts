@@ -35,4 +35,11 @@ describe('settings', () => {
       expect(() => loadConfig({ PAYMENT_RUN_APPROVAL_LIMITS: bad }), bad).toThrow(/PAYMENT_RUN_APPROVAL_LIMITS/);
     }
   });
+
+  it('queue a payment run of more than PAYMENT_RUN_QUEUE_ABOVE payments: 5000 unless set, in demo mode too', () => {
+    expect(loadConfig({}).paymentRunQueueAbove).toBe(5000);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/referral' }).paymentRunQueueAbove).toBe(5000);
+    expect(loadConfig({ PAYMENT_RUN_QUEUE_ABOVE: '10' }).paymentRunQueueAbove).toBe(10);
+    for (const bad of ['-1', 'many', '1.5']) expect(() => loadConfig({ PAYMENT_RUN_QUEUE_ABOVE: bad }), bad).toThrow(/PAYMENT_RUN_QUEUE_ABOVE/);
+  });
 });

@@ -63,6 +63,7 @@ const environment = z.object({
   SERVICE_API_URL: z.string().url().optional(),
   REPORT_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   PAYMENT_RUN_APPROVAL_LIMITS: approvalLimits.optional(),
+  PAYMENT_RUN_QUEUE_ABOVE: integer(5000),
 });
 
 /** The names of every setting the server reads. */
@@ -110,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     reportWorkers: e.REPORT_WORKERS,
     /** A run whose total passes its currency's limit awaits a second Super Admin's approval; unset: the demo's in demo mode, else none. */
     approvalLimits: e.PAYMENT_RUN_APPROVAL_LIMITS ?? (demo ? approvalLimits.parse(DEMO_APPROVAL_LIMITS) : {}),
+    /** A run of more payments than this is queued: a paymentrun job makes it (the request answers 202 with the job). */
+    paymentRunQueueAbove: e.PAYMENT_RUN_QUEUE_ABOVE,
     backends: { admin: e.ADMIN_API_URL, users: e.USERS_API_URL, service: e.SERVICE_API_URL },
     delivery: { smtpUrl: e.SMTP_URL, smtpFrom: e.SMTP_FROM, smsUrl: e.SMS_HTTP_URL, smsToken: e.SMS_HTTP_TOKEN },
   };

@@ -369,8 +369,8 @@ export const paymentRuns = pgTable(
     total: money('total').notNull().default('0'),
     currencyCode: currencyCode(), // a run pays one currency: its total is never a sum across two
     eventCount: integer('event_count').notNull().default(0),
-    /** The job that makes it: its status is the job's. */
-    jobId: integer('job_id').notNull().unique().references(() => jobs.id),
+    /** The job that made it: its status is the job's. A queued job makes one run per currency. */
+    jobId: integer('job_id').notNull().references(() => jobs.id),
     createdAt: createdAt(),
     // Its steps (contract paymentRunStatus reads them): each taken once, with who, when and why.
     /** The limit of its currency its total passed when it was made: it awaits approval. Null: it needed none. */
@@ -386,6 +386,7 @@ export const paymentRuns = pgTable(
   },
   (t) => [
     index('payment_runs_created').on(t.createdAt),
+    index('payment_runs_job').on(t.jobId),
     currencyCodeChecked('payment_runs', t.currencyCode),
     // Approved or rejected only when it awaited approval, never both, and by someone other than its creator when approved.
     check('payment_runs_approved', sql`(${t.approvedAt} is null) = (${t.approvedBy} is null)
@@ -605,6 +606,27 @@ export const reports = pgTable(
   },
   (t) => [index('reports_list').on(t.list)],
 );
+
+/**
+ * A queued payment run's request (issue 33): what its paymentrun job makes, as the caller asked it
+ * (the filter, reference and the preview's fingerprint, the request id its runs are made with, the
+ * approval limits of that moment) and who asked, with their scope then: the run pays the set that
+ * caller saw, checked against the fingerprint when the worker makes it.
+ */
+export const paymentRunRequests = pgTable('payment_run_requests', {
+  jobId: integer('job_id').primaryKey().references(() => jobs.id, { onDelete: 'cascade' }),
+  /** The request id its runs are made with: a retry of the same request finds this job (or its runs). */
+  requestId: text('request_id').notNull().unique(),
+  /** The run's filter (contract PaymentRunFilter). */
+  filter: jsonb('filter').notNull(),
+  reference: text('reference').notNull(),
+  fingerprint: text('fingerprint').notNull(),
+  /** Who asked, and their RoleScope when they did. */
+  userId: integer('user_id').notNull().references(() => users.id),
+  scope: jsonb('scope').notNull(),
+  /** The approval limits per currency when it was asked. */
+  approvalLimits: jsonb('approval_limits').notNull(),
+});
 
 /** A report's file, in parts of about a megabyte written by one run, read back in order. */
 export const reportFileParts = pgTable(

@@ -1,9 +1,9 @@
 // The kinds of job the queue runs, declared once (contract/jobs.ts JOB_KINDS): each kind with a
-// runner has a queue of its own and its workers (queue.ts). A kind without a runner yet (paymentrun,
-// until payment runs are built) is listed but never run.
+// runner has a queue of its own and its workers (queue.ts).
 import type { JobKind } from '../../contract/jobs';
 import type { OpenDatabase } from '../db/client';
 import { HttpError } from '../http/errors';
+import { runPaymentRunJob } from './paymentRunJob';
 import { runReport } from './reportRun';
 
 export interface JobRunner {
@@ -17,5 +17,9 @@ export const JOB_RUNNERS: { readonly [K in JobKind]?: JobRunner } = {
   report: {
     run: runReport,
     reasonOf: (error) => (error instanceof HttpError ? error.message.slice(0, 200) : 'the report could not be written (the server log has the details)'),
+  },
+  paymentrun: {
+    run: runPaymentRunJob,
+    reasonOf: (error) => (error instanceof HttpError ? error.message.slice(0, 200) : 'the payment run could not be made (the server log has the details)'),
   },
 };

@@ -7,6 +7,11 @@
 // must be the previewed set, to the cent, or the whole transaction is rolled back and nothing is
 // paid. The database holds the rest: payment_runs.request_id is unique (a retry finds its runs),
 // and a payment is on one line that is not reversed (payment_run_lines_paid_once).
+//
+// A run of more payments than PAYMENT_RUN_QUEUE_ABOVE is queued instead: the request's transaction
+// checks the fingerprint and writes a paymentrun job with its request (payment_run_requests, request
+// id unique: a retry finds the job); a worker makes the run later in this same transaction, with the
+// same request id, its runs referencing that job (jobs/paymentRunJob.ts).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import * as messages from '../../../contract/messages';
@@ -18,7 +23,7 @@ import {
 import type { Caller } from '../../auth/scope';
 import { queryRows, type Database } from '../../db/client';
 import { postgresError } from '../../db/errors';
-import { jobs, paymentRunLines, paymentRuns, payments } from '../../db/schema';
+import { jobs, paymentRunLines, paymentRunRequests, paymentRuns, payments } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { recordBatch } from '../audit';
 import { checkRunScope, dueSet, fingerprintOf } from './dueSet';
@@ -92,32 +97,68 @@ export interface RunRequest {
 }
 
 /** The set a run was asked to pay is no longer the one due: nothing was paid (the transaction is rolled back). */
-class DueSetChanged extends Error {}
+export class DueSetChanged extends Error {}
 
 /** PostgreSQL refusals a racing run or retry causes: the transaction is tried again, and then sees why. */
 const RETRIED = new Set(['23505', '40001', '40P01']);
 const ATTEMPTS = 3;
 
-/**
- * Pays the due payments of the filter in the caller's scope, if they are still the set the preview
- * fingerprinted: 'New Payment Run Created' with its runs (one per currency), or 'Payment Run was
- * Empty' with nothing written. A request already made (the same request key) answers its runs again.
- */
-export async function makeRun(db: Database, caller: Caller, request: RunRequest): Promise<PaymentRunOutcome> {
-  checkRunScope(caller.scope, request.filter);
-  if (caller.userId === null) throw new Error('a payment run needs a signed-in caller');
-  const requestId = request.requestKey ?? randomUUID();
+/** Runs one run transaction, tried again when a racing run or retry made PostgreSQL refuse it. */
+export async function inRunTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction((tx) => runOnce(tx, caller, caller.userId as number, request, requestId));
+      return await db.transaction(work);
     } catch (error) {
-      if (error instanceof DueSetChanged) {
-        throw new HttpError(409, messages.paymentRunChanged, { code: 'edit_conflict', current: await previewRun(db, caller, request.filter) });
-      }
       const code = postgresError(error)?.code;
       if (attempt >= ATTEMPTS || code === undefined || !RETRIED.has(code)) throw error;
     }
   }
+}
+
+/** Hands a queued run's job to the job queue (JobQueue.send); answers its id in the queue. */
+export type SendJob = (kind: 'paymentrun', jobId: number) => Promise<string | null>;
+
+/** When a run is queued instead of made while the request waits (config paymentRunQueueAbove). */
+export interface Queuing {
+  /** A run of more payments than this is queued. */
+  above: number;
+  send: SendJob;
+}
+
+/**
+ * Pays the due payments of the filter in the caller's scope, if they are still the set the preview
+ * fingerprinted: 'New Payment Run Created' with its runs (one per currency), or 'Payment Run was
+ * Empty' with nothing written. A run of more payments than `queuing.above` is queued instead: 'New
+ * Payment Run Queued' with its paymentrun job, which a worker makes (jobs/paymentRunJob.ts). A
+ * request already made or queued (the same request key) answers its runs, or its job, again.
+ */
+export async function makeRun(db: Database, caller: Caller, request: RunRequest, queuing?: Queuing): Promise<PaymentRunOutcome> {
+  checkRunScope(caller.scope, request.filter);
+  if (caller.userId === null) throw new Error('a payment run needs a signed-in caller');
+  const userId = caller.userId;
+  const requestId = request.requestKey ?? randomUUID();
+  let outcome: RunOutcome;
+  try {
+    outcome = await inRunTransaction(db, (tx) => runOnce(tx, { caller, userId, request, requestId, queueAbove: queuing?.above }));
+  } catch (error) {
+    if (error instanceof DueSetChanged) {
+      throw new HttpError(409, messages.paymentRunChanged, { code: 'edit_conflict', current: await previewRun(db, caller, request.filter) });
+    }
+    throw error;
+  }
+  const { queuedNow, ...answer } = outcome;
+  if (queuedNow && queuing && answer.job !== undefined) {
+    try {
+      const queueJobId = await queuing.send('paymentrun', answer.job);
+      await db.execute(sql`update ${jobs} set queue_job_id = ${queueJobId} where id = ${answer.job}`);
+    } catch (error) {
+      // Nothing will make it: it is taken back (its request with it), so a retry of the same request
+      // queues it anew instead of answering a job no worker will run. Its payments stay due.
+      await db.execute(sql`delete from ${jobs} where id = ${answer.job} and status = 'Queued'`);
+      throw error;
+    }
+  }
+  return answer;
 }
 
 /** A run as made, with its steps' columns for its status. */
@@ -143,10 +184,50 @@ async function runsOf(tx: Database, requestId: string): Promise<PaymentRunMade[]
  */
 const RUN_LOCK = 727_233;
 
-async function runOnce(tx: Database, caller: Caller, userId: number, request: RunRequest, requestId: string): Promise<PaymentRunOutcome> {
+/** An outcome, and whether this transaction queued its job (it is sent to the queue once committed). */
+type RunOutcome = PaymentRunOutcome & { queuedNow?: boolean };
+
+export interface RunTask {
+  caller: Caller;
+  /** Who makes it: the caller, or a queued run's creator. */
+  userId: number;
+  request: RunRequest;
+  requestId: string;
+  /** A run of more payments than this is queued (a jobs row and its request) instead of made. */
+  queueAbove?: number;
+  /** The queued job making the run: its runs reference it (none is inserted). */
+  jobId?: number;
+}
+
+/** A queued run's job and its request (payment_run_requests), in the transaction that decided to queue it. */
+async function queueRun(tx: Database, task: RunTask): Promise<number> {
+  const { caller, userId, request, requestId } = task;
+  const scopeCampaignIds = caller.scope.kind === 'campaigns' ? caller.scope.campaignIds : null;
+  const [job] = await tx.insert(jobs)
+    .values({ kind: 'paymentrun', status: 'Queued', description: `Payment run ${request.reference}`, createdBy: userId, scopeCampaignIds })
+    .returning({ id: jobs.id });
+  const jobId = (job as { id: number }).id;
+  await tx.insert(paymentRunRequests).values({
+    jobId, requestId, filter: request.filter, reference: request.reference, fingerprint: request.fingerprint, userId, scope: caller.scope,
+    approvalLimits: request.approvalLimits,
+  });
+  return jobId;
+}
+
+/**
+ * The run transaction, the request's and a queued job's alike: the request's runs if made already,
+ * its queued job if queued already (a request), else the due set checked against the fingerprint
+ * and then queued (a request above queueAbove) or paid.
+ */
+export async function runOnce(tx: Database, task: RunTask): Promise<RunOutcome> {
+  const { caller, userId, request, requestId } = task;
   await tx.execute(sql`select pg_advisory_xact_lock(${RUN_LOCK})`);
   const before = await runsOf(tx, requestId);
   if (before.length > 0) return { message: messages.paymentRunCreated, runs: before };
+  if (task.jobId === undefined) {
+    const [queued] = await queryRows<{ job_id: number }>(tx, sql`select job_id from ${paymentRunRequests} where request_id = ${requestId}`);
+    if (queued) return { message: messages.paymentRunQueued, runs: [], job: queued.job_id };
+  }
 
   const { filter } = request;
   const due = dueSet(caller.scope, filter);
@@ -154,9 +235,13 @@ async function runOnce(tx: Database, caller: Caller, userId: number, request: Ru
     select count(*)::int as payments, ${fingerprintOf(sql`id`, sql`amount`, sql`currency_code`)} as fingerprint from pay`);
   if (!asked || asked.payments === 0) return { message: messages.paymentRunEmpty, runs: [] };
   if (asked.fingerprint !== request.fingerprint) throw new DueSetChanged();
+  if (task.jobId === undefined && task.queueAbove !== undefined && asked.payments > task.queueAbove) {
+    return { message: messages.paymentRunQueued, runs: [], job: await queueRun(tx, task), queuedNow: true };
+  }
 
-  // One run per currency, each with its job (Finished: it is made here, not queued) and its ref from
-  // its id; one whose total passes its currency's limit keeps that limit: it awaits approval.
+  // One run per currency, each with its ref from its id and its job: the queued job making them, or
+  // one of its own (Finished: it is made here, not queued). One whose total passes its currency's
+  // limit keeps that limit: it awaits approval.
   const scopeCampaignIds = caller.scope.kind === 'campaigns' ? caller.scope.campaignIds : null;
   const runs = await queryRows<{ id: number }>(tx, sql`
     with ${due},
@@ -167,18 +252,19 @@ async function runOnce(tx: Database, caller: Caller, userId: number, request: Ru
           (${JSON.stringify(request.approvalLimits)}::jsonb ->> currency_code)::numeric as limit_amount
         from (select currency_code, sum(amount) as total from pay group by currency_code) c
       ) n
-    ),
+    )${task.jobId !== undefined ? sql`` : sql`,
     job as (
       insert into ${jobs} (kind, status, description, created_by, scope_campaign_ids, started_at, finished_at)
       select 'paymentrun', 'Finished', 'Payment run ' || ref, ${userId}::int,
         ${scopeCampaignIds === null ? sql`null` : sql`${`{${scopeCampaignIds.join(',')}}`}`}::int[], now(), now()
       from made
       returning id, description
-    )
+    )`}
     insert into ${paymentRuns} (id, ref, reference, request_id, start_date, end_date, country_code, campaign_id, search, created_by, currency_code, job_id, approval_limit)
     select made.id, made.ref, ${request.reference}::text, ${`${requestId} `}::text || made.currency_code, ${filter.start_date}::date, ${filter.end_date}::date,
-      ${filter.country ?? null}::text, ${filter.campaign ?? null}::int, ${filter.search || null}::text, ${userId}::int, made.currency_code, job.id, made.approval_limit
-    from made join job on job.description = 'Payment run ' || made.ref
+      ${filter.country ?? null}::text, ${filter.campaign ?? null}::int, ${filter.search || null}::text, ${userId}::int, made.currency_code,
+      ${task.jobId !== undefined ? sql`${task.jobId}::int` : sql`job.id`}, made.approval_limit
+    from made ${task.jobId !== undefined ? sql`` : sql`join job on job.description = 'Payment run ' || made.ref`}
     returning id`);
   // Each statement sees the latest commits: its payments held back or paid since the check above, nothing is left to pay.
   if (runs.length === 0) throw new DueSetChanged();

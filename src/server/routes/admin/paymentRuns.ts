@@ -13,12 +13,12 @@ import {
 import type { SignIn } from '../../auth/signIn';
 import type { Database } from '../../db/client';
 import { approveRun, rejectRun, reverseRun, sendApprovalCode } from '../../domain/paymentRuns/approval';
-import { makeRun, previewRun } from '../../domain/paymentRuns/paymentRuns';
+import { makeRun, previewRun, type Queuing } from '../../domain/paymentRuns/paymentRuns';
 
 /** Approval, rejection and reversal: a Super Admin's, refused to anyone else before the body is read. */
 const SUPER_ADMIN_STEP = { requires: 'Super Admin', refusal: messages.paymentRunSuperOnly } as const;
 
-export const paymentRunRoutes = (db: Database, signIn: SignIn, approvalLimits: Record<string, string>): FastifyPluginAsyncZod => async (app) => {
+export const paymentRunRoutes = (db: Database, signIn: SignIn, approvalLimits: Record<string, string>, queuing: Queuing): FastifyPluginAsyncZod => async (app) => {
   app.post(
     '/payment_run_preview',
     {
@@ -39,11 +39,12 @@ export const paymentRunRoutes = (db: Database, signIn: SignIn, approvalLimits: R
       schema: {
         summary: "Make a payment run: pay the due payments of the filters in the caller's scope, exactly the preview's set",
         operationId: 'makePaymentRun',
-        description: 'One run per currency of the payments paid; a run whose total passes its currency\'s approval limit (PAYMENT_RUN_APPROVAL_LIMITS) is Awaiting approval: it holds its payments but pays them only once a second Super Admin approves it. An Idempotency-Key makes a retry answer the runs it made instead of paying again. A 409 (edit_conflict): the payments due changed since the preview, nothing was paid, and `current` holds the new preview.',
+        description: 'One run per currency of the payments paid; a run whose total passes its currency\'s approval limit (PAYMENT_RUN_APPROVAL_LIMITS) is Awaiting approval: it holds its payments but pays them only once a second Super Admin approves it. A run of more than PAYMENT_RUN_QUEUE_ABOVE payments is queued (202): a paymentrun job, listed by /admin/list_job_queue?job=paymentrun, makes it, exactly the previewed set or nothing (its job Failed when the payments due changed meanwhile). An Idempotency-Key makes a retry answer the runs it made, or the job it queued, instead of paying again. A 409 (edit_conflict): the payments due changed since the preview, nothing was paid, and `current` holds the new preview.',
         body: paymentRunRequest,
         response: {
           200: paymentRunOutcome.describe('Payment Run was Empty: nothing was due, nothing was written'),
           201: paymentRunOutcome.describe('New Payment Run Created'),
+          202: paymentRunOutcome.describe('New Payment Run Queued: `job` is the paymentrun job that makes it'),
         },
       },
     },
@@ -52,8 +53,8 @@ export const paymentRunRoutes = (db: Database, signIn: SignIn, approvalLimits: R
       const claim = request.idempotencyClaim;
       const outcome = await makeRun(db, request.caller, {
         filter, reference, fingerprint, requestKey: claim ? `${claim.scope}:${claim.key}` : undefined, approvalLimits,
-      });
-      return reply.code(outcome.runs.length > 0 ? 201 : 200).send(outcome);
+      }, queuing);
+      return reply.code(outcome.job !== undefined ? 202 : outcome.runs.length > 0 ? 201 : 200).send(outcome);
     },
   );
 
