@@ -24,7 +24,7 @@ import {
   roleTypeOfId,
   statusTypeOfId,
 } from './roles';
-import type { AdminRoleType, RoleCampaignLike, RoleLike } from './roles';
+import type { AdminRoleType, RoleCampaignLike, RoleLike, RoleScope } from './roles';
 import { AGENT_ROLE_TYPE_ID, INITIAL_STATUS_TYPE_ID } from './constants';
 import * as messages from './messages';
 
@@ -277,9 +277,9 @@ describe('roleTypeOfId and statusTypeOfId', () => {
 });
 
 describe('adminGrantRefusal: who may give which admin role (issue 34)', () => {
-  const all = { kind: 'all' } as const;
-  const agencyAdmin = { kind: 'agencies', agencyIds: [3] } as const;
-  const campaignAdmin = { kind: 'campaigns', campaignIds: [11], agencyIds: [3] } as const;
+  const all: RoleScope = { kind: 'all' };
+  const agencyAdmin: RoleScope = { kind: 'agencies', agencyIds: [3] };
+  const campaignAdmin: RoleScope = { kind: 'campaigns', campaignIds: [11], agencyIds: [3] };
   const grant = (role_type: 'Super Admin' | 'Agency Admin' | 'Campaign Admin', agency_id: number | null, campaign_ids: number[] = []) => ({ role_type, agency_id, campaign_ids });
 
   it('a Super Admin gives any role anywhere', () => {
