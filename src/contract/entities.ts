@@ -78,6 +78,16 @@ export const userRoleWithUser = userRole.extend({ user: agentUser, updated_at: i
 export type UserRoleWithUser = z.infer<typeof userRoleWithUser>;
 
 /**
+ * A role as GET api/v1/user-roles/?user_ids= lists it (ours, issue 34): with its agency's name and
+ * its role campaigns, so the Users screen shows an admin's roles whole in one call.
+ */
+export const userRoleListed = userRoleWithUser.extend({
+  agency_name: nullableText,
+  campaigns: z.array(z.object({ id, campaign: id, campaign_name: z.string() })),
+});
+export type UserRoleListed = z.infer<typeof userRoleListed>;
+
+/**
  * An agent as GET api/v1/user-role-campaigns/?role_type_id=2 gives it: one role campaign, with its
  * role and user, and the names of its campaign and agency so a page needs no second call.
  */

@@ -18,11 +18,13 @@ import {
   reachOf,
   reachWithin,
   adminUserReadOnly,
+  adminGrantRefusal,
+  grantableAdminRoleTypes,
   roleScope,
   roleTypeOfId,
   statusTypeOfId,
 } from './roles';
-import type { AdminRoleType, RoleCampaignLike, RoleLike } from './roles';
+import type { AdminRoleType, RoleCampaignLike, RoleLike, RoleScope } from './roles';
 import { AGENT_ROLE_TYPE_ID, INITIAL_STATUS_TYPE_ID } from './constants';
 import * as messages from './messages';
 
@@ -271,5 +273,35 @@ describe('roleTypeOfId and statusTypeOfId', () => {
     for (const name of STATUS_TYPES) expect(statusTypeOfId(STATUS_TYPE_ID[name])).toBe(name);
     expect(roleTypeOfId(99)).toBeUndefined();
     expect(statusTypeOfId(0)).toBeUndefined();
+  });
+});
+
+describe('adminGrantRefusal: who may give which admin role (issue 34)', () => {
+  const all: RoleScope = { kind: 'all' };
+  const agencyAdmin: RoleScope = { kind: 'agencies', agencyIds: [3] };
+  const campaignAdmin: RoleScope = { kind: 'campaigns', campaignIds: [11], agencyIds: [3] };
+  const grant = (role_type: 'Super Admin' | 'Agency Admin' | 'Campaign Admin', agency_id: number | null, campaign_ids: number[] = []) => ({ role_type, agency_id, campaign_ids });
+
+  it('a Super Admin gives any role anywhere', () => {
+    for (const type of ADMIN_ROLE_TYPES) expect(adminGrantRefusal(all, grant(type, 9, [99]))).toBeNull();
+    expect(grantableAdminRoleTypes(all)).toEqual(['Super Admin', 'Agency Admin', 'Campaign Admin']);
+  });
+
+  it('an Agency Admin gives Agency and Campaign Admin roles of their agencies, never Super Admin', () => {
+    expect(adminGrantRefusal(agencyAdmin, grant('Agency Admin', 3))).toBeNull();
+    expect(adminGrantRefusal(agencyAdmin, grant('Campaign Admin', 3, [12]))).toBeNull();
+    expect(adminGrantRefusal(agencyAdmin, grant('Super Admin', 3))).toBe(messages.superOnlySuperAdminRole);
+    expect(adminGrantRefusal(agencyAdmin, grant('Agency Admin', 4))).toBe(messages.grantAgencyOutOfReach);
+    expect(adminGrantRefusal(agencyAdmin, grant('Campaign Admin', null))).toBe(messages.grantAgencyOutOfReach);
+    expect(grantableAdminRoleTypes(agencyAdmin)).toEqual(['Agency Admin', 'Campaign Admin']);
+  });
+
+  it('a Campaign Admin gives Campaign Admin roles of their own campaigns only', () => {
+    expect(adminGrantRefusal(campaignAdmin, grant('Campaign Admin', 3, [11]))).toBeNull();
+    expect(adminGrantRefusal(campaignAdmin, grant('Campaign Admin', 3, [12]))).toBe(messages.grantCampaignOutOfReach);
+    expect(adminGrantRefusal(campaignAdmin, grant('Campaign Admin', 4))).toBe(messages.grantAgencyOutOfReach);
+    expect(adminGrantRefusal(campaignAdmin, grant('Agency Admin', 3))).toBe(messages.campaignAdminGrantsCampaignAdminOnly);
+    expect(adminGrantRefusal(campaignAdmin, grant('Super Admin', 3))).toBe(messages.superOnlySuperAdminRole);
+    expect(grantableAdminRoleTypes(campaignAdmin)).toEqual(['Campaign Admin']);
   });
 });

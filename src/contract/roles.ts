@@ -179,6 +179,30 @@ export function reachWithin(target: Reach, caller: { scope: RoleScope; flags: Ad
   return target.agencyIds.length === 0 && target.campaigns.every((campaign) => scope.campaignIds.includes(campaign.id));
 }
 
+/** What an admin role reaches: its type, its agency and the campaigns of its role campaigns. */
+export interface AdminGrant { role_type: AdminRoleType; agency_id: number | null; campaign_ids: readonly number[] }
+
+/**
+ * Why the caller may not give (or change) an admin role, or null when it may (issue 34): a Super
+ * Admin gives any; an Agency Admin gives Agency Admin and Campaign Admin roles of their agencies;
+ * a Campaign Admin gives Campaign Admin roles of their own campaigns only; nobody else gives
+ * Super Admin. The server refuses with these words; the console offers only what passes.
+ */
+export function adminGrantRefusal(scope: RoleScope, grant: AdminGrant): string | null {
+  if (scope.kind === 'all') return null;
+  if (grant.role_type === 'Super Admin') return messages.superOnlySuperAdminRole;
+  if (scope.kind === 'campaigns' && grant.role_type !== 'Campaign Admin') return messages.campaignAdminGrantsCampaignAdminOnly;
+  if (grant.agency_id === null || !scope.agencyIds.includes(grant.agency_id)) return messages.grantAgencyOutOfReach;
+  if (scope.kind === 'campaigns' && grant.campaign_ids.some((id) => !scope.campaignIds.includes(id))) return messages.grantCampaignOutOfReach;
+  return null;
+}
+
+/** The admin role types a caller may give, in the order the console offers them. */
+export function grantableAdminRoleTypes(scope: RoleScope): AdminRoleType[] {
+  if (scope.kind === 'all') return [...ADMIN_ROLE_TYPES];
+  return scope.kind === 'agencies' ? ['Agency Admin', 'Campaign Admin'] : ['Campaign Admin'];
+}
+
 /**
  * Why an admin user row is read-only to the caller (reachWithin said no, `editable: false`), or null
  * when the caller may change it: the server's refusal of such a save and the line its read-only

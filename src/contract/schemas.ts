@@ -784,10 +784,11 @@ export const userRoleRequest = z
   })
   .refine(endNotBeforeStart, { path: ['role_end_date'], error: messages.endBeforeStart });
 
-/** PATCH api/v1/user-roles/{id}/: the agency and the status. */
+/** PATCH api/v1/user-roles/{id}/: the agency and the status; ours: the end date, to end a role. */
 export const userRolePatchRequest = z.object({
   agency_id: storableId('agency_id').optional(),
   status_type: storableId('status_type').optional(),
+  role_end_date: roleDate(messages.endDateNotSelected, 'End date').optional(),
   updated_at: updatedAt,
 });
 

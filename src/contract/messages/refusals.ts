@@ -29,7 +29,6 @@ export const agencyOutOfScope = 'This agency is outside the agencies you manage.
 export const campaignOfAnotherAgency = 'This campaign does not belong to the chosen agency.';
 export const statusTypeNotFound = 'There is no such status.';
 export const roleTypeNotFound = 'There is no such role type.';
-export const superOnlyAdminRoles = 'Only a Super Admin can give or change admin roles.';
 export const superOnlyAgentFilters = 'Only a Super Admin may include blacklisted agents or use the BQ filter.';
 export const superOnlyBlacklist = 'Only a Super Admin can blacklist an agent or lift a blacklisting.';
 export const roleCampaignsStayWithAgency = 'This role has campaigns of its agency: move the agent and its campaign together (Edit agent).';
@@ -81,6 +80,16 @@ export const paymentRunNeedsConnection = 'You are offline. Money is never queued
 // Admin users beyond the caller's reach (ours)
 export const adminOutOfReach = 'This admin user holds roles or rights beyond the agencies and campaigns you manage. Only a Super Admin can change this user.';
 export const superOnlyCredentials = 'Only a Super Admin can change the email address or password of an admin user. To change your own password, use Forgot password on the login page.';
+
+// Admin roles given through user-roles and user-role-campaigns (issue 34): nothing wider than the giver's own reach (ours)
+export const superOnlySuperAdminRole = 'Only a Super Admin can give or change the Super Admin role.';
+export const campaignAdminGrantsCampaignAdminOnly = 'A Campaign Admin can give only the Campaign Admin role, for their own campaigns.';
+export const grantAgencyOutOfReach = 'You can give admin roles only in the agencies you manage.';
+export const grantCampaignOutOfReach = 'You can give a Campaign Admin role only for the campaigns you manage.';
+export const ownRolesUnchangeable = 'You cannot give yourself a role or change your own roles. Ask another admin who manages your agency or campaigns.';
+export const adminRoleNeedsAdminUser = 'Admin roles (Super Admin, Agency Admin, Campaign Admin) are given to admin users, who sign in with their email address.';
+export const roleCampaignNotFound = 'This role campaign does not exist, or is outside the agencies and campaigns you manage.';
+export const roleEndBeforeStart = 'The end date cannot be before the role’s start date.';
 
 // Requests the server refuses whole (ours)
 export const jsonTooDeep = 'The request is nested too deeply. Send the form as the console does.';

@@ -6,6 +6,7 @@
 // An edit sends the updated_at it read (a change made meanwhile is refused, not overwritten).
 // Offline, an edit without a password waits in the outbox; a password needs a connection.
 // A Super Admin may sign the user out everywhere from here (every device must sign in again).
+// An edit shows the user's roles (UserRolesSection): given, ended and suspended at once, apart from Save.
 import { Button, Checkbox, FormGroup, HTMLSelect, Intent, Spinner } from '@blueprintjs/core';
 import { LogOut } from '@blueprintjs/icons';
 import type { AdminUserRequest } from '../../../contract/api';
@@ -23,6 +24,7 @@ import { ReadOnlyDialog } from '../../components/ReadOnlyDialog';
 import { TextField } from '../../components/TextField';
 import { showSuccess } from '../../components/toaster';
 import { useSignOutAdminEverywhereMutation } from './adminSessionsApi';
+import { UserRolesSection } from './UserRolesSection';
 import { adminUserConflictFor, adminUserRequest, canWaitOffline, useLinkableAgenciesQuery, useSaveAdminUserMutation } from './adminUsersApi';
 
 export const CREDENTIALS_LOCKED = 'Only a Super Admin can change the email address or password of an admin user.';
@@ -160,6 +162,7 @@ export function AdminUserDialog({ row, retry, callerIsSuper, onClose }: EditDial
         </div>
       </FormGroup>
       {editing && callerIsSuper && row && <SignOutEverywhere user={row} offline={browserOffline} />}
+      {editing && row && <UserRolesSection userId={row.id} email={row.email} />}
     </FormDialog>
   );
 }

@@ -7,7 +7,7 @@
 //   Admin user, and never change another admin's email or password (the owner resets their own);
 // - email and msisdn are unique by index (users_username_lower, users_email_lower, users_msisdn), so of two requests
 //   racing for one address exactly one wins.
-import { and, eq, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
 import type { AdminUser, LinkedAgency } from '../../../contract/entities';
@@ -25,7 +25,8 @@ import type { Database } from '../../db/client';
 import { isStorableId } from '../../db/errors';
 import { adminAgencyLinks, agencies, campaigns, roleTypes, userRoleCampaigns, userRoles, users } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
-import { badRequest, conflict, outOfScope, superAdminOnly } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound, outOfScope, superAdminOnly } from '../../http/errors';
+import { lockRow } from '../../db/locks';
 import { foldedText, listPageOf, msisdnSearch, orderOf, searchIn, type ListParams } from '../lists';
 import { auditedSave } from '../save';
 import { mobileCountry } from './mobileCountry';
@@ -193,6 +194,26 @@ async function findAdminUser(db: Database, changer: Changer, id: number, seenBy:
   const links = await linksOf(db, [id]);
   const editable = await editableBy(db, changer, [found]);
   return toAdminUser(found, links.get(id) ?? [], true, editable.get(id) ?? false);
+}
+
+/**
+ * An admin user the caller may give a role to, locked for the rest of the transaction (issue 34):
+ * one it sees and may change (its whole reach within the caller's, adminUserReadOnly), never
+ * itself unless the caller is a Super Admin. A user without an email is a field user: 400.
+ */
+export async function lockedAdminUserForRole(tx: Database, caller: Caller, id: number): Promise<AdminUser> {
+  await lockRow(tx, users, id);
+  const changer = await changerOf(tx, caller);
+  const found = await findAdminUser(tx, changer, id);
+  if (!found) {
+    const [fieldUser] = isStorableId(id) ? await tx.select({ id: users.id }).from(users).where(and(eq(users.id, id), isNull(users.email))) : [];
+    if (fieldUser) throw badRequest(messages.adminRoleNeedsAdminUser, { user: [messages.adminRoleNeedsAdminUser] });
+    throw notFound(messages.adminUserNotFound);
+  }
+  if (!seesEverything(caller.scope) && found.id === caller.userId) throw forbidden(messages.ownRolesUnchangeable);
+  const readOnly = adminUserReadOnly(found);
+  if (readOnly) throw outOfScope(readOnly);
+  return found;
 }
 
 /**

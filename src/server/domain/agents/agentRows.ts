@@ -109,9 +109,30 @@ export const blacklistedHiddenFrom = (scope: RoleScope): SQL =>
 export const agentVisible = (scope: RoleScope): SQL =>
   and(within(userRoles.roleTypeId, FIELD_ROLE_TYPE_IDS), campaignVisible(scope, campaigns), blacklistedHiddenFrom(scope)) as SQL;
 
+/** The admin role types: given and changed under the reach rule (contract adminGrantRefusal). */
+export const ADMIN_ROLE_TYPE_IDS = [ROLE_TYPE_ID['Super Admin'], ROLE_TYPE_ID['Agency Admin'], ROLE_TYPE_ID['Campaign Admin']];
+
+/**
+ * An admin role a non-super caller could have given, so may see and change (issue 34): an Agency
+ * Admin's or Campaign Admin's role in an agency of an Agency Admin caller; a Campaign Admin role of
+ * a Campaign Admin caller's agencies with no campaign outside their own. Never a Super Admin role.
+ */
+function adminRoleInReach(scope: RoleScope): SQL {
+  if (scope.kind === 'all') return sql`true`;
+  if (scope.kind === 'agencies') {
+    return and(within(userRoles.roleTypeId, [ROLE_TYPE_ID['Agency Admin'], ROLE_TYPE_ID['Campaign Admin']]), within(userRoles.agencyId, scope.agencyIds)) as SQL;
+  }
+  const campaignOutside = scope.campaignIds.length === 0
+    ? sql`exists (select 1 from ${userRoleCampaigns} urc where urc.user_role_id = ${userRoles.id})`
+    : sql`exists (select 1 from ${userRoleCampaigns} urc where urc.user_role_id = ${userRoles.id}
+        and urc.campaign_id not in (${sql.join(scope.campaignIds.map((id) => sql`${id}`), sql`, `)}))`;
+  return and(eq(userRoles.roleTypeId, ROLE_TYPE_ID['Campaign Admin']), within(userRoles.agencyId, scope.agencyIds), sql`not ${campaignOutside}`) as SQL;
+}
+
 /**
  * A role the caller sees: a field role, not blacklisted, with a campaign the caller sees, or (just
- * created, no campaign yet) in an agency the caller sees. A Super Admin sees every role.
+ * created, no campaign yet) in an agency the caller sees; or an admin role within the caller's
+ * reach (adminRoleInReach). A Super Admin sees every role.
  */
 export function roleVisible(scope: RoleScope): SQL {
   if (seesEverything(scope)) return sql`true`;
@@ -119,7 +140,19 @@ export function roleVisible(scope: RoleScope): SQL {
     where urc.user_role_id = ${userRoles.id} and ${campaignVisible(scope, campaigns)})`;
   const noCampaignYet = sql`(not exists (select 1 from ${userRoleCampaigns} urc where urc.user_role_id = ${userRoles.id})
     and ${within(userRoles.agencyId, visibleAgencyIds(scope))})`;
-  return and(within(userRoles.roleTypeId, FIELD_ROLE_TYPE_IDS), blacklistedHiddenFrom(scope), sql`(${inCampaign} or ${noCampaignYet})`) as SQL;
+  const fieldRole = and(within(userRoles.roleTypeId, FIELD_ROLE_TYPE_IDS), sql`(${inCampaign} or ${noCampaignYet})`) as SQL;
+  return and(blacklistedHiddenFrom(scope), sql`(${fieldRole} or ${adminRoleInReach(scope)})`) as SQL;
+}
+
+/** A role campaign the caller sees: an agent row (agentVisible), or one of an admin role within reach. */
+export const roleCampaignVisible = (scope: RoleScope): SQL =>
+  sql`(${agentVisible(scope)} or (${within(userRoles.roleTypeId, ADMIN_ROLE_TYPE_IDS)} and ${roleVisible(scope)}))`;
+
+/** A role campaign (an agent's or an admin's) the caller sees; 404 otherwise. */
+export async function findRoleCampaign(db: Database, scope: RoleScope, id: number): Promise<AgentRoleCampaign> {
+  const [found] = isStorableId(id) ? await selectAgentRows(db).where(and(eq(userRoleCampaigns.id, id), roleCampaignVisible(scope))) : [];
+  if (!found) throw notFound(messages.roleCampaignNotFound);
+  return toAgent(found);
 }
 
 /**

@@ -1,16 +1,15 @@
 // Where a field user's role may be placed (SPEC.md section 6): in an agency the caller sees, with a
-// campaign the caller sees that belongs to that agency, a known status, and, unless the caller is a
-// Super Admin, a field role type. Every add, move and patch of a role or role campaign asks here
+// campaign the caller sees that belongs to that agency, a known status, and, for an admin role, no
+// more than the caller may give (requireAdminGrant). Every add, move and patch of a role or role campaign asks here
 // inside its transaction, so nothing is written outside the caller's scope.
 import { and, eq } from 'drizzle-orm';
 import * as messages from '../../../contract/messages';
-import { ROLE_TYPE_ID, STATUS_TYPE_ID, type RoleScope } from '../../../contract/roles';
+import { adminGrantRefusal, isAdminRoleType, isSuperAdmin, roleTypeOfId, STATUS_TYPE_ID, type RoleScope, type RoleType } from '../../../contract/roles';
 import { campaignVisible, seesEverything, visibleAgencyIds } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { isStorableId, uniqueViolation } from '../../db/errors';
 import { agencies, campaigns, countries } from '../../db/schema';
 import { badRequest, conflict, notFound, outOfScope, superAdminOnly } from '../../http/errors';
-import { FIELD_ROLE_TYPE_IDS } from './agentRows';
 
 /** An agency a role is placed in, with what a new user of it takes from its country. */
 export interface AgencyPlace { id: number; countryIso: string | null; dialingCode: string; defaultLanguage: string | null }
@@ -40,7 +39,6 @@ export async function campaignForRole(tx: Database, scope: RoleScope, campaignId
 }
 
 const KNOWN_STATUS_IDS: readonly number[] = Object.values(STATUS_TYPE_ID);
-const KNOWN_ROLE_TYPE_IDS: readonly number[] = Object.values(ROLE_TYPE_ID);
 
 /**
  * A status the caller may give, changing `from` (undefined: a new role): a known one, and only a
@@ -52,10 +50,22 @@ export function requireStatusChange(scope: RoleScope, to: number, from?: number)
   if (touchesBlacklist && !seesEverything(scope)) throw superAdminOnly(messages.superOnlyBlacklist);
 }
 
-/** A role type the caller may give: a known one, and only a Super Admin gives admin roles. */
-export function requireRoleType(scope: RoleScope, roleTypeId: number): void {
-  if (!KNOWN_ROLE_TYPE_IDS.includes(roleTypeId)) throw badRequest(messages.roleTypeNotFound, { role_type: [messages.roleTypeNotFound] });
-  if (!FIELD_ROLE_TYPE_IDS.includes(roleTypeId) && !seesEverything(scope)) throw superAdminOnly(messages.superOnlyAdminRoles);
+/** A known role type's name (400 otherwise). */
+export function requireRoleType(roleTypeId: number): RoleType {
+  const name = roleTypeOfId(roleTypeId);
+  if (!name) throw badRequest(messages.roleTypeNotFound, { role_type: [messages.roleTypeNotFound] });
+  return name;
+}
+
+/**
+ * The reach rule of admin roles (contract adminGrantRefusal): a role given, changed or given a
+ * campaign lies within what the caller may give, or 403 saying why. Field roles pass.
+ */
+export function requireAdminGrant(scope: RoleScope, grant: { role_type: RoleType; agency_id: number | null; campaign_ids?: readonly number[] }): void {
+  if (!isAdminRoleType(grant.role_type)) return;
+  const refusal = adminGrantRefusal(scope, { role_type: grant.role_type, agency_id: grant.agency_id, campaign_ids: grant.campaign_ids ?? [] });
+  if (!refusal) return;
+  throw isSuperAdmin(grant.role_type) ? superAdminOnly(refusal) : outOfScope(refusal);
 }
 
 /** A unique index a write hit, as the answer an admin reads (409); any other error unchanged. */

@@ -3,7 +3,7 @@
 // transaction each (POST api/v1/agents/ and PATCH api/v1/agents/{id}/, ours: domain/agents/agents.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { agentPage, page } from '../../../contract/api';
-import { agentRoleCampaign, agentUser, userRoleWithUser } from '../../../contract/entities';
+import { agentRoleCampaign, agentUser, userRoleListed, userRoleWithUser } from '../../../contract/entities';
 import {
   addAgentForm, agentQuery, editAgentForm, idParams, newUserRequest, userPatchRequest, userQuery, userRoleCampaignPatchRequest,
   userRoleCampaignRequest, userRolePatchRequest, userRoleQuery, userRoleRequest,
@@ -18,7 +18,7 @@ export const agentRoutes = (db: Database): FastifyPluginAsyncZod => async (app) 
   app.get('/user-role-campaigns/', { schema: { summary: "List the agents (or gifters) in the caller's scope, with their user, role and campaign", operationId: 'listAgents', querystring: agentQuery, response: { 200: agentPage } } }, async (request) =>
     servicePageOf(request, AGENT_SORT, (params) => listAgents(db, request.caller.scope, request.query, params)));
 
-  app.post('/user-role-campaigns/', { schema: { summary: "Put a user's role in one of the caller's campaigns", operationId: 'addRoleCampaign', body: userRoleCampaignRequest, response: { 201: agentRoleCampaign } } }, async (request, reply) =>
+  app.post('/user-role-campaigns/', { schema: { summary: "Put a user's role (an agent's, or an admin's within the caller's reach) in one of the caller's campaigns", operationId: 'addRoleCampaign', body: userRoleCampaignRequest, response: { 201: agentRoleCampaign } } }, async (request, reply) =>
     reply.code(201).send(await createRoleCampaign(db, request.caller, request.body)));
 
   app.patch('/user-role-campaigns/:id/', { schema: { summary: "Move an agent's role to another campaign", operationId: 'updateRoleCampaign', params: idParams, body: userRoleCampaignPatchRequest, response: { 200: agentRoleCampaign } } }, async (request) =>
@@ -33,13 +33,13 @@ export const agentRoutes = (db: Database): FastifyPluginAsyncZod => async (app) 
   app.patch('/users/:id/', { schema: { summary: "Change a field user's name or mobile number", operationId: 'updateUser', params: idParams, body: userPatchRequest, response: { 200: agentUser } } }, async (request) =>
     patchUser(db, request.caller, request.params.id, request.body));
 
-  app.get('/user-roles/', { schema: { summary: 'List the roles of the given users, each with its user', operationId: 'listUserRoles', querystring: userRoleQuery, response: { 200: page(userRoleWithUser) } } }, async (request) =>
+  app.get('/user-roles/', { schema: { summary: 'List the roles of the given users, each with its user, its agency name and its role campaigns', operationId: 'listUserRoles', querystring: userRoleQuery, response: { 200: page(userRoleListed) } } }, async (request) =>
     servicePageOf(request, [], (params) => listRoles(db, request.caller, request.query, params)));
 
-  app.post('/user-roles/', { schema: { summary: "Give a user a role in one of the caller's agencies", operationId: 'addUserRole', body: userRoleRequest, response: { 201: userRoleWithUser } } }, async (request, reply) =>
+  app.post('/user-roles/', { schema: { summary: "Give a user a role in one of the caller's agencies: an admin role only within the caller's reach", operationId: 'addUserRole', body: userRoleRequest, response: { 201: userRoleWithUser } } }, async (request, reply) =>
     reply.code(201).send(await createRole(db, request.caller, request.body)));
 
-  app.patch('/user-roles/:id/', { schema: { summary: "Change a role's agency or status", operationId: 'updateUserRole', params: idParams, body: userRolePatchRequest, response: { 200: userRoleWithUser } } }, async (request) =>
+  app.patch('/user-roles/:id/', { schema: { summary: "Change a role's agency, status or end date (end or suspend it)", operationId: 'updateUserRole', params: idParams, body: userRolePatchRequest, response: { 200: userRoleWithUser } } }, async (request) =>
     patchRole(db, request.caller, request.params.id, request.body));
 
   // Ours: the console adds and edits an agent in one call each, so nothing stops halfway.
