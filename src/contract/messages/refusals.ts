@@ -77,6 +77,9 @@ export const paymentRunNotFound = 'No such payment run.';
 export const paymentRunNotAwaitingApproval = 'This payment run is not awaiting approval, so nothing was changed.';
 export const paymentRunNotReversible = 'Only a paid payment run can be reversed, once: this one was not changed.';
 export const paymentRunReasonRequired = 'A reason is required';
+export const paymentRunNotYours = 'Only a Super Admin, or a Campaign Admin whose campaigns include its campaign, can see this payment run.';
+export const paymentRunPayoutNotPaid = (status: string): string =>
+  `Only a paid payment run has a payout file: this one is ${status.toLowerCase()}, so it pays nobody.`;
 
 // Admin users beyond the caller's reach (ours)
 export const adminOutOfReach = 'This admin user holds roles or rights beyond the agencies and campaigns you manage. Only a Super Admin can change this user.';
