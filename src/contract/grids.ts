@@ -203,7 +203,8 @@ export const paymentRunsGrid = {
     text('reference', 'Reference', 160),
   ],
   defaultOrder: '-created_at',
-  // Campaign, agency and country read the run's campaign: a run without one (over campaigns) matches none of them.
+  // Campaign and agency read the run's campaign: a run without one (over campaigns) matches neither. Country
+  // matches the run's own country or its campaign's, so a run made for a country without a campaign is found by it.
   filters: ['agency', 'campaign', 'country'],
   filename: 'payment-runs',
   emptyText: 'No payment runs in this period',

@@ -217,3 +217,5 @@ export const PAYOUT_COLUMNS = ['msisdn', 'agent_name', 'amount', 'currency', 'ru
 /** The `line_id` of the control total line: its amount is the run's total, its agent_name counts the lines and payments. */
 export const PAYOUT_CONTROL_LINE_ID = 'CONTROL_TOTAL';
 export const paymentRunPayoutQuery = z.object({ id: runId });
+/** POST /admin/payment_run_detail?id=: the run whose lines the grid lists (the body is the grid's, recordGridQuery). */
+export const paymentRunDetailQuery = z.object({ id: runId });

@@ -66,14 +66,22 @@ export const REPORT_HOMES = {
 export type ReportHome = keyof typeof REPORT_HOMES;
 export const REPORT_HOME_NAMES = Object.keys(REPORT_HOMES) as ReportHome[];
 
-/** The service backend's reports (/service/payments-report-<name>/) and the grid each queues. */
+/**
+ * The service backend's reports (/service/payments-report-<name>/) and the grid each queues.
+ * 'create-payment-run' reports the payment runs; it makes none (docs/decisions.md 'Payment Run Report').
+ */
 export const SERVICE_REPORTS = {
   'agents-events-detail': 'agentEventDetails',
   'agents-events-summary': 'agentEvents',
   'campaign-summary': 'campaignConversion',
+  'create-payment-run': 'paymentRuns',
 } as const;
 export type ServiceReportName = keyof typeof SERVICE_REPORTS;
 export const SERVICE_REPORT_NAMES = Object.keys(SERVICE_REPORTS) as ServiceReportName[];
+
+/** A service report's path under /service, as section 7 names it: the payment runs' has no 'report-'. */
+export const serviceReportPath = (name: ServiceReportName): string =>
+  name === 'create-payment-run' ? `payments-${name}/` : `payments-report-${name}/`;
 
 // ---- report job requests ------------------------------------------------------------------------
 

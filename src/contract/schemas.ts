@@ -600,6 +600,16 @@ export const gridQuery = reportFilterFields
   .refine(endNotBeforeStartDate, endBeforeStart);
 export type GridBody = z.output<typeof gridQuery>;
 
+/**
+ * The body of a grid of one record's rows (a payment run's lines, POST /admin/payment_run_detail?id=):
+ * the grid body with its dates optional and ignored, since the rows are the record's whatever their dates.
+ */
+export const recordGridQuery = z.object({
+  ...gridQuery.shape,
+  start_date: reportFilterFields.shape.start_date.optional(),
+  end_date: reportFilterFields.shape.end_date.optional(),
+});
+
 
 /**
  * POST /admin/country: the legacy wire sends the languages as a comma string, an id null for a

@@ -31,6 +31,7 @@ import { countrySmsRoutes } from './routes/admin/countrySms';
 import { eventTypeRoutes } from './routes/admin/eventTypes';
 import { gridRoutes } from './routes/admin/grids';
 import { paymentRunRoutes } from './routes/admin/paymentRuns';
+import { paymentRunDetailRoutes } from './routes/admin/paymentRunDetail';
 import { reportRoutes } from './routes/admin/reports';
 import { secureReportRoutes } from './routes/admin/secureReports';
 import { paymentReportRoutes } from './routes/service/paymentReports';
@@ -126,6 +127,7 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
   await app.register(whitelistRoutes(db), { prefix: '/admin' });
   await app.register(eventTypeRoutes(db), { prefix: '/admin' });
   await app.register(gridRoutes(database), { prefix: '/admin' });
+  await app.register(paymentRunDetailRoutes(database), { prefix: '/admin' });
   const jobs = await startJobQueue(database, { databaseUrl: config.databaseUrl, workers: config.reportWorkers, log: app.log });
   app.addHook('onClose', () => jobs.stop());
   await app.register(paymentRunRoutes(db, signIn, config.approvalLimits, { above: config.paymentRunQueueAbove, send: jobs.send }), { prefix: '/admin' });

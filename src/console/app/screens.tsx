@@ -160,7 +160,15 @@ const DECLARED = {
   agentpayreport: { path: '/reports/agent-payments', label: 'Agent Payments', group: 'Payments', visibleTo: superAdmins, icon: <Dollar />, ...gridScreen('agentPayments') },
   payments: { path: '/payments/pending', label: 'Pending Payments', group: 'Payments', visibleTo: superAdmins, icon: <Projects />, grid: 'pendingPayments', page: paymentRunPage('PendingPaymentsPage') },
   paymentruns: { path: '/payment-runs', label: 'Payment Run', group: 'Payments', visibleTo: superAndCampaignAdmins, icon: <BankAccount />, grid: 'paymentRuns', page: reportPage('PaymentRunsScreen') },
-  paymentrunreport: { path: '/reports/payment-runs', label: 'Payment Run Report', group: 'Payments', visibleTo: superAdmins, icon: <Clipboard /> },
+  paymentrunreport: {
+    path: '/reports/payment-runs',
+    ...serviceReport('Payment Run Report', 'create-payment-run'),
+    // Section 2 sends only the three event reports to the reports code first.
+    requiresReportsOtp: false,
+    group: 'Payments',
+    visibleTo: superAdmins,
+    icon: <Clipboard />,
+  },
   admins: { path: '/users', label: 'Users', group: 'Settings', visibleTo: admins, icon: <Person />, page: page(() => import('../features/users/UsersPage'), 'UsersPage') },
   whitelist: {
     path: '/whitelists',

@@ -76,6 +76,9 @@ export const paymentRunNotAwaitingApproval = 'This payment run is not awaiting a
 export const paymentRunNotReversible = 'Only a paid payment run can be reversed, once: this one was not changed.';
 export const paymentRunReasonRequired = 'A reason is required';
 export const paymentRunNeedsConnection = 'You are offline. Money is never queued offline: payment runs, their approval and their reversal need a connection. Try again once you are back online.';
+export const paymentRunNotYours = 'Only a Super Admin, or a Campaign Admin whose campaigns include its campaign, can see this payment run.';
+export const paymentRunPayoutNotPaid = (status: string): string =>
+  `Only a paid payment run has a payout file: this one is ${status.toLowerCase()}, so it pays nobody.`;
 
 // Admin users beyond the caller's reach (ours)
 export const adminOutOfReach = 'This admin user holds roles or rights beyond the agencies and campaigns you manage. Only a Super Admin can change this user.';

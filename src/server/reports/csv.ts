@@ -30,6 +30,12 @@ export function csvCell(value: string | number | boolean | null): string {
   return text === '' || /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/**
+ * Text a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) behind a quote:
+ * the rule grids/defineGrid.ts csvValue applies in SQL, for a file written here (a payout file).
+ */
+export const formulaSafe = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
 export const csvLine = (cells: ReadonlyArray<string | number | boolean | null>): string => `${cells.map(csvCell).join(',')}\n`;
 
 /** A file name safe to put in a header: anything but letters, digits, '.', '_' and '-' becomes '_'. */

@@ -10,7 +10,7 @@ import type { GRID_PAGE_SIZES, QUEUE_LIST_PAGE_SIZES } from '../../../contract/c
 import type { JobKind } from '../../../contract/jobs';
 import type { QueueReport, ReportRecord } from '../../../contract/entities';
 import { GRIDS } from '../../../contract/grids';
-import { REPORT_HOMES, SERVICE_REPORT_NAMES, SERVICE_REPORTS, type ReportHome, type ServiceReportName } from '../../../contract/reports';
+import { REPORT_HOMES, SERVICE_REPORT_NAMES, SERVICE_REPORTS, serviceReportPath, type ReportHome, type ServiceReportName } from '../../../contract/reports';
 import { adminApi, serviceApi } from '../../backends/slices';
 import { toListRows, type ListRows } from '../../backends/listPages';
 import { QUEUE_SCREENS, SERVICE_REPORT_SCREENS } from '../../app/tabs';
@@ -61,9 +61,9 @@ type QueuingRequest = Record<string, string> & { path: string };
 /** A report request's dates as people read them in the outbox. */
 const periodOf = (start: string | undefined, end: string | undefined) => `${start ?? ''} to ${end ?? ''}`;
 
-const serviceReportPath = (report: ServiceReportName) => `service/payments-report-${report}/`;
+const serviceReportUrl = (report: ServiceReportName) => `service/${serviceReportPath(report)}`;
 const serviceReportOfPath = (path: string) =>
-  SERVICE_REPORT_NAMES.find((report) => serviceReportPath(report) === path) ?? 'agents-events-summary';
+  SERVICE_REPORT_NAMES.find((report) => serviceReportUrl(report) === path) ?? 'agents-events-summary';
 /** The title of the grid a report holds the rows of ('Fraud Events'). */
 const gridTitle = (gridId: string) => GRIDS.find((grid) => grid.id === gridId)?.title ?? 'report';
 
@@ -75,7 +75,7 @@ export const serviceReportsApi = serviceApi.enhanceEndpoints({ addTagTypes: ['Se
       providesTags: (_result, _error, { report }) => [{ type: 'ServiceReport', id: report }],
     }),
     generateServiceReport: build.mutation<Saved<ReportRecord>, ServiceReportRequest>({
-      query: ({ report, ...params }) => ({ url: withQuery(serviceReportPath(report), params), method: 'GET' }),
+      query: ({ report, ...params }) => ({ url: withQuery(serviceReportUrl(report), params), method: 'GET' }),
       invalidatesTags: (result, error, { report }) => (error ? [] : unlessQueued([{ type: 'ServiceReport' as const, id: report }])(result)),
       extraOptions: offlineWrite<QueuingRequest>({
         entity: REPORT_ENTITY,

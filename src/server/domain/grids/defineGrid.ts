@@ -31,6 +31,8 @@ export interface GridSource<D extends GridDeclaration> {
   keyType: keyof typeof KEY_TEXTS;
   /** The grid's own condition on every row, before the filters (pending payments: only what is due). */
   condition?: SQL;
+  /** A grid of one record's rows (a payment run's lines): the rows of the request's `recordId`. */
+  recordCondition?: (recordId: number) => SQL;
   /** Grouped grids (one row per agent and event, ...): the GROUP BY; columns then aggregate. */
   groupBy?: SQL;
   /** Each column's value, before it is formatted for JSON or CSV. */
@@ -41,9 +43,11 @@ export interface GridSource<D extends GridDeclaration> {
   checkScope?: (scope: RoleScope) => void;
   /** What the report filter model's filters read on a row before any grouping. */
   facets: {
-    /** The instant the date range filters. */
-    time: SQL;
+    /** The instant the date range filters; none: the record's rows are the grid's, and the dates filter nothing. */
+    time?: SQL;
     campaignId: SQL;
+    /** The row's own country beside its campaign's (a payment run made for a country): the country filter matches either. */
+    countryCode?: SQL;
     /** The agent (or gifter) of the row: 'Include Blacklisted', BQ, gifting and enabled read their user and roles. */
     agentId: SQL;
     /** The row's own blacklisted flag (a fraud event's); else the agent's role status says. */
@@ -65,6 +69,8 @@ export interface GridPage<Row> {
 export interface GridRequest {
   scope: RoleScope;
   body: GridBody;
+  /** The record whose rows a grid with a `recordCondition` lists (checked visible to the caller by its route). */
+  recordId?: number;
 }
 
 // ---- formats --------------------------------------------------------------------------------
@@ -223,14 +229,20 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
   }
 
   /** The rows a filter selects, before any grouping. */
-  function where({ scope, body: f }: GridRequest): SQL {
+  function where({ scope, body: f, recordId }: GridRequest): SQL {
     const { facets } = source;
-    const conditions: SQL[] = [
-      ...(source.condition ? [source.condition] : []),
-      sql`${facets.time} >= ${`${f.start_date}T00:00:00Z`}::timestamptz`,
-      // Up to the start of the next day: the end date counts in full.
-      sql`${facets.time} < ${`${addDays(f.end_date, 1)}T00:00:00Z`}::timestamptz`,
-    ];
+    const conditions: SQL[] = [...(source.condition ? [source.condition] : [])];
+    if (source.recordCondition) {
+      if (recordId === undefined) throw new Error(`${declaration.title} lists one record's rows: the request names none`);
+      conditions.push(source.recordCondition(recordId));
+    }
+    if (facets.time) {
+      conditions.push(
+        sql`${facets.time} >= ${`${f.start_date}T00:00:00Z`}::timestamptz`,
+        // Up to the start of the next day: the end date counts in full.
+        sql`${facets.time} < ${`${addDays(f.end_date, 1)}T00:00:00Z`}::timestamptz`,
+      );
+    }
     if (scope.kind === 'agencies') conditions.push(scope.agencyIds.length === 0 ? sql`false` : campaignWhere(facets.campaignId, inArray(campaigns.agencyId, scope.agencyIds)));
     if (scope.kind === 'campaigns') conditions.push(scope.campaignIds.length === 0 ? sql`false` : inArray(facets.campaignId, scope.campaignIds));
     // An id no row can have matches nothing (and must not reach SQL as an int4 overflow).
@@ -239,7 +251,10 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
       const storable = f.campaign.filter(isStorableId);
       conditions.push(storable.length > 0 ? inArray(facets.campaignId, storable) : sql`false`);
     }
-    if (f.country !== undefined) conditions.push(campaignWhere(facets.campaignId, sql`${campaigns.countryCode} = ${f.country}`));
+    if (f.country !== undefined) {
+      const campaignCountry = campaignWhere(facets.campaignId, sql`${campaigns.countryCode} = ${f.country}`);
+      conditions.push(facets.countryCode ? sql`(${facets.countryCode} = ${f.country} or ${campaignCountry})` : campaignCountry);
+    }
     // Blacklisted rows are a Super Admin's only, and theirs only on request ('Include Blacklisted').
     if (!f.blacklisted) {
       conditions.push(facets.blacklisted ? sql`not ${facets.blacklisted}` : sql`not ${agentInStatus(facets.agentId, STATUS_TYPE_ID.Blacklisted)}`);
@@ -287,10 +302,10 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     return { where: descending ? sql`(g._sort, g._key) < ${anchor}` : sql`(g._sort, g._key) > ${anchor}`, orderBy };
   }
 
-  /** A short fingerprint of the filter: a cursor made for another filter is not used. */
-  const filterHash = (body: GridBody): string => {
+  /** A short fingerprint of the filter (and the record): a cursor made for another filter is not used. */
+  const filterHash = ({ body, recordId }: GridRequest): string => {
     const { page_size: _size, current_page: _page, orderby: _order, cursor: _cursor, export: _export, ...filter } = body;
-    return createHash('sha256').update(JSON.stringify(filter)).digest('base64url').slice(0, 16);
+    return createHash('sha256').update(JSON.stringify(recordId === undefined ? filter : { ...filter, recordId })).digest('base64url').slice(0, 16);
   };
 
   async function countOf(db: Database, request: GridRequest, hash: string): Promise<number> {
@@ -319,7 +334,7 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
       const given = check(request);
       const { body } = request;
       const order = orderOf(body.orderby);
-      const hash = filterHash(body);
+      const hash = filterHash(request);
       // A cursor for another page, order or filter is not this request's: the page is read by its number.
       const cursor = given && body.page_size > 0 && given.page === body.current_page && given.order === order.text && given.filter === hash ? given : undefined;
       // Its anchor is of the order's types, or the cursor was edited.
@@ -352,16 +367,19 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     /** How many rows the whole result holds (a report's progress reads it). */
     count(db: Database, request: GridRequest): Promise<number> {
       check(request);
-      return countOf(db, request, filterHash(request.body));
+      return countOf(db, request, filterHash(request));
     },
 
-    /** The whole filtered, sorted result as CSV: its query, and how to read it a page at a time on a database without COPY. */
-    csv(request: GridRequest): CsvSource {
+    /**
+     * The whole filtered, sorted result as CSV: its query, and how to read it a page at a time on a
+     * database without COPY. Named for its dates, unless its caller names it (a record's rows).
+     */
+    csv(request: GridRequest, filename = gridFilename(declaration, request.body.start_date, request.body.end_date)): CsvSource {
       check(request);
       const order = orderOf(request.body.orderby);
       const rows = rowsQuery(request, csvValue, order);
       return {
-        filename: gridFilename(declaration, request.body.start_date, request.body.end_date),
+        filename,
         headers: columns.map((column) => column.key),
         query: sql`select ${outerColumns} from (${rows}) g order by ${seek(order, undefined).orderBy}`,
         page: (after, limit) => {

@@ -38,6 +38,8 @@ export const paymentRunsReport = defineGrid(paymentRunsGrid, {
     // filter may span campaigns, so it is a Super Admin's only: no Campaign Admin learns what
     // another campaign was paid (docs/decisions.md).
     campaignId: sql`${paymentRuns.campaignId}`,
+    // A run made for a country (without a campaign, as the monthly runs are) is that country's.
+    countryCode: sql`${paymentRuns.countryCode}`,
     // No agent filter is offered: a run is its creator's, who is no agent.
     agentId: sql`${paymentRuns.createdBy}`,
     blacklisted: sql`false`,
