@@ -7,10 +7,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { MAX_JSON_DEPTH } from '../../src/contract/constants';
-import { agentEventDetailsGrid, fraudEventsGrid, pendingPaymentsGrid } from '../../src/contract/grids';
+import { agentEventDetailsGrid, fraudEventsGrid, paymentRunDetailGrid, pendingPaymentsGrid } from '../../src/contract/grids';
+import { paymentRunStateRequest } from '../../src/contract/paymentRuns';
 import {
   addAgentForm, adminUserForm, campaignForm, editAgentForm, userRoleCampaignPatchRequest, userRoleRequest, campaignLanguageForm, campaignVersionForm, compensationForm, countryRequest, countrySmsRequest, eventTypeForm,
   gridQuery, listQuery, loginRequest, otpSendRequest, otpVerifyRequest, refreshRequest, resetPasswordRequest, secureDownloadRequest, secureOtpRequest, whitelistForm,
+  recordGridQuery,
 } from '../../src/contract/schemas';
 import { queuedReportDownload, queueReportQuery, serviceReportQuery } from '../../src/contract/reports';
 import { forCreate } from '../../src/server/http/bodies';
@@ -127,6 +129,9 @@ describe.runIf(runsOnPostgres)('hostile bodies on postgres', () => {
       // Every grid is the same route over one grid module: one of each shape (a detail grid, a
       // grouped grid with its own condition, the one with a row flag) stands for them all.
       ...[agentEventDetailsGrid, pendingPaymentsGrid, fraudEventsGrid].map((grid) => ({ method: 'POST' as const, path: grid.path, schema: gridQuery, valid: { start_date: '01-Nov-2026', end_date: '02-Nov-2026' }, read: true, signedIn: true })),
+      // One payment run's lines (a grid of one record, its dates optional) and its summary.
+      { method: 'POST', path: `${paymentRunDetailGrid.path}?id=1`, schema: recordGridQuery, valid: {}, read: true, signedIn: true },
+      { method: 'POST', path: '/admin/payment_run_state', schema: paymentRunStateRequest, valid: { id: 1 }, read: true, signedIn: true },
       { method: 'POST', path: '/admin/queued_report_download', schema: queuedReportDownload, valid: { id: 1 }, signedIn: true },
       // Secure reports: the list reads; a code and a download act on one-time codes (refused before any is sent or checked).
       { method: 'POST', path: '/admin/list_secure_reports', schema: listQuery, valid: {}, read: true, signedIn: true },
