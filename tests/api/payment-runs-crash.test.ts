@@ -15,6 +15,7 @@ import { sumByCurrency } from '../../src/contract/money';
 import type { PaymentRunOutcome, PaymentRunPreview } from '../../src/contract/paymentRuns';
 import { useSignedInServer } from '../support/signedIn';
 import { assertPaidOnce } from '../support/paymentRuns';
+import { until } from '../support/until';
 import { startWorker } from '../support/workers';
 
 const ROUNDS = 20;
@@ -24,16 +25,6 @@ const FIRST_DAY = Date.UTC(2019, 0, 1);
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const dayOf = (round: number) => new Date(FIRST_DAY + round * 86_400_000);
 const requestDate = (date: Date) => `${String(date.getUTCDate()).padStart(2, '0')}-${MONTHS[date.getUTCMonth()]}-${date.getUTCFullYear()}`;
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  let value = await read();
-  while (!done(value) && Date.now() < end) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
-}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('queued payment runs whose worker is killed mid-run, on PostgreSQL', () => {
   const { server, tokens } = useSignedInServer('postgres', ['super'], {
@@ -98,7 +89,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('queued payment runs whose worke
           (select count(*)::int from pg_locks l join pg_stat_activity a on a.pid = l.pid
             where not l.granted and a.datname = current_database() and l.locktype in ('transactionid', 'tuple') and l.pid <> $2) as waiting
         from jobs j where j.id = $1`, [job, holderPid])).rows[0],
-      (row) => row?.status === 'Started' && row.waiting > 0, 30_000);
+      (row) => row?.status === 'Started' && row.waiting > 0, 30_000, 100);
       expect(blocked, `round ${round}: the run did not reach its claim`).toEqual({ status: 'Started', waiting: 1 });
       const worker = workers.pop() as ChildProcess;
       const exited = new Promise((resolve) => worker.once('exit', resolve));
@@ -119,6 +110,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('queued payment runs whose worke
       async () => (await sql.query<{ id: number; status: string; attempts: number }>('select id, status, attempts from jobs where id = any($1::int[]) order by id', [made.map((m) => m.job)])).rows,
       (rows) => rows.every((row) => row.status === 'Finished' || row.status === 'Failed'),
       120_000,
+      100,
     );
     for (const job of jobs) expect(job).toMatchObject({ status: 'Finished' });
     for (const job of jobs) expect(job.attempts).toBeGreaterThanOrEqual(2);

@@ -15,6 +15,7 @@ import * as messages from '../../src/contract/messages';
 import type { PaymentRunOutcome, PaymentRunPreview } from '../../src/contract/paymentRuns';
 import { backends } from '../support/server';
 import { useSignedInServer } from '../support/signedIn';
+import { until } from '../support/until';
 import { startWorker } from '../support/workers';
 
 const ALL_DATES = { start_date: '01-Jan-2020', end_date: '31-Dec-2099' } as const;
@@ -22,16 +23,6 @@ const ALL_DATES = { start_date: '01-Jan-2020', end_date: '31-Dec-2099' } as cons
 const QUEUE_ABOVE = 4;
 type Refusal = { error: string; code: string };
 type RunRow = { id: number; ref: string; reference: string; total: string; currency: string; events: number; status: string };
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  let value = await read();
-  while (!done(value) && Date.now() < end) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    value = await read();
-  }
-  return value;
-}
 
 function queuedRunSuite(backend: 'pglite' | 'postgres', workersApart: boolean) {
   const { server, tokens: token } = useSignedInServer(backend, ['super', 'campaign'], {

@@ -7,30 +7,20 @@ import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/constants';
+import { toRequestDate } from '../../src/contract/dates';
 import * as messages from '../../src/contract/messages';
 import { sumByCurrency } from '../../src/contract/money';
 import type { PaymentRunOutcome, PaymentRunPreview } from '../../src/contract/paymentRuns';
 import { assertPaidOnce } from '../support/paymentRuns';
 import { SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
 import { useSignedInServer } from '../support/signedIn';
+import { until } from '../support/until';
 import { startWorker } from '../support/workers';
 
 const ALL_DATES = { start_date: '01-Jan-2020', end_date: '31-Dec-2099' } as const;
 const QUEUE_ABOVE = 10;
 const SETTINGS = { REPORT_WORKERS: '0', PAYMENT_RUN_QUEUE_ABOVE: String(QUEUE_ABOVE), PAYMENT_RUN_APPROVAL_LIMITS: 'none' };
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const requestDate = (day: string) => `${day.slice(8, 10)}-${MONTHS[Number(day.slice(5, 7)) - 1]}-${day.slice(0, 4)}`;
 type Answer = PaymentRunOutcome & { code?: string };
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  let value = await read();
-  while (!done(value) && Date.now() < end) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    value = await read();
-  }
-  return value;
-}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('payment runs raced from two servers and a worker on one PostgreSQL', () => {
   const { server: first, tokens } = useSignedInServer('postgres', ['super'], SETTINGS);
@@ -60,7 +50,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('payment runs raced from two ser
       if (i < 4) filters.push({ filter: { ...ALL_DATES, campaign }, delay: 0 });
       const { rows } = await db.query<{ day: string }>(`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day from payments
         where campaign_id = $1 and status = 'due' and payment_run_id is null order by created_at desc limit 6`, [campaign]);
-      const days = rows.map((row) => requestDate(row.day));
+      const days = rows.map((row) => toRequestDate(row.day));
       if (days.length > 0) filters.push({ filter: { start_date: days[days.length - 1], end_date: days[0], campaign }, delay: 100 + 100 * i });
     }
     const previews = await Promise.all(filters.map(({ filter }) => preview(filter)));

@@ -9,19 +9,10 @@ import type { ListPage } from '../../src/contract/api';
 import type { QueueReport } from '../../src/contract/entities';
 import { jobStatusText, type JobState } from '../../src/contract/jobs';
 import { useSignedInServer } from '../support/signedIn';
+import { until } from '../support/until';
 import { startWorker } from '../support/workers';
 
 const DATES = 'start_date=01-Jan-2020&end_date=31-Dec-2099';
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  let value = await read();
-  while (!done(value) && Date.now() < end) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    value = await read();
-  }
-  return value;
-}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('report workers on PostgreSQL', () => {
   const { server, tokens } = useSignedInServer('postgres', ['super'], { REPORT_WORKERS: '0' });
