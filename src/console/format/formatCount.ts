@@ -8,5 +8,8 @@ export function formatCount(value: number): string {
   return Number.isSafeInteger(value) ? String(value).replace(/\B(?=(\d{3})+$)/g, ',') : value.toLocaleString('en');
 }
 
+/** A number of things as the console says it: '1 payment', '1,234 payments'. */
+export const formatCounted = (count: number, one: string, many: string): string => `${formatCount(count)} ${count === 1 ? one : many}`;
+
 /** A number of rows as the console says it: '1 row', '1,234 rows'. */
-export const formatRows = (count: number): string => `${formatCount(count)} ${count === 1 ? 'row' : 'rows'}`;
+export const formatRows = (count: number): string => formatCounted(count, 'row', 'rows');

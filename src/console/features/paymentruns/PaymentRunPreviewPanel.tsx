@@ -5,13 +5,11 @@
 import { Callout, H5, HTMLTable, Intent } from '@blueprintjs/core';
 import { formatMoney, type Money } from '../../../contract/money';
 import { HELD_BACK_REASON_TEXT, type PaymentRunPreview } from '../../../contract/paymentRuns';
-import { formatCount } from '../../format/formatCount';
+import { formatCount, formatCounted } from '../../format/formatCount';
 
 /** Amounts of several currencies, each with its code, side by side: 'GHS 120.00 · KES 3,000.00'. */
-export const moneyList = (totals: readonly Money[]): string =>
+const moneyList = (totals: readonly Money[]): string =>
   totals.length === 0 ? 'Nothing' : totals.map((total) => formatMoney(total.amount, total.currency)).join(' · ');
-
-const plural = (count: number, one: string, many: string) => `${formatCount(count)} ${count === 1 ? one : many}`;
 
 export function PaymentRunPreviewPanel({ preview }: { preview: PaymentRunPreview }) {
   const held = preview.held_back;
@@ -19,7 +17,7 @@ export function PaymentRunPreviewPanel({ preview }: { preview: PaymentRunPreview
   return (
     <section className="payment-run-preview" aria-label="Payment run preview">
       <p className="payment-run-preview-counts">
-        {`${plural(preview.payments, 'payment', 'payments')} to ${plural(preview.agents, 'agent', 'agents')}, for ${plural(preview.events, 'event', 'events')}`}
+        {`${formatCounted(preview.payments, 'payment', 'payments')} to ${formatCounted(preview.agents, 'agent', 'agents')}, for ${formatCounted(preview.events, 'event', 'events')}`}
       </p>
       <H5>Total</H5>
       <ul className="payment-run-totals" aria-label="Total per currency">
@@ -52,11 +50,11 @@ export function PaymentRunPreviewPanel({ preview }: { preview: PaymentRunPreview
         </div>
       )}
       {held.payments > 0 && (
-        <Callout intent={Intent.WARNING} title={`Held back: ${plural(held.payments, 'payment', 'payments')}, ${moneyList(held.totals)}`}>
+        <Callout intent={Intent.WARNING} title={`Held back: ${formatCounted(held.payments, 'payment', 'payments')}, ${moneyList(held.totals)}`}>
           <p>These payments stay due and are not paid by this run:</p>
           <ul aria-label="Why payments are held back">
             {held.reasons.map(({ reason, payments }) => (
-              <li key={reason}>{`${HELD_BACK_REASON_TEXT[reason]}: ${plural(payments, 'payment', 'payments')}`}</li>
+              <li key={reason}>{`${HELD_BACK_REASON_TEXT[reason]}: ${formatCounted(payments, 'payment', 'payments')}`}</li>
             ))}
           </ul>
           <div className="console-table-scroll payment-run-table">
@@ -81,7 +79,7 @@ export function PaymentRunPreviewPanel({ preview }: { preview: PaymentRunPreview
               </tbody>
             </HTMLTable>
           </div>
-          {unlisted > 0 && <p>{`And ${plural(unlisted, 'more payment', 'more payments')} held back, not listed here.`}</p>}
+          {unlisted > 0 && <p>{`And ${formatCounted(unlisted, 'more payment', 'more payments')} held back, not listed here.`}</p>}
         </Callout>
       )}
     </section>
