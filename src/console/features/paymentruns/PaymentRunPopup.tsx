@@ -9,7 +9,6 @@
 import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, H5, Intent, Spinner, Tag, TextArea } from '@blueprintjs/core';
 import { Download } from '@blueprintjs/icons';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { SECURE_OTP_LENGTH } from '../../../contract/constants';
 import { reportTableTime, toRequestDate } from '../../../contract/dates';
 import { paymentRunDetailGrid } from '../../../contract/grids';
 import * as messages from '../../../contract/messages';
@@ -22,7 +21,7 @@ import { Facts } from '../../components/Facts';
 import type { GridRecord } from '../../components/grid/gridCells';
 import { ReportGrid } from '../../components/grid/ReportGrid';
 import { useBrowserOffline } from '../../components/NeedsConnection';
-import { TextField } from '../../components/TextField';
+import { SecureCodeField } from '../../components/SecureCodeField';
 import { showSuccess } from '../../components/toaster';
 import { useReportDownload } from '../../downloads/useReportDownload';
 import type { ApiFailure } from '../../http/failure';
@@ -146,18 +145,7 @@ function ApproveForm({ run, offline, onDone, onCancel }: { run: PaymentRunSummar
       ) : (
         <>
           <p role="status">{sent}</p>
-          <TextField
-            id="payment-run-otp"
-            label="OTP"
-            value={otp}
-            error={tried && !checked.success ? messages.secureOtpRequired : undefined}
-            onChange={setOtp}
-            maxLength={SECURE_OTP_LENGTH}
-            autoComplete="one-time-code"
-            autoCapitalize="off"
-            spellCheck={false}
-            autoFocus
-          />
+          <SecureCodeField id="payment-run-otp" value={otp} error={tried && !checked.success ? messages.secureOtpRequired : undefined} onChange={setOtp} />
         </>
       )}
       {failure && (

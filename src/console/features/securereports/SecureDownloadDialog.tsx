@@ -7,11 +7,10 @@
 import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, Intent, Spinner } from '@blueprintjs/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from 'react-redux';
-import { SECURE_OTP_LENGTH } from '../../../contract/constants';
 import type { SecureReportRow } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
 import { secureDownloadRequest } from '../../../contract/schemas';
-import { TextField } from '../../components/TextField';
+import { SecureCodeField } from '../../components/SecureCodeField';
 import { dismissToast, showNotice, showSuccess } from '../../components/toaster';
 import { formatBytes, saveToDevice } from '../../downloads/savedReports';
 import { downloadSecureReport, requestSecureCode } from './secureFiles';
@@ -91,18 +90,7 @@ export function SecureDownloadDialog({ report, onClose }: { report: SecureReport
           {step.asking && !step.failure && <Spinner size={24} aria-label={messages.secureReportRequestingOtp} />}
           {step.sent && <p role="status">{step.sent}</p>}
           {!step.asking && (
-            <TextField
-              id="secure-otp"
-              label="OTP"
-              value={otp}
-              error={otpError}
-              onChange={setOtp}
-              maxLength={SECURE_OTP_LENGTH}
-              autoComplete="one-time-code"
-              autoCapitalize="off"
-              spellCheck={false}
-              autoFocus
-            />
+            <SecureCodeField id="secure-otp" value={otp} error={otpError} onChange={setOtp} />
           )}
           {step.failure && (
             <Callout intent={Intent.DANGER} role="alert" aria-label={step.asking ? 'No code sent' : 'Not downloaded'}>
