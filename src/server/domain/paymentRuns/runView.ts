@@ -60,7 +60,7 @@ export async function runSummary(db: Database, caller: Caller, runId: number): P
   };
 }
 
-interface PayoutLine { msisdn: string | null; agent_name: string; amount: string; currency: string; run_reference: string; payments: number }
+interface PayoutLine { msisdn: string | null; agent_name: string; amount: string; payments: number }
 
 /**
  * GET /admin/payment_run_payout: the payout file of a Paid run, one line per agent (their lines
@@ -74,24 +74,22 @@ export async function payoutFile(db: Database, caller: Caller, runId: number): P
   if (run.status !== 'Paid') throw conflict(messages.paymentRunPayoutNotPaid(run.status), 'edit_conflict');
   const lines = await queryRows<PayoutLine>(
     db,
+    // A run pays one currency, its own: the lines are summed per agent within it.
     sql`select ${users.msisdn} as msisdn, ${users.firstName} || ' ' || ${users.lastName} as agent_name,
-      sum(${paymentRunLines.amount})::numeric(14, 2)::text as amount, ${paymentRunLines.currencyCode} as currency,
-      ${paymentRuns.reference} as run_reference, count(*)::int as payments
+      sum(${paymentRunLines.amount})::numeric(14, 2)::text as amount, count(*)::int as payments
     from ${paymentRunLines}
-      join ${paymentRuns} on ${paymentRuns.id} = ${paymentRunLines.paymentRunId}
       join ${payments} on ${payments.id} = ${paymentRunLines.paymentId}
       join ${users} on ${users.id} = ${payments.agentId}
     where ${paymentRunLines.paymentRunId} = ${runId} and ${paymentRunLines.reversedAt} is null
-    group by ${users.id}, ${paymentRunLines.currencyCode}, ${paymentRuns.reference}
+    group by ${users.id}
     order by ${users.id}`,
   );
-  const [total] = await queryRows<{ amount: string }>(db, sql`select ${paymentRuns.total}::numeric(14, 2)::text as amount from ${paymentRuns} where id = ${runId}`);
   // The columns of PAYOUT_COLUMNS: every one but the amount is text a spreadsheet must not run.
   const line = (msisdn: string | null, agentName: string, amount: string, currency: string, reference: string, lineId: string) =>
     csvLine([msisdn === null ? null : formulaSafe(msisdn), formulaSafe(agentName), amount, formulaSafe(currency), formulaSafe(reference), formulaSafe(lineId)]);
   const paymentCount = lines.reduce((sum, each) => sum + each.payments, 0);
   // A line's id is the run's own ref (unique, unlike the accounting reference) and its place.
-  const body = lines.map((each, index) => line(each.msisdn, each.agent_name, each.amount, each.currency, each.run_reference, `${run.ref}-${index + 1}`));
-  const control = line(null, `${lines.length} lines, ${paymentCount} payments`, total?.amount ?? '0.00', run.currency, run.reference, PAYOUT_CONTROL_LINE_ID);
+  const body = lines.map((each, index) => line(each.msisdn, each.agent_name, each.amount, run.currency, run.reference, `${run.ref}-${index + 1}`));
+  const control = line(null, `${lines.length} lines, ${paymentCount} payments`, run.total, run.currency, run.reference, PAYOUT_CONTROL_LINE_ID);
   return { filename: `payout_${run.ref}.csv`, text: [csvLine(PAYOUT_COLUMNS), ...body, control].join('') };
 }
