@@ -3,16 +3,14 @@
 // The shell adds its own buttons (the outbox) as children, and its menu button before the title at
 // a tablet's width. It is the page's banner landmark. At a phone's width the buttons fold into the
 // username's menu: one line, nothing over the page's title and its actions (issue 34).
-import { Button, Menu, MenuItem, Navbar, NavbarDivider, NavbarGroup, NavbarHeading, Popover } from '@blueprintjs/core';
-import { CaretDown, Desktop, User } from '@blueprintjs/icons';
+import { Button, Navbar, NavbarDivider, NavbarGroup, NavbarHeading, Popover } from '@blueprintjs/core';
+import { CaretDown, User } from '@blueprintjs/icons';
 import { Suspense, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { PRODUCT_TITLE } from '../../contract/constants';
 import * as messages from '../../contract/messages';
-import { SIGNED_IN_DEVICES } from '../../contract/sessions';
-import { SIGNED_IN_DEVICES_PATH } from '../app/tabs';
 import { PHONE_WIDTH, useMediaQuery } from '../device/preferences';
 import { AboutButton } from './AboutButton';
+import { AccountMenu } from './AccountMenu';
 import { lazyNamed } from './lazyNamed';
 
 const UserMenu = lazyNamed(() => import('./UserMenu'), 'UserMenu');
@@ -66,7 +64,6 @@ function UserMenuButton({ username }: { username: string }) {
 
 /** A phone's header: the username opens the header's buttons, with their words, and the user's own menu. */
 function HeaderFold({ username, children }: { username: string; children?: ReactNode }) {
-  const navigate = useNavigate();
   return (
     <Popover
       placement="bottom-end"
@@ -74,9 +71,7 @@ function HeaderFold({ username, children }: { username: string; children?: React
         <div className="console-header-fold" role="group" aria-label="Header menu">
           {children}
           <AboutButton withLabel />
-          <Menu aria-label="Your account">
-            <MenuItem icon={<Desktop />} text={SIGNED_IN_DEVICES} onClick={() => navigate(SIGNED_IN_DEVICES_PATH)} />
-          </Menu>
+          <AccountMenu />
         </div>
       }
     >
