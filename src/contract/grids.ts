@@ -19,6 +19,11 @@ export interface GridColumn {
   sortable?: boolean;
   /** The column's starting width in pixels (the user's own width is kept on the device). */
   width?: number;
+  /**
+   * A money column's currency: the key of the row's column that holds it. The amount shows with it,
+   * and sorts within it (by currency, then amount), never one currency's amounts among another's.
+   */
+  currency?: string;
 }
 
 /**
@@ -45,6 +50,11 @@ export interface GridDeclaration {
 
 const text = (key: string, label: string, width?: number): GridColumn => ({ key, label, format: 'text', width });
 const time = (key = 'created_at', label = 'Created At'): GridColumn => ({ key, label, format: 'time', width: 160 });
+/** An amount and, after it, the Currency column it is in (SPEC.md section 3: every amount carries its currency). */
+const money = (key: string, label: string, width: number): GridColumn[] => [
+  { key, label, format: 'money', width, currency: 'currency' },
+  text('currency', 'Currency', 80),
+];
 
 // The agent columns every agent grid shows, in the legacy field names of section 3.
 const campaignName = text('campaign_name', 'Campaign', 180);
@@ -61,7 +71,7 @@ export const agentEventsGrid = {
   columns: [
     campaignName, ...agentNames, agentMsisdn, agentCode, eventName,
     { key: 'events', label: 'Events', format: 'count', width: 90 },
-    { key: 'pay', label: 'Pay', format: 'money', width: 100 }, text('currency', 'Currency', 80),
+    ...money('pay', 'Pay', 100),
   ],
   defaultOrder: '-events',
   filters: AGENT_FILTERS,
@@ -76,7 +86,7 @@ export const agentEventDetailsGrid = {
   columns: [
     time(), campaignName, ...agentNames, agentMsisdn, agentCode, eventName,
     text('customer_msisdn', 'Customer Mobile', 140), text('medium', 'Medium', 90),
-    { key: 'pay', label: 'Pay', format: 'money', width: 90 }, text('currency', 'Currency', 80),
+    ...money('pay', 'Pay', 90),
     text('paymentrun_id', 'Payment Run', 110),
     { key: 'paid', label: 'Paid', format: 'flag', width: 70 },
   ],
@@ -100,7 +110,7 @@ export const retentionEventsGrid = {
     ...gifterColumns, eventName,
     { key: 'events', label: 'Events', format: 'count', width: 90 },
     { key: 'giftee_activity_events', label: 'Giftee Activity', format: 'count', width: 120 },
-    { key: 'pay', label: 'Pay', format: 'money', width: 100 }, text('currency', 'Currency', 80),
+    ...money('pay', 'Pay', 100),
   ],
   defaultOrder: '-events',
   filters: RETENTION_FILTERS,
@@ -114,7 +124,7 @@ export const retentionEventDetailsGrid = {
   path: '/admin/retention_detail',
   columns: [
     time(), ...gifterColumns, text('giftee_msisdn', 'Giftee Mobile', 140), eventName,
-    { key: 'pay', label: 'Pay', format: 'money', width: 90 }, text('currency', 'Currency', 80), text('medium', 'Medium', 90),
+    ...money('pay', 'Pay', 90), text('medium', 'Medium', 90),
     { key: 'giftee_activity_events', label: 'Giftee Activity', format: 'count', width: 120 },
   ],
   defaultOrder: '-created_at',
@@ -147,7 +157,7 @@ export const agentPaymentsGrid = {
   columns: [
     time(), campaignName, ...agentNames, agentMsisdn, agentCode, eventName,
     text('customer_msisdn', 'Customer Mobile', 140),
-    { key: 'pay', label: 'Pay', format: 'money', width: 90 }, text('currency', 'Currency', 80),
+    ...money('pay', 'Pay', 90),
     { key: 'paid', label: 'Paid', format: 'flag', width: 70 },
     text('paymentrun_id', 'Payment Run', 110), time('paid_at', 'Paid At'),
   ],
@@ -164,7 +174,7 @@ export const pendingPaymentsGrid = {
   columns: [
     text('country', 'Country', 110), campaignName, ...agentNames, agentMsisdn, agentCode,
     { key: 'events', label: 'Events', format: 'count', width: 90 },
-    { key: 'pay', label: 'Due', format: 'money', width: 100 }, text('currency', 'Currency', 80),
+    ...money('pay', 'Due', 100),
     time('oldest', 'Oldest Event'),
   ],
   defaultOrder: '-pay',
@@ -198,7 +208,7 @@ export const paymentRunsGrid = {
     text('ref', 'Run', 110), time(), text('status', 'Status', 140),
     text('start_date', 'Start Date', 110), text('end_date', 'End Date', 110),
     text('country', 'Country', 110), campaignName, text('search', 'Search', 120), text('username', 'Created By', 140),
-    { key: 'total', label: 'Total', format: 'money', width: 110 }, text('currency', 'Currency', 80),
+    ...money('total', 'Total', 110),
     { key: 'events', label: 'Events', format: 'count', width: 90 },
     text('reference', 'Reference', 160),
   ],
@@ -223,7 +233,7 @@ export const paymentRunDetailGrid = {
   columns: [
     time('created_at', 'Event At'), text('country', 'Country', 110), campaignName, text('agent', 'Agent', 180), agentMsisdn,
     text('download', 'Customer', 140), text('pretty_name', 'Event', 160),
-    { key: 'cost', label: 'Amount', format: 'money', width: 100 }, text('currency', 'Currency', 80),
+    ...money('cost', 'Amount', 100),
   ],
   defaultOrder: 'created_at',
   filters: [],

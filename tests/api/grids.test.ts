@@ -10,7 +10,7 @@ import type { CampaignChoice, GridPage, GridQuery, ListPage } from '../../src/co
 import { reportTableTime } from '../../src/contract/dates';
 import {
   agentEventDetailsGrid, agentEventsGrid, agentPaymentsGrid, fraudEventsGrid, GRIDS, pendingPaymentsGrid, retentionEventDetailsGrid,
-  retentionEventsGrid, sortableKeys, type AnyGrid, type GridDeclaration,
+  retentionEventsGrid, sortableKeys, type AnyGrid, type GridColumn, type GridDeclaration,
 } from '../../src/contract/grids';
 import * as messages from '../../src/contract/messages';
 import { filterNotOffered, unknownSortField } from '../../src/contract/messages';
@@ -106,9 +106,13 @@ describe.each(backends)('report grids on %s', (backend) => {
         const down = await all(declaration, { campaign, orderby: `-${key}` });
         expect(up.length).toBeGreaterThan(0);
         expect(down.map((row) => row.id)).toEqual(up.map((row) => row.id).reverse());
-        const column = declaration.columns.find((c) => c.key === key);
+        const column: GridColumn | undefined = declaration.columns.find((c) => c.key === key);
         const values = up.map((row) => row[key]);
-        if (column?.format === 'count' || column?.format === 'money' || column?.format === 'percent') {
+        if (column?.currency) {
+          // An amount within its currency (a payment run of one campaign may be in another currency than the next).
+          const pairs = up.map((row) => [String(row[column.currency as string]), Number(row[key])] as const);
+          expect(pairs).toEqual([...pairs].sort((a, b) => a[0].localeCompare(b[0]) || a[1] - b[1]));
+        } else if (column?.format === 'count' || column?.format === 'money' || column?.format === 'percent') {
           expect(values.map(Number)).toEqual(values.map(Number).sort((a, b) => a - b));
         } else if (column?.format === 'text') {
           const lower = values.map((value) => foldText(String(value ?? '')));
@@ -120,6 +124,32 @@ describe.each(backends)('report grids on %s', (backend) => {
       expect(refused.status).toBe(400);
       const message = unknownSortField('no_such_field', sortableKeys(declaration));
       expect(refused.body).toEqual({ error: message, code: 'validation', errors: { orderby: [message] } });
+    });
+
+    const amount: GridColumn | undefined = declaration.columns.find((column) => column.format === 'money');
+    it.skipIf(!amount)('sorts an amount within its currency, never one currency among another, pages by cursor too', async () => {
+      const key = amount?.key as string;
+      const currency = amount?.currency as string;
+      for (const orderby of [key, `-${key}`]) {
+        const whole = await all(declaration, { orderby });
+        const currencies = whole.map((row) => String(row[currency]));
+        expect(new Set(currencies).size, 'rows of several currencies').toBeGreaterThan(1);
+        // Each currency's rows together, in currency order, and by amount within it.
+        const sign = orderby.startsWith('-') ? -1 : 1;
+        const expected = [...whole].sort((a, b) => sign * (String(a[currency]).localeCompare(String(b[currency])) || Number(a[key]) - Number(b[key])));
+        expect(whole.map((row) => [row[currency], Number(row[key])])).toEqual(expected.map((row) => [row[currency], Number(row[key])]));
+        // The page where the first currency ends, then the next by its cursor and back: the same rows as the whole.
+        const size = 20;
+        const page = Math.floor(currencies.findIndex((code) => code !== currencies[0]) / size) + 1;
+        const rowsOf = (number: number) => whole.slice((number - 1) * size, number * size).map((row) => row.id);
+        const byNumber = await grid(declaration, { ...ALL_DATES, orderby, page_size: size, current_page: page });
+        expect(byNumber.body.data.map((row) => row.id)).toEqual(rowsOf(page));
+        const next = await grid(declaration, { ...ALL_DATES, orderby, page_size: size, current_page: page + 1, cursor: byNumber.body.next });
+        expect(next.status, JSON.stringify(next.body)).toBe(200);
+        expect(next.body.data.map((row) => row.id), `${orderby} page ${page + 1} by cursor`).toEqual(rowsOf(page + 1));
+        const back = await grid(declaration, { ...ALL_DATES, orderby, page_size: size, current_page: page, cursor: next.body.previous });
+        expect(back.body.data.map((row) => row.id), `${orderby} page ${page} back by cursor`).toEqual(rowsOf(page));
+      }
     });
 
     it.each([['an Agency Admin', 'agency'], ['a Campaign Admin', 'campaign']] as const)('%s sees the rows of their campaigns and nothing else, exports included', async (_who, role) => {

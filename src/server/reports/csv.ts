@@ -13,14 +13,21 @@ import { queryRows, type OpenDatabase } from '../db/client';
 /** Rows read per query while an export streams from PGlite. */
 export const CSV_PAGE_ROWS = 5000;
 
+/** Where a keyset page of an export starts: the last row's sort value, currency (a money sort) and key. */
+export interface CsvAnchor {
+  sort: string | null;
+  group?: string;
+  key: string;
+}
+
 /** What an export reads: its file name, header, the whole ordered query, and its keyset pages. */
 export interface CsvSource {
   filename: string;
   headers: readonly string[];
   /** Every row, ordered, each column a formatted cell. */
   query: SQL;
-  /** Up to `limit` rows after the anchor (from the start without one), with `_sort` and `_key`, the next anchor. */
-  page(after: { sort: string | null; key: string } | undefined, limit: number): SQL;
+  /** Up to `limit` rows after the anchor (from the start without one), with `_sort`, `_key` (and `_group`, an amount's currency), the next anchor. */
+  page(after: CsvAnchor | undefined, limit: number): SQL;
 }
 
 /** A cell as PostgreSQL's COPY (FORMAT csv) writes it: NULL empty, '' and text with , " or a line break quoted. */
@@ -41,18 +48,18 @@ export const csvLine = (cells: ReadonlyArray<string | number | boolean | null>):
 /** A file name safe to put in a header: anything but letters, digits, '.', '_' and '-' becomes '_'. */
 export const safeFilename = (filename: string): string => filename.replace(/[^A-Za-z0-9._-]/g, '_');
 
-type PageRow = Record<string, string | number | boolean | null> & { _sort: string | null; _key: string };
+type PageRow = Record<string, string | number | boolean | null> & { _sort: string | null; _group?: string; _key: string };
 
 /** The header, then keyset pages until one comes back short. */
 async function* pagedCsv(database: OpenDatabase, source: CsvSource, pageRows: number): AsyncGenerator<string> {
   yield csvLine(source.headers);
-  let after: { sort: string | null; key: string } | undefined;
+  let after: CsvAnchor | undefined;
   for (;;) {
     const rows = await queryRows<PageRow>(database.db, source.page(after, pageRows));
     if (rows.length > 0) yield rows.map((row) => csvLine(source.headers.map((header) => row[header] ?? null))).join('');
     const last = rows.at(-1);
     if (!last || rows.length < pageRows) return;
-    after = { sort: last._sort, key: last._key };
+    after = { sort: last._sort, group: last._group, key: last._key };
   }
 }
 

@@ -73,18 +73,21 @@ describe('the report grid', () => {
     expect(sentBody()).toMatchObject({ start_date: '22-Oct-2026', end_date: '21-Nov-2026', page_size: 20, current_page: 1, orderby: '-created_at' });
   });
 
-  it('shows amounts on the right and flags as Yes or No', async () => {
+  it('shows amounts with their currency, in one format, on the right, and flags as Yes or No', async () => {
     const payment: GridRecord = {
       id: 'p1', created_at: '2026-11-03T09:00:00.000Z', campaign_name: 'Agent Referral KE-01', firstname: 'Wanjiru', lastname: 'Kamau',
       msisdn: '254711000111', agent_code: 'KE-7', event: 'sim_activation', customer_msisdn: '254722000222', pay: '1250.50',
       currency: 'KES', paid: true, paymentrun_id: null, paid_at: null,
     };
-    renderGrid({ grid: agentPaymentsGrid, answer: () => ({ rows: [payment], count: 1 }) }, '/reports/agent-payments');
+    const shillings: GridRecord = { ...payment, id: 'p2', pay: '19800.00', currency: 'UGX', paid: false };
+    renderGrid({ grid: agentPaymentsGrid, answer: () => ({ rows: [payment, shillings], count: 2 }) }, '/reports/agent-payments');
     const grid = await screen.findByRole('region', { name: 'Agent Payments' });
-    expect(within(grid).getByText('1,250.50').closest('.bp6-table-cell')).toHaveClass('report-grid-number');
+    expect(within(grid).getByText('KES 1,250.50').closest('.bp6-table-cell')).toHaveClass('report-grid-number');
+    // A currency without minor units drops '.00', grouped like the others (never '19800.00').
+    expect(within(grid).getByText('UGX 19,800')).toBeInTheDocument();
     expect(within(grid).getByText('Yes')).toBeInTheDocument();
-    expect(within(grid).getByText('2026-11-03 09:00:00')).toBeInTheDocument();
-    expect(within(pager()).getByText('Page 1 of 1 · 1 row')).toBeInTheDocument();
+    expect(within(grid).getAllByText('2026-11-03 09:00:00')).toHaveLength(2);
+    expect(within(pager()).getByText('Page 1 of 1 · 2 rows')).toBeInTheDocument();
   });
 
   it('turns pages with the cursors of the page on screen, kept out of the address', async () => {

@@ -96,11 +96,11 @@ export function ReportGrid({ grid, answer, loading, error, notLoaded, query, ope
   };
 
   const renderCell = (column: GridColumn) => (rowIndex: number) => {
-    const value = rows?.at(rowIndex)?.[column.key];
-    const text = cellText(column, value);
+    const row = rows?.at(rowIndex);
+    const text = cellText(column, row);
     return (
       <Cell className={isNumeric(column) ? 'report-grid-number' : undefined} tooltip={text.length > 20 ? text : undefined}>
-        {cellContent(column, value)}
+        {cellContent(column, row)}
       </Cell>
     );
   };
@@ -109,7 +109,7 @@ export function ReportGrid({ grid, answer, loading, error, notLoaded, query, ope
   const first = openRow ? 1 : 0;
   const renderOpen = (rowIndex: number) => {
     const row = rows?.at(rowIndex);
-    const named = grid.columns[0] && row ? cellText(grid.columns[0], row[grid.columns[0].key]) : '';
+    const named = grid.columns[0] && row ? cellText(grid.columns[0], row) : '';
     return (
       <Cell className="report-grid-open">
         {row && openRow && (
@@ -149,7 +149,7 @@ export function ReportGrid({ grid, answer, loading, error, notLoaded, query, ope
           loadingOptions={loading || !rows ? [TableLoadingOption.CELLS] : []}
           getCellClipboardData={(row, col) => {
             const column = grid.columns[col - first];
-            return column ? cellText(column, rows?.at(row)?.[column.key]) : '';
+            return column ? cellText(column, rows?.at(row)) : '';
           }}
           enableRowHeader={false}
           enableGhostCells

@@ -31,8 +31,9 @@ const NUMERIC: ReadonlySet<ColumnFormat> = new Set(['money', 'percent', 'count']
 /** Numbers line up on the right. */
 export const isNumeric = (column: GridColumn): boolean => NUMERIC.has(column.format);
 
-/** A value as text: what the cell shows and what a copy takes. Nothing for no value. */
-export function cellText(column: GridColumn, value: GridValue | undefined): string {
+/** A row's value as text: what the cell shows and what a copy takes. Nothing for no value. */
+export function cellText(column: GridColumn, row: GridRecord | undefined): string {
+  const value = row?.[column.key];
   if (value === null || value === undefined || value === '') return '';
   switch (column.format) {
     case 'time':
@@ -42,21 +43,21 @@ export function cellText(column: GridColumn, value: GridValue | undefined): stri
     case 'count':
       return typeof value === 'number' ? formatCount(value) : String(value);
     case 'money':
-      // The amount alone ('1,250.50'): a grid's amounts are one currency's, named in its Currency column where it has one.
-      return typeof value === 'string' ? formatMoney(value) : String(value);
+      // With its row's currency ('GHS 1,250.50', 'UGX 19,800'): rows of several currencies sit in one grid.
+      return typeof value === 'string' ? formatMoney(value, column.currency ? String(row?.[column.currency] ?? '') : null) : String(value);
     default:
       return String(value);
   }
 }
 
-/** A value as the cell shows it: a blacklisted row is marked so it stands out. */
-export function cellContent(column: GridColumn, value: GridValue | undefined): ReactNode {
-  if (column.format === 'flag' && column.key === 'blacklisted' && value === true) {
+/** A row's value as the cell shows it: a blacklisted row is marked so it stands out. */
+export function cellContent(column: GridColumn, row: GridRecord | undefined): ReactNode {
+  if (column.format === 'flag' && column.key === 'blacklisted' && row?.[column.key] === true) {
     return (
       <Tag intent={Intent.DANGER} minimal>
         Blacklisted
       </Tag>
     );
   }
-  return cellText(column, value);
+  return cellText(column, row);
 }

@@ -212,7 +212,7 @@ describe('CampaignPage, the other tabs', () => {
     expect(within(dialog).queryByRole('option', { name: 'SIM activation' })).not.toBeInTheDocument();
     await user.selectOptions(within(dialog).getByLabelText('Event type'), 'First top-up');
     await user.selectOptions(within(dialog).getByLabelText('Remuneration type'), 'Mobile money');
-    const value = within(dialog).getByLabelText('Value');
+    const value = within(dialog).getByLabelText(/^Value/);
     expect(value).toHaveAttribute('step', '0.01');
     await user.type(value, '2.345');
     expect(within(dialog).getByText(messages.compensationValueInvalid)).toBeInTheDocument();
@@ -240,7 +240,7 @@ describe('CampaignPage, the other tabs', () => {
     await screen.findByRole('table', { name: 'Campaign event types' });
     await user.click(screen.getByRole('button', { name: 'Edit SIM activation' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit event type compensation' });
-    const value = within(dialog).getByLabelText('Value');
+    const value = within(dialog).getByLabelText(/^Value/);
     await user.clear(value);
     await user.type(value, '15');
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));

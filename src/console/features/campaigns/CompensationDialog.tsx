@@ -56,6 +56,7 @@ export function CompensationDialog({ row, retry, onClose, campaign, version, tak
     saving: isLoading,
     saved: (_data, wasEdit) => (wasEdit ? 'Compensation updated' : 'Compensation added'),
   });
+  const currency = version.currency ?? campaign.currency;
   const choice = (field: 'event_type' | 'remuneration_type', typed: string) => form.set(field, (typed ? Number(typed) : undefined) as never);
   const eventChoices = eventTypes.data?.rows.filter((type) => type.id === row?.event_type.id || !taken.includes(type.id)) ?? [];
 
@@ -79,12 +80,12 @@ export function CompensationDialog({ row, retry, onClose, campaign, version, tak
       </FormGroup>
       <TextField
         id="compensation-value"
-        label="Value"
+        label={currency ? `Value (${currency})` : 'Value'}
         type="number"
         step="0.01"
         min="0"
         inputMode="decimal"
-        helper="What the agent earns for the event, e.g. 12.50"
+        helper={`What the agent earns for the event${currency ? `, in ${currency}` : ''}, e.g. 12.50`}
         {...form.textField('compensation_earning_event_value')}
       />
       <TextField

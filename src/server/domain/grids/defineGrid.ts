@@ -141,6 +141,8 @@ const cursorShape = z.object({
   /** Rows after the anchor (the next page) or before it (the previous one). */
   dir: z.enum(['after', 'before']),
   sort: z.string().nullable(),
+  /** The anchor's currency, for an amount sorted within its currency (a money column's `currency`). */
+  group: z.string().optional(),
   key: z.string(),
 });
 type Cursor = z.infer<typeof cursorShape>;
@@ -286,20 +288,27 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
    */
   function rowsQuery(request: GridRequest, format: typeof jsonValue, order: ReturnType<typeof orderOf>): SQL {
     const sortColumn = (source.sorts as Record<string, SQL | undefined> | undefined)?.[order.key.key] ?? sortValue(order.key.format, value(order.key.key));
+    const group = order.key.currency ? sql`, coalesce((${value(order.key.currency)})::text, '') as _group` : sql``;
     const selected = columns.map((column) => sql`${format(column.format, value(column.key))} as ${sql.identifier(column.key)}`);
-    return sql`select ${sql.join(selected, sql`, `)}${rowId}, ${sortColumn} as _sort, ${source.key} as _key
+    return sql`select ${sql.join(selected, sql`, `)}${rowId}${group}, ${sortColumn} as _sort, ${source.key} as _key
       from ${source.from} where ${where(request)}${source.groupBy ? sql` group by ${source.groupBy}` : sql``}`;
   }
 
-  /** Rows after (or before) a cursor's anchor in this order; the direction flips for 'before'. */
-  function seek(order: ReturnType<typeof orderOf>, cursor: Pick<Cursor, 'dir' | 'sort' | 'key'> | undefined): { where: SQL; orderBy: SQL } {
+  /**
+   * Rows after (or before) a cursor's anchor in this order; the direction flips for 'before'. An
+   * amount sorts within its currency: by (currency, amount, key), all three the same way.
+   */
+  function seek(order: ReturnType<typeof orderOf>, cursor: Pick<Cursor, 'dir' | 'sort' | 'group' | 'key'> | undefined): { where: SQL; orderBy: SQL } {
     const forward = !cursor || cursor.dir === 'after';
     const descending = forward === order.descending;
     const direction = descending ? sql`desc` : sql`asc`;
-    const orderBy = sql`g._sort ${direction}, g._key ${direction}`;
+    const grouped = order.key.currency !== undefined;
+    const orderBy = sql`${grouped ? sql`g._group ${direction}, ` : sql``}g._sort ${direction}, g._key ${direction}`;
     if (!cursor) return { where: sql`true`, orderBy };
-    const anchor = sql`(${cursor.sort}::${sql.raw(SORT_TYPES[order.key.format].sql)}, ${cursor.key}::${sql.raw(source.keyType)})`;
-    return { where: descending ? sql`(g._sort, g._key) < ${anchor}` : sql`(g._sort, g._key) > ${anchor}`, orderBy };
+    const sortAnchor = sql`${cursor.sort}::${sql.raw(SORT_TYPES[order.key.format].sql)}, ${cursor.key}::${sql.raw(source.keyType)}`;
+    const anchor = grouped ? sql`(${cursor.group ?? ''}::text, ${sortAnchor})` : sql`(${sortAnchor})`;
+    const position = grouped ? sql`(g._group, g._sort, g._key)` : sql`(g._sort, g._key)`;
+    return { where: descending ? sql`${position} < ${anchor}` : sql`${position} > ${anchor}`, orderBy };
   }
 
   /** A short fingerprint of the filter (and the record): a cursor made for another filter is not used. */
@@ -323,8 +332,8 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     return count;
   }
 
-  type Fetched = Row & { _sort: string | null; _key: string };
-  const toRow = ({ _sort: _s, _key: _k, ...row }: Fetched): Row => row as unknown as Row;
+  type Fetched = Row & { _sort: string | null; _group?: string; _key: string };
+  const toRow = ({ _sort: _s, _group: _g, _key: _k, ...row }: Fetched): Row => row as unknown as Row;
 
   return {
     declaration,
@@ -338,7 +347,14 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
       // A cursor for another page, order or filter is not this request's: the page is read by its number.
       const cursor = given && body.page_size > 0 && given.page === body.current_page && given.order === order.text && given.filter === hash ? given : undefined;
       // Its anchor is of the order's types, or the cursor was edited.
-      if (cursor && !(KEY_TEXTS[source.keyType].safeParse(cursor.key).success && (cursor.sort === null || SORT_TYPES[order.key.format].text.safeParse(cursor.sort).success))) {
+      if (
+        cursor &&
+        !(
+          KEY_TEXTS[source.keyType].safeParse(cursor.key).success &&
+          (cursor.sort === null || SORT_TYPES[order.key.format].text.safeParse(cursor.sort).success) &&
+          (order.key.currency === undefined || plainText.safeParse(cursor.group).success)
+        )
+      ) {
         throw cursorInvalid();
       }
       const count = await countOf(db, request, hash);
@@ -349,7 +365,7 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
       const offset = cursor || body.page_size === 0 ? sql`` : sql` offset ${Math.min((body.current_page - 1) * body.page_size, Number.MAX_SAFE_INTEGER)}`;
       const fetched = await queryRows<Fetched>(
         db,
-        sql`select ${outerId}${outerColumns}, g._sort::text as _sort, g._key::text as _key
+        sql`select ${outerId}${outerColumns}${order.key.currency ? sql`, g._group` : sql``}, g._sort::text as _sort, g._key::text as _key
           from (${rowsQuery(request, jsonValue, order)}) g where ${after} order by ${orderBy}${limit}${offset}`,
       );
       // Read backwards for the previous page: shown in the grid's order.
@@ -358,7 +374,7 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
       const first = rows[0];
       const last = rows.at(-1);
       const anchor = (row: Fetched, dir: Cursor['dir'], pageNumber: number) =>
-        encodeCursor({ page: pageNumber, order: order.text, filter: hash, dir, sort: row._sort, key: row._key });
+        encodeCursor({ page: pageNumber, order: order.text, filter: hash, dir, sort: row._sort, group: row._group, key: row._key });
       if (body.page_size > 0 && last && body.current_page * body.page_size < count) page.next = anchor(last, 'after', body.current_page + 1);
       if (body.page_size > 0 && first && body.current_page > 1) page.previous = anchor(first, 'before', body.current_page - 1);
       return page;
@@ -384,7 +400,7 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
         query: sql`select ${outerColumns} from (${rows}) g order by ${seek(order, undefined).orderBy}`,
         page: (after, limit) => {
           const { where: seekWhere, orderBy } = seek(order, after && { dir: 'after', ...after });
-          return sql`select ${outerColumns}, g._sort::text as _sort, g._key::text as _key from (${rows}) g where ${seekWhere} order by ${orderBy} limit ${limit}`;
+          return sql`select ${outerColumns}${order.key.currency ? sql`, g._group` : sql``}, g._sort::text as _sort, g._key::text as _key from (${rows}) g where ${seekWhere} order by ${orderBy} limit ${limit}`;
         },
       };
     },
