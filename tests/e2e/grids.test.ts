@@ -146,6 +146,39 @@ describe('report grids', { timeout: 180_000 }, () => {
     await screenshot(page, 'grid-agent-events-detail-820', { withoutToasts: true });
   });
 
+  it('Pending Payments: each amount with its currency, in one format, sorted within its currency', async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openSignedIn(page, server, SUPER, `/payments/pending?start=${yearAgo()}`);
+    await page.getByRole('heading', { name: 'Pending Payments' }).waitFor();
+    await settled(page);
+    const columns = GRIDS.find((grid) => grid.id === 'pendingPayments')?.columns as readonly GridColumn[];
+    const opens = (await page.locator('.report-grid-open').count()) > 0 ? 1 : 0;
+    const due = columns.findIndex((column) => column.key === 'pay') + opens;
+    const currency = columns.findIndex((column) => column.key === 'currency') + opens;
+    /** The Due cells on screen as [code, amount], checked against the row's Currency cell. */
+    const amounts = async () => {
+      const [dues, codes] = [await columnCells(page, due), await columnCells(page, currency)];
+      return dues.map((text, row) => {
+        // 'GHS 1,531.50' or 'UGX 19,800': the code, then digits grouped by commas.
+        expect(text).toMatch(/^[A-Z]{3} \d{1,3}(,\d{3})*(\.\d{2})?$/);
+        expect(text.slice(0, 3)).toBe(codes[row]);
+        return [text.slice(0, 3), Number(text.slice(4).replace(/,/g, ''))] as const;
+      });
+    };
+    // Largest due first (the default), within each currency: codes from Z to A, amounts falling within one.
+    const first = await amounts();
+    expect(first.length).toBeGreaterThan(5);
+    expect(first).toEqual([...first].sort((a, b) => b[0].localeCompare(a[0]) || b[1] - a[1]));
+    await page.getByRole('region', { name: 'Pending Payments' }).getByRole('button', { name: /^Due, sorted descending/ }).first().click();
+    await page.waitForURL(/[?&]order=pay/);
+    await settled(page);
+    await expect.poll(async () => (await amounts())[0]?.[0], { timeout: WAIT_MS }).not.toBe(first[0]?.[0]);
+    const ascending = await amounts();
+    expect(ascending).toEqual([...ascending].sort((a, b) => a[0].localeCompare(b[0]) || a[1] - b[1]));
+    await screenshot(page, 'grid-pending-payments-currency-1440');
+  });
+
   it('a Campaign Admin sees the rows of their campaign only', async () => {
     const { page } = b;
     await openSignedIn(page, server, 'campaign@demo.test', `${DETAIL}?start=${yearAgo()}`);
