@@ -182,7 +182,7 @@ describe('lists on a tablet and a desktop', { timeout: 180_000 }, () => {
       await screenshot(page, `lists-${screenName.toLowerCase()}-${width}`);
     });
 
-    it('opens a row from the keyboard: Tab to its Edit button, Enter', async () => {
+    it('opens a row from the keyboard (Tab to its Edit button, Enter); Esc asks before throwing a change away', async () => {
       const { page } = b;
       await open(`${EVENT_TYPES}?search=lists_type_0`);
       await listShows(page, 'Page 1 of 1 · 9 rows', 'lists_type_01');
@@ -199,6 +199,23 @@ describe('lists on a tablet and a desktop', { timeout: 180_000 }, () => {
       await dialog.locator('#event-key').waitFor({ state: 'visible' });
       expect(await dialog.locator('#event-key').inputValue()).toBe('lists_type_01');
       await screenshot(page, `lists-keyboard-opened-${width}`);
+      // Nothing typed is thrown away by a key: Esc on a changed form asks first; Keep editing keeps the text.
+      const pretty = dialog.locator('#event-pretty');
+      await pretty.fill('Renamed by keyboard');
+      await page.keyboard.press('Escape');
+      const question = page.getByRole('alertdialog').filter({ hasText: messages.discardChangesQuestion });
+      await question.waitFor();
+      await screenshot(page, `lists-discard-question-${width}`);
+      await question.getByRole('button', { name: 'Keep editing' }).click();
+      await question.waitFor({ state: 'detached' });
+      expect(await pretty.inputValue()).toBe('Renamed by keyboard');
+      await page.keyboard.press('Escape');
+      await question.getByRole('button', { name: 'Discard changes' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      // Unchanged, Esc closes at once.
+      await edit.click();
+      await dialog.locator('#event-key').waitFor({ state: 'visible' });
+      expect(await pretty.inputValue()).not.toBe('Renamed by keyboard');
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
     });

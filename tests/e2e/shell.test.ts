@@ -104,6 +104,15 @@ describe('the signed-in console', { timeout: 90_000 }, () => {
     await page.getByRole('heading', { name: 'Conversion Report' }).waitFor();
     await sleep(500);
     expect(pathOf(page)).toBe('/reports/conversion');
+    // A filter's error goes as soon as the filter is filled, before the next Generate.
+    await page.getByRole('button', { name: 'Generate' }).click();
+    const notGenerated = page.getByRole('alert', { name: 'Not generated' });
+    await notGenerated.getByText(messages.agencyRequired).waitFor();
+    await notGenerated.getByText(messages.startDateRequired).waitFor();
+    const agency = page.getByRole('combobox', { name: 'Agency' });
+    await agency.selectOption({ index: 1 });
+    await notGenerated.getByText(messages.agencyRequired).waitFor({ state: 'detached' });
+    expect(await notGenerated.getByText(messages.startDateRequired).count()).toBe(1);
     // The payment run report is a service report like the others.
     await sideMenuOf(page).getByRole('menuitem', { name: 'Payment Run Report', exact: true }).click();
     await waitForPath(page, '/reports/payment-runs');
@@ -120,7 +129,7 @@ describe('the signed-in console', { timeout: 90_000 }, () => {
     expect(await headerUser(page).innerText()).toContain(messages.notLoggedIn);
   });
 
-  it('signed in, sends an unknown path to /logout, which ends the session and lands on /login', async () => {
+  it('signed in, sends an unknown path to /logout, which ends the session and lands on /login saying why', async () => {
     const { page } = b;
     await signIn(page, server, users['Agency Admin']);
     const { refresh } = (await persistedSession(page)) ?? {};
@@ -134,6 +143,12 @@ describe('the signed-in console', { timeout: 90_000 }, () => {
     expect(paths.indexOf('/logout')).toBeLessThan(paths.lastIndexOf('/login'));
     await expect.poll(() => traffic.statusesOf(LOGOUT)).toEqual([200]);
     expect((await server.post(REFRESH, { refresh })).status).toBe(401);
+    // The login page says why, so the sign-out does not feel like a crash; a reload forgets it.
+    await page.getByRole('status').filter({ hasText: messages.signedOutUnknownPath }).waitFor();
+    await screenshot(page, 'login-after-unknown-path');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    expect(await page.getByText(messages.signedOutUnknownPath).count()).toBe(0);
   });
 
   it('Logout ends the session: /login, no tokens kept, the refresh token revoked, Back does not return', async () => {
