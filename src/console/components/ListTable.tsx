@@ -6,10 +6,14 @@
 // short) and in a row that has focus: a tap on a row that opens nothing focuses it, and the keyboard
 // focuses its links and buttons. A row that opens an editor looks it (pointer, hover) and has an Edit
 // button at its end for the keyboard; the editor shows the whole text anyway.
+//
+// Row actions stay within reach (issue 34): the Edit column, and a column of the row's own actions,
+// keep to the right edge of a table that scrolls sideways (sticky, listTable.css), with a shadow at
+// their left while some of the table is hidden under them, so the table shows that it scrolls.
 import './listTable.css';
 import { Button, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { ChevronDown, ChevronUp, Edit, Search } from '@blueprintjs/icons';
-import { useDeferredValue, type ReactNode, type SyntheticEvent } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
 import type { ListParams } from '../address/useListParams';
 import { NotLoadedOffline, type NotLoaded } from './NotLoadedOffline';
 import { formatCount } from '../format/formatCount';
@@ -20,6 +24,8 @@ export interface Column<Row> {
   sort?: string;
   label: string;
   cell(row: Row): ReactNode;
+  /** The row's actions (its buttons): the last column, kept at the right edge of a table that scrolls sideways. */
+  actions?: boolean;
 }
 
 interface ListTableProps<Row> {
@@ -55,6 +61,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
   // pager waits for the first rows so that nothing moves when they come.
   const rows = useDeferredValue(props.rows);
   const drawingFirstRows = rows !== props.rows && !rows;
+  const scrollBox = useScrollHint();
   return (
     <div className="console-list">
       <div className="console-list-tools">
@@ -78,12 +85,12 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
         <NonIdealState title={props.emptyText} />
       ) : (
         // A wide table scrolls sideways inside the page on a tablet instead of running off it.
-        <div className="console-table-scroll">
+        <div className="console-table-scroll" ref={scrollBox}>
           <HTMLTable compact striped className="console-table console-list-table" aria-label={props.label}>
             <thead>
               <tr>
                 {props.columns.map((column) => (
-                  <th key={column.label} aria-sort={ariaSort(order, column.sort)}>
+                  <th key={column.label} aria-sort={ariaSort(order, column.sort)} className={column.actions ? ACTIONS : undefined}>
                     {column.sort ? (
                       <button type="button" className="console-sort" onClick={() => list.sortBy(column.sort as string)}>
                         {column.label} {sortIcon(order, column.sort)}
@@ -94,7 +101,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
                   </th>
                 ))}
                 {props.onOpen && (
-                  <th className="console-list-edit">
+                  <th className={`console-list-edit ${ACTIONS}`}>
                     <span className="console-visually-hidden">Edit</span>
                   </th>
                 )}
@@ -116,7 +123,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
                       const content = column.cell(row);
                       const cell = <div className={cellClass(content)}>{content}</div>;
                       return (
-                        <td key={column.label}>
+                        <td key={column.label} className={column.actions ? ACTIONS : undefined}>
                           {index === 0 && note ? (
                             <div className="console-cell-noted">
                               {cell}
@@ -129,7 +136,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
                       );
                     })}
                     {props.onOpen && (
-                      <td className="console-list-edit">
+                      <td className={`console-list-edit ${ACTIONS}`}>
                         {open && (
                           <Button
                             variant="minimal"
@@ -170,6 +177,30 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
       )}
     </div>
   );
+}
+
+/** The cells of the row actions, kept in reach (listTable.css). */
+const ACTIONS = 'console-list-actions';
+
+/**
+ * The ref of a table's sideways scrolling box: the box is marked (`console-table-scroll-more`) while
+ * part of the table is hidden at its right, under the row actions, as it scrolls and as it resizes.
+ */
+function useScrollHint() {
+  const observer = useRef<ResizeObserver>();
+  useEffect(() => () => observer.current?.disconnect(), []);
+  return useCallback((box: HTMLDivElement | null) => {
+    observer.current?.disconnect();
+    if (!box) return;
+    const mark = () => box.classList.toggle('console-table-scroll-more', box.scrollLeft + box.clientWidth < box.scrollWidth - 1);
+    box.addEventListener('scroll', mark, { passive: true });
+    if (typeof ResizeObserver === 'function') {
+      observer.current = new ResizeObserver(mark);
+      observer.current.observe(box);
+      if (box.firstElementChild) observer.current.observe(box.firstElementChild);
+    }
+    mark();
+  }, []);
 }
 
 /** A row's name: `rowLabel`'s, else its first cell when that is text, else its key. */

@@ -59,3 +59,6 @@ export function useMediaQuery(query: string): boolean {
     () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches,
   );
 }
+
+/** A touch screen: every tappable element is at least 44x44 px (console.css), a grid's rows too (issue 34). */
+export const TOUCH = '(pointer: coarse)';

@@ -29,6 +29,7 @@ import { cellContent, cellText, isNumeric, type GridRecord, type GridRows } from
 import { useColumnWidths } from './columnWidths';
 import { PageSizeSelect } from '../PageSizeSelect';
 import { formatRows } from '../../format/formatCount';
+import { TOUCH, useMediaQuery } from '../../device/preferences';
 
 export interface ReportGridProps {
   grid: GridDeclaration;
@@ -49,6 +50,8 @@ export interface ReportGridProps {
 const OPEN_COLUMN_WIDTH = 88;
 
 const ROW_HEIGHT = 28;
+/** On a touch screen a row is a 44 px target (WCAG 2.5.5), as every tappable element (console.css). */
+const TOUCH_ROW_HEIGHT = 44;
 
 /** Cells a user selects (and copies with Ctrl+C): cells and rows, never a whole column from a header click. */
 const SELECTION = [RegionCardinality.CELLS, RegionCardinality.FULL_ROWS];
@@ -67,11 +70,13 @@ export function ReportGrid({ grid, answer, loading, error, notLoaded, query, ope
   const { page, size, order } = query.state;
   const { widths, setWidth } = useColumnWidths(grid);
   const rows = answer?.rows;
+  const rowHeight = useMediaQuery(TOUCH) ? TOUCH_ROW_HEIGHT : ROW_HEIGHT;
 
   // A new page (or filter) is a new table: mounted, Table2 draws every cell in view at once and
   // starts at the first row; updated, it would redraw them in batches, leaving the last page's
   // cells on screen for a moment under the new pager.
-  const tableKey = rows ? `${rows.length}:${rows.at(0)?.id}:${rows.at(-1)?.id}` : 'none';
+  // Table2 takes its row height as it mounts: a screen that turns touch is a new table too.
+  const tableKey = `${rowHeight}:${rows ? `${rows.length}:${rows.at(0)?.id}:${rows.at(-1)?.id}` : 'none'}`;
 
   const count = answer?.count ?? 0;
   const pages = size === 0 ? 1 : Math.max(1, Math.ceil(count / size));
@@ -153,8 +158,8 @@ export function ReportGrid({ grid, answer, loading, error, notLoaded, query, ope
           }}
           enableRowHeader={false}
           enableGhostCells
-          defaultRowHeight={ROW_HEIGHT}
-          minRowHeight={ROW_HEIGHT}
+          defaultRowHeight={rowHeight}
+          minRowHeight={rowHeight}
           enableRowResizing={false}
           renderMode={RenderMode.BATCH_ON_UPDATE}
           selectionModes={SELECTION}

@@ -41,6 +41,7 @@ function columnsFor(actions: RowActions): Array<Column<AgentRoleCampaign>> {
     { label: 'End date', sort: 'role_end_date', cell: (row) => <span className="console-nowrap">{agentDate(row.user_role.role_end_date)}</span> },
     {
       label: 'Actions',
+      actions: true,
       // Named with the agent: a screen reader's list of buttons would otherwise read 'Edit' on every row.
       cell: (row) => (
         <span className="agents-row-actions">
