@@ -13,7 +13,7 @@ export const statsRoutes = (db: Database): FastifyPluginAsyncZod => async (app) 
     '/stats/attention',
     {
       schema: {
-        summary: 'What needs attention now: runs awaiting approval, failed or stuck jobs, campaigns near their budget, held-back payments, fraud jumps',
+        summary: 'What needs attention: runs awaiting approval, failed or stuck jobs, budgets, held-back payments, fraud jumps',
         description: `${LINKS} Runs and held-back payments are null for an Agency Admin, who does not see payment runs.`,
         operationId: 'getStatsAttention',
         response: { 200: statsAttention },
@@ -40,7 +40,7 @@ export const statsRoutes = (db: Database): FastifyPluginAsyncZod => async (app) 
     '/stats/charts',
     {
       schema: {
-        summary: "The period's charts: events per day by type, payments due against paid per week and currency, budgets, fraud per 1,000 events",
+        summary: "The period's charts: events per day, payments due and paid per week, budgets, fraud per 1,000 events",
         description: `${PERIOD} ${LINKS}`,
         operationId: 'getStatsCharts',
         querystring: statsQuery,
