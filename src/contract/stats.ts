@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { REQUEST_DATE_MIN, STATS_DEFAULT_DAYS } from './constants';
 import { addDays, toRequestDate } from './dates';
-import { agentEventDetailsGrid, agentPaymentsGrid, campaignConversionGrid, fraudEventsGrid, paymentRunsGrid } from './grids';
+import { agentEventDetailsGrid, agentPaymentsGrid, campaignConversionGrid, fraudEventsGrid, GRIDS, paymentRunsGrid, type GridId } from './grids';
 import { JOB_KINDS } from './jobs';
 import { moneyWithCurrency } from './money';
 import { HELD_BACK_REASONS } from './paymentRuns';
@@ -68,7 +68,7 @@ export type StatsGridBody = z.infer<typeof statsGridBody>;
 
 /** Where a figure's rows are: a grid with its body, the payment run preview of a body, a job queue, the Campaigns list. */
 export const statsLink = z.discriminatedUnion('to', [
-  z.object({ to: z.literal('grid'), grid: z.string().describe('The grid id (contract grids.ts GRIDS)'), path: z.string(), body: statsGridBody }),
+  z.object({ to: z.literal('grid'), grid: z.enum(GRIDS.map((grid) => grid.id) as [GridId, ...GridId[]]).describe('The grid id (contract grids.ts GRIDS)'), path: z.string(), body: statsGridBody }),
   z.object({ to: z.literal('paymentRunPreview'), path: z.literal('/admin/payment_run_preview'), body: statsGridBody.pick({ start_date: true, end_date: true }) }),
   z.object({ to: z.literal('jobQueue'), path: z.literal('/admin/list_job_queue'), job: z.enum(JOB_KINDS) }),
   z.object({ to: z.literal('campaigns') }),
@@ -96,7 +96,7 @@ export type StatsTarget = keyof typeof STATS_TARGETS;
 
 /** The one way a figure's link is made: its grid and the grid body (dates, paid, campaign, search) the figure equals. */
 export function statsGridLink(target: StatsTarget, period: StatsPeriod, narrow: { campaign?: number; search?: string } = {}): StatsLink {
-  const spec: { grid: { id: string; path: string }; paid?: boolean; search?: string } = STATS_TARGETS[target];
+  const spec: { grid: { id: GridId; path: string }; paid?: boolean; search?: string } = STATS_TARGETS[target];
   const search = narrow.search ?? spec.search;
   return {
     to: 'grid',

@@ -67,13 +67,14 @@ async function moneyOf(db: Database, request: GridRequest): Promise<Money[]> {
 async function figuresOf(db: Database, scope: RoleScope, period: StatsPeriod): Promise<PeriodFigures> {
   const eventRows = agentEventDetails.selection(linked(scope, 'events', period).request);
   const conversion = campaignConversion.selection(linked(scope, 'conversion', period).request);
-  const [counted] = await queryRows<{ events: number; agents: number; invites: number; conversions: number }>(
-    db,
-    sql`select e.events, e.agents, coalesce(c.invites, 0) as invites, coalesce(c.conversions, 0) as conversions
-      from (select count(*)::int as events, count(distinct ${events.agentId})::int as agents from ${eventRows.from} where ${eventRows.where}) e,
-        (select (${conversion.columns.invites})::int as invites, (${conversion.columns.conversions})::int as conversions from ${conversion.from} where ${conversion.where}) c`,
-  );
-  const [due, paid, fraud] = await Promise.all([
+  // Independent queries, each on a connection of its own (the pool's; PGlite runs them in turn).
+  const [[counted], due, paid, fraud] = await Promise.all([
+    queryRows<{ events: number; agents: number; invites: number; conversions: number }>(
+      db,
+      sql`select e.events, e.agents, coalesce(c.invites, 0) as invites, coalesce(c.conversions, 0) as conversions
+        from (select count(*)::int as events, count(distinct ${events.agentId})::int as agents from ${eventRows.from} where ${eventRows.where}) e,
+          (select (${conversion.columns.invites})::int as invites, (${conversion.columns.conversions})::int as conversions from ${conversion.from} where ${conversion.where}) c`,
+    ),
     moneyOf(db, linked(scope, 'due', period).request),
     moneyOf(db, linked(scope, 'paid', period).request),
     fraudEventsReport.count(db, linked(scope, 'fraudEvents', period).request),
@@ -84,8 +85,7 @@ async function figuresOf(db: Database, scope: RoleScope, period: StatsPeriod): P
 /** GET /admin/stats/figures. */
 export async function statsFigures(db: Database, scope: RoleScope, period: StatsPeriod): Promise<StatsFigures> {
   const before = previousPeriod(period);
-  const now = await figuresOf(db, scope, period);
-  const then = before && (await figuresOf(db, scope, before));
+  const [now, then] = await Promise.all([figuresOf(db, scope, period), before && figuresOf(db, scope, before)]);
   const figure = <K extends keyof PeriodFigures>(target: StatsTarget, key: K) => ({
     value: now[key], previous: then ? then[key] : null, link: statsGridLink(target, period), previous_link: before && statsGridLink(target, before),
   });
@@ -143,34 +143,35 @@ async function budgets(db: Database, scope: RoleScope, today: string): Promise<B
 export async function statsCharts(db: Database, scope: RoleScope, period: StatsPeriod, today = todayUtc()): Promise<StatsCharts> {
   const eventLink = linked(scope, 'events', period);
   const eventRows = agentEventDetails.selection(eventLink.request);
-  const days = await queryRows<{ date: string; event: string; events: number }>(
-    db,
-    sql`select to_char(${events.createdAt} at time zone 'UTC', 'YYYY-MM-DD') as date, coalesce(${eventRows.columns.event}, '') as event, count(*)::int as events
-      from ${eventRows.from} where ${eventRows.where} group by 1, 2 order by 1, 2`,
-  );
-
-  // Both sides of a bar are Agent Payments rows (paid and not), so one pass over the period's payments, split by its paid column.
-  // Both bars of a week are Agent Payments rows (not paid, paid): one pass over the period's payments, split by the paid column.
   const paymentRows = agentPayments.selection(linked(scope, 'payments', period).request);
-  const weekly = await queryRows<{ week_start: string; currency: string; due: string; paid: string }>(
-    db,
-    sql`select to_char(date_trunc('week', ${payments.createdAt} at time zone 'UTC'), 'YYYY-MM-DD') as week_start, ${paymentRows.columns.currency} as currency,
-        coalesce(sum(${paymentRows.columns.pay}) filter (where not ${paymentRows.columns.paid}), 0)::text as due,
-        coalesce(sum(${paymentRows.columns.pay}) filter (where ${paymentRows.columns.paid}), 0)::text as paid
-      from ${paymentRows.from} where ${paymentRows.where} group by 1, 2 order by 2, 1`,
-  );
-  const currencies = [...new Set(weekly.map((row) => row.currency))];
-
   const fraudRows = fraudEventsReport.selection(linked(scope, 'fraudEvents', period).request);
-  const rates = await queryRows<{ campaign_id: number; campaign_name: string; fraud_events: number; events: number; per_thousand: string | null }>(
-    db,
-    sql`with f as (select ${fraudEvents.campaignId} as campaign_id, count(*)::int as n from ${fraudRows.from} where ${fraudRows.where} group by 1),
-        e as (select ${events.campaignId} as campaign_id, count(*)::int as n from ${eventRows.from} where ${eventRows.where} group by 1)
-      select c.id as campaign_id, c.name as campaign_name, coalesce(f.n, 0) as fraud_events, coalesce(e.n, 0) as events,
-        case when e.n > 0 then round(1000.0 * coalesce(f.n, 0) / e.n, 1)::text end as per_thousand
-      from f full join e on e.campaign_id = f.campaign_id join ${campaigns} c on c.id = coalesce(f.campaign_id, e.campaign_id)
-      order by (case when e.n > 0 then 1.0 * coalesce(f.n, 0) / e.n end) desc nulls first, c.name, c.id`,
-  );
+  // Independent queries, each on a connection of its own (the pool's; PGlite runs them in turn).
+  const [days, weekly, rates, budgetRows] = await Promise.all([
+    queryRows<{ date: string; event: string; events: number }>(
+      db,
+      sql`select to_char(${events.createdAt} at time zone 'UTC', 'YYYY-MM-DD') as date, coalesce(${eventRows.columns.event}, '') as event, count(*)::int as events
+        from ${eventRows.from} where ${eventRows.where} group by 1, 2 order by 1, 2`,
+    ),
+    // Both bars of a week are Agent Payments rows (not paid, paid): one pass over the period's payments, split by the paid column.
+    queryRows<{ week_start: string; currency: string; due: string; paid: string }>(
+      db,
+      sql`select to_char(date_trunc('week', ${payments.createdAt} at time zone 'UTC'), 'YYYY-MM-DD') as week_start, ${paymentRows.columns.currency} as currency,
+          coalesce(sum(${paymentRows.columns.pay}) filter (where not ${paymentRows.columns.paid}), 0)::text as due,
+          coalesce(sum(${paymentRows.columns.pay}) filter (where ${paymentRows.columns.paid}), 0)::text as paid
+        from ${paymentRows.from} where ${paymentRows.where} group by 1, 2 order by 2, 1`,
+    ),
+    queryRows<{ campaign_id: number; campaign_name: string; fraud_events: number; events: number; per_thousand: string | null }>(
+      db,
+      sql`with f as (select ${fraudEvents.campaignId} as campaign_id, count(*)::int as n from ${fraudRows.from} where ${fraudRows.where} group by 1),
+          e as (select ${events.campaignId} as campaign_id, count(*)::int as n from ${eventRows.from} where ${eventRows.where} group by 1)
+        select c.id as campaign_id, c.name as campaign_name, coalesce(f.n, 0) as fraud_events, coalesce(e.n, 0) as events,
+          case when e.n > 0 then round(1000.0 * coalesce(f.n, 0) / e.n, 1)::text end as per_thousand
+        from f full join e on e.campaign_id = f.campaign_id join ${campaigns} c on c.id = coalesce(f.campaign_id, e.campaign_id)
+        order by (case when e.n > 0 then 1.0 * coalesce(f.n, 0) / e.n end) desc nulls first, c.name, c.id`,
+    ),
+    budgets(db, scope, today),
+  ]);
+  const currencies = [...new Set(weekly.map((row) => row.currency))];
 
   return {
     period: requestPeriodOf(period),
@@ -188,7 +189,7 @@ export async function statsCharts(db: Database, scope: RoleScope, period: StatsP
         };
       }),
     })),
-    budgets: (await budgets(db, scope, today)).map((row) => ({
+    budgets: budgetRows.map((row) => ({
       campaign_id: row.campaign_id,
       campaign_name: row.campaign_name,
       spent: wire(row.spent, row.currency),
@@ -214,31 +215,31 @@ export async function statsAttention(db: Database, scope: RoleScope, today = tod
   const seesRuns = scope.kind !== 'agencies';
   const sinceEver: StatsPeriod = { start: REQUEST_DATE_MIN, end: today };
 
-  let awaiting: StatsAttention['awaiting_approval'] = null;
-  if (seesRuns) {
+  const awaitingOf = async (): Promise<StatsAttention['awaiting_approval']> => {
+    if (!seesRuns) return null;
     const { link, request } = linked(scope, 'awaitingApproval', sinceEver);
-    awaiting = { runs: await paymentRunsReport.count(db, request), link };
-  }
+    return { runs: await paymentRunsReport.count(db, request), link };
+  };
 
-  const visible = await visibleTo(db, scope);
-  const jobRows = await queryRows<{ kind: JobKind; failed: number; stuck: number }>(
-    db,
-    sql`select j.kind, count(*) filter (where j.status = 'Failed')::int as failed, count(*) filter (where j.status = 'Started')::int as stuck
-      from jobs j
-      where ((j.status = 'Failed' and j.created_at >= ${`${addDays(today, 1 - JOB_ATTENTION_DAYS)}T00:00:00Z`}::timestamptz)
-          or (j.status = 'Started' and j.started_at < now() - make_interval(mins => ${JOB_STUCK_MINUTES})))
-        and ${visible}
-      group by j.kind`,
-  );
-  const jobs = JOB_KINDS.map((kind) => {
-    const row = jobRows.find((candidate) => candidate.kind === kind);
-    return { kind, failed: row?.failed ?? 0, stuck: row?.stuck ?? 0, link: { to: 'jobQueue', path: '/admin/list_job_queue', job: kind } as const };
-  });
+  const jobsOf = async (): Promise<StatsAttention['jobs']> => {
+    const visible = await visibleTo(db, scope);
+    const jobRows = await queryRows<{ kind: JobKind; failed: number; stuck: number }>(
+      db,
+      sql`select j.kind, count(*) filter (where j.status = 'Failed')::int as failed, count(*) filter (where j.status = 'Started')::int as stuck
+        from jobs j
+        where ((j.status = 'Failed' and j.created_at >= ${`${addDays(today, 1 - JOB_ATTENTION_DAYS)}T00:00:00Z`}::timestamptz)
+            or (j.status = 'Started' and j.started_at < now() - make_interval(mins => ${JOB_STUCK_MINUTES})))
+          and ${visible}
+        group by j.kind`,
+    );
+    return JOB_KINDS.map((kind) => {
+      const row = jobRows.find((candidate) => candidate.kind === kind);
+      return { kind, failed: row?.failed ?? 0, stuck: row?.stuck ?? 0, link: { to: 'jobQueue', path: '/admin/list_job_queue', job: kind } as const };
+    });
+  };
 
-  const budgetRows = await budgets(db, scope, today);
-
-  let heldBack: StatsAttention['held_back'] = null;
-  if (seesRuns) {
+  const heldBackOf = async (): Promise<StatsAttention['held_back']> => {
+    if (!seesRuns) return null;
     const reasons = HELD_BACK_REASONS.map((reason) => sql`count(*) filter (where ${sql.identifier(reason)})::int as ${sql.identifier(reason)}`);
     const [held] = await queryRows<Record<HeldBackReason, number> & { payments: number; totals: Array<{ amount: string; currency: string }> }>(
       db,
@@ -248,13 +249,13 @@ export async function statsAttention(db: Database, scope: RoleScope, today = tod
             from (select currency_code, sum(amount) as total from due where held group by currency_code) t) as totals
         from due where held`,
     );
-    heldBack = {
+    return {
       payments: held?.payments ?? 0,
       totals: (held?.totals ?? []).map((total) => wire(total.amount, total.currency)),
       reasons: HELD_BACK_REASONS.map((reason) => ({ reason, payments: held?.[reason] ?? 0 })),
       link: { to: 'paymentRunPreview', path: '/admin/payment_run_preview', body: requestPeriodOf(sinceEver) },
     };
-  }
+  };
 
   // Fraud jumps: the Fraud Events rows of the baseline and the last days, per agent.
   const recentStart = addDays(today, 1 - FRAUD_JUMP_DAYS);
@@ -262,7 +263,7 @@ export async function statsAttention(db: Database, scope: RoleScope, today = tod
   const jumpLink = linked(scope, 'fraudEvents', jumpPeriod);
   const fraudRows = fraudEventsReport.selection(jumpLink.request);
   const recent = sql`${fraudEvents.createdAt} >= ${`${recentStart}T00:00:00Z`}::timestamptz`;
-  const jumps = await queryRows<{ total: number; agent_id: number; agent: string; msisdn: string | null; recent: number; baseline: number }>(
+  const jumpsOf = () => queryRows<{ total: number; agent_id: number; agent: string; msisdn: string | null; recent: number; baseline: number }>(
     db,
     sql`select count(*) over ()::int as total, j.* from (
         select ${fraudEvents.agentId} as agent_id, min(${users.firstName} || ' ' || ${users.lastName}) as agent, min(${users.msisdn}) as msisdn,
@@ -274,6 +275,9 @@ export async function statsAttention(db: Database, scope: RoleScope, today = tod
       order by j.recent::numeric - (j.baseline * ${FRAUD_JUMP_DAYS})::numeric / ${FRAUD_JUMP_BASELINE_DAYS} desc, j.agent_id
       limit ${FRAUD_JUMP_LISTED_MAX}`,
   );
+
+  // Independent queries, each on a connection of its own (the pool's; PGlite runs them in turn).
+  const [awaiting, jobs, budgetRows, heldBack, jumps] = await Promise.all([awaitingOf(), jobsOf(), budgets(db, scope, today), heldBackOf(), jumpsOf()]);
 
   return {
     awaiting_approval: awaiting,
