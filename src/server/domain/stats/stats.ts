@@ -129,8 +129,10 @@ async function budgets(db: Database, scope: RoleScope, today: string): Promise<B
       from (
         select ${campaigns.id} as campaign_id, ${campaigns.name} as campaign_name, ${campaigns.currencyCode} as currency,
           ${campaigns.budgetSpendAmount} as spent_n, ${campaigns.budgetSpendAmount}::text as spent, v.amount as allocated_n, v.amount::text as allocated,
-          (select coalesce(sum(${events.pay}), 0) from ${events} where ${events.campaignId} = ${campaigns.id} and ${events.createdAt} >= ${paceFrom}::timestamptz) as pace
+          coalesce(p.pace, 0) as pace
         from ${campaigns}
+          left join (select ${events.campaignId} as campaign_id, sum(${events.pay}) as pace from ${events}
+            where ${events.createdAt} >= ${paceFrom}::timestamptz and ${within(events.campaignId, visible)} group by 1) p on p.campaign_id = ${campaigns.id}
           left join lateral (select ${campaignVersions.budgetAllocatedAmount} as amount from ${campaignVersions}
             where ${campaignVersions.campaignId} = ${campaigns.id} order by ${campaignVersions.version} desc limit 1) v on true
         where ${within(campaigns.id, visible)}
