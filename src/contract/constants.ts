@@ -146,3 +146,21 @@ export const SERVER_PATH_PREFIXES = [...new Set([...Object.values(BACKEND_PREFIX
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** Set on an answer replayed for a repeated Idempotency-Key. */
 export const IDEMPOTENCY_REPLAYED_HEADER = 'Idempotency-Replayed';
+
+// ---- Stats (issue 35) -----------------------------------------------------------------------
+/** The Stats tab's period when none is chosen: the last this many days, today included. */
+export const STATS_DEFAULT_DAYS = 30;
+/** A job Started longer ago than this is stuck (a worker heartbeats; a report or a run takes minutes). */
+export const JOB_STUCK_MINUTES = 60;
+/** Failed jobs need attention for this many days after they were queued (then the queue screen keeps them). */
+export const JOB_ATTENTION_DAYS = 7;
+/** A campaign's pace (what its events earned a day) is read over this many days, today included. */
+export const BUDGET_PACE_DAYS = 30;
+/** Fraud jumps: an agent's fraud events in the last FRAUD_JUMP_DAYS (today included) against the FRAUD_JUMP_BASELINE_DAYS before them. */
+export const FRAUD_JUMP_DAYS = 7;
+export const FRAUD_JUMP_BASELINE_DAYS = 30;
+/** It jumped: more than this many times the baseline's daily average over as many days, and at least FRAUD_JUMP_MIN events. */
+export const FRAUD_JUMP_FACTOR = 2;
+export const FRAUD_JUMP_MIN = 3;
+/** How many jumping agents the Stats answer names (all are counted). */
+export const FRAUD_JUMP_LISTED_MAX = 20;

@@ -32,6 +32,7 @@ import { eventTypeRoutes } from './routes/admin/eventTypes';
 import { gridRoutes } from './routes/admin/grids';
 import { paymentRunRoutes } from './routes/admin/paymentRuns';
 import { paymentRunDetailRoutes } from './routes/admin/paymentRunDetail';
+import { statsRoutes } from './routes/admin/stats';
 import { reportRoutes } from './routes/admin/reports';
 import { secureReportRoutes } from './routes/admin/secureReports';
 import { paymentReportRoutes } from './routes/service/paymentReports';
@@ -128,6 +129,7 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
   await app.register(eventTypeRoutes(db), { prefix: '/admin' });
   await app.register(gridRoutes(database), { prefix: '/admin' });
   await app.register(paymentRunDetailRoutes(database), { prefix: '/admin' });
+  await app.register(statsRoutes(db), { prefix: '/admin' });
   const jobs = await startJobQueue(database, { databaseUrl: config.databaseUrl, workers: config.reportWorkers, log: app.log });
   app.addHook('onClose', () => jobs.stop());
   await app.register(paymentRunRoutes(db, signIn, config.approvalLimits, { above: config.paymentRunQueueAbove, send: jobs.send }), { prefix: '/admin' });

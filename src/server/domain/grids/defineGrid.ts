@@ -380,6 +380,16 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
       return page;
     },
 
+    /**
+     * The rows a request selects before any grouping, the grid's checks made: its FROM, its WHERE (the
+     * caller's scope and every filter) and each column's SQL. Stats counts and sums these very rows,
+     * so a figure equals the grid its link opens (domain/stats).
+     */
+    selection(request: GridRequest): { from: SQL; where: SQL; columns: Record<D['columns'][number]['key'], SQL> } {
+      check(request);
+      return { from: source.from, where: where(request), columns: source.columns };
+    },
+
     /** How many rows the whole result holds (a report's progress reads it). */
     count(db: Database, request: GridRequest): Promise<number> {
       check(request);

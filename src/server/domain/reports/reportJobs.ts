@@ -40,7 +40,7 @@ export type ReportRow = JobRow & { list: string; grid: string; file_name: string
 export type SendJob = (kind: JobKind, jobId: number) => Promise<string | null>;
 
 /** Who may see a job: its creator's campaigns within the caller's (every one for a caller who sees all). */
-async function visibleTo(db: Database, scope: RoleScope): Promise<SQL> {
+export async function visibleTo(db: Database, scope: RoleScope): Promise<SQL> {
   const campaigns = await visibleCampaignIds(db, scope);
   if (campaigns === null) return sql`true`;
   return sql`(j.scope_campaign_ids is not null and j.scope_campaign_ids <@ ${`{${campaigns.join(',')}}`}::int[])`;

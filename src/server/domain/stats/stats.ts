@@ -1,0 +1,298 @@
+// Stats (issue 35): the figures and charts of a period and what needs attention, aggregated in SQL.
+// A figure of a grid is read from the grid's own selection (defineGrid `selection`: its FROM, and
+// its WHERE with the caller's scope and the link's filters), never from a query of its own, so it
+// equals the grid its link opens by construction; the held-back payments are the payment run
+// preview's own due set (paymentRuns/dueSet.ts), the jobs the job queue's own visibility.
+import { sql } from 'drizzle-orm';
+import {
+  BUDGET_PACE_DAYS, BUDGET_WARNING_PERCENT, FRAUD_JUMP_BASELINE_DAYS, FRAUD_JUMP_DAYS, FRAUD_JUMP_FACTOR, FRAUD_JUMP_LISTED_MAX, FRAUD_JUMP_MIN,
+  JOB_ATTENTION_DAYS, JOB_STUCK_MINUTES, REQUEST_DATE_MIN,
+} from '../../../contract/constants';
+import { addDays } from '../../../contract/dates';
+import { JOB_KINDS, type JobKind } from '../../../contract/jobs';
+import { amountText, requireAmount, type Money } from '../../../contract/money';
+import { HELD_BACK_REASONS, type HeldBackReason } from '../../../contract/paymentRuns';
+import type { RoleScope } from '../../../contract/roles';
+import { gridQuery } from '../../../contract/schemas';
+import {
+  previousPeriod, requestPeriodOf, statsGridLink, weekWithin, type StatsAttention, type StatsCharts, type StatsFigures, type StatsLink,
+  type StatsPeriod, type StatsTarget,
+} from '../../../contract/stats';
+import { visibleCampaignIds, within } from '../../auth/scope';
+import { queryRows, type Database } from '../../db/client';
+import { campaigns, campaignVersions, events, fraudEvents, payments, users } from '../../db/schema';
+import { agentEventDetails } from '../grids/agentEvents';
+import { campaignConversion } from '../grids/conversion';
+import type { GridRequest } from '../grids/defineGrid';
+import { fraudEventsReport } from '../grids/fraudEvents';
+import { agentPayments } from '../grids/payments';
+import { paymentRunsReport } from '../grids/paymentRuns';
+import { dueSet } from '../paymentRuns/dueSet';
+import { visibleTo } from '../reports/reportJobs';
+
+/** Today (UTC), the day the grids' dates are read in. */
+export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
+
+/** Money as the wire writes it, from a NUMERIC's text. */
+const wire = (amount: string, currency: string): Money => ({ amount: amountText(requireAmount(amount)), currency });
+
+/** A figure's link and the grid request it stands for: its body read as the grid's route reads it. */
+function linked(scope: RoleScope, target: StatsTarget, period: StatsPeriod, narrow?: { campaign?: number; search?: string }): { link: StatsLink; request: GridRequest } {
+  const link = statsGridLink(target, period, narrow);
+  if (link.to !== 'grid') throw new Error('a grid target links to a grid');
+  return { link, request: { scope, body: gridQuery.parse(link.body) } };
+}
+
+// ---- figures --------------------------------------------------------------------------------
+
+interface PeriodFigures {
+  events: number;
+  agents: number;
+  invites: number;
+  conversions: number;
+  due: Money[];
+  paid: Money[];
+  fraud: number;
+}
+
+async function moneyOf(db: Database, request: GridRequest): Promise<Money[]> {
+  const { from, where, columns } = agentPayments.selection(request);
+  const rows = await queryRows<{ currency: string; amount: string }>(
+    db,
+    sql`select ${columns.currency} as currency, sum(${columns.pay})::text as amount from ${from} where ${where} group by 1 order by 1`,
+  );
+  return rows.map((row) => wire(row.amount, row.currency));
+}
+
+async function figuresOf(db: Database, scope: RoleScope, period: StatsPeriod): Promise<PeriodFigures> {
+  const eventRows = agentEventDetails.selection(linked(scope, 'events', period).request);
+  const conversion = campaignConversion.selection(linked(scope, 'conversion', period).request);
+  // Independent queries, each on a connection of its own (the pool's; PGlite runs them in turn).
+  const [[counted], due, paid, fraud] = await Promise.all([
+    queryRows<{ events: number; agents: number; invites: number; conversions: number }>(
+      db,
+      sql`select e.events, e.agents, coalesce(c.invites, 0) as invites, coalesce(c.conversions, 0) as conversions
+        from (select count(*)::int as events, count(distinct ${events.agentId})::int as agents from ${eventRows.from} where ${eventRows.where}) e,
+          (select (${conversion.columns.invites})::int as invites, (${conversion.columns.conversions})::int as conversions from ${conversion.from} where ${conversion.where}) c`,
+    ),
+    moneyOf(db, linked(scope, 'due', period).request),
+    moneyOf(db, linked(scope, 'paid', period).request),
+    fraudEventsReport.count(db, linked(scope, 'fraudEvents', period).request),
+  ]);
+  return { events: counted?.events ?? 0, agents: counted?.agents ?? 0, invites: counted?.invites ?? 0, conversions: counted?.conversions ?? 0, due, paid, fraud };
+}
+
+/** GET /admin/stats/figures. */
+export async function statsFigures(db: Database, scope: RoleScope, period: StatsPeriod): Promise<StatsFigures> {
+  const before = previousPeriod(period);
+  const [now, then] = await Promise.all([figuresOf(db, scope, period), before && figuresOf(db, scope, before)]);
+  const figure = <K extends keyof PeriodFigures>(target: StatsTarget, key: K) => ({
+    value: now[key], previous: then ? then[key] : null, link: statsGridLink(target, period), previous_link: before && statsGridLink(target, before),
+  });
+  return {
+    period: requestPeriodOf(period),
+    previous_period: before && requestPeriodOf(before),
+    events: figure('events', 'events'),
+    active_agents: figure('events', 'agents'),
+    invites: figure('conversion', 'invites'),
+    conversions: figure('conversion', 'conversions'),
+    due: figure('due', 'due'),
+    paid: figure('paid', 'paid'),
+    fraud_events: figure('fraudEvents', 'fraud'),
+  };
+}
+
+// ---- charts ---------------------------------------------------------------------------------
+
+interface BudgetRow {
+  campaign_id: number;
+  campaign_name: string;
+  currency: string;
+  spent: string;
+  allocated: string | null;
+  percent: number | null;
+  warning: boolean;
+  runs_out_on: string | null;
+}
+
+/** Every campaign the caller sees with its budget, those at BUDGET_WARNING_PERCENT or more first. */
+async function budgets(db: Database, scope: RoleScope, today: string): Promise<BudgetRow[]> {
+  const visible = await visibleCampaignIds(db, scope);
+  const paceFrom = `${addDays(today, 1 - BUDGET_PACE_DAYS)}T00:00:00Z`;
+  return queryRows<BudgetRow>(
+    db,
+    sql`select b.*,
+        case when b.allocated_n > 0 then floor(b.spent_n * 100 / b.allocated_n)::int end as percent,
+        case when b.allocated_n is null or b.allocated_n <= 0 then b.spent_n > 0 else b.spent_n * 100 >= b.allocated_n * ${BUDGET_WARNING_PERCENT} end as warning,
+        case when b.pace > 0 and b.allocated_n > b.spent_n
+          then to_char(${today}::date + ceil((b.allocated_n - b.spent_n) * ${BUDGET_PACE_DAYS} / b.pace)::int, 'YYYY-MM-DD') end as runs_out_on
+      from (
+        select ${campaigns.id} as campaign_id, ${campaigns.name} as campaign_name, ${campaigns.currencyCode} as currency,
+          ${campaigns.budgetSpendAmount} as spent_n, ${campaigns.budgetSpendAmount}::text as spent, v.amount as allocated_n, v.amount::text as allocated,
+          coalesce(p.pace, 0) as pace
+        from ${campaigns}
+          left join (select ${events.campaignId} as campaign_id, sum(${events.pay}) as pace from ${events}
+            where ${events.createdAt} >= ${paceFrom}::timestamptz and ${within(events.campaignId, visible)} group by 1) p on p.campaign_id = ${campaigns.id}
+          left join lateral (select ${campaignVersions.budgetAllocatedAmount} as amount from ${campaignVersions}
+            where ${campaignVersions.campaignId} = ${campaigns.id} order by ${campaignVersions.version} desc limit 1) v on true
+        where ${within(campaigns.id, visible)}
+      ) b
+      order by warning desc, (case when b.allocated_n > 0 then b.spent_n / b.allocated_n end) desc nulls first, b.campaign_name, b.campaign_id`,
+  );
+}
+
+/** GET /admin/stats/charts. */
+export async function statsCharts(db: Database, scope: RoleScope, period: StatsPeriod, today = todayUtc()): Promise<StatsCharts> {
+  const eventLink = linked(scope, 'events', period);
+  const eventRows = agentEventDetails.selection(eventLink.request);
+  const paymentRows = agentPayments.selection(linked(scope, 'payments', period).request);
+  const fraudRows = fraudEventsReport.selection(linked(scope, 'fraudEvents', period).request);
+  // Independent queries, each on a connection of its own (the pool's; PGlite runs them in turn).
+  const [days, weekly, rates, budgetRows] = await Promise.all([
+    queryRows<{ date: string; event: string; events: number }>(
+      db,
+      sql`select to_char(${events.createdAt} at time zone 'UTC', 'YYYY-MM-DD') as date, coalesce(${eventRows.columns.event}, '') as event, count(*)::int as events
+        from ${eventRows.from} where ${eventRows.where} group by 1, 2 order by 1, 2`,
+    ),
+    // Both bars of a week are Agent Payments rows (not paid, paid): one pass over the period's payments, split by the paid column.
+    queryRows<{ week_start: string; currency: string; due: string; paid: string }>(
+      db,
+      sql`select to_char(date_trunc('week', ${payments.createdAt} at time zone 'UTC'), 'YYYY-MM-DD') as week_start, ${paymentRows.columns.currency} as currency,
+          coalesce(sum(${paymentRows.columns.pay}) filter (where not ${paymentRows.columns.paid}), 0)::text as due,
+          coalesce(sum(${paymentRows.columns.pay}) filter (where ${paymentRows.columns.paid}), 0)::text as paid
+        from ${paymentRows.from} where ${paymentRows.where} group by 1, 2 order by 2, 1`,
+    ),
+    queryRows<{ campaign_id: number; campaign_name: string; fraud_events: number; events: number; per_thousand: string | null }>(
+      db,
+      sql`with f as (select ${fraudEvents.campaignId} as campaign_id, count(*)::int as n from ${fraudRows.from} where ${fraudRows.where} group by 1),
+          e as (select ${events.campaignId} as campaign_id, count(*)::int as n from ${eventRows.from} where ${eventRows.where} group by 1)
+        select c.id as campaign_id, c.name as campaign_name, coalesce(f.n, 0) as fraud_events, coalesce(e.n, 0) as events,
+          case when e.n > 0 then round(1000.0 * coalesce(f.n, 0) / e.n, 1)::text end as per_thousand
+        from f full join e on e.campaign_id = f.campaign_id join ${campaigns} c on c.id = coalesce(f.campaign_id, e.campaign_id)
+        order by (case when e.n > 0 then 1.0 * coalesce(f.n, 0) / e.n end) desc nulls first, c.name, c.id`,
+    ),
+    budgets(db, scope, today),
+  ]);
+  const currencies = [...new Set(weekly.map((row) => row.currency))];
+
+  return {
+    period: requestPeriodOf(period),
+    events_per_day: { days, link: eventLink.link },
+    payments_per_week: currencies.map((currency) => ({
+      currency,
+      weeks: weekly.filter((row) => row.currency === currency).map((row) => {
+        const week = weekWithin(row.week_start, period);
+        return {
+          week_start: row.week_start,
+          due: wire(row.due, currency),
+          paid: wire(row.paid, currency),
+          due_link: statsGridLink('due', week),
+          paid_link: statsGridLink('paid', week),
+        };
+      }),
+    })),
+    budgets: budgetRows.map((row) => ({
+      campaign_id: row.campaign_id,
+      campaign_name: row.campaign_name,
+      spent: wire(row.spent, row.currency),
+      allocated: row.allocated === null ? null : wire(row.allocated, row.currency),
+      percent: row.percent,
+      warning: row.warning,
+      runs_out_on: row.runs_out_on,
+      link: { to: 'campaigns' },
+    })),
+    fraud_rate: rates.map((row) => ({
+      ...row,
+      link: statsGridLink('fraudEvents', period, { campaign: row.campaign_id }),
+      events_link: statsGridLink('events', period, { campaign: row.campaign_id }),
+    })),
+  };
+}
+
+// ---- needs attention ------------------------------------------------------------------------
+
+/** GET /admin/stats/attention. */
+export async function statsAttention(db: Database, scope: RoleScope, today = todayUtc()): Promise<StatsAttention> {
+  // Runs and their previews are a Super Admin's and a Campaign Admin's (paymentRuns/dueSet checkRunScope).
+  const seesRuns = scope.kind !== 'agencies';
+  const sinceEver: StatsPeriod = { start: REQUEST_DATE_MIN, end: today };
+
+  const awaitingOf = async (): Promise<StatsAttention['awaiting_approval']> => {
+    if (!seesRuns) return null;
+    const { link, request } = linked(scope, 'awaitingApproval', sinceEver);
+    return { runs: await paymentRunsReport.count(db, request), link };
+  };
+
+  const jobsOf = async (): Promise<StatsAttention['jobs']> => {
+    const visible = await visibleTo(db, scope);
+    const jobRows = await queryRows<{ kind: JobKind; failed: number; stuck: number }>(
+      db,
+      sql`select j.kind, count(*) filter (where j.status = 'Failed')::int as failed, count(*) filter (where j.status = 'Started')::int as stuck
+        from jobs j
+        where ((j.status = 'Failed' and j.created_at >= ${`${addDays(today, 1 - JOB_ATTENTION_DAYS)}T00:00:00Z`}::timestamptz)
+            or (j.status = 'Started' and j.started_at < now() - make_interval(mins => ${JOB_STUCK_MINUTES})))
+          and ${visible}
+        group by j.kind`,
+    );
+    return JOB_KINDS.map((kind) => {
+      const row = jobRows.find((candidate) => candidate.kind === kind);
+      return { kind, failed: row?.failed ?? 0, stuck: row?.stuck ?? 0, link: { to: 'jobQueue', path: '/admin/list_job_queue', job: kind } as const };
+    });
+  };
+
+  const heldBackOf = async (): Promise<StatsAttention['held_back']> => {
+    if (!seesRuns) return null;
+    const reasons = HELD_BACK_REASONS.map((reason) => sql`count(*) filter (where ${sql.identifier(reason)})::int as ${sql.identifier(reason)}`);
+    const [held] = await queryRows<Record<HeldBackReason, number> & { payments: number; totals: Array<{ amount: string; currency: string }> }>(
+      db,
+      sql`with ${dueSet(scope, { start_date: sinceEver.start, end_date: sinceEver.end, search: '' })}
+        select count(*)::int as payments, ${sql.join(reasons, sql`, `)},
+          (select coalesce(json_agg(json_build_object('amount', t.total::text, 'currency', t.currency_code) order by t.currency_code), '[]'::json)
+            from (select currency_code, sum(amount) as total from due where held group by currency_code) t) as totals
+        from due where held`,
+    );
+    return {
+      payments: held?.payments ?? 0,
+      totals: (held?.totals ?? []).map((total) => wire(total.amount, total.currency)),
+      reasons: HELD_BACK_REASONS.map((reason) => ({ reason, payments: held?.[reason] ?? 0 })),
+      link: { to: 'paymentRunPreview', path: '/admin/payment_run_preview', body: requestPeriodOf(sinceEver) },
+    };
+  };
+
+  // Fraud jumps: the Fraud Events rows of the baseline and the last days, per agent.
+  const recentStart = addDays(today, 1 - FRAUD_JUMP_DAYS);
+  const jumpPeriod: StatsPeriod = { start: addDays(recentStart, -FRAUD_JUMP_BASELINE_DAYS), end: today };
+  const jumpLink = linked(scope, 'fraudEvents', jumpPeriod);
+  const fraudRows = fraudEventsReport.selection(jumpLink.request);
+  const recent = sql`${fraudEvents.createdAt} >= ${`${recentStart}T00:00:00Z`}::timestamptz`;
+  const jumpsOf = () => queryRows<{ total: number; agent_id: number; agent: string; msisdn: string | null; recent: number; baseline: number }>(
+    db,
+    sql`select count(*) over ()::int as total, j.* from (
+        select ${fraudEvents.agentId} as agent_id, min(${users.firstName} || ' ' || ${users.lastName}) as agent, min(${users.msisdn}) as msisdn,
+          count(*) filter (where ${recent})::int as recent, count(*) filter (where not ${recent})::int as baseline
+        from ${fraudRows.from} where ${fraudRows.where}
+        group by 1
+      ) j
+      where j.recent >= ${FRAUD_JUMP_MIN} and j.recent * ${FRAUD_JUMP_BASELINE_DAYS} > ${FRAUD_JUMP_FACTOR} * j.baseline * ${FRAUD_JUMP_DAYS}
+      order by j.recent::numeric - (j.baseline * ${FRAUD_JUMP_DAYS})::numeric / ${FRAUD_JUMP_BASELINE_DAYS} desc, j.agent_id
+      limit ${FRAUD_JUMP_LISTED_MAX}`,
+  );
+
+  // Independent queries, each on a connection of its own (the pool's; PGlite runs them in turn).
+  const [awaiting, jobs, budgetRows, heldBack, jumps] = await Promise.all([awaitingOf(), jobsOf(), budgets(db, scope, today), heldBackOf(), jumpsOf()]);
+
+  return {
+    awaiting_approval: awaiting,
+    jobs,
+    budgets: { campaigns: budgetRows.filter((row) => row.warning).length, link: { to: 'campaigns' } },
+    held_back: heldBack,
+    fraud_jumps: {
+      agents: jumps[0]?.total ?? 0,
+      listed: jumps.map(({ total: _total, ...row }) => ({
+        ...row,
+        link: statsGridLink('fraudEvents', { start: recentStart, end: today }, { search: row.msisdn ?? row.agent }),
+      })),
+      link: jumpLink.link,
+    },
+  };
+}

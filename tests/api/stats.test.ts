@@ -1,0 +1,190 @@
+// Stats (issue 35: GET /admin/stats/attention, /admin/stats/figures, /admin/stats/charts) against
+// the started server on the demo data, for each admin role: every figure equals the grid its link
+// opens (the link's body posted to the grid: its count, its distinct agents, its column sums, its
+// amounts per currency), each 'needs attention' count equals the rows its link opens, an empty
+// period answers zeros and empty series, bad dates are refused per field, and no one signed out
+// reads anything. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { GridPage } from '../../src/contract/api';
+import { FRAUD_JUMP_BASELINE_DAYS, FRAUD_JUMP_DAYS, FRAUD_JUMP_FACTOR, FRAUD_JUMP_MIN, JOB_ATTENTION_DAYS } from '../../src/contract/constants';
+import { addDays, toRequestDate as toDate } from '../../src/contract/dates';
+import { sumByCurrency, type Money } from '../../src/contract/money';
+import type { PaymentRunPreview } from '../../src/contract/paymentRuns';
+import type { StatsAttention, StatsCharts, StatsFigures, StatsLink } from '../../src/contract/stats';
+import type { Campaign } from '../../src/contract/entities';
+import { budgetOf } from '../../src/console/features/campaigns/budget';
+import { allPages } from '../support/service';
+import { backends } from '../support/server';
+import { useSignedInServer, type Role } from '../support/signedIn';
+
+type Row = Record<string, string | number | boolean | null>;
+const ROLES = ['super', 'agency', 'campaign'] as const satisfies readonly Role[];
+const today = new Date().toISOString().slice(0, 10);
+
+describe.each(backends)('stats on %s', (backend) => {
+  const { server, tokens } = useSignedInServer(backend, ROLES, { DEMO_AGENTS: '600', DEMO_EVENTS: '20000' });
+
+  /** The rows a grid link opens (all of them) and their count. */
+  async function opened(link: StatsLink, token: string): Promise<GridPage<Row>> {
+    if (link.to !== 'grid') throw new Error(`not a grid link: ${link.to}`);
+    const answer = await server.post<GridPage<Row>>(link.path, { ...link.body, page_size: 0 }, token);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body;
+  }
+  const amounts = (rows: Row[]): Money[] => sumByCurrency(rows.map((row) => ({ amount: String(row.pay), currency: String(row.currency) })));
+  const agentsOf = (rows: Row[]) => new Set(rows.map((row) => `${row.agent_code}|${row.msisdn}|${row.firstname}|${row.lastname}`)).size;
+  const sumOf = (rows: Row[], key: string) => rows.reduce((total, row) => total + Number(row[key]), 0);
+
+  describe.each(ROLES)('as %s', (role) => {
+    let figures: StatsFigures;
+    let charts: StatsCharts;
+    let attention: StatsAttention;
+    beforeAll(async () => {
+      const wide = `start_date=${toDate(addDays(today, -59))}&end_date=${toDate(today)}`;
+      const [f, c, a] = await Promise.all([
+        server.get<StatsFigures>(`/admin/stats/figures?${wide}`, tokens[role]),
+        server.get<StatsCharts>(`/admin/stats/charts?${wide}`, tokens[role]),
+        server.get<StatsAttention>('/admin/stats/attention', tokens[role]),
+      ]);
+      for (const answer of [f, c, a]) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      [figures, charts, attention] = [f.body, c.body, a.body];
+    });
+
+    it('each figure, this period and the previous one, equals the grid its link opens', async () => {
+      expect(figures.events.value).toBeGreaterThan(0);
+      for (const side of ['link', 'previous_link'] as const) {
+        const value = side === 'link' ? 'value' : 'previous';
+        const eventRows = await opened(figures.events[side] as StatsLink, tokens[role]);
+        expect(figures.events[value]).toBe(eventRows.count);
+        expect(figures.active_agents[side]).toEqual(figures.events[side]);
+        expect(figures.active_agents[value]).toBe(agentsOf(eventRows.data));
+        const conversion = await opened(figures.invites[side] as StatsLink, tokens[role]);
+        expect(figures.invites[value]).toBe(sumOf(conversion.data, 'invites'));
+        expect(figures.conversions[value]).toBe(sumOf(conversion.data, 'conversions'));
+        expect(figures.due[value]).toEqual(amounts((await opened(figures.due[side] as StatsLink, tokens[role])).data));
+        expect(figures.paid[value]).toEqual(amounts((await opened(figures.paid[side] as StatsLink, tokens[role])).data));
+        expect(figures.fraud_events[value]).toBe((await opened(figures.fraud_events[side] as StatsLink, tokens[role])).count);
+      }
+    });
+
+    it('each chart sums to the grid its links open', async () => {
+      const eventRows = await opened(charts.events_per_day.link, tokens[role]);
+      expect(sumOf(charts.events_per_day.days as unknown as Row[], 'events')).toBe(eventRows.count);
+      const perDay = new Map<string, number>();
+      for (const row of eventRows.data) perDay.set(String(row.created_at).slice(0, 10), (perDay.get(String(row.created_at).slice(0, 10)) ?? 0) + 1);
+      for (const [date, n] of perDay) expect(sumOf(charts.events_per_day.days.filter((d) => d.date === date) as unknown as Row[], 'events')).toBe(n);
+
+      expect(charts.payments_per_week.length).toBeGreaterThan(0);
+      for (const series of charts.payments_per_week) {
+        for (const week of series.weeks.slice(-3)) {
+          const due = amounts((await opened(week.due_link, tokens[role])).data).find((m) => m.currency === series.currency);
+          const paid = amounts((await opened(week.paid_link, tokens[role])).data).find((m) => m.currency === series.currency);
+          expect(week.due.amount).toBe(due?.amount ?? '0.00');
+          expect(week.paid.amount).toBe(paid?.amount ?? '0.00');
+        }
+      }
+
+      for (const campaign of charts.fraud_rate.slice(0, 4)) {
+        expect(campaign.fraud_events).toBe((await opened(campaign.link, tokens[role])).count);
+        expect(campaign.events).toBe((await opened(campaign.events_link, tokens[role])).count);
+      }
+      const fraudTotal = (await opened(figures.fraud_events.link, tokens[role])).count;
+      expect(charts.fraud_rate.reduce((total, campaign) => total + campaign.fraud_events, 0)).toBe(fraudTotal);
+    });
+
+    it("the budgets are the caller's campaigns, those near or over their allocation first, and the count needing attention is theirs", async () => {
+      const listed = await allPages<Campaign>(server, '/service/campaigns/?page_size=100', tokens[role]);
+      expect(charts.budgets.map((b) => b.campaign_id).sort((a, b) => a - b)).toEqual(listed.map((c) => c.id).sort((a, b) => a - b));
+      const warned = listed.filter((c) => budgetOf(c.budget_spend_amount, c.budget_allocated_amount ?? null).nearlySpent);
+      expect(attention.budgets.campaigns).toBe(warned.length);
+      const flags = charts.budgets.map((b) => b.warning);
+      expect(flags).toEqual([...flags].sort((a, b) => Number(b) - Number(a)));
+      for (const budget of charts.budgets) if (budget.runs_out_on !== null) expect(budget.runs_out_on > today).toBe(true);
+    });
+
+    it('each attention count equals the rows its link opens', async () => {
+      if (role === 'agency') {
+        expect(attention.awaiting_approval).toBeNull();
+        expect(attention.held_back).toBeNull();
+      } else {
+        const awaiting = attention.awaiting_approval as NonNullable<StatsAttention['awaiting_approval']>;
+        const runs = await opened(awaiting.link, tokens[role]);
+        expect(awaiting.runs).toBe(runs.data.filter((run) => run.status === 'Awaiting approval').length);
+        expect(awaiting.runs).toBe(runs.count);
+        const held = attention.held_back as NonNullable<StatsAttention['held_back']>;
+        if (held.link.to !== 'paymentRunPreview') throw new Error('held back links to the preview');
+        const preview = await server.post<PaymentRunPreview>(held.link.path, held.link.body, tokens[role]);
+        expect(preview.status).toBe(200);
+        expect(held.payments).toBe(preview.body.held_back.payments);
+        expect(held.totals).toEqual(preview.body.held_back.totals);
+        expect(held.reasons.filter((reason) => reason.payments > 0)).toEqual(preview.body.held_back.reasons);
+      }
+      for (const jobs of attention.jobs) {
+        if (jobs.link.to !== 'jobQueue') throw new Error('jobs link to their queue');
+        const queue = await server.get<GridPage<Row>>(`${jobs.link.path}?job=${jobs.link.job}&page_size=0`, tokens[role]);
+        expect(queue.status).toBe(200);
+        const since = addDays(today, 1 - JOB_ATTENTION_DAYS);
+        expect(jobs.failed).toBe(queue.body.data.filter((job) => String(job.status).startsWith('Failed') && String(job.created_at).slice(0, 10) >= since).length);
+        expect(jobs.stuck).toBeLessThanOrEqual(queue.body.data.filter((job) => String(job.status).startsWith('Started')).length);
+      }
+      // The jumps, read again from the Fraud Events rows their link opens.
+      const recentStart = addDays(today, 1 - FRAUD_JUMP_DAYS);
+      const perAgent = new Map<string, { recent: number; baseline: number }>();
+      for (const row of (await opened(attention.fraud_jumps.link, tokens[role])).data) {
+        const key = `${row.agent_msisdn}|${row.firstname}|${row.lastname}`;
+        const counts = perAgent.get(key) ?? { recent: 0, baseline: 0 };
+        if (String(row.created_at).slice(0, 10) >= recentStart) counts.recent++;
+        else counts.baseline++;
+        perAgent.set(key, counts);
+      }
+      const jumped = [...perAgent.values()].filter((c) => c.recent >= FRAUD_JUMP_MIN && c.recent * FRAUD_JUMP_BASELINE_DAYS > FRAUD_JUMP_FACTOR * c.baseline * FRAUD_JUMP_DAYS);
+      expect(attention.fraud_jumps.agents).toBe(jumped.length);
+      for (const agent of attention.fraud_jumps.listed.slice(0, 3)) {
+        const rows = (await opened(agent.link, tokens[role])).data.filter((row) => row.agent_msisdn === agent.msisdn);
+        expect(rows.length).toBe(agent.recent);
+      }
+    });
+  });
+
+  it('an empty period answers zeros and empty series, not errors', async () => {
+    const empty = 'start_date=01-Jan-2000&end_date=31-Dec-2000';
+    for (const role of ROLES) {
+      const figures = await server.get<StatsFigures>(`/admin/stats/figures?${empty}`, tokens[role]);
+      expect(figures.status).toBe(200);
+      for (const key of ['events', 'active_agents', 'invites', 'conversions', 'fraud_events'] as const) {
+        expect(figures.body[key].value).toBe(0);
+        // The period before 01-Jan-2000 is no period: no record lies there.
+        expect(figures.body[key].previous).toBeNull();
+      }
+      expect(figures.body.due.value).toEqual([]);
+      expect(figures.body.paid.value).toEqual([]);
+      expect(figures.body.previous_period).toBeNull();
+      const charts = await server.get<StatsCharts>(`/admin/stats/charts?${empty}`, tokens[role]);
+      expect(charts.status).toBe(200);
+      expect(charts.body.events_per_day.days).toEqual([]);
+      expect(charts.body.payments_per_week).toEqual([]);
+      expect(charts.body.fraud_rate).toEqual([]);
+    }
+  });
+
+  it('the period defaults to the last 30 days ending today, the previous period being the 30 days before', async () => {
+    const answer = await server.get<StatsFigures>('/admin/stats/figures', tokens.super);
+    expect(answer.status).toBe(200);
+    expect(answer.body.period).toEqual({ start_date: toDate(addDays(today, -29)), end_date: toDate(today) });
+    expect(answer.body.previous_period).toEqual({ start_date: toDate(addDays(today, -59)), end_date: toDate(addDays(today, -30)) });
+  });
+
+  it('bad dates are refused with a line per field', async () => {
+    const bad = await server.get<{ errors: Record<string, string[]> }>('/admin/stats/figures?start_date=31-Feb-2026&end_date=2026-03-01', tokens.super);
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['end_date', 'start_date']);
+    const backwards = await server.get<{ errors: Record<string, string[]> }>('/admin/stats/charts?start_date=10-Mar-2026&end_date=01-Mar-2026', tokens.super);
+    expect(backwards.status).toBe(400);
+    expect(Object.keys(backwards.body.errors)).toEqual(['end_date']);
+  });
+
+  it('no one signed out reads them', async () => {
+    for (const path of ['/admin/stats/attention', '/admin/stats/figures', '/admin/stats/charts']) expect((await server.get(path)).status).toBe(401);
+  });
+});
+
