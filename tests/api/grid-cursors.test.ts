@@ -35,8 +35,10 @@ describe.each(backends)('grid cursors on %s', (backend) => {
 
   const page = (declaration: AnyGrid, body: Record<string, unknown>) => server.post<Answer>(declaration.path, { ...ALL_DATES, page_size: SIZE, ...body }, tokens.super);
 
-  it.each(GRIDS.map((declaration) => [declaration.title, declaration] as [string, AnyGrid]))('%s: an edited cursor is 400 in every order, and a given one reads its page', async (_title, declaration) => {
+  it.each(GRIDS.map((declaration) => [declaration.title, declaration] as [string, AnyGrid]))('%s: a given cursor reads its page in every order, and an edited one is 400 in each format and direction', async (_title, declaration) => {
     const first = await page(declaration, {});
+    // The anchor's type is the order's format: its wrong texts are tried once per format and direction, not for every column.
+    const tried = new Set<string>();
     expect(first.body.count, 'the test data fills more than a page').toBeGreaterThan(SIZE);
     for (const key of sortableKeys(declaration)) {
       const format = declaration.columns.find((column) => column.key === key)?.format as ColumnFormat;
@@ -47,6 +49,8 @@ describe.each(backends)('grid cursors on %s', (backend) => {
         expect(byCursor.body.data, orderby).toEqual((await page(declaration, { orderby, current_page: 2 })).body.data);
 
         const given = decode(next);
+        if (tried.has(`${format}:${orderby.startsWith('-')}`)) continue;
+        tried.add(`${format}:${orderby.startsWith('-')}`);
         const keyType = /^\d+$/.test(given.key) ? 'bigint' : 'text';
         const edits: Array<Record<string, unknown>> = [...WRONG_SORTS[format].map((sort) => ({ ...given, sort })), ...WRONG_KEYS[keyType].map((wrong) => ({ ...given, key: wrong }))];
         // An amount's cursor carries its currency too (an amount sorts within its currency).
