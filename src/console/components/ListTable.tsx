@@ -7,13 +7,14 @@
 // focuses its links and buttons. A row that opens an editor looks it (pointer, hover) and has an Edit
 // button at its end for the keyboard; the editor shows the whole text anyway.
 import './listTable.css';
-import { Button, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
 import { ChevronDown, ChevronUp, Edit, Search } from '@blueprintjs/icons';
 import { useDeferredValue, type ReactNode, type SyntheticEvent } from 'react';
 import type { ListParams } from '../address/useListParams';
 import { NotLoadedOffline, type NotLoaded } from './NotLoadedOffline';
 import { formatCount } from '../format/formatCount';
 import { PageSizeSelect } from './PageSizeSelect';
+import { EmptyState } from './EmptyState';
 
 export interface Column<Row> {
   /** The field the server sorts by; absent for columns that do not sort. */
@@ -73,9 +74,9 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
       ) : (props.loading && !rows) || drawingFirstRows ? (
         <Spinner size={24} className="console-centered" />
       ) : props.error ? (
-        <NonIdealState title={props.error} />
+        <EmptyState title={props.error} />
       ) : !rows?.length ? (
-        <NonIdealState title={props.emptyText} />
+        <EmptyState title={props.emptyText} />
       ) : (
         // A wide table scrolls sideways inside the page on a tablet instead of running off it.
         <div className="console-table-scroll">
