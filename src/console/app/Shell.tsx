@@ -4,7 +4,7 @@
 // the whole width; on a desktop it can be folded to icons, and the device remembers the choice.
 import { Button, Drawer } from '@blueprintjs/core';
 import { Menu as MenuIcon } from '@blueprintjs/icons';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useStatusTypesQuery, useTranslationsQuery } from '../backends/referenceApi';
 import { DataSaverButton } from '../components/DataSaverButton';
@@ -18,6 +18,12 @@ import { TABLET_WIDTH, useDevicePreference, useMediaQuery } from '../device/pref
 import { useAppSelector } from './hooks';
 import type { MenuItem } from './screens';
 import { SideMenu } from './SideMenu';
+
+/** Moves the focus to the screen itself: the router would otherwise take the link's #hash for a path. */
+function skipToMain(event: MouseEvent) {
+  event.preventDefault();
+  document.getElementById('console-main')?.focus();
+}
 
 export function Shell({ menu }: { menu: MenuItem[] }) {
   const username = useAppSelector((state) => state.session.user?.username ?? null);
@@ -35,6 +41,10 @@ export function Shell({ menu }: { menu: MenuItem[] }) {
   );
   return (
     <div className="console-shell">
+      {/* The first stop of Tab: past the header and the side menu to the screen (WCAG 2.4.1). */}
+      <a className="console-skip-link" href="#console-main" onClick={skipToMain}>
+        Skip to main content
+      </a>
       <Header username={username} start={menuButton}>
         <DataSaverButton />
         <SavedReportsButton />
@@ -48,7 +58,7 @@ export function Shell({ menu }: { menu: MenuItem[] }) {
         ) : (
           <SideMenu items={menu} compact={compact} onCompactChange={setCompact} />
         )}
-        <main className="console-main">
+        <main className="console-main" id="console-main" tabIndex={-1}>
           <OfflineBanner />
           <OnFirstOpen resetKey={location.pathname}>
             <Outlet />

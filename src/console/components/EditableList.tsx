@@ -3,7 +3,7 @@
 // in the outbox shown on their rows ('pending') and new ones above the list, and a refused change
 // opened again from the outbox ('Edit and retry'). A screen declares what differs: its list (query,
 // first order, pending overlay; next to its endpoints), its words, its columns and its dialog.
-import { Button, H2, Intent } from '@blueprintjs/core';
+import { Button, Intent } from '@blueprintjs/core';
 import { Plus } from '@blueprintjs/icons';
 import { useState, type ReactNode } from 'react';
 import type { ListRows, ListView } from '../backends/listPages';
@@ -14,6 +14,7 @@ import { useOutboxRetry } from '../outbox/retry';
 import type { EditDialogProps } from './FormDialog';
 import { ListTable, type Column } from './ListTable';
 import { OnFirstOpen } from './OnFirstOpen';
+import { PageTitle } from './PageTitle';
 
 type Row = { id: number | string };
 
@@ -99,7 +100,7 @@ export function EditableListPage<R extends Row>(props: EditableListPageProps<R>)
   return (
     <section>
       <header className="console-page-header">
-        <H2>{props.title}</H2>
+        <PageTitle>{props.title}</PageTitle>
         {props.addLabel && (
           <Button intent={Intent.PRIMARY} icon={<Plus />} onClick={editable.add}>
             {props.addLabel}

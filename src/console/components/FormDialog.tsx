@@ -15,6 +15,7 @@ import { useSchemaForm } from '../forms/useSchemaForm';
 import { entryDiscarded, type OutboxEntry } from '../outbox/outboxSlice';
 import { RetryNotice, retryValues, useSaveAndClose } from '../outbox/retry';
 import { ConflictPanel, type ConflictPanelProps } from './ConflictPanel';
+import { useReturnFocus } from './returnFocus';
 import {
   conflictOf, conflictRows, fieldsOfValues, sameValue, theirValues, updatedAtOf, type ConflictField, type ConflictNames, type CurrentRow,
 } from '../forms/editConflict';
@@ -45,19 +46,20 @@ interface FormDialogProps {
 
 export function FormDialog(props: FormDialogProps) {
   const [askingToDiscard, setAskingToDiscard] = useState(false);
+  const close = useReturnFocus(props.onClose);
   const blocked = Boolean(props.blockedReason);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (props.valid && !props.saving && !blocked) props.onSave();
   };
   return (
-    <Dialog title={props.title} isOpen={props.isOpen} onClose={() => (props.changed ? setAskingToDiscard(true) : props.onClose())} canOutsideClickClose={false}>
+    <Dialog title={props.title} isOpen={props.isOpen} onClose={() => (props.changed ? setAskingToDiscard(true) : close())} canOutsideClickClose={false}>
       <Alert
         isOpen={askingToDiscard}
         intent={Intent.DANGER}
         confirmButtonText="Discard changes"
         cancelButtonText="Keep editing"
-        onConfirm={props.onClose}
+        onConfirm={close}
         onCancel={() => setAskingToDiscard(false)}
       >
         <p>{messages.discardChangesQuestion}</p>
@@ -71,7 +73,7 @@ export function FormDialog(props: FormDialogProps) {
               onKeepMine={props.conflict.onKeepMine}
               queued={props.conflict.queued}
               text={messages.recordChanged}
-              onCancel={props.onClose}
+              onCancel={close}
               keeping={props.saving}
               canKeepMine={props.valid && !blocked}
             />
@@ -89,7 +91,7 @@ export function FormDialog(props: FormDialogProps) {
           <DialogFooter
             actions={
               <>
-                <Button onClick={props.onClose}>Cancel</Button>
+                <Button onClick={close}>Cancel</Button>
                 <Button type="submit" intent={Intent.PRIMARY} disabled={!props.valid || blocked} loading={props.saving}>
                   {props.saveLabel ?? 'Save'}
                 </Button>
@@ -150,7 +152,9 @@ const conflictOfEntry = (entry: OutboxEntry | undefined): CurrentRow | undefined
  * refused entry is dropped); Keep mine sends the form again on the current version; Cancel closes.
  */
 export function useFormDialog<S extends Schema>(schema: S, options: FormDialogOptions<S>) {
-  const { retry, onClose, save, saved, onConflict } = options;
+  const { retry, save, saved, onConflict } = options;
+  // Saved or dropped, the dialog is unmounted: the focus goes back to what opened it.
+  const onClose = useReturnFocus(options.onClose);
   const dispatch = useAppDispatch();
   const username = useAppSelector((state) => state.session.user?.username);
   const queued = retry && retryValues<object>(retry);

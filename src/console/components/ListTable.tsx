@@ -11,13 +11,14 @@
 // keep to the right edge of a table that scrolls sideways (sticky, listTable.css), with a shadow at
 // their left while some of the table is hidden under them, so the table shows that it scrolls.
 import './listTable.css';
-import { Button, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
 import { ChevronDown, ChevronUp, Edit, Search } from '@blueprintjs/icons';
 import { useCallback, useDeferredValue, useEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
 import type { ListParams } from '../address/useListParams';
 import { NotLoadedOffline, type NotLoaded } from './NotLoadedOffline';
 import { formatCount } from '../format/formatCount';
 import { PageSizeSelect } from './PageSizeSelect';
+import { EmptyState } from './EmptyState';
 
 export interface Column<Row> {
   /** The field the server sorts by; absent for columns that do not sort. */
@@ -80,9 +81,9 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
       ) : (props.loading && !rows) || drawingFirstRows ? (
         <Spinner size={24} className="console-centered" />
       ) : props.error ? (
-        <NonIdealState title={props.error} />
+        <EmptyState title={props.error} />
       ) : !rows?.length ? (
-        <NonIdealState title={props.emptyText} />
+        <EmptyState title={props.emptyText} />
       ) : (
         // A wide table scrolls sideways inside the page on a tablet instead of running off it.
         <div className="console-table-scroll" ref={scrollBox}>

@@ -1,12 +1,13 @@
 // Offline, a list or report grid asked for a view (a page, search, sort or filter) it never loaded
 // while online: it shows no rows of another view under the new filters, but says so plainly, with the
 // way back to the last view whose answer it holds (defect 3 of issue 17).
-import { Button, NonIdealState } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { Offline, Undo } from '@blueprintjs/icons';
 import * as messages from '../../contract/messages';
 import { useAppSelector } from '../app/hooks';
 import { useLastLoadedAddress } from '../address/listAddress';
 import { selectOffline } from '../http/connectivity';
+import { EmptyState } from './EmptyState';
 
 export interface NotLoaded {
   /** Back to the last view loaded; absent when the screen holds none. */
@@ -15,7 +16,7 @@ export interface NotLoaded {
 
 export function NotLoadedOffline({ back }: NotLoaded) {
   return (
-    <NonIdealState
+    <EmptyState
       icon={<Offline size={48} />}
       title={messages.notLoadedOffline}
       action={back && (

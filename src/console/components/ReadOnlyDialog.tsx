@@ -5,6 +5,7 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent } from '@blue
 import { Lock } from '@blueprintjs/icons';
 import type { ComponentProps } from 'react';
 import { Facts } from './Facts';
+import { useReturnFocus } from './returnFocus';
 
 interface ReadOnlyDialogProps {
   title: string;
@@ -15,15 +16,16 @@ interface ReadOnlyDialogProps {
 }
 
 export function ReadOnlyDialog({ title, reason, facts, onClose }: ReadOnlyDialogProps) {
+  const close = useReturnFocus(onClose);
   return (
-    <Dialog title={title} isOpen onClose={onClose}>
+    <Dialog title={title} isOpen onClose={close}>
       <DialogBody>
         <Callout intent={Intent.PRIMARY} icon={<Lock />} className="console-prompt" role="status">
           {reason}
         </Callout>
         <Facts label={title} facts={facts} />
       </DialogBody>
-      <DialogFooter actions={<Button onClick={onClose}>Close</Button>} />
+      <DialogFooter actions={<Button onClick={close}>Close</Button>} />
     </Dialog>
   );
 }

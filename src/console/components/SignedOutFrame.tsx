@@ -24,7 +24,7 @@ export function SignedOutFrame({ title, children }: { title: string; children: R
       </header>
       <main className="plain-body">
         <section className="plain-card">
-          <h3>{title}</h3>
+          <h1>{title}</h1>
           {children}
         </section>
       </main>

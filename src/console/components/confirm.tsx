@@ -9,6 +9,8 @@ let asked = 0;
 export function askToConfirm(question: string, confirmButtonText: string): Promise<boolean> {
   // The question names the alert dialog for a screen reader (an Alert has no title of its own).
   const questionId = `confirm-question-${++asked}`;
+  // Unmounted when answered, the alert never runs Blueprint's closing return of the focus: done here.
+  const opener = document.activeElement;
   const host = document.body.appendChild(document.createElement('div'));
   const root = createRoot(host);
   return new Promise<boolean>((resolve) => {
@@ -16,6 +18,7 @@ export function askToConfirm(question: string, confirmButtonText: string): Promi
       resolve(yes);
       root.unmount();
       host.remove();
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
     };
     root.render(
       <Alert

@@ -4,7 +4,7 @@
 // the queued values) or 'Discard'. One refused because someone else changed the row meanwhile
 // shows the queued values beside the current ones, field by field: Use theirs drops it, Keep mine
 // sends it again on the current version, Cancel leaves it for later.
-import { Button, Drawer, DrawerSize, Intent, NonIdealState, Tag } from '@blueprintjs/core';
+import { Button, Drawer, DrawerSize, Intent, Tag } from '@blueprintjs/core';
 import { CloudUpload, Edit, Refresh, Trash } from '@blueprintjs/icons';
 import { useNavigate } from 'react-router-dom';
 import { selectBrowserOffline } from '../http/connectivity';
@@ -13,6 +13,7 @@ import { ConflictPanel } from '../components/ConflictPanel';
 import { conflictRows, fieldsOfValues, type CurrentRow } from '../forms/editConflict';
 import { entryDiscarded, entryKeptMine, retryRequested, selectOwnOutbox, type OutboxEntry } from './outboxSlice';
 import { RETRY_STATE } from './retry';
+import { EmptyState } from '../components/EmptyState';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -95,7 +96,7 @@ export function OutboxPanel({ isOpen, onClose }: { isOpen: boolean; onClose(): v
     <Drawer title="Outbox" icon={<CloudUpload />} isOpen={isOpen} onClose={onClose} size={DrawerSize.SMALL}>
       <section className="bp6-drawer-body console-outbox-panel" aria-label="Outbox">
         {entries.length === 0 ? (
-          <NonIdealState icon={<CloudUpload />} title="Nothing waiting to be sent" description="Every change you made has reached the server." />
+          <EmptyState icon={<CloudUpload />} title="Nothing waiting to be sent" description="Every change you made has reached the server." />
         ) : (
           <>
             <p>

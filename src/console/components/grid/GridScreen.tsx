@@ -2,7 +2,7 @@
 // title, its filters (kept in the address), Download CSV of the whole filtered result (kept for
 // offline use), and the grid itself, all read from the grid's contract declaration; on the grids
 // whose reports can be queued, the report queue the app hands it, given the grid's current body.
-import { Button, H2, Intent } from '@blueprintjs/core';
+import { Button, Intent } from '@blueprintjs/core';
 import { Download } from '@blueprintjs/icons';
 import { useState, type ReactNode } from 'react';
 import type { GridQuery } from '../../../contract/api';
@@ -19,6 +19,7 @@ import { sizeText } from '../../http/dataSaver';
 import { useGridQuery } from '../../address/useGridQuery';
 import { formatRows } from '../../format/formatCount';
 import { gridExport, useGridPageQuery } from '../../backends/gridsApi';
+import { PageTitle } from '../PageTitle';
 
 /** A report queue under the filters, made with the grid's current body (features/reports, composed by the app). */
 export type ReportQueueSlot = (body: GridQuery) => ReactNode;
@@ -80,7 +81,7 @@ export function GridScreen({ grid, actions, reportQueue, rowPopup }: GridScreenP
   return (
     <section className="report-grid-screen">
       <header className="console-page-header">
-        <H2>{grid.title}</H2>
+        <PageTitle>{grid.title}</PageTitle>
         {typeof actions === 'function' ? actions(body) : actions}
       </header>
       <GridFilters grid={grid} query={query} campaigns={campaigns.data?.rows} agencies={agencies.data?.rows}>

@@ -1,6 +1,6 @@
 // Agencies (SPEC.md section 2): a read-only list of the agencies the admin sees (the server scopes
 // it, section 6), with search, sort, pages, working filter links, and a View link to each agency.
-import { Button, ButtonGroup, H2 } from '@blueprintjs/core';
+import { Button, ButtonGroup } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import type { Agency } from '../../../contract/entities';
 import { detailPath } from '../../app/tabs';
@@ -10,6 +10,7 @@ import { useShownAnswer } from '../../components/NotLoadedOffline';
 import { useAgenciesQuery } from './agenciesApi';
 import { AGENCY_FILTERS, useAgencyList } from './agencyList';
 import './agencies.css';
+import { PageTitle } from '../../components/PageTitle';
 
 const columns: Array<Column<Agency>> = [
   { label: 'Country', sort: 'country', cell: (row) => row.country.country_name },
@@ -32,7 +33,7 @@ export function AgenciesPage() {
   return (
     <section>
       <header className="console-page-header">
-        <H2>Agencies</H2>
+        <PageTitle>Agencies</PageTitle>
       </header>
       <ButtonGroup className="agencies-filters" role="group" aria-label="Show agencies">
         {AGENCY_FILTERS.map((filter) => (

@@ -1,7 +1,8 @@
 // The AGENCY CAMPAIGN DETAILS tab: each campaign type's settings, read-only. Its view/edit toggle
 // (SPEC.md section 4) shows the same fields as inputs that stay disabled, and says why: no call
 // changes them (section 9), so there is no Save.
-import { Callout, Card, FormGroup, H4, InputGroup, Intent, Switch } from '@blueprintjs/core';
+import { Callout, Card, FormGroup, InputGroup, Intent, Switch } from '@blueprintjs/core';
+import { SectionTitle } from '../../components/PageTitle';
 import { useId, useState } from 'react';
 import type { AgencyCampaignTypeConfig } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
@@ -30,7 +31,7 @@ function CampaignTypeSettings({ config, editing }: { config: AgencyCampaignTypeC
   const id = useId();
   return (
     <Card className="agency-config" role="group" aria-labelledby={`${id}-name`}>
-      <H4 id={`${id}-name`}>{config.campaign_type.campaign_type_name}</H4>
+      <SectionTitle level={3} id={`${id}-name`}>{config.campaign_type.campaign_type_name}</SectionTitle>
       {editing ? (
         <div className="agency-config-fields">
           {CAMPAIGN_SETTINGS.map((field, index) => (

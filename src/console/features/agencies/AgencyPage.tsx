@@ -1,7 +1,7 @@
 // Agency detail (SPEC.md section 2): a read-only summary, the CAMPAIGN TYPE and AGENCY CAMPAIGN
 // DETAILS tabs (the tab in the path, so Back and bookmarks keep it) and BACK. Each of the three
 // calls fails on its own: its message (section 8) stands in place of the part it would have filled.
-import { Card, H2, H4, HTMLTable, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { Card, HTMLTable, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { activeFlagWord } from '../../../contract/constants';
@@ -15,6 +15,8 @@ import { agencyFailureText, agencyTabOf, campaignTypeNames, partOfAgencyTab, typ
 import { Facts } from '../../components/Facts';
 import { LoadedPart, type ListPart } from './LoadedPart';
 import './agencies.css';
+import { EmptyState } from '../../components/EmptyState';
+import { PageTitle, SectionTitle } from '../../components/PageTitle';
 
 export function AgencyPage() {
   const params = useParams();
@@ -33,7 +35,7 @@ export function AgencyPage() {
   if (!shown) {
     if (arg !== skipToken && !agency.isError) return <Spinner size={24} className="console-centered" aria-label="Loading the agency" />;
     const failure = arg === skipToken ? messages.agencyNotFound : agencyFailureText(agency.error);
-    return <NonIdealState title={failure} action={back} />;
+    return <EmptyState title={failure} action={back} />;
   }
 
   const campaignType = configs.currentData
@@ -43,7 +45,7 @@ export function AgencyPage() {
     <section>
       <header className="console-detail-header">
         {back}
-        <H2>{shown.agency_name}</H2>
+        <PageTitle>{shown.agency_name}</PageTitle>
       </header>
       <AgencySummary agency={shown} campaignType={campaignType} />
       <Tabs
@@ -80,7 +82,7 @@ function AgencySummary({ agency, campaignType }: { agency: Agency; campaignType:
 function CampaignTypePanel({ configs, campaigns }: { configs: ListPart<AgencyCampaignTypeConfig>; campaigns: ListPart<Campaign> }) {
   return (
     <>
-      <H4>Campaign types</H4>
+      <SectionTitle>Campaign types</SectionTitle>
       <LoadedPart part={configs} failure={messages.agencyTypeConfigNotFound} empty="This agency runs no campaign type.">
         {(rows) => (
           <HTMLTable compact striped className="console-table" aria-label="Campaign types">
@@ -101,7 +103,7 @@ function CampaignTypePanel({ configs, campaigns }: { configs: ListPart<AgencyCam
           </HTMLTable>
         )}
       </LoadedPart>
-      <H4 className="agency-part-heading">Campaigns</H4>
+      <SectionTitle className="agency-part-heading">Campaigns</SectionTitle>
       <LoadedPart part={campaigns} failure={messages.agencyCampaignNotFound} empty="This agency has no campaigns you can see.">
         {(rows) => (
           <div className="console-table-scroll">

@@ -2,7 +2,7 @@
 // scopes them, section 6), paged through the server, with a filter bar (agency, campaign, status,
 // and for a Super Admin 'Include Blacklisted' and BQ) kept in the address, an add agent popup, and
 // on each row Edit and the agent's invite history. An edit waiting in the outbox shows on its row.
-import { Button, H2, Intent } from '@blueprintjs/core';
+import { Button, Intent } from '@blueprintjs/core';
 import { Plus } from '@blueprintjs/icons';
 import { useState } from 'react';
 import type { AgentRoleCampaign } from '../../../contract/entities';
@@ -20,6 +20,7 @@ import { AgentStatus } from './AgentStatus';
 import { agentName, InviteHistory } from './InviteHistory';
 import './agents.css';
 import { dialog as lazyDialog, OnFirstOpen } from '../../components/OnFirstOpen';
+import { PageTitle } from '../../components/PageTitle';
 
 const AddAgentDialog = lazyDialog(() => import('./AddAgentDialog'), 'AddAgentDialog');
 const EditAgentDialog = lazyDialog(() => import('./EditAgentDialog'), 'EditAgentDialog');
@@ -118,7 +119,7 @@ export function AgentsPage() {
   return (
     <section className="agents-page">
       <header className="console-page-header">
-        <H2>Agents</H2>
+        <PageTitle>Agents</PageTitle>
         <Button intent={Intent.PRIMARY} icon={<Plus />} onClick={editable.add}>
           Add agent
         </Button>

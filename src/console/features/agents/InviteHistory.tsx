@@ -1,25 +1,28 @@
 // An agent's invite history (SPEC.md section 2): the latest 10 invites, newest first, with when,
 // to whom, and under which agency and campaign.
-import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, Spinner } from '@blueprintjs/core';
 import { INVITE_HISTORY_ROWS } from '../../../contract/constants';
 import type { AgentRoleCampaign } from '../../../contract/entities';
 import { inviteTime } from './agentDates';
 import { useAgentInvitesQuery } from './agentsApi';
+import { EmptyState } from '../../components/EmptyState';
+import { useReturnFocus } from '../../components/returnFocus';
 
 export const agentName = (agent: AgentRoleCampaign) => `${agent.user_role.user.first_name} ${agent.user_role.user.last_name}`;
 
 export function InviteHistory({ agent, onClose }: { agent: AgentRoleCampaign; onClose(): void }) {
+  const close = useReturnFocus(onClose);
   const { data, isLoading, isError } = useAgentInvitesQuery(agent.user_role.user.id);
   const title = `Invite history of ${agentName(agent)}`;
   return (
-    <Dialog title={title} isOpen onClose={onClose} className="agents-invites">
+    <Dialog title={title} isOpen onClose={close} className="agents-invites">
       <DialogBody>
         {isLoading ? (
           <Spinner size={24} className="console-centered" />
         ) : isError && !data ? (
-          <NonIdealState title="The invites could not be loaded." />
+          <EmptyState title="The invites could not be loaded." />
         ) : !data?.rows.length ? (
-          <NonIdealState title="No invites yet" />
+          <EmptyState title="No invites yet" />
         ) : (
           <>
             <HTMLTable compact striped className="console-table" aria-label={title}>
@@ -51,7 +54,7 @@ export function InviteHistory({ agent, onClose }: { agent: AgentRoleCampaign; on
           </>
         )}
       </DialogBody>
-      <DialogFooter actions={<Button onClick={onClose}>Close</Button>} />
+      <DialogFooter actions={<Button onClick={close}>Close</Button>} />
     </Dialog>
   );
 }

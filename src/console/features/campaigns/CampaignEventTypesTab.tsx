@@ -1,7 +1,7 @@
 // CAMPAIGN EVENT TYPES (SPEC.md section 2): what each event earns in the campaign's version in
 // force; add, edit (Update) and delete. A deletion asks first; the server keeps a compensation
 // its campaign has already paid for (409 in_use, its message shown), so payments keep their history.
-import { Alert, Button, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Alert, Button, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
 import { Edit, Plus, Trash } from '@blueprintjs/icons';
 import { useState } from 'react';
 import type { Campaign, CampaignVersion, EventCompensationConfig } from '../../../contract/entities';
@@ -13,6 +13,7 @@ import { PendingNewRows, usePendingRows } from '../../outbox/pendingRows';
 import { useOutboxRetry } from '../../outbox/retry';
 import { type CompensationSave, useCompensationsQuery, useDeleteCompensationMutation } from './campaignsApi';
 import { dialog, OnFirstOpen } from '../../components/OnFirstOpen';
+import { EmptyState } from '../../components/EmptyState';
 
 const CompensationDialog = dialog(() => import('./CompensationDialog'), 'CompensationDialog');
 
@@ -57,7 +58,7 @@ export function CampaignEventTypesTab({ campaign, version }: { campaign: Campaig
       <PendingNewRows entries={added} />
       {rows ? (
         rows.length === 0 ? (
-          <NonIdealState title="No event types pay in this campaign yet" />
+          <EmptyState title="No event types pay in this campaign yet" />
         ) : (
           <div className="console-table-scroll">
             <HTMLTable compact striped className="console-table" aria-label="Campaign event types">
@@ -101,7 +102,7 @@ export function CampaignEventTypesTab({ campaign, version }: { campaign: Campaig
           </div>
         )
       ) : compensations.isError ? (
-        <NonIdealState title={messages.campaignEventConfigNotFound} />
+        <EmptyState title={messages.campaignEventConfigNotFound} />
       ) : (
         <Spinner size={24} />
       )}

@@ -1,7 +1,7 @@
 // CAMPAIGN LANGUAGES (SPEC.md section 2): the languages the campaign's messages go out in; add a
 // 2 to 5 character code (the add form toggles open and closed), delete one. Both may wait in the
 // outbox offline: an addition shows above the list, a deletion as 'pending' on its row.
-import { Button, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
 import { Minus, Plus, Trash } from '@blueprintjs/icons';
 import { useState } from 'react';
 import type { Campaign, CampaignLanguage } from '../../../contract/entities';
@@ -13,6 +13,7 @@ import { useSchemaForm } from '../../forms/useSchemaForm';
 import { isQueuedWrite } from '../../outbox/offlineWrite';
 import { PendingNewRows, usePendingRows } from '../../outbox/pendingRows';
 import { useAddCampaignLanguageMutation, useCampaignLanguagesQuery, useDeleteCampaignLanguageMutation, useKnownLanguagesQuery } from './campaignsApi';
+import { EmptyState } from '../../components/EmptyState';
 
 export function CampaignLanguagesTab({ campaign }: { campaign: Campaign }) {
   const languages = useCampaignLanguagesQuery(campaign.id);
@@ -48,7 +49,7 @@ export function CampaignLanguagesTab({ campaign }: { campaign: Campaign }) {
       <PendingNewRows entries={added} />
       {languages.data ? (
         languages.data.rows.length === 0 ? (
-          <NonIdealState title="This campaign has no languages yet" />
+          <EmptyState title="This campaign has no languages yet" />
         ) : (
           <HTMLTable compact striped className="console-table" aria-label="Campaign languages">
             <thead>
@@ -84,7 +85,7 @@ export function CampaignLanguagesTab({ campaign }: { campaign: Campaign }) {
           </HTMLTable>
         )
       ) : languages.isError ? (
-        <NonIdealState title={messages.campaignDetailsUnavailable} />
+        <EmptyState title={messages.campaignDetailsUnavailable} />
       ) : (
         <Spinner size={24} />
       )}

@@ -2,7 +2,7 @@
 // its own path so Back, bookmarks and offline deep links keep it: CAMPAIGN TYPE (/campaigns/:id),
 // AGENCY CAMPAIGN DETAILS (/details), CAMPAIGN LANGUAGES (/languages) and CAMPAIGN EVENT TYPES
 // (/event-types). A part that cannot be loaded says so in the words of section 8, in its place.
-import { Callout, H2, Intent, NonIdealState, ProgressBar, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Callout, Intent, ProgressBar, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { activeFlagWord, BUDGET_WARNING_PERCENT } from '../../../contract/constants';
@@ -19,13 +19,15 @@ import { CampaignEventTypesTab } from './CampaignEventTypesTab';
 import { CampaignLanguagesTab } from './CampaignLanguagesTab';
 import { CampaignTypeTab, withQueuedCampaign, withQueuedVersion } from './CampaignTypeTab';
 import { campaignPath, useCampaignConfigQuery, useCampaignQuery, useCampaignVersionsQuery } from './campaignsApi';
+import { EmptyState } from '../../components/EmptyState';
+import { PageTitle } from '../../components/PageTitle';
 
 const PARTS = { type: '', details: 'details', languages: 'languages', 'event-types': 'event-types' } as const;
 type Part = keyof typeof PARTS;
 const partOf = (segment: string | undefined): Part => (segment && segment in PARTS ? (segment as Part) : 'type');
 
 /** A part that could not be loaded (and has no earlier data): the section 8 message, in its place. */
-const PartMissing = ({ text }: { text: string }) => <NonIdealState title={text} />;
+const PartMissing = ({ text }: { text: string }) => <EmptyState title={text} />;
 
 function BudgetBar({ campaign, version }: { campaign: Campaign; version?: CampaignVersion }) {
   const allocated = version?.budget_allocated_amount ?? campaign.budget_allocated_amount;
@@ -109,7 +111,7 @@ export function CampaignPage() {
     <section>
       <div className="console-detail-header">
         {backButton}
-        <H2>{campaign.name}</H2>
+        <PageTitle>{campaign.name}</PageTitle>
         <Tag intent={campaign.active_flag ? Intent.SUCCESS : Intent.NONE}>{activeFlagWord(campaign.active_flag)}</Tag>
       </div>
       <p>

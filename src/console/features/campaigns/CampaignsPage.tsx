@@ -2,7 +2,7 @@
 // Spent, View, Status, with search, sort and paging. The campaign filter narrows the list to the
 // campaigns picked (kept in the address with the list, so Back and bookmarks keep it); a campaign that has spent
 // 90% or more of its allocated budget is marked (ours).
-import { H2, Intent, Tag } from '@blueprintjs/core';
+import { Intent, Tag } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import { BUDGET_WARNING_PERCENT } from '../../../contract/constants';
 import { toRequestDate } from '../../../contract/dates';
@@ -15,6 +15,7 @@ import { useListParams } from '../../address/useListParams';
 import { formatMoney } from '../../../contract/money';
 import { budgetOf } from './budget';
 import { campaignPath, useCampaignChoicesQuery, useCampaignsQuery } from './campaignsApi';
+import { PageTitle } from '../../components/PageTitle';
 
 function BudgetSpent({ campaign }: { campaign: Campaign }) {
   const budget = budgetOf(campaign.budget_spend_amount, campaign.budget_allocated_amount);
@@ -53,7 +54,7 @@ export function CampaignsPage() {
   return (
     <section>
       <header className="console-page-header">
-        <H2>Campaigns</H2>
+        <PageTitle>Campaigns</PageTitle>
       </header>
       <p>
         Open a campaign to change its name, agent count, languages and event payments. A campaign that has spent {BUDGET_WARNING_PERCENT}% or

@@ -1,16 +1,17 @@
 // /countries when logged out: the public country list of the legacy admin backend.
 import '../../components/blueprint';
-import { HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { HTMLTable, Spinner } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import { usePublicCountriesQuery } from '../../backends/referenceApi';
 import { SignedOutFrame } from '../../components/SignedOutFrame';
+import { EmptyState } from '../../components/EmptyState';
 
 export function PublicCountriesPage() {
   const { data, isLoading, isError } = usePublicCountriesQuery();
   return (
     <SignedOutFrame title="Countries">
       {isLoading && <Spinner size={24} />}
-      {isError && <NonIdealState title="The country list could not be loaded." />}
+      {isError && <EmptyState title="The country list could not be loaded." />}
       {data && (
         <HTMLTable compact striped className="console-table">
           <thead>

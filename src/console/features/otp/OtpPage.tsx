@@ -18,6 +18,7 @@ import { dismissAllToasts, showSuccess } from '../../components/toaster';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { codeOf } from '../../http/failure';
 import { loginFinished, loginStarted, reportsVerified, selectSignedIn, sessionStarted } from '../../session/sessionSlice';
+import { PageTitle } from '../../components/PageTitle';
 
 export function OtpPage() {
   const signedIn = useAppSelector(selectSignedIn);
@@ -129,7 +130,7 @@ function SessionCode({ otpType }: { otpType: OtpType }) {
 
   return (
     <div className="console-page-narrow">
-      <h2 className="bp6-heading">Validate OTP</h2>
+      <PageTitle>Validate OTP</PageTitle>
       <CodeForm otpType={otpType} medium="EMAIL" busy={isLoading} onSubmit={submit} onResend={() => void request(true)} />
     </div>
   );

@@ -9,7 +9,7 @@ import * as messages from '../../../contract/messages';
 import { useCampaignChoicesQuery } from '../../backends/referenceApi';
 import { useBrowserOffline } from '../../components/NeedsConnection';
 import { MakePaymentRunDialog, type RunFilters } from './MakePaymentRunDialog';
-import { useReturnFocus } from './returnFocus';
+import { useReturnFocus } from '../../components/returnFocus';
 
 /** The grid's filters a run takes: its dates, country, campaign (one) and search; an empty one is none. */
 export function runFiltersOf(body: GridQuery): RunFilters {

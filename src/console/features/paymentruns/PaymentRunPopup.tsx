@@ -29,7 +29,7 @@ import {
   payoutFileRequest, useApprovePaymentRunMutation, usePaymentRunSummaryQuery, useRejectPaymentRunMutation, useRequestApprovalCodeMutation,
   useReversePaymentRunMutation,
 } from './paymentRunsApi';
-import { useReturnFocus } from './returnFocus';
+import { useReturnFocus } from '../../components/returnFocus';
 
 export const STATUS_INTENT: Record<PaymentRunStatus, Intent> = {
   Paid: Intent.SUCCESS,

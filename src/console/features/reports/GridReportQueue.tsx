@@ -5,7 +5,7 @@
 // comes inside a JSON answer; it is saved and kept in 'Saved for offline' like the grid's CSV.
 //
 // Offline, Queue report waits in the outbox, as Generate does on the report screens.
-import { Button, H4, Intent } from '@blueprintjs/core';
+import { Button, Intent } from '@blueprintjs/core';
 import { Time } from '@blueprintjs/icons';
 import { useState } from 'react';
 import type { GridQuery } from '../../../contract/api';
@@ -25,6 +25,7 @@ import { PendingNewRows, usePendingRows } from '../../outbox/pendingRows';
 import { ReportJobsTable, type ReportJob } from './ReportJobsTable';
 import { reportFileSize, reportListPolling } from './reportJobs';
 import { REPORT_ENTITY, queuedReportFile, queuedReportsApi, useQueuedReportsQuery, useQueueReportMutation } from './reportsApi';
+import { SectionTitle } from '../../components/PageTitle';
 
 interface GridReportQueueProps {
   home: ReportHome;
@@ -86,7 +87,7 @@ export function GridReportQueue({ home, body }: GridReportQueueProps) {
   return (
     <section className="report-queue" aria-labelledby={`report-queue-${home}`}>
       <header className="report-queue-header">
-        <H4 id={`report-queue-${home}`}>Queued reports</H4>
+        <SectionTitle id={`report-queue-${home}`}>Queued reports</SectionTitle>
         <Button icon={<Time />} intent={Intent.PRIMARY} loading={queuing.isLoading} title={queueText} aria-description={queueText} onClick={() => void onQueue()}>
           Queue report
         </Button>

@@ -2,7 +2,7 @@
 // runs too large to make in their request, made by a worker as paymentrun jobs, newest first, read
 // again every 30 seconds while one is Queued or Started. A run's job has no file: the runs it made
 // are rows of the grid above, read again when a job it was waiting for leaves progress.
-import { H4 } from '@blueprintjs/core';
+
 import { useEffect, useRef } from 'react';
 import { paymentRunsGrid, pendingPaymentsGrid } from '../../../contract/grids';
 import type { QueueReport } from '../../../contract/entities';
@@ -15,6 +15,7 @@ import { useBrowserOffline } from '../../components/NeedsConnection';
 import { ReportJobsTable, type ReportJob } from './ReportJobsTable';
 import { reportListPolling } from './reportJobs';
 import { jobQueueApi, useJobQueueQuery } from './reportsApi';
+import { SectionTitle } from '../../components/PageTitle';
 
 const jobOf = (job: QueueReport): ReportJob => ({
   key: String(job.id),
@@ -50,7 +51,7 @@ export function PaymentRunJobQueue() {
   return (
     <section className="report-queue" aria-labelledby="payment-run-queue">
       <header className="report-queue-header">
-        <H4 id="payment-run-queue">Queued payment runs</H4>
+        <SectionTitle id="payment-run-queue">Queued payment runs</SectionTitle>
       </header>
       <ReportJobsTable
         label="Queued payment runs"

@@ -1,12 +1,13 @@
 // A list of report jobs, newest first (SPEC.md section 2: CREATED AT, CREATED BY, DESCRIPTION,
 // STATUS, position, DOWNLOAD), the same for the service reports and the grid screens' queues.
-import { Button, Classes, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Classes, HTMLTable, Intent, Spinner, Tag } from '@blueprintjs/core';
 import { Download } from '@blueprintjs/icons';
 import { reportTableTime } from '../../../contract/dates';
 import { isJobInProgress, type JobStatus } from '../../../contract/jobs';
 import { needsConnectionText } from '../../components/NeedsConnection';
 import { formatCount } from '../../format/formatCount';
 import { downloadState, statusShown } from './reportJobs';
+import { EmptyState } from '../../components/EmptyState';
 
 /** A report as the list shows it, whichever backend listed it. */
 export interface ReportJob {
@@ -51,8 +52,8 @@ const statusIntent = (status: JobStatus | undefined) =>
 export function ReportJobsTable({ label, jobs, count, page, pageSize, onPage, loading, error, downloading, offline, onDownload, emptyText, compact, noun }: ReportJobsTableProps) {
   const pages = Math.max(1, Math.ceil(count / pageSize));
   if (loading && !jobs) return <Spinner size={24} className="console-centered" />;
-  if (error && !jobs) return <NonIdealState title={'text' in error ? error.text : error.message} />;
-  if (!jobs?.length) return compact ? <p className={Classes.TEXT_MUTED}>{emptyText}</p> : <NonIdealState title={emptyText} />;
+  if (error && !jobs) return <EmptyState title={'text' in error ? error.text : error.message} />;
+  if (!jobs?.length) return compact ? <p className={Classes.TEXT_MUTED}>{emptyText}</p> : <EmptyState title={emptyText} />;
   return (
     <>
       <div className="console-table-scroll">

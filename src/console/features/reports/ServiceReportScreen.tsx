@@ -6,7 +6,7 @@
 //
 // Offline the list opens from its last data, and Generate waits in the outbox: the report is asked
 // for once the connection returns, under one Idempotency-Key, so it is queued once.
-import { Button, Callout, FormGroup, H2, Intent } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, Intent } from '@blueprintjs/core';
 import { Play } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { toRequestDate } from '../../../contract/dates';
@@ -31,6 +31,7 @@ import { PendingNewRows, usePendingRows } from '../../outbox/pendingRows';
 import { ReportJobsTable, type ReportJob } from './ReportJobsTable';
 import { reportFileSize, reportListPolling } from './reportJobs';
 import { REPORT_ENTITY, REPORT_LIST_PAGE_SIZE, serviceReportsApi, useGenerateServiceReportMutation, useServiceReportsQuery } from './reportsApi';
+import { PageTitle } from '../../components/PageTitle';
 
 interface ServiceReportScreenProps {
   title: string;
@@ -127,7 +128,7 @@ export function ServiceReportScreen({ title, report }: ServiceReportScreenProps)
   return (
     <section className="report-screen">
       <header className="console-page-header">
-        <H2>{title}</H2>
+        <PageTitle>{title}</PageTitle>
       </header>
       <div className="console-grid-filters">
         <DateField id="report-start" label="Start Date" value={filters.start_date} onChange={(iso) => setDate('start', iso)} clearable />

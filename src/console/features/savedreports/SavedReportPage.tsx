@@ -1,6 +1,6 @@
 // A saved report opened from this device, with or without a network: its first rows as a table,
 // read in a worker as they come (csv/csvPreview.ts), and the whole file saved to the device on request.
-import { Button, H2, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Spinner } from '@blueprintjs/core';
 import { ArrowLeft, Download, Trash } from '@blueprintjs/icons';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -11,6 +11,8 @@ import { useReportOwner } from '../../downloads/useSavedReports';
 import { PREVIEW_ROWS, readCsvPreview, type PreviewReading } from '../../csv/csvPreview';
 import { CsvTable } from '../../csv/CsvTable';
 import { savedAtText } from './savedAt';
+import { EmptyState } from '../../components/EmptyState';
+import { PageTitle } from '../../components/PageTitle';
 
 interface Opened { report: SavedReport; blob: Blob }
 /** The rows read so far, and whether more may come. */
@@ -53,7 +55,7 @@ export function SavedReportPage() {
     </Button>
   );
   if (opened === undefined) return <Spinner size={24} className="console-centered" aria-label="Opening the report" />;
-  if (opened === null) return <NonIdealState title="This report is no longer saved on this device." action={back} />;
+  if (opened === null) return <EmptyState title="This report is no longer saved on this device." action={back} />;
 
   const { report, blob } = opened;
   const { rows, status } = preview;
@@ -62,7 +64,7 @@ export function SavedReportPage() {
     <section>
       {back}
       <header className="console-page-header">
-        <H2>{report.description}</H2>
+        <PageTitle>{report.description}</PageTitle>
         <span>
           <Button icon={<Download />} onClick={() => saveToDevice(blob, report.filename)}>
             Save file
@@ -80,7 +82,7 @@ export function SavedReportPage() {
       {rows.length === 0 && status === 'reading' ? (
         <Spinner size={24} className="console-centered" aria-label="Reading the report" />
       ) : rows.length === 0 ? (
-        <NonIdealState title="This file cannot be shown here." description="Save it to the device to open it." />
+        <EmptyState title="This file cannot be shown here." description="Save it to the device to open it." />
       ) : (
         <>
           {underHeader >= PREVIEW_ROWS && <p>{`The first ${PREVIEW_ROWS} rows are shown; save the file for all of them.`}</p>}

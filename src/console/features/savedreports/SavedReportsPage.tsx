@@ -1,12 +1,14 @@
 // 'Saved for offline': the reports downloaded on this device, what each takes, and how much in
 // all; each opens without a network, saves to the device again, or is removed.
-import { Button, Callout, H2, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, HTMLTable, Spinner } from '@blueprintjs/core';
 import { DocumentOpen, Trash } from '@blueprintjs/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import { savedReportPath } from '../../app/tabs';
 import { formatBytes, removeSavedReport, savedReportsAvailable, totalSize } from '../../downloads/savedReports';
 import { useSavedReports } from '../../downloads/useSavedReports';
 import { savedAtText } from './savedAt';
+import { EmptyState } from '../../components/EmptyState';
+import { PageTitle } from '../../components/PageTitle';
 
 export function SavedReportsPage() {
   const reports = useSavedReports();
@@ -14,7 +16,7 @@ export function SavedReportsPage() {
   return (
     <section>
       <header className="console-page-header">
-        <H2>Saved for offline</H2>
+        <PageTitle>Saved for offline</PageTitle>
         {reports && reports.length > 0 && <span>{`${reports.length} ${reports.length === 1 ? 'report' : 'reports'}, ${formatBytes(totalSize(reports))} in all`}</span>}
       </header>
       <Callout className="console-prompt" compact>
@@ -22,11 +24,11 @@ export function SavedReportsPage() {
         them or log out.
       </Callout>
       {!savedReportsAvailable() ? (
-        <NonIdealState title="Reports can be saved for offline use only when the console is opened over https." />
+        <EmptyState title="Reports can be saved for offline use only when the console is opened over https." />
       ) : !reports ? (
         <Spinner size={24} className="console-centered" />
       ) : reports.length === 0 ? (
-        <NonIdealState title="No reports saved yet" description="Download a report from a report screen and it appears here." />
+        <EmptyState title="No reports saved yet" description="Download a report from a report screen and it appears here." />
       ) : (
         <div className="console-table-scroll">
           <HTMLTable compact striped className="console-table" aria-label="Saved reports">

@@ -1,9 +1,11 @@
 // A secure report's download ledger (Super Admin): who asked for a code, downloaded the file or was
 // refused, when, from which address, and why a download was refused. Read afresh at every opening.
-import { Classes, Dialog, DialogBody, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Classes, Dialog, DialogBody, HTMLTable, Spinner } from '@blueprintjs/core';
 import { reportTableTime } from '../../../contract/dates';
 import type { SecureLedgerAction, SecureReportRow } from '../../../contract/entities';
 import { useSecureLedgerQuery } from './secureReportsApi';
+import { EmptyState } from '../../components/EmptyState';
+import { useReturnFocus } from '../../components/returnFocus';
 
 const ACTION_TEXT: Record<SecureLedgerAction, string> = {
   code_requested: 'Code requested',
@@ -12,10 +14,11 @@ const ACTION_TEXT: Record<SecureLedgerAction, string> = {
 };
 
 export function LedgerDialog({ report, onClose }: { report: SecureReportRow; onClose(): void }) {
+  const close = useReturnFocus(onClose);
   const ledger = useSecureLedgerQuery(report.id, { refetchOnMountOrArgChange: true });
   const label = `Ledger of ${report.description}`;
   return (
-    <Dialog title="Ledger" isOpen onClose={onClose} className="secure-ledger-dialog">
+    <Dialog title="Ledger" isOpen onClose={close} className="secure-ledger-dialog">
       <DialogBody>
         <p>
           <strong>{report.description}</strong>
@@ -25,9 +28,9 @@ export function LedgerDialog({ report, onClose }: { report: SecureReportRow; onC
         {ledger.isLoading ? (
           <Spinner size={24} aria-label="Reading the ledger" />
         ) : ledger.error ? (
-          <NonIdealState title={'text' in ledger.error ? ledger.error.text : 'The ledger could not be read.'} />
+          <EmptyState title={'text' in ledger.error ? ledger.error.text : 'The ledger could not be read.'} />
         ) : !ledger.data?.length ? (
-          <NonIdealState title="Nobody has asked for this report yet" />
+          <EmptyState title="Nobody has asked for this report yet" />
         ) : (
           <div className="console-table-scroll">
             <HTMLTable compact striped className="console-table" aria-label={label}>

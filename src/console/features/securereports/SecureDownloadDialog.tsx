@@ -14,6 +14,7 @@ import { SecureCodeField } from '../../components/SecureCodeField';
 import { dismissToast, showNotice, showSuccess } from '../../components/toaster';
 import { formatBytes, saveToDevice } from '../../downloads/savedReports';
 import { downloadSecureReport, requestSecureCode } from './secureFiles';
+import { useReturnFocus } from '../../components/returnFocus';
 
 /** Where the popup is: asking for a code (or failed to), or waiting for it; what the server said. */
 interface Step {
@@ -25,6 +26,7 @@ interface Step {
 }
 
 export function SecureDownloadDialog({ report, onClose }: { report: SecureReportRow; onClose(): void }) {
+  const close = useReturnFocus(onClose);
   const store = useStore();
   const [step, setStep] = useState<Step>({ asking: true });
   const [otp, setOtp] = useState('');
@@ -70,7 +72,7 @@ export function SecureDownloadDialog({ report, onClose }: { report: SecureReport
       const { blob, filename } = outcome.data;
       saveToDevice(blob, filename);
       showSuccess(`${messages.downloadComplete}: ${filename}.`);
-      onClose();
+      close();
     } finally {
       dismissToast(started);
       setDownloading(false);
@@ -79,7 +81,7 @@ export function SecureDownloadDialog({ report, onClose }: { report: SecureReport
 
   const title = step.asking ? messages.secureReportRequestingOtp : messages.secureReportEnterOtp;
   return (
-    <Dialog title={title} isOpen onClose={onClose} canOutsideClickClose={false}>
+    <Dialog title={title} isOpen onClose={close} canOutsideClickClose={false}>
       <form onSubmit={(event) => void download(event)} noValidate>
         <DialogBody>
           <p>
@@ -101,7 +103,7 @@ export function SecureDownloadDialog({ report, onClose }: { report: SecureReport
         <DialogFooter
           actions={
             <>
-              <Button onClick={onClose}>Cancel</Button>
+              <Button onClick={close}>Cancel</Button>
               {(step.failure || !step.asking) && (
                 <Button variant="minimal" onClick={sendNewCode} disabled={downloading}>
                   Send a new code

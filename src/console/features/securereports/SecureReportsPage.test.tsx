@@ -56,7 +56,7 @@ describe('the Secure Reports screen', () => {
     const text = 'Your account does not have Secure Page access. A Super Admin can grant it.';
     const backend = fakeBackend().on('POST', LIST, { status: 403, body: { error: text, code: 'forbidden' } });
     renderPage('Agency Admin');
-    expect(await screen.findByRole('heading', { name: text })).toBeInTheDocument();
+    expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Upload A Report' })).not.toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     // No toast says it again.

@@ -5,7 +5,7 @@
 //
 // Nothing of it is kept on the device (secureReportsApi.ts): offline the page says so instead of
 // showing an old list. Without Secure Page access the server answers 403, and its text is the page.
-import { Button, Classes, H2, Intent, NonIdealState } from '@blueprintjs/core';
+import { Button, Classes, Intent } from '@blueprintjs/core';
 import { Download, History, Offline, Upload } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { reportTableTime } from '../../../contract/dates';
@@ -20,6 +20,8 @@ import type { ApiFailure } from '../../http/failure';
 import { useSecureReportsQuery } from './secureReportsApi';
 import './secureReports.css';
 import { dialog, OnFirstOpen } from '../../components/OnFirstOpen';
+import { EmptyState } from '../../components/EmptyState';
+import { PageTitle } from '../../components/PageTitle';
 
 const UploadReportDialog = dialog(() => import('./UploadReportDialog'), 'UploadReportDialog');
 const SecureDownloadDialog = dialog(() => import('./SecureDownloadDialog'), 'SecureDownloadDialog');
@@ -80,7 +82,7 @@ export function SecureReportsPage() {
   return (
     <section>
       <header className="console-page-header">
-        <H2>Secure Reports</H2>
+        <PageTitle>Secure Reports</PageTitle>
         {!denied && (
           <Button
             icon={<Upload />}
@@ -95,9 +97,9 @@ export function SecureReportsPage() {
         )}
       </header>
       {offline ? (
-        <NonIdealState icon={<Offline size={48} />} title={messages.secureNeedsConnection} />
+        <EmptyState icon={<Offline size={48} />} title={messages.secureNeedsConnection} />
       ) : denied ? (
-        <NonIdealState title={failure.text} />
+        <EmptyState title={failure.text} />
       ) : (
         <ListTable<SecureReportRow>
           label="Secure reports"

@@ -17,8 +17,10 @@ import { uploadSecureReport } from './secureFiles';
 import { SECURE_REPORTS_LIST, secureReportsApi, useSecureAgenciesQuery } from './secureReportsApi';
 import { checkUpload, type UploadChoice } from './uploadForm';
 import { UploadPreview } from './UploadPreview';
+import { useReturnFocus } from '../../components/returnFocus';
 
-export function UploadReportDialog({ onClose }: { onClose(): void }) {
+export function UploadReportDialog({ onClose: closed }: { onClose(): void }) {
+  const onClose = useReturnFocus(closed);
   const store = useStore();
   const dispatch = useAppDispatch();
   const offline = useBrowserOffline();

@@ -5,7 +5,7 @@
 // Its title is the page's h1 and each device an h2 (axe: one first-level heading, levels in order);
 // they look as the other screens' titles and rows do.
 import './signedInDevices.css';
-import { Button, Callout, Card, Classes, H2, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, H2, Spinner, Tag } from '@blueprintjs/core';
 import { Desktop, LogOut, MobilePhone } from '@blueprintjs/icons';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -15,6 +15,8 @@ import { askToConfirm } from '../../components/confirm';
 import { showSuccess } from '../../components/toaster';
 import type { ApiFailure } from '../../http/failure';
 import { deviceTime, thisDeviceFirst, useSignedInDevicesQuery, useSignOutDeviceMutation, useSignOutOtherDevicesMutation } from './sessionsApi';
+import { EmptyState } from '../../components/EmptyState';
+import { PageTitle } from '../../components/PageTitle';
 
 const isHandheld = (device: string) => /iPhone|iPad|Android/.test(device);
 
@@ -45,9 +47,9 @@ export function SignedInDevicesPage() {
   return (
     <section className="signed-in-devices">
       <header className="console-page-header signed-in-devices-header">
-        <h1 className={Classes.HEADING} ref={heading} tabIndex={-1}>
+        <PageTitle ref={heading} tabIndex={-1}>
           {SIGNED_IN_DEVICES}
-        </h1>
+        </PageTitle>
         <Button icon={<LogOut />} disabled={others === 0 || offline} loading={signingOutOthers.isLoading} onClick={() => void signOutAll()}>
           Sign out all other devices
         </Button>
@@ -62,7 +64,7 @@ export function SignedInDevicesPage() {
         </Callout>
       )}
       {!list ? (
-        devices.isError ? <NonIdealState title={(devices.error as ApiFailure).text} /> : <Spinner size={24} className="console-centered" />
+        devices.isError ? <EmptyState title={(devices.error as ApiFailure).text} /> : <Spinner size={24} className="console-centered" />
       ) : (
         <>
           <ul className="signed-in-devices-list" aria-label={SIGNED_IN_DEVICES}>
