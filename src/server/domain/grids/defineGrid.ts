@@ -311,6 +311,10 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     return { where: descending ? sql`${position} < ${anchor}` : sql`${position} > ${anchor}`, orderBy };
   }
 
+  /** The order's anchor as the outer query reads it, for the next cursor: `_sort`, `_key`, and an amount's currency `_group`. */
+  const anchorColumns = (order: ReturnType<typeof orderOf>): SQL =>
+    sql`${order.key.currency ? sql`g._group, ` : sql``}g._sort::text as _sort, g._key::text as _key`;
+
   /** A short fingerprint of the filter (and the record): a cursor made for another filter is not used. */
   const filterHash = ({ body, recordId }: GridRequest): string => {
     const { page_size: _size, current_page: _page, orderby: _order, cursor: _cursor, export: _export, ...filter } = body;
@@ -365,7 +369,7 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
       const offset = cursor || body.page_size === 0 ? sql`` : sql` offset ${Math.min((body.current_page - 1) * body.page_size, Number.MAX_SAFE_INTEGER)}`;
       const fetched = await queryRows<Fetched>(
         db,
-        sql`select ${outerId}${outerColumns}${order.key.currency ? sql`, g._group` : sql``}, g._sort::text as _sort, g._key::text as _key
+        sql`select ${outerId}${outerColumns}, ${anchorColumns(order)}
           from (${rowsQuery(request, jsonValue, order)}) g where ${after} order by ${orderBy}${limit}${offset}`,
       );
       // Read backwards for the previous page: shown in the grid's order.
@@ -410,7 +414,7 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
         query: sql`select ${outerColumns} from (${rows}) g order by ${seek(order, undefined).orderBy}`,
         page: (after, limit) => {
           const { where: seekWhere, orderBy } = seek(order, after && { dir: 'after', ...after });
-          return sql`select ${outerColumns}${order.key.currency ? sql`, g._group` : sql``}, g._sort::text as _sort, g._key::text as _key from (${rows}) g where ${seekWhere} order by ${orderBy} limit ${limit}`;
+          return sql`select ${outerColumns}, ${anchorColumns(order)} from (${rows}) g where ${seekWhere} order by ${orderBy} limit ${limit}`;
         },
       };
     },
