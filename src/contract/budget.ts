@@ -1,8 +1,9 @@
-// Budget at a glance (ours): what a campaign has spent against what its version allocates. Money
-// arrives as decimal strings ('1234.50') and is read by the contract's money module, in exact
-// minor units, so no float rounding decides whether a campaign is over its mark.
-import { BUDGET_WARNING_PERCENT } from '../../../contract/constants';
-import { parseAmount, type MoneyAmount } from '../../../contract/money';
+// Budget at a glance (ours): what a campaign has spent against what its version allocates, one rule
+// for the Campaigns screens' mark and the Stats budgets. Money arrives as decimal strings ('1234.50')
+// and is read by the money module, in exact minor units, so no float rounding decides whether a
+// campaign is over its mark.
+import { BUDGET_WARNING_PERCENT } from './constants';
+import { parseAmount, type MoneyAmount } from './money';
 
 export interface Budget {
   /** Minor units (hundredths) spent; an amount that cannot be read counts as nothing spent. */

@@ -12,7 +12,7 @@ import { sumByCurrency, type Money } from '../../src/contract/money';
 import type { PaymentRunPreview } from '../../src/contract/paymentRuns';
 import type { StatsAttention, StatsCharts, StatsFigures, StatsLink } from '../../src/contract/stats';
 import type { Campaign } from '../../src/contract/entities';
-import { budgetOf } from '../../src/console/features/campaigns/budget';
+import { budgetOf } from '../../src/contract/budget';
 import { allPages } from '../support/service';
 import { backends } from '../support/server';
 import { useSignedInServer, type Role } from '../support/signedIn';

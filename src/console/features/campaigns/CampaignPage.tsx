@@ -14,7 +14,7 @@ import { CampaignSettings } from '../../components/CampaignSettings';
 import type { ApiFailure } from '../../http/failure';
 import { usePendingRows } from '../../outbox/pendingRows';
 import { formatMoney } from '../../../contract/money';
-import { budgetOf } from './budget';
+import { budgetOf } from '../../../contract/budget';
 import { CampaignEventTypesTab } from './CampaignEventTypesTab';
 import { CampaignLanguagesTab } from './CampaignLanguagesTab';
 import { CampaignTypeTab, withQueuedCampaign, withQueuedVersion } from './CampaignTypeTab';

@@ -13,7 +13,7 @@ import { ListTable, type Column } from '../../components/ListTable';
 import { useShownAnswer } from '../../components/NotLoadedOffline';
 import { useListParams } from '../../address/useListParams';
 import { formatMoney } from '../../../contract/money';
-import { budgetOf } from './budget';
+import { budgetOf } from '../../../contract/budget';
 import { campaignPath, useCampaignChoicesQuery, useCampaignsQuery } from './campaignsApi';
 import { PageTitle } from '../../components/PageTitle';
 

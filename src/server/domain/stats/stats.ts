@@ -5,11 +5,12 @@
 // preview's own due set (paymentRuns/dueSet.ts), the jobs the job queue's own visibility.
 import { sql } from 'drizzle-orm';
 import {
-  BUDGET_PACE_DAYS, BUDGET_WARNING_PERCENT, FRAUD_JUMP_BASELINE_DAYS, FRAUD_JUMP_DAYS, FRAUD_JUMP_FACTOR, FRAUD_JUMP_LISTED_MAX, FRAUD_JUMP_MIN,
+  BUDGET_PACE_DAYS, FRAUD_JUMP_BASELINE_DAYS, FRAUD_JUMP_DAYS, FRAUD_JUMP_FACTOR, FRAUD_JUMP_LISTED_MAX, FRAUD_JUMP_MIN,
   JOB_ATTENTION_DAYS, JOB_STUCK_MINUTES, REQUEST_DATE_MIN,
 } from '../../../contract/constants';
 import { addDays } from '../../../contract/dates';
 import { JOB_KINDS, type JobKind } from '../../../contract/jobs';
+import { budgetOf } from '../../../contract/budget';
 import { amountText, requireAmount, type Money } from '../../../contract/money';
 import { HELD_BACK_REASONS, type HeldBackReason } from '../../../contract/paymentRuns';
 import type { RoleScope } from '../../../contract/roles';
@@ -115,15 +116,21 @@ interface BudgetRow {
   runs_out_on: string | null;
 }
 
-/** Every campaign the caller sees with its budget, those at BUDGET_WARNING_PERCENT or more first. */
+/** How far a budget is spent, as a fraction to compare: none without an allocation (contract/budget.ts). */
+type Spent = { spent: bigint; allocated: bigint | null };
+const hasAllocation = (budget: Spent): budget is { spent: bigint; allocated: bigint } => budget.allocated !== null && budget.allocated > 0n;
+
+/**
+ * Every campaign the caller sees with its budget, marked by the Campaigns screens' own rule
+ * (budgetOf): those at BUDGET_WARNING_PERCENT or more first, then the most spent (none allocated
+ * first), then by name.
+ */
 async function budgets(db: Database, scope: RoleScope, today: string): Promise<BudgetRow[]> {
   const visible = await visibleCampaignIds(db, scope);
   const paceFrom = `${addDays(today, 1 - BUDGET_PACE_DAYS)}T00:00:00Z`;
-  return queryRows<BudgetRow>(
+  const rows = await queryRows<Omit<BudgetRow, 'percent' | 'warning'>>(
     db,
-    sql`select b.*,
-        case when b.allocated_n > 0 then floor(b.spent_n * 100 / b.allocated_n)::int end as percent,
-        case when b.allocated_n is null or b.allocated_n <= 0 then b.spent_n > 0 else b.spent_n * 100 >= b.allocated_n * ${BUDGET_WARNING_PERCENT} end as warning,
+    sql`select b.campaign_id, b.campaign_name, b.currency, b.spent, b.allocated,
         case when b.pace > 0 and b.allocated_n > b.spent_n
           then to_char(${today}::date + ceil((b.allocated_n - b.spent_n) * ${BUDGET_PACE_DAYS} / b.pace)::int, 'YYYY-MM-DD') end as runs_out_on
       from (
@@ -137,8 +144,17 @@ async function budgets(db: Database, scope: RoleScope, today: string): Promise<B
             where ${campaignVersions.campaignId} = ${campaigns.id} order by ${campaignVersions.version} desc limit 1) v on true
         where ${within(campaigns.id, visible)}
       ) b
-      order by warning desc, (case when b.allocated_n > 0 then b.spent_n / b.allocated_n end) desc nulls first, b.campaign_name, b.campaign_id`,
+      order by b.campaign_name, b.campaign_id`,
   );
+  const read = rows.map((row) => ({ row, budget: budgetOf(row.spent, row.allocated) }));
+  // A stable sort: campaigns alike in mark and share spent keep the database's order by name.
+  read.sort((a, b) => {
+    if (a.budget.nearlySpent !== b.budget.nearlySpent) return a.budget.nearlySpent ? -1 : 1;
+    if (!hasAllocation(a.budget) || !hasAllocation(b.budget)) return Number(hasAllocation(a.budget)) - Number(hasAllocation(b.budget));
+    const difference = b.budget.spent * a.budget.allocated - a.budget.spent * b.budget.allocated;
+    return difference > 0n ? 1 : difference < 0n ? -1 : 0;
+  });
+  return read.map(({ row, budget }) => ({ ...row, percent: budget.percent, warning: budget.nearlySpent }));
 }
 
 /** GET /admin/stats/charts. */
