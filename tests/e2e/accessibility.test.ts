@@ -45,8 +45,7 @@ describe('keyboard and screen reader', { timeout: 240_000, retry: 0 }, () => {
   });
   afterAll(async () => server?.stop());
 
-  // Unfinished (issue 34, item 3): stops at a campaign's page (no h1 counted there) before axe's dialog findings are read; left for the next session.
-  it.skip('every screen and every dialog it opens: one h1, no axe violation, the focus back on the opener', async () => {
+  it('every screen and every dialog it opens: one h1, no axe violation, the focus back on the opener', async () => {
     const { page } = b;
     await page.setViewportSize({ width: 1440, height: 900 });
     await openSignedIn(page, server, SUPER);
@@ -79,14 +78,14 @@ describe('keyboard and screen reader', { timeout: 240_000, retry: 0 }, () => {
     }
 
     // A row's own screens.
-    await sideMenuOf(page).getByRole('menuitem', { name: 'Campaigns', exact: true }).click();
-    await main(page).getByRole('link').first().click();
-    await page.waitForURL(/\/campaigns\/\d+/);
-    await checkScreen(page, found, 'a campaign');
-    await sideMenuOf(page).getByRole('menuitem', { name: 'Agencies', exact: true }).click();
-    await main(page).getByRole('link').first().click();
-    await page.waitForURL(/\/agencies\/\d+/);
-    await checkScreen(page, found, 'an agency');
+    for (const [menu, screen, where] of [['Campaigns', /\/campaigns\/\d+$/, 'a campaign'], ['Agencies', /\/agencies\/\d+$/, 'an agency']] as const) {
+      await sideMenuOf(page).getByRole('menuitem', { name: menu, exact: true }).click();
+      await main(page).getByRole('table').getByRole('link').first().click();
+      await page.waitForURL(screen);
+      // The row's own screen is drawn once its h1 is no longer the list's.
+      await main(page).getByRole('heading', { level: 1 }).filter({ hasNotText: menu }).waitFor();
+      await checkScreen(page, found, where);
+    }
 
     // The header's: saved reports, the outbox, the about menu, signed-in devices.
     await page.getByRole('button', { name: /^Saved for offline/ }).click();

@@ -1,8 +1,9 @@
 // What an edit conflict shows, in a dialog and in the outbox: why the save was refused, the user's
 // values beside the current ones field by field (those that differ marked), and the three ways on:
 // take theirs, keep mine on the current version, or cancel.
-import { Button, Callout, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { Button, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import type { ConflictRow } from '../forms/editConflict';
+import { TitledCallout } from './TitledCallout';
 
 export interface ConflictPanelProps {
   /** Why the save was refused: the server's words (messages.recordChanged). */
@@ -27,7 +28,7 @@ const HELP = {
 
 export function ConflictPanel({ text, rows, onUseTheirs, onKeepMine, onCancel, keeping = false, canKeepMine = true, queued = false }: ConflictPanelProps) {
   return (
-    <Callout intent={Intent.WARNING} title="Changed by someone else" className="console-conflict" role="group" aria-label="Edit conflict">
+    <TitledCallout intent={Intent.WARNING} title="Changed by someone else" className="console-conflict" role="group" aria-label="Edit conflict">
       <p>{text}</p>
       <HTMLTable compact className="console-conflict-table" aria-label="Your values and the current ones">
         <thead>
@@ -64,6 +65,6 @@ export function ConflictPanel({ text, rows, onUseTheirs, onKeepMine, onCancel, k
           Keep mine
         </Button>
       </div>
-    </Callout>
+    </TitledCallout>
   );
 }

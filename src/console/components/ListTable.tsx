@@ -13,12 +13,13 @@
 import './listTable.css';
 import { Button, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
 import { ChevronDown, ChevronUp, Edit, Search } from '@blueprintjs/icons';
-import { useCallback, useDeferredValue, useEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
+import { useDeferredValue, useEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
 import type { ListParams } from '../address/useListParams';
 import { NotLoadedOffline, type NotLoaded } from './NotLoadedOffline';
 import { formatCount } from '../format/formatCount';
 import { PageSizeSelect } from './PageSizeSelect';
 import { EmptyState } from './EmptyState';
+import { TableScroll } from './TableScroll';
 
 export interface Column<Row> {
   /** The field the server sorts by; absent for columns that do not sort. */
@@ -53,6 +54,7 @@ interface ListTableProps<Row> {
 }
 
 export function ListTable<Row>(props: ListTableProps<Row>) {
+  const tbody = useRowHeldWhilePressed();
   const { list, count } = props;
   const { pageSize, page, order } = list.view;
   const pages = pageSize === 0 ? 1 : Math.max(1, Math.ceil(count / pageSize));
@@ -62,7 +64,6 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
   // pager waits for the first rows so that nothing moves when they come.
   const rows = useDeferredValue(props.rows);
   const drawingFirstRows = rows !== props.rows && !rows;
-  const scrollBox = useScrollHint();
   return (
     <div className="console-list">
       <div className="console-list-tools">
@@ -85,8 +86,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
       ) : !rows?.length ? (
         <EmptyState title={props.emptyText} />
       ) : (
-        // A wide table scrolls sideways inside the page on a tablet instead of running off it.
-        <div className="console-table-scroll" ref={scrollBox}>
+        <TableScroll label={props.label}>
           <HTMLTable compact striped className="console-table console-list-table" aria-label={props.label}>
             <thead>
               <tr>
@@ -108,7 +108,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
                 )}
               </tr>
             </thead>
-            <tbody onMouseOver={titleIfCut}>
+            <tbody onMouseOver={titleIfCut} ref={tbody}>
               {rows.map((row) => {
                 const open = props.onOpen && (props.canOpen?.(row) ?? true) ? () => props.onOpen?.(row) : undefined;
                 const note = props.rowNote?.(row);
@@ -159,7 +159,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
               })}
             </tbody>
           </HTMLTable>
-        </div>
+        </TableScroll>
       )}
       {count > 0 && !drawingFirstRows && (
         <nav className="console-pager" aria-label="Pages">
@@ -183,25 +183,31 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
 /** The cells of the row actions, kept in reach (listTable.css). */
 const ACTIONS = 'console-list-actions';
 
+/** The class of a row that keeps showing its whole text while a pointer is pressed (listTable.css). */
+const HELD = 'console-list-row-held';
+
 /**
- * The ref of a table's sideways scrolling box: the box is marked (`console-table-scroll-more`) while
- * part of the table is hidden at its right, under the row actions, as it scrolls and as it resizes.
+ * A row showing its whole text (focused) keeps it until the press that moves the focus away is
+ * released: if it shrank on the press, what lies below it would move from under the pointer between
+ * press and release, and the click would be lost (a mouse user closing a dialog with Esc, then
+ * clicking the next row's Edit).
  */
-function useScrollHint() {
-  const observer = useRef<ResizeObserver>();
-  useEffect(() => () => observer.current?.disconnect(), []);
-  return useCallback((box: HTMLDivElement | null) => {
-    observer.current?.disconnect();
-    if (!box) return;
-    const mark = () => box.classList.toggle('console-table-scroll-more', box.scrollLeft + box.clientWidth < box.scrollWidth - 1);
-    box.addEventListener('scroll', mark, { passive: true });
-    if (typeof ResizeObserver === 'function') {
-      observer.current = new ResizeObserver(mark);
-      observer.current.observe(box);
-      if (box.firstElementChild) observer.current.observe(box.firstElementChild);
-    }
-    mark();
+function useRowHeldWhilePressed() {
+  const tbody = useRef<HTMLTableSectionElement>(null);
+  useEffect(() => {
+    const pressed = () => {
+      const row = tbody.current?.querySelector('tr:focus, tr:has(:focus-visible)');
+      if (!row) return;
+      row.classList.add(HELD);
+      // After the release's click, which the same task dispatches.
+      const release = () => setTimeout(() => row.classList.remove(HELD));
+      document.addEventListener('pointerup', release, { once: true, capture: true });
+      document.addEventListener('pointercancel', release, { once: true, capture: true });
+    };
+    document.addEventListener('pointerdown', pressed, true);
+    return () => document.removeEventListener('pointerdown', pressed, true);
   }, []);
+  return tbody;
 }
 
 /** A row's name: `rowLabel`'s, else its first cell when that is text, else its key. */

@@ -1,6 +1,7 @@
 // A CSV file's rows as a table: its header row, and the rows under it. A saved report's preview and
 // an upload's show their rows with it.
 import { HTMLTable } from '@blueprintjs/core';
+import { TableScroll } from '../components/TableScroll';
 
 interface CsvTableProps {
   label: string;
@@ -15,7 +16,7 @@ interface CsvTableProps {
 export function CsvTable({ label, rows, headerText, emptyText }: CsvTableProps) {
   const [header = [], ...body] = rows;
   return (
-    <div className="console-table-scroll">
+    <TableScroll label={label}>
       <HTMLTable compact striped className="console-table" aria-label={label}>
         <thead>
           <tr>
@@ -42,6 +43,6 @@ export function CsvTable({ label, rows, headerText, emptyText }: CsvTableProps) 
           )}
         </tbody>
       </HTMLTable>
-    </div>
+    </TableScroll>
   );
 }

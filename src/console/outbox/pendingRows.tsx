@@ -1,11 +1,12 @@
 // What a list screen shows of its changes in the outbox: the rows it changed show the queued
 // values with a 'pending' tag ('not sent' once refused), and new rows waiting to be sent are
 // listed above the table.
-import { Callout, Intent, Tag } from '@blueprintjs/core';
+import { Intent, Tag } from '@blueprintjs/core';
 import { useMemo, type ReactNode } from 'react';
 import { useAppSelector } from '../app/hooks';
 import { rowKeyOf } from './offlineWrite';
 import { selectOwnOutbox, type OutboxEntry } from './outboxSlice';
+import { TitledCallout } from '../components/TitledCallout';
 
 export interface PendingOverlay<Row> {
   /** The endpoint whose queued bodies are shown on the rows ('saveEventType'). */
@@ -65,7 +66,7 @@ export function usePendingRows<Row extends { id: number | string }>(entity: stri
 export function PendingNewRows({ entries }: { entries: OutboxEntry[] }) {
   if (entries.length === 0) return null;
   return (
-    <Callout intent={Intent.WARNING} className="console-pending-new" title="New, not sent yet">
+    <TitledCallout intent={Intent.WARNING} className="console-pending-new" title="New, not sent yet">
       <ul aria-label="New, not sent yet">
         {entries.map((entry) => (
           <li key={entry.key}>
@@ -76,6 +77,6 @@ export function PendingNewRows({ entries }: { entries: OutboxEntry[] }) {
           </li>
         ))}
       </ul>
-    </Callout>
+    </TitledCallout>
   );
 }

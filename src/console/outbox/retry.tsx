@@ -2,13 +2,14 @@
 // entry's key in the location state; the screen opens its dialog with the queued values, and the
 // dialog shows why it was refused (for a conflict, the conflict panel: the queued values beside the
 // row as it is now). Saving it again replaces the refused entry.
-import { Callout, Intent } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { showSuccess } from '../components/toaster';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { isQueuedWrite } from './offlineWrite';
 import { entryDiscarded, selectOwnOutbox, type OutboxEntry } from './outboxSlice';
+import { TitledCallout } from '../components/TitledCallout';
 
 /** The location state that asks a screen to edit an outbox entry again. */
 export const RETRY_STATE = 'outboxRetry';
@@ -40,9 +41,9 @@ export function retryValues<Body extends object>(entry: OutboxEntry): Body {
 export function RetryNotice({ entry }: { entry: OutboxEntry }) {
   if (!entry.refusal) return null;
   return (
-    <Callout intent={Intent.DANGER} title="Not sent" className="console-pending-new">
+    <TitledCallout intent={Intent.DANGER} title="Not sent" className="console-pending-new">
       <p>{entry.refusal.text}</p>
-    </Callout>
+    </TitledCallout>
   );
 }
 

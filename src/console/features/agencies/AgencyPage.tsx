@@ -17,6 +17,7 @@ import { LoadedPart, type ListPart } from './LoadedPart';
 import './agencies.css';
 import { EmptyState } from '../../components/EmptyState';
 import { PageTitle, SectionTitle } from '../../components/PageTitle';
+import { TableScroll } from '../../components/TableScroll';
 
 export function AgencyPage() {
   const params = useParams();
@@ -106,7 +107,7 @@ function CampaignTypePanel({ configs, campaigns }: { configs: ListPart<AgencyCam
       <SectionTitle className="agency-part-heading">Campaigns</SectionTitle>
       <LoadedPart part={campaigns} failure={messages.agencyCampaignNotFound} empty="This agency has no campaigns you can see.">
         {(rows) => (
-          <div className="console-table-scroll">
+          <TableScroll label="Campaigns">
             <HTMLTable compact striped className="console-table" aria-label="Campaigns">
               <thead>
                 <tr>
@@ -127,7 +128,7 @@ function CampaignTypePanel({ configs, campaigns }: { configs: ListPart<AgencyCam
                 ))}
               </tbody>
             </HTMLTable>
-          </div>
+          </TableScroll>
         )}
       </LoadedPart>
     </>

@@ -1,8 +1,9 @@
 // A part of the Agency detail filled by a list call (its campaign types, its campaigns): each call
 // fails on its own, and its message stands in place of the part it would have filled.
-import { Callout, Intent, Spinner } from '@blueprintjs/core';
+import { Intent, Spinner } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import type { ListRows } from '../../backends/listPages';
+import { TitledCallout } from '../../components/TitledCallout';
 
 /** A list call as the part reads it (an RTK Query hook's result). */
 export interface ListPart<T> {
@@ -21,6 +22,6 @@ interface LoadedPartProps<T> {
 
 export function LoadedPart<T>({ part, failure, empty, children }: LoadedPartProps<T>) {
   if (part.currentData) return part.currentData.rows.length ? children(part.currentData.rows) : <p className="bp6-text-muted">{empty}</p>;
-  if (part.isError) return <Callout intent={Intent.DANGER} title={failure} />;
+  if (part.isError) return <TitledCallout intent={Intent.DANGER} title={failure} />;
   return <Spinner size={20} />;
 }

@@ -14,6 +14,7 @@ import { useOutboxRetry } from '../../outbox/retry';
 import { type CompensationSave, useCompensationsQuery, useDeleteCompensationMutation } from './campaignsApi';
 import { dialog, OnFirstOpen } from '../../components/OnFirstOpen';
 import { EmptyState } from '../../components/EmptyState';
+import { TableScroll } from '../../components/TableScroll';
 
 const CompensationDialog = dialog(() => import('./CompensationDialog'), 'CompensationDialog');
 
@@ -60,7 +61,7 @@ export function CampaignEventTypesTab({ campaign, version }: { campaign: Campaig
         rows.length === 0 ? (
           <EmptyState title="No event types pay in this campaign yet" />
         ) : (
-          <div className="console-table-scroll">
+          <TableScroll label="Campaign event types">
             <HTMLTable compact striped className="console-table" aria-label="Campaign event types">
               <thead>
                 <tr>
@@ -99,7 +100,7 @@ export function CampaignEventTypesTab({ campaign, version }: { campaign: Campaig
                 ))}
               </tbody>
             </HTMLTable>
-          </div>
+          </TableScroll>
         )
       ) : compensations.isError ? (
         <EmptyState title={messages.campaignEventConfigNotFound} />

@@ -1,7 +1,7 @@
 // Edit the SMS link prefixes of one country (SPEC.md section 2): one URL prefix per language,
 // empty for the default welcome link, and a row to add a language code of 2 to 5 characters. The
 // save sends the country's updated_at as read, so a change made meanwhile is refused, not overwritten.
-import { Button, H6 } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { Add, Cross } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -13,6 +13,7 @@ import { FormDialog, useFormDialog, type EditDialogProps } from '../../component
 import { TextField } from '../../components/TextField';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { countrySmsConflict, languagesOf, useSaveCountrySmsMutation } from './countrySmsApi';
+import { SectionTitle } from '../../components/PageTitle';
 
 const DEFAULT_LINK_HELP = 'Empty: the default welcome link is used.';
 
@@ -94,7 +95,7 @@ function NewLanguageRow({ taken, onAdd }: { taken: string[]; onAdd(code: string,
   const duplicate = taken.includes(code);
   return (
     <div className="console-new-language" role="group" aria-label="Add a language">
-      <H6>Add a language</H6>
+      <SectionTitle level={3}>Add a language</SectionTitle>
       <div className="console-new-language-fields">
         <TextField
           id="new-language-code"

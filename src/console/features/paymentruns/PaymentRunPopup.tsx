@@ -6,7 +6,7 @@
 // reason; a reversal is confirmed first), Download payout file (kept in Saved for offline like any
 // report). Every one of them needs a connection: money is never queued offline. After a step the
 // summary and the grids behind it are read again (their tags).
-import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, H5, Intent, Spinner, Tag, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, Intent, Spinner, Tag, TextArea } from '@blueprintjs/core';
 import { Download } from '@blueprintjs/icons';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { reportTableTime, toRequestDate } from '../../../contract/dates';
@@ -30,6 +30,7 @@ import {
   useReversePaymentRunMutation,
 } from './paymentRunsApi';
 import { useReturnFocus } from '../../components/returnFocus';
+import { SectionTitle } from '../../components/PageTitle';
 
 export const STATUS_INTENT: Record<PaymentRunStatus, Intent> = {
   Paid: Intent.SUCCESS,
@@ -139,7 +140,7 @@ function ApproveForm({ run, offline, onDone, onCancel }: { run: PaymentRunSummar
 
   return (
     <form className="payment-run-step" onSubmit={(event) => void submit(event)} noValidate aria-label={`Approve ${run.ref}`}>
-      <H5>Approve</H5>
+      <SectionTitle level={3}>Approve</SectionTitle>
       {!sent ? (
         <p>A code that approves this run only is sent to your email first.</p>
       ) : (
@@ -200,7 +201,7 @@ function ReasonForm({ run, step, offline, onDone, onCancel }: { run: PaymentRunS
 
   return (
     <form className="payment-run-step" onSubmit={(event) => void submit(event)} noValidate aria-label={`${verb} ${run.ref}`}>
-      <H5>{verb}</H5>
+      <SectionTitle level={3}>{verb}</SectionTitle>
       <FormGroup label="Reason" labelFor="payment-run-reason" helperText={reasonError} intent={reasonError ? Intent.DANGER : Intent.NONE}>
         <TextArea
           id="payment-run-reason"
@@ -300,7 +301,7 @@ export function PaymentRunPopup({ row, onClose }: { row: GridRecord; onClose(): 
         {run && (step === 'reject' || step === 'reverse') && (
           <ReasonForm run={run} step={step} offline={offline} onDone={() => setStep(undefined)} onCancel={() => setStep(undefined)} />
         )}
-        <H5 className="payment-run-lines-title">Lines</H5>
+        <SectionTitle level={3} className="payment-run-lines-title">Lines</SectionTitle>
         <p className={Classes.TEXT_MUTED}>Every payment the run pays: the event, the agent and the amount with its currency.</p>
         <RunLines row={row} />
       </DialogBody>

@@ -2,10 +2,13 @@
 // events, one total per currency and one per campaign and currency, and the payments it holds back
 // with their reasons in words. Every amount is shown with its currency code, and nothing here adds
 // two amounts: the server totals them, per currency.
-import { Callout, H5, HTMLTable, Intent } from '@blueprintjs/core';
+import { HTMLTable, Intent } from '@blueprintjs/core';
 import { formatMoney, type Money } from '../../../contract/money';
 import { HELD_BACK_REASON_TEXT, type PaymentRunPreview } from '../../../contract/paymentRuns';
 import { formatCount, formatCounted } from '../../format/formatCount';
+import { TableScroll } from '../../components/TableScroll';
+import { SectionTitle } from '../../components/PageTitle';
+import { TitledCallout } from '../../components/TitledCallout';
 
 /** Amounts of several currencies, each with its code, side by side: 'GHS 120.00 · KES 3,000.00'. */
 const moneyList = (totals: readonly Money[]): string =>
@@ -19,7 +22,7 @@ export function PaymentRunPreviewPanel({ preview }: { preview: PaymentRunPreview
       <p className="payment-run-preview-counts">
         {`${formatCounted(preview.payments, 'payment', 'payments')} to ${formatCounted(preview.agents, 'agent', 'agents')}, for ${formatCounted(preview.events, 'event', 'events')}`}
       </p>
-      <H5>Total</H5>
+      <SectionTitle level={3}>Total</SectionTitle>
       <ul className="payment-run-totals" aria-label="Total per currency">
         {preview.totals.length === 0 ? (
           <li>Nothing is due for these filters.</li>
@@ -28,7 +31,7 @@ export function PaymentRunPreviewPanel({ preview }: { preview: PaymentRunPreview
         )}
       </ul>
       {preview.campaigns.length > 0 && (
-        <div className="console-table-scroll payment-run-table">
+        <TableScroll label="Total per campaign" className="payment-run-table">
           <HTMLTable compact striped className="console-table" aria-label="Total per campaign">
             <thead>
               <tr>
@@ -47,17 +50,17 @@ export function PaymentRunPreviewPanel({ preview }: { preview: PaymentRunPreview
               ))}
             </tbody>
           </HTMLTable>
-        </div>
+        </TableScroll>
       )}
       {held.payments > 0 && (
-        <Callout intent={Intent.WARNING} title={`Held back: ${formatCounted(held.payments, 'payment', 'payments')}, ${moneyList(held.totals)}`}>
+        <TitledCallout intent={Intent.WARNING} title={`Held back: ${formatCounted(held.payments, 'payment', 'payments')}, ${moneyList(held.totals)}`}>
           <p>These payments stay due and are not paid by this run:</p>
           <ul aria-label="Why payments are held back">
             {held.reasons.map(({ reason, payments }) => (
               <li key={reason}>{`${HELD_BACK_REASON_TEXT[reason]}: ${formatCounted(payments, 'payment', 'payments')}`}</li>
             ))}
           </ul>
-          <div className="console-table-scroll payment-run-table">
+          <TableScroll label="Held back payments" className="payment-run-table">
             <HTMLTable compact striped className="console-table" aria-label="Held back payments">
               <thead>
                 <tr>
@@ -78,9 +81,9 @@ export function PaymentRunPreviewPanel({ preview }: { preview: PaymentRunPreview
                 ))}
               </tbody>
             </HTMLTable>
-          </div>
+          </TableScroll>
           {unlisted > 0 && <p>{`And ${formatCounted(unlisted, 'more payment', 'more payments')} held back, not listed here.`}</p>}
-        </Callout>
+        </TitledCallout>
       )}
     </section>
   );

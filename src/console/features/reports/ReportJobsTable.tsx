@@ -8,6 +8,7 @@ import { needsConnectionText } from '../../components/NeedsConnection';
 import { formatCount } from '../../format/formatCount';
 import { downloadState, statusShown } from './reportJobs';
 import { EmptyState } from '../../components/EmptyState';
+import { TableScroll } from '../../components/TableScroll';
 
 /** A report as the list shows it, whichever backend listed it. */
 export interface ReportJob {
@@ -56,7 +57,7 @@ export function ReportJobsTable({ label, jobs, count, page, pageSize, onPage, lo
   if (!jobs?.length) return compact ? <p className={Classes.TEXT_MUTED}>{emptyText}</p> : <EmptyState title={emptyText} />;
   return (
     <>
-      <div className="console-table-scroll">
+      <TableScroll label={label}>
         <HTMLTable compact striped className="console-table" aria-label={label}>
           <thead>
             <tr>
@@ -89,7 +90,7 @@ export function ReportJobsTable({ label, jobs, count, page, pageSize, onPage, lo
             ))}
           </tbody>
         </HTMLTable>
-      </div>
+      </TableScroll>
       {count > pageSize && (
         <nav className="console-pager" aria-label={`${label} pages`}>
           <Button variant="minimal" disabled={page <= 1} onClick={() => onPage(page - 1)}>

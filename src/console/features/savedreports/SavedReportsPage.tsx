@@ -9,6 +9,7 @@ import { useSavedReports } from '../../downloads/useSavedReports';
 import { savedAtText } from './savedAt';
 import { EmptyState } from '../../components/EmptyState';
 import { PageTitle } from '../../components/PageTitle';
+import { TableScroll } from '../../components/TableScroll';
 
 export function SavedReportsPage() {
   const reports = useSavedReports();
@@ -30,7 +31,7 @@ export function SavedReportsPage() {
       ) : reports.length === 0 ? (
         <EmptyState title="No reports saved yet" description="Download a report from a report screen and it appears here." />
       ) : (
-        <div className="console-table-scroll">
+        <TableScroll label="Saved reports">
           <HTMLTable compact striped className="console-table" aria-label="Saved reports">
             <thead>
               <tr>
@@ -62,7 +63,7 @@ export function SavedReportsPage() {
               ))}
             </tbody>
           </HTMLTable>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -6,6 +6,7 @@ import type { SecureLedgerAction, SecureReportRow } from '../../../contract/enti
 import { useSecureLedgerQuery } from './secureReportsApi';
 import { EmptyState } from '../../components/EmptyState';
 import { useReturnFocus } from '../../components/returnFocus';
+import { TableScroll } from '../../components/TableScroll';
 
 const ACTION_TEXT: Record<SecureLedgerAction, string> = {
   code_requested: 'Code requested',
@@ -32,7 +33,7 @@ export function LedgerDialog({ report, onClose }: { report: SecureReportRow; onC
         ) : !ledger.data?.length ? (
           <EmptyState title="Nobody has asked for this report yet" />
         ) : (
-          <div className="console-table-scroll">
+          <TableScroll label={label}>
             <HTMLTable compact striped className="console-table" aria-label={label}>
               <thead>
                 <tr>
@@ -55,7 +56,7 @@ export function LedgerDialog({ report, onClose }: { report: SecureReportRow; onC
                 ))}
               </tbody>
             </HTMLTable>
-          </div>
+          </TableScroll>
         )}
       </DialogBody>
     </Dialog>
