@@ -6,29 +6,7 @@ import { z } from 'zod';
 import { AUDIT_LATEST_DEFAULT, AUDIT_LATEST_MAX } from './constants';
 import { isoDate } from './entities';
 
-/** Every entity a write records (its `entity`), and its name on screen. */
-export const AUDIT_ENTITIES = {
-  admin_user: 'Admin user',
-  agency: 'Agency',
-  agent: 'Agent',
-  campaign: 'Campaign',
-  campaign_language: 'Campaign language',
-  campaign_version: 'Campaign version',
-  country: 'Country',
-  country_sms: 'Country SMS',
-  event_compensation_config: 'Campaign event type',
-  event_type: 'Event type',
-  payment_run: 'Payment run',
-  user: 'Field user',
-  user_role: 'User role',
-  user_role_campaign: 'User role campaign',
-  whitelist: 'Whitelist',
-} as const;
-export type AuditEntity = keyof typeof AUDIT_ENTITIES;
-export const AUDIT_ENTITY_KEYS = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
-
-/** An entity's name on screen; an entity the console does not know yet, as the server wrote it. */
-export const auditEntityLabel = (entity: string): string => (AUDIT_ENTITIES as Record<string, string>)[entity] ?? entity;
+export { AUDIT_ENTITIES, AUDIT_ENTITY_KEYS, auditEntityLabel, type AuditEntity } from './auditEntities';
 
 /** One change as the latest changes list it. */
 export const auditChange = z.object({

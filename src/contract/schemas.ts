@@ -31,7 +31,7 @@ import {
 } from './constants';
 import { fromRequestDate, toRequestDate } from './dates';
 import { ROLE_TYPE_ID, STATUS_TYPE_ID, STATUS_TYPES, type StatusTypeName } from './roles';
-import { AUDIT_ENTITY_KEYS } from './audit';
+import { AUDIT_ENTITY_KEYS } from './auditEntities';
 import * as messages from './messages';
 import { requestDateOutOfRange, tooLong } from './messages';
 

@@ -14,6 +14,7 @@ import type { OpenDatabase } from '../../db/client';
 import * as trail from '../../domain/auditTrail';
 import { auditTrail } from '../../domain/grids/audit';
 import { sendCsv } from '../../reports/csv';
+import { rowPerLine } from './grids';
 
 /** The trail's entries are a Super Admin's, refused to anyone else before the body is read. */
 const SUPER_ADMIN = { requires: 'Super Admin', refusal: messages.auditSuperOnly } as const;
@@ -26,7 +27,7 @@ export const auditRoutes = (database: OpenDatabase): FastifyPluginAsyncZod => as
     {
       config: SUPER_ADMIN,
       schema: {
-        summary: 'Audit grid (Super Admin): every change made through the console, a page of entries and their count, or all of them as CSV',
+        summary: 'Audit grid (Super Admin): every change made through the console, a page of entries and their count, or all as CSV',
         description: 'The grid body of the other grids, with the filters admin (a user id, GET /admin/audit/admins) and entity (what changed: admin_user, campaign, payment_run, ...). The dates filter when the change arrived. offline is true for a write made offline and replayed from the outbox; made_at is when the admin made it. With export "csv", the file audit_<start>_<end>.csv.',
         operationId: 'listAudit',
         body: gridQuery,
@@ -41,8 +42,10 @@ export const auditRoutes = (database: OpenDatabase): FastifyPluginAsyncZod => as
     async (request, reply) => {
       const gridRequest = { scope: request.caller.scope, body: request.body };
       if (request.body.export === GRID_EXPORT_CSV) return sendCsv(reply, database, auditTrail.csv(gridRequest));
-      // All rows (page_size 0) is one JSON answer, up to GRID_ALL_ROWS_MAX entries.
-      return auditTrail.page(db, gridRequest);
+      const page = await auditTrail.page(db, gridRequest);
+      // All rows (page_size 0): one row per line, as every grid answers it (routes/admin/grids.ts).
+      if (request.body.page_size !== 0) return page;
+      return reply.type('application/json; charset=utf-8').send(rowPerLine(page));
     },
   );
 
