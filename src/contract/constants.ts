@@ -146,6 +146,14 @@ export const SERVER_PATH_PREFIXES = [...new Set([...Object.values(BACKEND_PREFIX
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** Set on an answer replayed for a repeated Idempotency-Key. */
 export const IDEMPOTENCY_REPLAYED_HEADER = 'Idempotency-Replayed';
+/**
+ * Sent by the console's outbox with a write it replays: when the admin made it (an ISO instant).
+ * The audit trail records it beside the time the write arrived (issue 35).
+ */
+export const OUTBOX_QUEUED_AT_HEADER = 'X-Outbox-Queued-At';
+/** The Stats tab's 'What changed': the latest changes it shows by default, and at most. */
+export const AUDIT_LATEST_DEFAULT = 10;
+export const AUDIT_LATEST_MAX = 50;
 
 // ---- Stats (issue 35) -----------------------------------------------------------------------
 /** The Stats tab's period when none is chosen: the last this many days, today included. */

@@ -31,6 +31,7 @@ import {
 } from './constants';
 import { fromRequestDate, toRequestDate } from './dates';
 import { ROLE_TYPE_ID, STATUS_TYPE_ID, STATUS_TYPES, type StatusTypeName } from './roles';
+import { AUDIT_ENTITY_KEYS } from './auditEntities';
 import * as messages from './messages';
 import { requestDateOutOfRange, tooLong } from './messages';
 
@@ -560,7 +561,8 @@ const flag = (field: string) => z.boolean({ error: `${field} must be true or fal
  * report is filtered by. A date range (DD-MMM-YYYY, read as ISO dates), an agency, campaigns, a
  * country and a search; 'Include Blacklisted' and BQ (agents with fraud events), both a Super
  * Admin's only; gifting (gifters' rows instead of agents'), enabled (active agents only) and paid
- * (paid or due). A grid offers the filters its declaration names (grids.ts).
+ * (paid or due); the audit trail's admin (a user id) and entity. A grid offers the filters its
+ * declaration names (grids.ts).
  */
 export const reportFilterFields = z.object({
   start_date: requestDate(messages.startDateRequired, 'Start Date'),
@@ -574,6 +576,8 @@ export const reportFilterFields = z.object({
   gifting: flag('gifting').default(false),
   enabled: flag('enabled').default(false),
   paid: flag('paid').optional(),
+  admin: storableId('admin').optional(),
+  entity: z.enum(AUDIT_ENTITY_KEYS, { error: messages.auditEntityUnknown }).optional(),
 });
 export const endNotBeforeStartDate = (q: { start_date: string; end_date: string }) => !q.start_date || !q.end_date || q.end_date >= q.start_date;
 export const endBeforeStart = { path: ['end_date'], error: messages.endBeforeStartDate };

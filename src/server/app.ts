@@ -32,6 +32,7 @@ import { eventTypeRoutes } from './routes/admin/eventTypes';
 import { gridRoutes } from './routes/admin/grids';
 import { paymentRunRoutes } from './routes/admin/paymentRuns';
 import { paymentRunDetailRoutes } from './routes/admin/paymentRunDetail';
+import { auditRoutes } from './routes/admin/audit';
 import { statsRoutes } from './routes/admin/stats';
 import { reportRoutes } from './routes/admin/reports';
 import { secureReportRoutes } from './routes/admin/secureReports';
@@ -130,6 +131,7 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
   await app.register(gridRoutes(database), { prefix: '/admin' });
   await app.register(paymentRunDetailRoutes(database), { prefix: '/admin' });
   await app.register(statsRoutes(db), { prefix: '/admin' });
+  await app.register(auditRoutes(database), { prefix: '/admin' });
   const jobs = await startJobQueue(database, { databaseUrl: config.databaseUrl, workers: config.reportWorkers, log: app.log });
   app.addHook('onClose', () => jobs.stop());
   await app.register(paymentRunRoutes(db, signIn, config.approvalLimits, { above: config.paymentRunQueueAbove, send: jobs.send }), { prefix: '/admin' });

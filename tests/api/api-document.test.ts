@@ -27,6 +27,7 @@ const CALLS = [
   'post /admin/payment_run_reject', 'post /admin/payment_run_reverse', 'post /admin/payment_run_detail', 'post /admin/payment_run_state',
   'get /admin/payment_run_payout',
   'get /admin/stats/attention', 'get /admin/stats/figures', 'get /admin/stats/charts',
+  'post /admin/audit', 'get /admin/audit/entry', 'get /admin/audit/admins', 'get /admin/audit/latest',
   'get /admin/list_queue_reports', 'get /admin/queue_report', 'get /admin/list_job_queue', 'post /admin/queued_report_download',
   'get /service/payments-report-agents-events-detail/', 'get /service/payments-report-agents-events-summary/',
   'get /service/payments-report-campaign-summary/', 'get /service/payments-create-payment-run/', 'get /service/payments-reports/', 'get /service/payments-report-download/{report}/{id}/{file}',

@@ -12,6 +12,7 @@
 // asks for that page with the same filters; any other page is read by its number.
 import { useCallback, useState } from 'react';
 import type { GridQuery } from '../../contract/api';
+import { AUDIT_ENTITIES, type AuditEntity } from '../../contract/auditEntities';
 import { DEFAULT_GRID_PAGE_SIZE, DEFAULT_GRID_RANGE_DAYS, REQUEST_DATE_MAX, REQUEST_DATE_MIN } from '../../contract/constants';
 import { addDays, fromRequestDate, toRequestDate } from '../../contract/dates';
 import { sortableKeys, type GridDeclaration, type GridFilter } from '../../contract/grids';
@@ -35,6 +36,9 @@ export interface GridState {
   enabled: boolean;
   /** Paid rows, due rows, or both (undefined). */
   paid?: boolean;
+  /** The audit trail's: who made the change (a user id), and what it changed (an entity's key). */
+  admin?: number;
+  entity?: AuditEntity;
   search: string;
   /** 'field' or '-field': a sortable column of the grid. */
   order: string;
@@ -80,6 +84,7 @@ export function gridStateOf(grid: GridDeclaration, params: URLSearchParams, toda
   const order = params.get('order') ?? '';
   const country = params.get('country')?.toUpperCase();
   const paid = params.get('paid');
+  const entity = params.get('entity') ?? '';
   return {
     ...state,
     ...range,
@@ -91,6 +96,8 @@ export function gridStateOf(grid: GridDeclaration, params: URLSearchParams, toda
     gifting: flag('gifting'),
     enabled: flag('enabled'),
     paid: offers(grid, 'paid') && (paid === '1' || paid === '0') ? paid === '1' : undefined,
+    admin: offers(grid, 'admin') ? idParam(params.get('admin')) : undefined,
+    entity: offers(grid, 'entity') && Object.hasOwn(AUDIT_ENTITIES, entity) ? (entity as AuditEntity) : undefined,
     search: (params.get('search') ?? '').trim(),
     order: sortableKeys(grid).includes(order.replace(/^-/, '')) ? order : state.order,
     page: pageParam(params.get('page')),
@@ -113,6 +120,8 @@ function gridParamEntries(grid: GridDeclaration, state: GridState, today: string
     ['gifting', flag(state.gifting)],
     ['enabled', flag(state.enabled)],
     ['paid', state.paid === undefined ? undefined : state.paid ? '1' : '0'],
+    ['admin', state.admin],
+    ['entity', state.entity],
     ['search', state.search || undefined],
     ['order', state.order === defaults.order ? undefined : state.order],
     ['page', state.page === 1 ? undefined : state.page],
@@ -156,6 +165,8 @@ export function gridBody(grid: GridDeclaration, state: GridState, callerIsSuper:
   if (offers(grid, 'gifting')) body.gifting = state.gifting;
   if (offers(grid, 'enabled')) body.enabled = state.enabled;
   if (offers(grid, 'paid') && state.paid !== undefined) body.paid = state.paid;
+  if (offers(grid, 'admin') && state.admin) body.admin = state.admin;
+  if (offers(grid, 'entity') && state.entity) body.entity = state.entity;
   return body;
 }
 

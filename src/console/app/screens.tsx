@@ -7,7 +7,7 @@
 // Who sees a screen is one of the contract's MENU_AUDIENCES: role names live in the contract
 // (lint). The record's order is the menu's.
 import {
-  BankAccount, Clipboard, Dashboard, Document, Dollar, Endorsed, Flag, Globe, GridView, HeatGrid, Lock, LogOut, Office, People,
+  BankAccount, Clipboard, Dashboard, Document, Dollar, Endorsed, Flag, Globe, GridView, HeatGrid, History, Lock, LogOut, Office, People,
   Person, Projects, Pulse, Tag, Th, ThDerived, ThList, TimelineEvents, Translate, WarningSign,
 } from '@blueprintjs/icons';
 import type { ComponentType, ReactElement } from 'react';
@@ -201,6 +201,15 @@ const DECLARED = {
     visibleTo: superAdmins,
     icon: <Translate />,
     page: page(() => import('../features/languages/LanguagesPage'), 'LanguagesPage'),
+  },
+  // Every change made through the console (issue 35): a Super Admin's, like the grid it shows.
+  audit: {
+    path: '/audit',
+    label: 'Audit',
+    group: 'Settings',
+    visibleTo: superAdmins,
+    icon: <History />,
+    page: page(() => import('../features/audit/AuditPage'), 'AuditPage'),
   },
   securepage: {
     path: '/secure-reports',

@@ -8,6 +8,8 @@ import { DateInput3 } from '@blueprintjs/datetime2';
 import { Search } from '@blueprintjs/icons';
 import type { ReactNode } from 'react';
 import type { CampaignChoice } from '../../contract/api';
+import type { AuditAdmin } from '../../contract/audit';
+import { AUDIT_ENTITIES, type AuditEntity } from '../../contract/auditEntities';
 import { REQUEST_DATE_MAX, REQUEST_DATE_MIN } from '../../contract/constants';
 import { fromRequestDate, toRequestDate } from '../../contract/dates';
 import type { GridDeclaration, GridFilter } from '../../contract/grids';
@@ -20,6 +22,11 @@ export interface AgencyChoice {
   agency_name: string;
 }
 
+/** The audit trail's entities, by their names on screen. */
+const ENTITY_CHOICES = Object.entries(AUDIT_ENTITIES)
+  .map(([value, label]) => ({ value, label }))
+  .sort((a, b) => a.label.localeCompare(b.label));
+
 const PAID_CHOICES = [{ value: 'paid', label: 'Paid' }, { value: 'due', label: 'Due' }];
 
 interface GridFiltersProps {
@@ -28,6 +35,8 @@ interface GridFiltersProps {
   campaigns: readonly CampaignChoice[] | undefined;
   /** Needed only when the grid offers an agency filter. */
   agencies?: readonly AgencyChoice[];
+  /** Needed only when the grid offers an admin filter (the audit trail's). */
+  admins?: readonly AuditAdmin[];
   /** Actions at the end of the row (a download button). */
   children?: ReactNode;
 }
@@ -83,7 +92,7 @@ export function DateField({ id, label, value, onChange, clearable = false }: Dat
   );
 }
 
-export function GridFilters({ grid, query, campaigns, agencies, children }: GridFiltersProps) {
+export function GridFilters({ grid, query, campaigns, agencies, admins, children }: GridFiltersProps) {
   const { state, change, callerIsSuper } = query;
   const offers = (filter: GridFilter) => grid.filters.includes(filter);
   const countries = [...new Set(campaigns?.map((campaign) => campaign.country_code))].sort();
@@ -119,6 +128,26 @@ export function GridFilters({ grid, query, campaigns, agencies, children }: Grid
           value={state.country}
           choices={countries.map((code) => ({ value: code, label: code }))}
           onChange={(value) => change({ country: value })}
+        />
+      )}
+      {offers('admin') && (
+        <FilterSelect
+          id="grid-admin"
+          label="Admin"
+          allLabel="All admins"
+          value={state.admin}
+          choices={admins?.map((admin) => ({ value: admin.id, label: admin.name }))}
+          onChange={(value) => change({ admin: idParam(value) })}
+        />
+      )}
+      {offers('entity') && (
+        <FilterSelect
+          id="grid-entity"
+          label="Entity"
+          allLabel="All entities"
+          value={state.entity}
+          choices={ENTITY_CHOICES}
+          onChange={(value) => change({ entity: value as AuditEntity | undefined })}
         />
       )}
       {offers('paid') && (

@@ -120,6 +120,8 @@ describe('the outbox, writing offline', () => {
     expect(writes(backend.calls())).toEqual(['PUT a T0', 'POST new -', 'PUT b T0']);
     expect(backend.calls().map((call) => call.idempotencyKey)).toEqual(queued.map((entry) => entry.key));
     expect(backend.calls().every((call) => call.authorization === 'Bearer access-1')).toBe(true);
+    // Each says when it was made, for the audit trail (issue 35).
+    expect(backend.calls().map((call) => call.queuedAt)).toEqual(queued.map((entry) => new Date(entry.createdAt).toISOString()));
   });
 
   it('sends every online write with a fresh Idempotency-Key, and keeps a write cut off by the network with that key', async () => {

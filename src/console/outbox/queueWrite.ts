@@ -3,7 +3,7 @@
 // when the network fails it, or when earlier writes still wait there (the order is kept), and
 // resolves as a QueuedWrite. The outbox runner sends a waiting entry again with its own key.
 import type { BaseQueryApi, FetchArgs, FetchBaseQueryMeta, QueryReturnValue } from '@reduxjs/toolkit/query';
-import { IDEMPOTENCY_KEY_HEADER } from '../../contract/constants';
+import { IDEMPOTENCY_KEY_HEADER, OUTBOX_QUEUED_AT_HEADER } from '../../contract/constants';
 import type { Backend } from '../app/config';
 import { OFFLINE_TEXT, settle, type ApiFailure } from '../http/failure';
 import { callOutsideRtk, sendWithSession, type StoreAccess } from '../http/sessionRefresh';
@@ -97,13 +97,17 @@ export async function sendOrQueue(
 
 export type WriteOutcome = { data: unknown } | { error: ApiFailure };
 
-/** Sends an outbox entry again, with its own Idempotency-Key and the session's token. */
+/**
+ * Sends an outbox entry again, with its own Idempotency-Key, the session's token, and the time the
+ * admin made it (X-Outbox-Queued-At), which the audit trail keeps beside the time it arrived.
+ */
 export async function sendQueuedWrite(
-  entry: Pick<OutboxEntry, 'backend' | 'method' | 'url' | 'body' | 'key' | 'endpoint'>,
+  entry: Pick<OutboxEntry, 'backend' | 'method' | 'url' | 'body' | 'key' | 'endpoint'> & Partial<Pick<OutboxEntry, 'createdAt'>>,
   store: StoreAccess,
 ): Promise<WriteOutcome> {
   const api = callOutsideRtk(store, entry.endpoint, 'mutation');
-  const args = withKey({ url: entry.url, method: entry.method, ...(entry.body === undefined ? {} : { body: entry.body }) }, entry.key);
+  const headers = entry.createdAt ? { [OUTBOX_QUEUED_AT_HEADER]: new Date(entry.createdAt).toISOString() } : undefined;
+  const args = withKey({ url: entry.url, method: entry.method, ...(entry.body === undefined ? {} : { body: entry.body }), ...(headers ? { headers } : {}) }, entry.key);
   const result = settle(await sendWithSession(entry.backend, args, api, {}));
   return result.error ? { error: result.error } : { data: result.data };
 }

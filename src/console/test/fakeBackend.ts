@@ -12,6 +12,8 @@ export interface RecordedCall {
   authorization: string | null;
   /** The Idempotency-Key header (every write carries one). */
   idempotencyKey: string | null;
+  /** X-Outbox-Queued-At: when the admin made a write the outbox replays. */
+  queuedAt: string | null;
   body: unknown;
 }
 
@@ -48,6 +50,7 @@ export function fakeBackend() {
       search: url.search,
       authorization: request.headers.get('authorization'),
       idempotencyKey: request.headers.get('idempotency-key'),
+      queuedAt: request.headers.get('x-outbox-queued-at'),
       body,
     };
     calls.push(call);

@@ -47,6 +47,7 @@ export const recordChanged = 'This record was changed by someone else since you 
 export const updatedAtInvalid = 'updated_at must be the date and time the list sent (ISO 8601).';
 
 // Replayed writes (Idempotency-Key, ours)
+export const outboxQueuedAtInvalid = 'The X-Outbox-Queued-At header must be an ISO 8601 instant, such as 2026-11-28T09:30:00Z.';
 export const idempotencyKeyInvalid = 'The Idempotency-Key header must be 1 to 200 visible characters.';
 export const idempotencyKeyReused = 'This Idempotency-Key was already used for a different request. Send a new request with a new key.';
 export const idempotencyInProgress = 'A request with this Idempotency-Key is still being processed. Try again in a moment.';
@@ -161,3 +162,8 @@ export const otpSendLimitReached = (minutes: number): string =>
 /** The account's daily budget of wrong codes is spent; `until` is when the window passes (ISO). */
 export const otpAccountLocked = (until: string): string =>
   `Too many wrong OTPs for this account. OTPs are refused until ${until}.`;
+
+// The audit trail (issue 35)
+export const auditSuperOnly = 'Only a Super Admin may browse the audit trail.';
+export const auditEntryNotFound = 'No audit entry has this id.';
+export const auditEntityUnknown = 'entity must be one of the entities the audit trail records.';

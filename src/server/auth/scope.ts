@@ -26,6 +26,8 @@ export interface Caller {
   /** The caller's sign-in session, when there is one. */
   sessionId: string | null;
   scope: RoleScope;
+  /** When the admin made the write, for one replayed from the console's outbox (X-Outbox-Queued-At); its audit entry keeps it. */
+  queuedAt?: Date;
 }
 
 /** The caller of a request: its session's scope, or a logged-out caller without one. */

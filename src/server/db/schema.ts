@@ -751,8 +751,22 @@ export const auditLog = pgTable(
     entityId: text('entity_id').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** When the admin made the change, for a write queued offline and replayed later (the outbox's X-Outbox-Queued-At); null: sent at once. */
+    queuedAt: timestamp('queued_at', { withTimezone: true }),
+    /** The agencies and campaigns the change concerns (domain/audit.ts concernsOf): who else but a Super Admin sees it (SPEC.md section 6). */
+    agencyIds: integer('agency_ids').array().notNull().default(sql`'{}'::integer[]`),
+    campaignIds: integer('campaign_ids').array().notNull().default(sql`'{}'::integer[]`),
   },
-  (t) => [index('audit_log_entity').on(t.entity, t.entityId, t.at), index('audit_log_at').on(t.at)],
+  (t) => [
+    index('audit_log_entity').on(t.entity, t.entityId, t.at),
+    index('audit_log_at').on(t.at),
+    // The Audit screen's filters: an admin's changes, an entity's, newest first.
+    index('audit_log_actor').on(t.actorId, t.at),
+    index('audit_log_entity_at').on(t.entity, t.at),
+    // A scoped admin's latest changes: entries concerning one of their agencies or campaigns.
+    index('audit_log_agencies').using('gin', t.agencyIds),
+    index('audit_log_campaigns').using('gin', t.campaignIds),
+  ],
 );
 
 // ---- idempotency ------------------------------------------------------------------------------

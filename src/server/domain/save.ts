@@ -62,7 +62,7 @@ export async function auditedSave<Row>(db: Database, save: Save<Row>): Promise<R
         const recorded = save.recorded ?? ((row: Row) => row);
         await recordChange(tx, {
           actorId: caller.userId, action: before === undefined ? 'create' : 'update', entity: save.entity, entityId: savedId,
-          before: before === undefined ? null : recorded(before, 'before'), after: recorded(after, 'after'),
+          before: before === undefined ? null : recorded(before, 'before'), after: recorded(after, 'after'), queuedAt: caller.queuedAt,
         });
       }
       return after;

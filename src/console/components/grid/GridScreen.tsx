@@ -8,6 +8,7 @@ import { useState, type ReactNode } from 'react';
 import type { GridQuery } from '../../../contract/api';
 import { toRequestDate } from '../../../contract/dates';
 import { gridFilename, type GridDeclaration } from '../../../contract/grids';
+import { useAuditAdminsQuery } from '../../backends/auditApi';
 import { useAgencyChoicesQuery, useCampaignChoicesQuery } from '../../backends/referenceApi';
 import { GridFilters } from '../GridFilters';
 import { ReportGrid } from './ReportGrid';
@@ -65,6 +66,7 @@ export function GridScreen({ grid, actions, reportQueue, rowPopup }: GridScreenP
   const offers = (filter: GridDeclaration['filters'][number]) => grid.filters.includes(filter);
   const campaigns = useCampaignChoicesQuery(undefined, { skip: !offers('campaign') && !offers('country') });
   const agencies = useAgencyChoicesQuery(undefined, { skip: !offers('agency') });
+  const admins = useAuditAdminsQuery(undefined, { skip: !offers('admin') });
   const request = { path: grid.path, body };
   const page = useGridPageQuery(request);
   const offline = useBrowserOffline();
@@ -84,7 +86,7 @@ export function GridScreen({ grid, actions, reportQueue, rowPopup }: GridScreenP
         <PageTitle>{grid.title}</PageTitle>
         {typeof actions === 'function' ? actions(body) : actions}
       </header>
-      <GridFilters grid={grid} query={query} campaigns={campaigns.data?.rows} agencies={agencies.data?.rows}>
+      <GridFilters grid={grid} query={query} campaigns={campaigns.data?.rows} agencies={agencies.data?.rows} admins={admins.data}>
         <Button
           icon={<Download />}
           intent={Intent.PRIMARY}

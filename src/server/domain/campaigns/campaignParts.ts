@@ -85,7 +85,7 @@ export async function addCampaignLanguage(db: Database, caller: Caller, form: Ca
     return await db.transaction(async (tx) => {
       const [added] = await tx.insert(campaignLanguages).values({ campaignId: campaign.id, languageCode: form.language_code }).returning(languageRow);
       if (!added) throw new Error('campaign language insert returned no row');
-      await recordChange(tx, { actorId: caller.userId, action: 'create', entity: 'campaign_language', entityId: added.id, before: null, after: added });
+      await recordChange(tx, { actorId: caller.userId, action: 'create', entity: 'campaign_language', entityId: added.id, before: null, after: added, queuedAt: caller.queuedAt });
       return added;
     });
   } catch (error) {
@@ -104,7 +104,7 @@ export async function deleteCampaignLanguage(db: Database, caller: Caller, id: n
           .returning(languageRow)
       : [];
     if (!removed) throw notFound(messages.campaignLanguageNotFound);
-    await recordChange(tx, { actorId: caller.userId, action: 'delete', entity: 'campaign_language', entityId: removed.id, before: removed, after: null });
+    await recordChange(tx, { actorId: caller.userId, action: 'delete', entity: 'campaign_language', entityId: removed.id, before: removed, after: null, queuedAt: caller.queuedAt });
   });
 }
 

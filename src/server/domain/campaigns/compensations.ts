@@ -130,6 +130,6 @@ export async function deleteCompensation(db: Database, caller: Caller, id: numbe
       .limit(1);
     if (paid) throw conflict(messages.compensationHasPayments, 'in_use');
     await tx.delete(configs).where(eq(configs.id, id));
-    await recordChange(tx, { actorId: caller.userId, action: 'delete', entity: 'event_compensation_config', entityId: id, before, after: null });
+    await recordChange(tx, { actorId: caller.userId, action: 'delete', entity: 'event_compensation_config', entityId: id, before, after: null, queuedAt: caller.queuedAt });
   });
 }

@@ -54,6 +54,10 @@ export interface GridSource<D extends GridDeclaration> {
     blacklisted?: SQL;
     /** Whether the row is paid (the payments grid's paid filter). */
     paid?: SQL;
+    /** Who made the row (the audit trail's admin filter: a user id). */
+    adminId?: SQL;
+    /** What the row is about (the audit trail's entity filter). */
+    entity?: SQL;
   };
 }
 
@@ -192,6 +196,8 @@ const FILTER_DEFAULTS: Record<GridFilter, (filter: ReportFilter) => boolean> = {
   gifting: (f) => !f.gifting,
   enabled: (f) => !f.enabled,
   paid: (f) => f.paid === undefined,
+  admin: (f) => f.admin === undefined,
+  entity: (f) => f.entity === undefined,
 };
 
 /** The agent of a row holds a field role in this status. */
@@ -267,6 +273,8 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     }
     if (f.enabled) conditions.push(agentInStatus(facets.agentId, STATUS_TYPE_ID.Active));
     if (f.paid !== undefined && facets.paid) conditions.push(f.paid ? facets.paid : sql`not ${facets.paid}`);
+    if (f.admin !== undefined && facets.adminId) conditions.push(isStorableId(f.admin) ? sql`${facets.adminId} = ${f.admin}` : sql`false`);
+    if (f.entity !== undefined && facets.entity) conditions.push(sql`${facets.entity} = ${f.entity}`);
     if (f.search && textColumns.length > 0) {
       conditions.push(sql`concat_ws(' ', ${sql.join(textColumns, sql`, `)}) ilike ${containing(f.search)}`);
     }

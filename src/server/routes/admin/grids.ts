@@ -41,7 +41,7 @@ export const gridRoutes = (database: OpenDatabase): FastifyPluginAsyncZod => asy
 };
 
 /** `{"count":N,"data":[` and each row on a line of its own (the same JSON as the serializer's, laid out). */
-function rowPerLine({ count, data }: GridPage<unknown>): string {
+export function rowPerLine({ count, data }: GridPage<unknown>): string {
   const rows = data.map((row) => `${JSON.stringify(row)}\n`).join(',');
   return `{"count":${count},"data":[\n${rows}]}`;
 }
