@@ -1,0 +1,89 @@
+// `npm run bench`, part nine: the Stats tab (issue 35), as each admin meets it right after sign-in:
+// GET /admin/stats/attention, /admin/stats/figures and /admin/stats/charts (the default period, the
+// last 30 days), over HTTP, against the built server.
+// - The demo data (5,000 agents, 200,000 events) on PGlite (`npm start`'s database) and on
+//   PostgreSQL: for the Super Admin, an Agency Admin and a Campaign Admin, each call alone (sequential
+//   GETs, p50 and p95), then the whole tab: the three in parallel, as the console asks for them, timed
+//   until the last answers.
+// - PostgreSQL with BENCH_STATS_EVENTS (1,000,000) events: the same for the Super Admin, who sees them all.
+// Budgets: the whole tab's p95 ≤ 200 ms on the demo data, ≤ 500 ms with 1,000,000 events. Exit code 1
+// when one is missed. BENCH_STATS_PARTS (pglite,postgres,million) picks the parts to run.
+import { accessToken, SIGNED_IN_SUITE, startServer, type TestServer } from '../tests/support/server';
+import { percentile, read } from './bench-timing';
+
+const MILLION = Number(process.env.BENCH_STATS_EVENTS ?? 1_000_000);
+const PARTS = (process.env.BENCH_STATS_PARTS ?? 'pglite,postgres,million').split(',');
+const REQUESTS = Number(process.env.BENCH_STATS_REQUESTS ?? 50);
+const WARM_UP = 5;
+const DEMO_BUDGET_MS = 200;
+const MILLION_BUDGET_MS = 500;
+const CALLS = ['attention', 'figures', 'charts'] as const;
+const ADMINS = [
+  { label: 'Super Admin', username: 'super@demo.test' },
+  { label: 'Agency Admin', username: 'agency@demo.test' },
+  { label: 'Campaign Admin', username: 'campaign@demo.test' },
+] as const;
+process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+/** p50 and p95 in ms of `REQUESTS` sequential rounds of `round`, after `WARM_UP` untimed ones. */
+async function timeRounds(round: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < WARM_UP; i++) await round();
+  const times: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) {
+    const started = performance.now();
+    await round();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
+
+/** Each call alone, then the whole tab, for each admin: false when the tab's p95 is over `budget`. */
+async function benchServer(server: TestServer, admins: ReadonlyArray<(typeof ADMINS)[number]>, budget: number): Promise<boolean> {
+  let within = true;
+  for (const admin of admins) {
+    const token = await accessToken(server, admin.username);
+    const get = (call: (typeof CALLS)[number]) => read(server, token, `/admin/stats/${call}`);
+    // The first visit: each call's counts not yet cached (the grid counts' cache, grids/defineGrid.ts).
+    const started = performance.now();
+    await Promise.all(CALLS.map(get));
+    const first = performance.now() - started;
+    for (const call of CALLS) {
+      const { p50, p95 } = await timeRounds(() => get(call));
+      out(`  ${admin.label.padEnd(15)} ${call.padEnd(10)}  p50 ${ms(p50)}   p95 ${ms(p95)}`);
+    }
+    const tab = await timeRounds(() => Promise.all(CALLS.map(get)));
+    const over = tab.p95 > budget;
+    within &&= !over;
+    out(`  ${admin.label.padEnd(15)} ${'whole tab'.padEnd(10)}  p50 ${ms(tab.p50)}   p95 ${ms(tab.p95)}   (first visit ${first.toFixed(0)} ms)${over ? `   FAILED: over ${budget} ms` : ''}`);
+  }
+  return within;
+}
+
+async function part(backend: 'pglite' | 'postgres', events: number, admins: ReadonlyArray<(typeof ADMINS)[number]>, budget: number): Promise<boolean> {
+  const startedAt = performance.now();
+  out(`bench-stats: ${backend === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${events.toLocaleString('en')} events: starting the server (seeded here) ...`);
+  const server = await startServer(
+    backend,
+    { ...SIGNED_IN_SUITE, DEMO_AGENTS: '5000', DEMO_EVENTS: String(events), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' },
+    { startTimeoutMs: 30 * 60_000 },
+  );
+  try {
+    // As autovacuum would have after the seed (PGlite's seed analyzes its own tables).
+    await server.sql?.query('vacuum analyze');
+    out(`  server ready in ${((performance.now() - startedAt) / 1000).toFixed(0)} s; ${REQUESTS} sequential rounds each after ${WARM_UP} to warm up`);
+    return await benchServer(server, admins, budget);
+  } finally {
+    await server.stop();
+  }
+}
+
+let within = true;
+if (PARTS.includes('pglite')) within = (await part('pglite', 200_000, ADMINS, DEMO_BUDGET_MS)) && within;
+if (PARTS.includes('postgres')) within = (await part('postgres', 200_000, ADMINS, DEMO_BUDGET_MS)) && within;
+if (PARTS.includes('million')) within = (await part('postgres', MILLION, ADMINS.slice(0, 1), MILLION_BUDGET_MS)) && within;
+out(within ? `bench-stats: within budget (the whole tab's p95 ≤ ${DEMO_BUDGET_MS} ms on the demo data, ≤ ${MILLION_BUDGET_MS} ms with ${MILLION.toLocaleString('en')} events)` : 'bench-stats: FAILED');
+process.exit(within ? 0 : 1);
