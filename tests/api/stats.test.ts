@@ -6,14 +6,15 @@
 // reads anything. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GridPage } from '../../src/contract/api';
+import type { GridPage, Page } from '../../src/contract/api';
 import { FRAUD_JUMP_BASELINE_DAYS, FRAUD_JUMP_DAYS, FRAUD_JUMP_FACTOR, FRAUD_JUMP_MIN, IDEMPOTENCY_KEY_HEADER, JOB_ATTENTION_DAYS } from '../../src/contract/constants';
 import { addDays, toRequestDate as toDate } from '../../src/contract/dates';
 import { sumByCurrency, type Money } from '../../src/contract/money';
 import type { PaymentRunOutcome, PaymentRunPreview } from '../../src/contract/paymentRuns';
 import { STATUS_TYPE_ID } from '../../src/contract/roles';
 import type { StatsAttention, StatsCharts, StatsFigures, StatsLink } from '../../src/contract/stats';
-import type { Campaign } from '../../src/contract/entities';
+import type { Campaign, UserRoleWithUser } from '../../src/contract/entities';
+import { pendingPaymentsGrid } from '../../src/contract/grids';
 import { budgetOf } from '../../src/contract/budget';
 import { allPages } from '../support/service';
 import { backends, type TestServer } from '../support/server';
@@ -191,6 +192,34 @@ describe.each(backends)('stats on %s', (backend) => {
     const backwards = await server.get<{ errors: Record<string, string[]> }>('/admin/stats/charts?start_date=10-Mar-2026&end_date=01-Mar-2026', tokens.super);
     expect(backwards.status).toBe(400);
     expect(Object.keys(backwards.body.errors)).toEqual(['end_date']);
+  });
+
+  it('a write is counted at the next call, not when the kept answer expires', async () => {
+    // An active agent with payments due: blacklisted, their due payments are held back for it.
+    const due = await server.post<GridPage<Row & { id: string }>>(pendingPaymentsGrid.path, { start_date: '01-Jan-2020', end_date: '31-Dec-2099', page_size: 0 }, tokens.super);
+    let role: UserRoleWithUser | undefined;
+    for (const id of new Set(due.body.data.map((row) => Number(row.id.split('-')[0])))) {
+      const roles = (await server.get<Page<UserRoleWithUser>>(`/api/v1/user-roles/?user_ids=${id}`, tokens.super)).body.results;
+      role = roles.find((candidate) => candidate.role_type === 'Agent' && candidate.status_type.id === STATUS_TYPE_ID.Active);
+      if (role) break;
+    }
+    if (!role) throw new Error('the demo data needs an active agent with payments due');
+    const blacklistedHeld = async () => {
+      const answer = await server.get<StatsAttention>('/admin/stats/attention', tokens.super);
+      expect(answer.status).toBe(200);
+      return answer.body.held_back?.reasons.find((reason) => reason.reason === 'agent_blacklisted')?.payments ?? 0;
+    };
+    const setStatus = async (status: number) =>
+      expect((await server.request('PATCH', `/api/v1/user-roles/${role.id}/`, { body: { status_type: status }, token: tokens.super })).status).toBe(200);
+    const before = await blacklistedHeld();
+    expect(await blacklistedHeld()).toBe(before); // now kept
+    await setStatus(STATUS_TYPE_ID.Blacklisted);
+    try {
+      expect(await blacklistedHeld()).toBeGreaterThan(before);
+    } finally {
+      await setStatus(STATUS_TYPE_ID.Active);
+    }
+    expect(await blacklistedHeld()).toBe(before);
   });
 
   it('no one signed out reads them', async () => {
