@@ -5,13 +5,14 @@
 //   PostgreSQL: for the Super Admin, an Agency Admin and a Campaign Admin, each call alone (sequential
 //   GETs, p50 and p95), then the whole tab: the three in parallel, as the console asks for them, timed
 //   until the last answers. Both from the answers the server keeps while nothing is written
-//   (STATS_CACHE_MS), and the whole tab again after a write (an agent's role saved unchanged, untimed),
+//   (STATS_CACHE_MS), and the whole tab again after a write (an agent suspended or restored in turn, untimed),
 //   which makes every figure be aggregated anew, as the first visit after any change.
 // - PostgreSQL with BENCH_STATS_EVENTS (1,000,000) events: the same for the Super Admin, who sees them all.
 // Budgets: the whole tab's p95 ≤ 200 ms on the demo data, ≤ 500 ms with 1,000,000 events. Exit code 1
 // when one is missed. BENCH_STATS_PARTS (pglite,postgres,million) picks the parts to run.
 import { accessToken, SIGNED_IN_SUITE, startServer, type TestServer } from '../tests/support/server';
-import type { Page } from '../src/contract/api';
+import type { GridPage, Page } from '../src/contract/api';
+import { pendingPaymentsGrid } from '../src/contract/grids';
 import type { UserRoleWithUser } from '../src/contract/entities';
 import { STATUS_TYPE_ID } from '../src/contract/roles';
 import { percentile, read } from './bench-timing';
@@ -52,13 +53,23 @@ const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
 /** Each call alone, then the whole tab, for each admin: false when the tab's p95 is over `budget`. */
 async function benchServer(server: TestServer, admins: ReadonlyArray<(typeof ADMINS)[number]>, budget: number): Promise<boolean> {
   let within = true;
-  // The write: an active agent's role saved as it is (a committed transaction on user_roles).
+  // The write: an active agent suspended, or restored, in turn (saving a role unchanged writes nothing).
   const superToken = await accessToken(server, 'super@demo.test');
-  const roles = await read<Page<UserRoleWithUser>>(server, superToken, '/api/v1/user-roles/?page_size=100');
-  const agentRole = roles.results.find((role) => role.role_type === 'Agent' && role.status_type.id === STATUS_TYPE_ID.Active);
+  const due = await server.post<GridPage<{ id: string }>>(pendingPaymentsGrid.path, { start_date: '01-Jan-2020', end_date: '31-Dec-2099', page_size: 20 }, superToken);
+  let agentRole: UserRoleWithUser | undefined;
+  // A Pending Payments row's key starts with its agent's user id.
+  for (const row of due.body.data) {
+    const roles = await read<Page<UserRoleWithUser>>(server, superToken, `/api/v1/user-roles/?user_ids=${row.id.split('-')[0]}`);
+    agentRole = roles.results.find((role) => role.role_type === 'Agent' && role.status_type.id === STATUS_TYPE_ID.Active);
+    if (agentRole) break;
+  }
   if (!agentRole) throw new Error('no active agent role to save');
+  const { id: roleId } = agentRole;
+  let suspended = false;
   const write = async () => {
-    const answer = await server.request('PATCH', `/api/v1/user-roles/${agentRole.id}/`, { body: { status_type: STATUS_TYPE_ID.Active }, token: superToken });
+    suspended = !suspended;
+    const status = suspended ? STATUS_TYPE_ID.Suspended : STATUS_TYPE_ID.Active;
+    const answer = await server.request('PATCH', `/api/v1/user-roles/${roleId}/`, { body: { status_type: status }, token: superToken });
     if (answer.status !== 200) throw new Error(`PATCH user-roles answered ${answer.status}`);
   };
   for (const admin of admins) {
