@@ -10,6 +10,7 @@
 // - PostgreSQL with BENCH_STATS_EVENTS (1,000,000) events: the same for the Super Admin, who sees them all.
 // Budgets: the whole tab's p95 ≤ 200 ms on the demo data, ≤ 500 ms with 1,000,000 events. Exit code 1
 // when one is missed. BENCH_STATS_PARTS (pglite,postgres,million) picks the parts to run.
+import { loadavg } from 'node:os';
 import { accessToken, SIGNED_IN_SUITE, startServer, type TestServer } from '../tests/support/server';
 import type { GridPage, Page } from '../src/contract/api';
 import { pendingPaymentsGrid } from '../src/contract/grids';
@@ -104,8 +105,11 @@ async function part(backend: 'pglite' | 'postgres', events: number, admins: Read
   try {
     // As autovacuum would have after the seed (PGlite's seed analyzes its own tables).
     await server.sql?.query('vacuum analyze');
-    out(`  server ready in ${((performance.now() - startedAt) / 1000).toFixed(0)} s; ${REQUESTS} sequential rounds each after ${WARM_UP} to warm up`);
-    return await benchServer(server, admins, budget);
+    out(`  server ready in ${((performance.now() - startedAt) / 1000).toFixed(0)} s; ${REQUESTS} sequential rounds each after ${WARM_UP} to warm up; load ${loadavg()[0]?.toFixed(1)}`);
+    // The figures are this machine's: another process's load (tests, a browser) shows in them.
+    const within = await benchServer(server, admins, budget);
+    out(`  load ${loadavg()[0]?.toFixed(1)} at the end`);
+    return within;
   } finally {
     await server.stop();
   }
