@@ -339,8 +339,7 @@ async function attention(db: Database, scope: RoleScope, today: string): Promise
   const heldBackOf = async (): Promise<StatsAttention['held_back']> => {
     if (!seesRuns) return null;
     const reasons = HELD_BACK_REASONS.map((reason) => sql`count(*) filter (where ${sql.identifier(reason)})::int as ${sql.identifier(reason)}`);
-    // `due` read once, so PostgreSQL inlines it: the held rows' flags and amounts only, never the
-    // names every due payment carries for the preview's table (materialised, they cost a third more).
+    // One pass over `due`, per currency: the counts and the totals together, not `due` read twice.
     const perCurrency = await queryRows<Record<HeldBackReason, number> & { currency: string; payments: number; total: string }>(
       db,
       sql`with ${dueSet(scope, { start_date: sinceEver.start, end_date: sinceEver.end, search: '' })}
