@@ -56,6 +56,8 @@ export const DEFAULT_GRID_RANGE_DAYS = 30;
 export const GRID_ALL_ROWS_MAX = 100_000;
 /** How long the server keeps a grid filter's count, so turning pages does not count again (ours). */
 export const GRID_COUNT_CACHE_MS = 30_000;
+/** How long the server keeps a Stats call's answer while nothing it reads is written (ours, issue 35). */
+export const STATS_CACHE_MS = 30_000;
 /** The `export` value of a grid body that asks for the whole result as a CSV file (page_size 0). */
 export const GRID_EXPORT_CSV = 'csv';
 

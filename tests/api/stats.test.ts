@@ -4,33 +4,83 @@
 // amounts per currency), each 'needs attention' count equals the rows its link opens, an empty
 // period answers zeros and empty series, bad dates are refused per field, and no one signed out
 // reads anything. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GridPage } from '../../src/contract/api';
-import { FRAUD_JUMP_BASELINE_DAYS, FRAUD_JUMP_DAYS, FRAUD_JUMP_FACTOR, FRAUD_JUMP_MIN, JOB_ATTENTION_DAYS } from '../../src/contract/constants';
+import type { GridPage, Page } from '../../src/contract/api';
+import { FRAUD_JUMP_BASELINE_DAYS, FRAUD_JUMP_DAYS, FRAUD_JUMP_FACTOR, FRAUD_JUMP_MIN, IDEMPOTENCY_KEY_HEADER, JOB_ATTENTION_DAYS } from '../../src/contract/constants';
 import { addDays, toRequestDate as toDate } from '../../src/contract/dates';
 import { sumByCurrency, type Money } from '../../src/contract/money';
-import type { PaymentRunPreview } from '../../src/contract/paymentRuns';
+import type { PaymentRunOutcome, PaymentRunPreview } from '../../src/contract/paymentRuns';
+import { STATUS_TYPE_ID } from '../../src/contract/roles';
 import type { StatsAttention, StatsCharts, StatsFigures, StatsLink } from '../../src/contract/stats';
-import type { Campaign } from '../../src/contract/entities';
+import type { Campaign, UserRoleWithUser } from '../../src/contract/entities';
+import { pendingPaymentsGrid } from '../../src/contract/grids';
 import { budgetOf } from '../../src/contract/budget';
 import { allPages } from '../support/service';
-import { backends } from '../support/server';
+import { backends, type TestServer } from '../support/server';
 import { useSignedInServer, type Role } from '../support/signedIn';
 
 type Row = Record<string, string | number | boolean | null>;
 const ROLES = ['super', 'agency', 'campaign'] as const satisfies readonly Role[];
 const today = new Date().toISOString().slice(0, 10);
 
+/** The rows a grid link opens (all of them) and their count. */
+async function openedOn(server: TestServer, link: StatsLink, token: string): Promise<GridPage<Row>> {
+  if (link.to !== 'grid') throw new Error(`not a grid link: ${link.to}`);
+  const answer = await server.post<GridPage<Row>>(link.path, { ...link.body, page_size: 0 }, token);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body;
+}
+
+/** Each 'needs attention' count of `attention` equals the rows its link opens for `role`. */
+async function expectAttentionMatches(server: TestServer, role: Role, token: string, attention: StatsAttention): Promise<void> {
+  if (role === 'agency') {
+    expect(attention.awaiting_approval).toBeNull();
+    expect(attention.held_back).toBeNull();
+  } else {
+    const awaiting = attention.awaiting_approval as NonNullable<StatsAttention['awaiting_approval']>;
+    const runs = await openedOn(server, awaiting.link, token);
+    expect(awaiting.runs).toBe(runs.data.filter((run) => run.status === 'Awaiting approval').length);
+    expect(awaiting.runs).toBe(runs.count);
+    const held = attention.held_back as NonNullable<StatsAttention['held_back']>;
+    if (held.link.to !== 'paymentRunPreview') throw new Error('held back links to the preview');
+    const preview = await server.post<PaymentRunPreview>(held.link.path, held.link.body, token);
+    expect(preview.status).toBe(200);
+    expect(held.payments).toBe(preview.body.held_back.payments);
+    expect(held.totals).toEqual(preview.body.held_back.totals);
+    expect(held.reasons.filter((reason) => reason.payments > 0)).toEqual(preview.body.held_back.reasons);
+  }
+  for (const jobs of attention.jobs) {
+    if (jobs.link.to !== 'jobQueue') throw new Error('jobs link to their queue');
+    const queue = await server.get<GridPage<Row>>(`${jobs.link.path}?job=${jobs.link.job}&page_size=0`, token);
+    expect(queue.status).toBe(200);
+    const since = addDays(today, 1 - JOB_ATTENTION_DAYS);
+    expect(jobs.failed).toBe(queue.body.data.filter((job) => String(job.status).startsWith('Failed') && String(job.created_at).slice(0, 10) >= since).length);
+    expect(jobs.stuck).toBeLessThanOrEqual(queue.body.data.filter((job) => String(job.status).startsWith('Started')).length);
+  }
+  // The jumps, read again from the Fraud Events rows their link opens.
+  const recentStart = addDays(today, 1 - FRAUD_JUMP_DAYS);
+  const perAgent = new Map<string, { recent: number; baseline: number }>();
+  for (const row of (await openedOn(server, attention.fraud_jumps.link, token)).data) {
+    const key = `${row.agent_msisdn}|${row.firstname}|${row.lastname}`;
+    const counts = perAgent.get(key) ?? { recent: 0, baseline: 0 };
+    if (String(row.created_at).slice(0, 10) >= recentStart) counts.recent++;
+    else counts.baseline++;
+    perAgent.set(key, counts);
+  }
+  const jumped = [...perAgent.values()].filter((c) => c.recent >= FRAUD_JUMP_MIN && c.recent * FRAUD_JUMP_BASELINE_DAYS > FRAUD_JUMP_FACTOR * c.baseline * FRAUD_JUMP_DAYS);
+  expect(attention.fraud_jumps.agents).toBe(jumped.length);
+  for (const agent of attention.fraud_jumps.listed.slice(0, 3)) {
+    const rows = (await openedOn(server, agent.link, token)).data.filter((row) => row.agent_msisdn === agent.msisdn);
+    expect(rows.length).toBe(agent.recent);
+  }
+}
+
 describe.each(backends)('stats on %s', (backend) => {
   const { server, tokens } = useSignedInServer(backend, ROLES, { DEMO_AGENTS: '600', DEMO_EVENTS: '20000' });
 
   /** The rows a grid link opens (all of them) and their count. */
-  async function opened(link: StatsLink, token: string): Promise<GridPage<Row>> {
-    if (link.to !== 'grid') throw new Error(`not a grid link: ${link.to}`);
-    const answer = await server.post<GridPage<Row>>(link.path, { ...link.body, page_size: 0 }, token);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    return answer.body;
-  }
+  const opened = (link: StatsLink, token: string) => openedOn(server, link, token);
   const amounts = (rows: Row[]): Money[] => sumByCurrency(rows.map((row) => ({ amount: String(row.pay), currency: String(row.currency) })));
   const agentsOf = (rows: Row[]) => new Set(rows.map((row) => `${row.agent_code}|${row.msisdn}|${row.firstname}|${row.lastname}`)).size;
   const sumOf = (rows: Row[], key: string) => rows.reduce((total, row) => total + Number(row[key]), 0);
@@ -103,46 +153,7 @@ describe.each(backends)('stats on %s', (backend) => {
     });
 
     it('each attention count equals the rows its link opens', async () => {
-      if (role === 'agency') {
-        expect(attention.awaiting_approval).toBeNull();
-        expect(attention.held_back).toBeNull();
-      } else {
-        const awaiting = attention.awaiting_approval as NonNullable<StatsAttention['awaiting_approval']>;
-        const runs = await opened(awaiting.link, tokens[role]);
-        expect(awaiting.runs).toBe(runs.data.filter((run) => run.status === 'Awaiting approval').length);
-        expect(awaiting.runs).toBe(runs.count);
-        const held = attention.held_back as NonNullable<StatsAttention['held_back']>;
-        if (held.link.to !== 'paymentRunPreview') throw new Error('held back links to the preview');
-        const preview = await server.post<PaymentRunPreview>(held.link.path, held.link.body, tokens[role]);
-        expect(preview.status).toBe(200);
-        expect(held.payments).toBe(preview.body.held_back.payments);
-        expect(held.totals).toEqual(preview.body.held_back.totals);
-        expect(held.reasons.filter((reason) => reason.payments > 0)).toEqual(preview.body.held_back.reasons);
-      }
-      for (const jobs of attention.jobs) {
-        if (jobs.link.to !== 'jobQueue') throw new Error('jobs link to their queue');
-        const queue = await server.get<GridPage<Row>>(`${jobs.link.path}?job=${jobs.link.job}&page_size=0`, tokens[role]);
-        expect(queue.status).toBe(200);
-        const since = addDays(today, 1 - JOB_ATTENTION_DAYS);
-        expect(jobs.failed).toBe(queue.body.data.filter((job) => String(job.status).startsWith('Failed') && String(job.created_at).slice(0, 10) >= since).length);
-        expect(jobs.stuck).toBeLessThanOrEqual(queue.body.data.filter((job) => String(job.status).startsWith('Started')).length);
-      }
-      // The jumps, read again from the Fraud Events rows their link opens.
-      const recentStart = addDays(today, 1 - FRAUD_JUMP_DAYS);
-      const perAgent = new Map<string, { recent: number; baseline: number }>();
-      for (const row of (await opened(attention.fraud_jumps.link, tokens[role])).data) {
-        const key = `${row.agent_msisdn}|${row.firstname}|${row.lastname}`;
-        const counts = perAgent.get(key) ?? { recent: 0, baseline: 0 };
-        if (String(row.created_at).slice(0, 10) >= recentStart) counts.recent++;
-        else counts.baseline++;
-        perAgent.set(key, counts);
-      }
-      const jumped = [...perAgent.values()].filter((c) => c.recent >= FRAUD_JUMP_MIN && c.recent * FRAUD_JUMP_BASELINE_DAYS > FRAUD_JUMP_FACTOR * c.baseline * FRAUD_JUMP_DAYS);
-      expect(attention.fraud_jumps.agents).toBe(jumped.length);
-      for (const agent of attention.fraud_jumps.listed.slice(0, 3)) {
-        const rows = (await opened(agent.link, tokens[role])).data.filter((row) => row.agent_msisdn === agent.msisdn);
-        expect(rows.length).toBe(agent.recent);
-      }
+      await expectAttentionMatches(server, role, tokens[role], attention);
     });
   });
 
@@ -183,8 +194,121 @@ describe.each(backends)('stats on %s', (backend) => {
     expect(Object.keys(backwards.body.errors)).toEqual(['end_date']);
   });
 
+  it('a write is counted at the next call, not when the kept answer expires', async () => {
+    // An active agent with payments due: blacklisted, their due payments are held back for it.
+    const due = await server.post<GridPage<Row & { id: string }>>(pendingPaymentsGrid.path, { start_date: '01-Jan-2020', end_date: '31-Dec-2099', page_size: 0 }, tokens.super);
+    let role: UserRoleWithUser | undefined;
+    for (const id of new Set(due.body.data.map((row) => Number(row.id.split('-')[0])))) {
+      const roles = (await server.get<Page<UserRoleWithUser>>(`/api/v1/user-roles/?user_ids=${id}`, tokens.super)).body.results;
+      role = roles.find((candidate) => candidate.role_type === 'Agent' && candidate.status_type.id === STATUS_TYPE_ID.Active);
+      if (role) break;
+    }
+    if (!role) throw new Error('the demo data needs an active agent with payments due');
+    const blacklistedHeld = async () => {
+      const answer = await server.get<StatsAttention>('/admin/stats/attention', tokens.super);
+      expect(answer.status).toBe(200);
+      return answer.body.held_back?.reasons.find((reason) => reason.reason === 'agent_blacklisted')?.payments ?? 0;
+    };
+    const setStatus = async (status: number) =>
+      expect((await server.request('PATCH', `/api/v1/user-roles/${role.id}/`, { body: { status_type: status }, token: tokens.super })).status).toBe(200);
+    const before = await blacklistedHeld();
+    expect(await blacklistedHeld()).toBe(before); // now kept
+    await setStatus(STATUS_TYPE_ID.Blacklisted);
+    try {
+      expect(await blacklistedHeld()).toBeGreaterThan(before);
+    } finally {
+      await setStatus(STATUS_TYPE_ID.Active);
+    }
+    expect(await blacklistedHeld()).toBe(before);
+  });
+
   it('no one signed out reads them', async () => {
     for (const path of ['/admin/stats/attention', '/admin/stats/figures', '/admin/stats/charts']) expect((await server.get(path)).status).toBe(401);
   });
 });
 
+
+// What the demo data lacks, built here (PostgreSQL, whose database a test can write): a payment run
+// awaiting approval (made through the API, every currency's limit 0), a report job and a payment run
+// job Failed and a job Started hours ago (the worker's writes, made in the database; no worker runs),
+// and an agent whose fraud events jumped (the fraud feed's rows). Each count is at least one and
+// equals the rows its link opens. Attention is read only once all is written: its answer is kept
+// while this process writes nothing, and the database writes here are not this process's.
+describe.runIf(backends.includes('postgres'))('what needs attention, built here, on postgres', () => {
+  const NO_LIMIT_PASSED = 'GHS=0,KES=0,MZN=0,NGN=0,TZS=0,UGX=0,XAF=0,XOF=0';
+  const ALL_DATES = { start_date: '01-Jan-2020', end_date: '31-Dec-2099' } as const;
+  const JUMP = FRAUD_JUMP_MIN + 2;
+  const BUILT_ROLES = ['super', 'campaign'] as const;
+  const { server, tokens } = useSignedInServer('postgres', BUILT_ROLES, { PAYMENT_RUN_APPROVAL_LIMITS: NO_LIMIT_PASSED, REPORT_WORKERS: '0' });
+  const attention = {} as Record<(typeof BUILT_ROLES)[number], StatsAttention>;
+  let jumper = '';
+
+  beforeAll(async () => {
+    const db = server.sql as NonNullable<TestServer['sql']>;
+    // The Campaign Admin's campaign: what both admins see.
+    const [mine] = (await db.query<{ campaign_id: number }>(
+      `select c.campaign_id from users u join user_roles r on r.user_id = u.id join user_role_campaigns c on c.user_role_id = r.id
+       where u.username = 'campaign@demo.test' order by 1 limit 1`,
+    )).rows;
+    const campaign = mine?.campaign_id as number;
+
+    const preview = await server.post<PaymentRunPreview>('/admin/payment_run_preview', { ...ALL_DATES, campaign }, tokens.super);
+    expect(preview.status).toBe(200);
+    expect(preview.body.payments).toBeGreaterThan(0);
+    const made = await server.request<PaymentRunOutcome>('POST', '/admin/payment_run', {
+      body: { ...ALL_DATES, campaign, reference: 'ACC-STATS-AWAITING', fingerprint: preview.body.fingerprint },
+      token: tokens.super, headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.runs.map((run) => run.status)).toContain('Awaiting approval');
+
+    // The Campaign Admin's report, Failed after its last try as the worker leaves it.
+    const queued = await server.get<{ id: number }>(`/admin/queue_report?home=fraud_report&start_date=${ALL_DATES.start_date}&end_date=${ALL_DATES.end_date}`, tokens.campaign);
+    expect(queued.status, JSON.stringify(queued.body)).toBe(200);
+    await db.query(`update jobs set status = 'Failed', detail = 'no_such_column', attempts = 3, started_at = now(), finished_at = now() where id = $1`, [queued.body.id]);
+    // A payment run job Failed (the payments due changed meanwhile) and one Started two hours ago, never finished.
+    await db.query(
+      `insert into jobs (kind, status, detail, description, created_by, scope_campaign_ids, started_at, finished_at)
+       select 'paymentrun', s.status, s.detail, 'Payment run', u.id, array[$1::int], s.started_at, s.finished_at
+       from users u, (values ('Failed', 'the payments due changed', now() - interval '1 minute', now()),
+         ('Started', null, now() - interval '2 hours', null)) s(status, detail, started_at, finished_at)
+       where u.username = 'super@demo.test'`,
+      [campaign],
+    );
+
+    // An agent of the campaign with no fraud event yet, neither blacklisted nor suspended nor gifting: JUMP fraud events today.
+    const [agent] = (await db.query<{ agent_id: number; msisdn: string }>(
+      `select e.agent_id, min(u.msisdn) as msisdn from events e join users u on u.id = e.agent_id
+       where e.campaign_id = $1 and not u.is_gifting and u.msisdn is not null
+         and not exists (select 1 from user_roles r where r.user_id = e.agent_id and r.status_type_id in ($2, $3))
+         and not exists (select 1 from fraud_events f where f.agent_id = e.agent_id)
+       group by 1 order by 1 limit 1`,
+      [campaign, STATUS_TYPE_ID.Blacklisted, STATUS_TYPE_ID.Suspended],
+    )).rows;
+    if (!agent) throw new Error(`campaign ${campaign} has no agent without fraud events`);
+    jumper = agent.msisdn;
+    await db.query(
+      `insert into fraud_events (agent_id, campaign_id, description, msisdn, created_at)
+       select $1, $2, 'Same customer, many devices', '2332400000' || g, now() - make_interval(mins => g) from generate_series(1, $3) g`,
+      [agent.agent_id, campaign, JUMP],
+    );
+
+    for (const role of BUILT_ROLES) {
+      const answer = await server.get<StatsAttention>('/admin/stats/attention', tokens[role]);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      attention[role] = answer.body;
+    }
+  });
+
+  it.each(BUILT_ROLES)('as %s: each is counted, and each count equals the rows its link opens', async (role) => {
+    const seen = attention[role];
+    expect(seen.awaiting_approval?.runs).toBeGreaterThanOrEqual(1);
+    const jobsOf = (kind: string) => seen.jobs.find((jobs) => jobs.kind === kind);
+    expect(jobsOf('report')?.failed).toBeGreaterThanOrEqual(1);
+    expect(jobsOf('paymentrun')?.failed).toBeGreaterThanOrEqual(1);
+    expect(jobsOf('paymentrun')?.stuck).toBeGreaterThanOrEqual(1);
+    expect(seen.fraud_jumps.agents).toBeGreaterThanOrEqual(1);
+    expect(seen.fraud_jumps.listed.find((agent) => agent.msisdn === jumper)).toMatchObject({ recent: JUMP, baseline: 0 });
+    await expectAttentionMatches(server, role, tokens[role], seen);
+  });
+});

@@ -30,6 +30,11 @@ export function generationsOf(tables: Iterable<string>): string {
   return [...tables].sort().map((name) => `${name}:${generations.get(name) ?? 0}`).join(',');
 }
 
+/** A key part that changes whenever this process has committed a write to any table. */
+export function allGenerations(): string {
+  return [...generations].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, generation]) => `${name}:${generation}`).join(',');
+}
+
 function moved(tables: Iterable<string>): void {
   for (const name of tables) generations.set(name, (generations.get(name) ?? 0) + 1);
 }

@@ -3,10 +3,10 @@
 // its WHERE with the caller's scope and the link's filters), never from a query of its own, so it
 // equals the grid its link opens by construction; the held-back payments are the payment run
 // preview's own due set (paymentRuns/dueSet.ts), the jobs the job queue's own visibility.
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   BUDGET_PACE_DAYS, FRAUD_JUMP_BASELINE_DAYS, FRAUD_JUMP_DAYS, FRAUD_JUMP_FACTOR, FRAUD_JUMP_LISTED_MAX, FRAUD_JUMP_MIN,
-  JOB_ATTENTION_DAYS, JOB_STUCK_MINUTES, REQUEST_DATE_MIN,
+  JOB_ATTENTION_DAYS, JOB_STUCK_MINUTES, REQUEST_DATE_MIN, STATS_CACHE_MS,
 } from '../../../contract/constants';
 import { addDays } from '../../../contract/dates';
 import { JOB_KINDS, type JobKind } from '../../../contract/jobs';
@@ -21,6 +21,7 @@ import {
 } from '../../../contract/stats';
 import { visibleCampaignIds, within } from '../../auth/scope';
 import { queryRows, type Database } from '../../db/client';
+import { allGenerations } from '../../db/tableGenerations';
 import { campaigns, campaignVersions, events, fraudEvents, payments, users } from '../../db/schema';
 import { agentEventDetails } from '../grids/agentEvents';
 import { campaignConversion } from '../grids/conversion';
@@ -44,6 +45,32 @@ function linked(scope: RoleScope, target: StatsTarget, period: StatsPeriod, narr
   return { link, request: { scope, body: gridQuery.parse(link.body) } };
 }
 
+// ---- the answers of recent calls -----------------------------------------------------------
+
+/**
+ * Each call's answer per caller scope and period, kept STATS_CACHE_MS while this process commits no
+ * write to any table (the grid counts' rule, grids/defineGrid.ts): the tab opened again, or by each
+ * of the console's tabs, reads it again in a few milliseconds instead of aggregating 200,000 events
+ * again. The same answer, never an older one: the key holds every table's generation, so once a write
+ * is committed the next call aggregates anew, and the figures still equal their grids. Another
+ * instance's writes (and the worker's on jobs) show once the entry has expired. The promise is kept,
+ * so calls alike made together (the console's, two tabs') aggregate once.
+ */
+const answers = new Map<string, { at: number; answer: Promise<unknown> }>();
+const ANSWERS_MAX = 200;
+
+function cached<T>(key: unknown[], compute: () => Promise<T>): Promise<T> {
+  // Keyed before computing: a write committed meanwhile makes a new key, never an old answer under it.
+  const cacheKey = JSON.stringify([...key, allGenerations()]);
+  const entry = answers.get(cacheKey);
+  if (entry && Date.now() - entry.at <= STATS_CACHE_MS) return entry.answer as Promise<T>;
+  if (answers.size >= ANSWERS_MAX) answers.delete(answers.keys().next().value as string);
+  const answer = compute();
+  answers.set(cacheKey, { at: Date.now(), answer });
+  answer.catch(() => answers.delete(cacheKey));
+  return answer;
+}
+
 // ---- figures --------------------------------------------------------------------------------
 
 interface PeriodFigures {
@@ -56,37 +83,72 @@ interface PeriodFigures {
   fraud: number;
 }
 
-async function moneyOf(db: Database, request: GridRequest): Promise<Money[]> {
-  const { from, where, columns } = agentPayments.selection(request);
-  const rows = await queryRows<{ currency: string; amount: string }>(
-    db,
-    sql`select ${columns.currency} as currency, sum(${columns.pay})::text as amount from ${from} where ${where} group by 1 order by 1`,
-  );
-  return rows.map((row) => wire(row.amount, row.currency));
-}
+/** From the start of `period` (UTC), as the grids read a start date: the rows of the later of two periods read in one pass. */
+const since = (column: SQL | AnyColumn, period: StatsPeriod) => sql`${column} >= ${`${period.start}T00:00:00Z`}::timestamptz`;
 
-async function figuresOf(db: Database, scope: RoleScope, period: StatsPeriod): Promise<PeriodFigures> {
-  const eventRows = agentEventDetails.selection(linked(scope, 'events', period).request);
-  const conversion = campaignConversion.selection(linked(scope, 'conversion', period).request);
-  // Independent queries, each on a connection of its own (the pool's; PGlite runs them in turn).
-  const [[counted], due, paid, fraud] = await Promise.all([
-    queryRows<{ events: number; agents: number; invites: number; conversions: number }>(
+/**
+ * The figures of a period and of the one before it (contiguous, the same length), each source read
+ * in one pass over both: the grid's own selection for the two periods together, split by date. The
+ * rows of two contiguous periods are the rows of their union, so each side still equals the grid
+ * its link opens. Amounts due and paid are one pass too: both are Agent Payments rows, split by the
+ * paid column as the links' paid filter splits them.
+ */
+async function figuresOf(db: Database, scope: RoleScope, period: StatsPeriod, before: StatsPeriod | null): Promise<[PeriodFigures, PeriodFigures | null]> {
+  const both: StatsPeriod = { start: before?.start ?? period.start, end: period.end };
+  const eventRows = agentEventDetails.selection(linked(scope, 'events', both).request);
+  const paymentRows = agentPayments.selection(linked(scope, 'payments', both).request);
+  const conversionOf = async (side: StatsPeriod | null) => {
+    if (!side) return undefined;
+    const conversion = campaignConversion.selection(linked(scope, 'conversion', side).request);
+    const [row] = await queryRows<{ invites: number; conversions: number }>(
       db,
-      sql`select e.events, e.agents, coalesce(c.invites, 0) as invites, coalesce(c.conversions, 0) as conversions
-        from (select count(*)::int as events, count(distinct ${events.agentId})::int as agents from ${eventRows.from} where ${eventRows.where}) e,
-          (select (${conversion.columns.invites})::int as invites, (${conversion.columns.conversions})::int as conversions from ${conversion.from} where ${conversion.where}) c`,
+      sql`select (${conversion.columns.invites})::int as invites, (${conversion.columns.conversions})::int as conversions from ${conversion.from} where ${conversion.where}`,
+    );
+    return row;
+  };
+  const fraudOf = async (side: StatsPeriod | null) => (side ? fraudEventsReport.count(db, linked(scope, 'fraudEvents', side).request) : 0);
+  const later = since(events.createdAt, period);
+  // Independent queries, each on a connection of its own (the pool's; PGlite runs them in turn).
+  const [[counted], money, conversionNow, conversionBefore, fraudNow, fraudBefore] = await Promise.all([
+    queryRows<{ events: number; agents: number; events_before: number; agents_before: number }>(
+      db,
+      sql`select count(*) filter (where ${later})::int as events, count(distinct ${events.agentId}) filter (where ${later})::int as agents,
+          count(*) filter (where not ${later})::int as events_before, count(distinct ${events.agentId}) filter (where not ${later})::int as agents_before
+        from ${eventRows.from} where ${eventRows.where}`,
     ),
-    moneyOf(db, linked(scope, 'due', period).request),
-    moneyOf(db, linked(scope, 'paid', period).request),
-    fraudEventsReport.count(db, linked(scope, 'fraudEvents', period).request),
+    queryRows<{ currency: string; later: boolean; due: string | null; paid: string | null }>(
+      db,
+      sql`select ${paymentRows.columns.currency} as currency, ${since(payments.createdAt, period)} as later,
+          (sum(${paymentRows.columns.pay}) filter (where not ${paymentRows.columns.paid}))::text as due,
+          (sum(${paymentRows.columns.pay}) filter (where ${paymentRows.columns.paid}))::text as paid
+        from ${paymentRows.from} where ${paymentRows.where} group by 1, 2 order by 1`,
+    ),
+    conversionOf(period),
+    conversionOf(before),
+    fraudOf(period),
+    fraudOf(before),
   ]);
-  return { events: counted?.events ?? 0, agents: counted?.agents ?? 0, invites: counted?.invites ?? 0, conversions: counted?.conversions ?? 0, due, paid, fraud };
+  const amounts = (later: boolean, key: 'due' | 'paid'): Money[] =>
+    money.flatMap((row) => (row.later === later && row[key] !== null ? [wire(row[key], row.currency)] : []));
+  const now: PeriodFigures = {
+    events: counted?.events ?? 0, agents: counted?.agents ?? 0, invites: conversionNow?.invites ?? 0, conversions: conversionNow?.conversions ?? 0,
+    due: amounts(true, 'due'), paid: amounts(true, 'paid'), fraud: fraudNow,
+  };
+  const then: PeriodFigures | null = before && {
+    events: counted?.events_before ?? 0, agents: counted?.agents_before ?? 0, invites: conversionBefore?.invites ?? 0, conversions: conversionBefore?.conversions ?? 0,
+    due: amounts(false, 'due'), paid: amounts(false, 'paid'), fraud: fraudBefore,
+  };
+  return [now, then];
 }
 
 /** GET /admin/stats/figures. */
-export async function statsFigures(db: Database, scope: RoleScope, period: StatsPeriod): Promise<StatsFigures> {
+export function statsFigures(db: Database, scope: RoleScope, period: StatsPeriod): Promise<StatsFigures> {
+  return cached(['figures', scope, period], () => figures(db, scope, period));
+}
+
+async function figures(db: Database, scope: RoleScope, period: StatsPeriod): Promise<StatsFigures> {
   const before = previousPeriod(period);
-  const [now, then] = await Promise.all([figuresOf(db, scope, period), before && figuresOf(db, scope, before)]);
+  const [now, then] = await figuresOf(db, scope, period, before);
   const figure = <K extends keyof PeriodFigures>(target: StatsTarget, key: K) => ({
     value: now[key], previous: then ? then[key] : null, link: statsGridLink(target, period), previous_link: before && statsGridLink(target, before),
   });
@@ -125,7 +187,12 @@ const hasAllocation = (budget: Spent): budget is { spent: bigint; allocated: big
  * (budgetOf): those at BUDGET_WARNING_PERCENT or more first, then the most spent (none allocated
  * first), then by name.
  */
-async function budgets(db: Database, scope: RoleScope, today: string): Promise<BudgetRow[]> {
+function budgets(db: Database, scope: RoleScope, today: string): Promise<BudgetRow[]> {
+  // Both the attention and the charts show them: the tab reads them once.
+  return cached(['budgets', scope, today], () => budgetsOf(db, scope, today));
+}
+
+async function budgetsOf(db: Database, scope: RoleScope, today: string): Promise<BudgetRow[]> {
   const visible = await visibleCampaignIds(db, scope);
   const paceFrom = `${addDays(today, 1 - BUDGET_PACE_DAYS)}T00:00:00Z`;
   const rows = await queryRows<Omit<BudgetRow, 'percent' | 'warning'>>(
@@ -158,7 +225,11 @@ async function budgets(db: Database, scope: RoleScope, today: string): Promise<B
 }
 
 /** GET /admin/stats/charts. */
-export async function statsCharts(db: Database, scope: RoleScope, period: StatsPeriod, today = todayUtc()): Promise<StatsCharts> {
+export function statsCharts(db: Database, scope: RoleScope, period: StatsPeriod, today = todayUtc()): Promise<StatsCharts> {
+  return cached(['charts', scope, period, today], () => charts(db, scope, period, today));
+}
+
+async function charts(db: Database, scope: RoleScope, period: StatsPeriod, today: string): Promise<StatsCharts> {
   const eventLink = linked(scope, 'events', period);
   const eventRows = agentEventDetails.selection(eventLink.request);
   const paymentRows = agentPayments.selection(linked(scope, 'payments', period).request);
@@ -167,16 +238,21 @@ export async function statsCharts(db: Database, scope: RoleScope, period: StatsP
   const [days, weekly, rates, budgetRows] = await Promise.all([
     queryRows<{ date: string; event: string; events: number }>(
       db,
-      sql`select to_char(${events.createdAt} at time zone 'UTC', 'YYYY-MM-DD') as date, coalesce(${eventRows.columns.event}, '') as event, count(*)::int as events
-        from ${eventRows.from} where ${eventRows.where} group by 1, 2 order by 1, 2`,
+      // Grouped by the day itself, written as text once per group rather than once per row.
+      sql`select to_char(d.day, 'YYYY-MM-DD') as date, d.event, d.events from (
+          select (${events.createdAt} at time zone 'UTC')::date as day, coalesce(${eventRows.columns.event}, '') as event, count(*)::int as events
+          from ${eventRows.from} where ${eventRows.where} group by 1, 2
+        ) d order by d.day, d.event`,
     ),
     // Both bars of a week are Agent Payments rows (not paid, paid): one pass over the period's payments, split by the paid column.
     queryRows<{ week_start: string; currency: string; due: string; paid: string }>(
       db,
-      sql`select to_char(date_trunc('week', ${payments.createdAt} at time zone 'UTC'), 'YYYY-MM-DD') as week_start, ${paymentRows.columns.currency} as currency,
-          coalesce(sum(${paymentRows.columns.pay}) filter (where not ${paymentRows.columns.paid}), 0)::text as due,
-          coalesce(sum(${paymentRows.columns.pay}) filter (where ${paymentRows.columns.paid}), 0)::text as paid
-        from ${paymentRows.from} where ${paymentRows.where} group by 1, 2 order by 2, 1`,
+      sql`select to_char(w.week, 'YYYY-MM-DD') as week_start, w.currency, w.due, w.paid from (
+          select date_trunc('week', ${payments.createdAt} at time zone 'UTC') as week, ${paymentRows.columns.currency} as currency,
+            coalesce(sum(${paymentRows.columns.pay}) filter (where not ${paymentRows.columns.paid}), 0)::text as due,
+            coalesce(sum(${paymentRows.columns.pay}) filter (where ${paymentRows.columns.paid}), 0)::text as paid
+          from ${paymentRows.from} where ${paymentRows.where} group by 1, 2
+        ) w order by w.currency, w.week`,
     ),
     queryRows<{ campaign_id: number; campaign_name: string; fraud_events: number; events: number; per_thousand: string | null }>(
       db,
@@ -228,7 +304,11 @@ export async function statsCharts(db: Database, scope: RoleScope, period: StatsP
 // ---- needs attention ------------------------------------------------------------------------
 
 /** GET /admin/stats/attention. */
-export async function statsAttention(db: Database, scope: RoleScope, today = todayUtc()): Promise<StatsAttention> {
+export function statsAttention(db: Database, scope: RoleScope, today = todayUtc()): Promise<StatsAttention> {
+  return cached(['attention', scope, today], () => attention(db, scope, today));
+}
+
+async function attention(db: Database, scope: RoleScope, today: string): Promise<StatsAttention> {
   // Runs and their previews are a Super Admin's and a Campaign Admin's (paymentRuns/dueSet checkRunScope).
   const seesRuns = scope.kind !== 'agencies';
   const sinceEver: StatsPeriod = { start: REQUEST_DATE_MIN, end: today };
@@ -259,18 +339,18 @@ export async function statsAttention(db: Database, scope: RoleScope, today = tod
   const heldBackOf = async (): Promise<StatsAttention['held_back']> => {
     if (!seesRuns) return null;
     const reasons = HELD_BACK_REASONS.map((reason) => sql`count(*) filter (where ${sql.identifier(reason)})::int as ${sql.identifier(reason)}`);
-    const [held] = await queryRows<Record<HeldBackReason, number> & { payments: number; totals: Array<{ amount: string; currency: string }> }>(
+    // One pass over `due`, per currency: the counts and the totals together, not `due` read twice.
+    const perCurrency = await queryRows<Record<HeldBackReason, number> & { currency: string; payments: number; total: string }>(
       db,
       sql`with ${dueSet(scope, { start_date: sinceEver.start, end_date: sinceEver.end, search: '' })}
-        select count(*)::int as payments, ${sql.join(reasons, sql`, `)},
-          (select coalesce(json_agg(json_build_object('amount', t.total::text, 'currency', t.currency_code) order by t.currency_code), '[]'::json)
-            from (select currency_code, sum(amount) as total from due where held group by currency_code) t) as totals
-        from due where held`,
+        select currency_code as currency, count(*)::int as payments, ${sql.join(reasons, sql`, `)}, sum(amount)::text as total
+        from due where held group by currency_code order by currency_code`,
     );
+    const sum = (key: HeldBackReason | 'payments') => perCurrency.reduce((total, row) => total + row[key], 0);
     return {
-      payments: held?.payments ?? 0,
-      totals: (held?.totals ?? []).map((total) => wire(total.amount, total.currency)),
-      reasons: HELD_BACK_REASONS.map((reason) => ({ reason, payments: held?.[reason] ?? 0 })),
+      payments: sum('payments'),
+      totals: perCurrency.map((row) => wire(row.total, row.currency)),
+      reasons: HELD_BACK_REASONS.map((reason) => ({ reason, payments: sum(reason) })),
       link: { to: 'paymentRunPreview', path: '/admin/payment_run_preview', body: requestPeriodOf(sinceEver) },
     };
   };
