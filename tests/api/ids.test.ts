@@ -80,7 +80,9 @@ describe.each(backends)('ids past what a row can hold on %s', (backend) => {
   });
 
   it('documents every id as the contract id type: a whole number up to MAX_ID', () => {
-    const undocumented = cases.filter((id) => documentedMaximum(id.schema) !== MAX_ID && !(id.place === 'query' && id.name.endsWith('_ids')));
+    // An audit entry's id is a bigint (the trail outgrows an integer): up to Number.MAX_SAFE_INTEGER.
+    const bigint = (id: IdCase) => id.path === '/admin/audit/entry' && documentedMaximum(id.schema) === Number.MAX_SAFE_INTEGER;
+    const undocumented = cases.filter((id) => documentedMaximum(id.schema) !== MAX_ID && !bigint(id) && !(id.place === 'query' && id.name.endsWith('_ids')));
     expect(undocumented.map((id) => `${id.method} ${id.path} ${id.place} ${id.name}`)).toEqual([]);
   });
 
