@@ -8,20 +8,22 @@ import { formatMoney, parseAmount } from '../../../contract/money';
 import type { RoleType } from '../../../contract/roles';
 import type { StatsCharts } from '../../../contract/stats';
 import { formatCount } from '../../format/formatCount';
-import { BarRows, ChartFigure, ChartTable, ColumnChart, Legend, Linked, type ChartSeries, type Column } from './charts';
+import { BarRows, ChartFigure, ChartTable, ColumnChart, Legend, Linked, SERIES_COLOURS, type ChartSeries, type Column } from './charts';
 import { daysIn, type Period } from './statsPeriod';
 import { campaignAddress, linkOverDates, statsLinkAddress } from './statsLinks';
 
 /** A chart with nothing to draw: its title, and why. */
 const EmptyChart = ({ id, title, text }: { id: string; title: string; text: string }) => (
-  <ChartFigure id={id} title={title} summary={text}>
+  <ChartFigure id={id} title={title} summary={text} wide>
     {null}
   </ChartFigure>
 );
 
-type Props = { charts: StatsCharts; period: Period; role: RoleType | undefined };
+type Props = { charts: StatsCharts; period: Period; today: string; role: RoleType | undefined };
 
 /** A short day under a column: '28 Nov'. */
+/** The series of the event types past the colours a chart tells apart. */
+const OTHER = '\u0000other';
 const shortDay = (iso: string) => toRequestDate(iso).slice(0, 6).replace('-', ' ');
 const numberOf = (amount: string) => Number(parseAmount(amount) ?? 0n) / 100;
 
@@ -32,6 +34,9 @@ function EventsPerDay({ charts, period, role }: Props) {
   for (const day of days) totals.set(day.event, (totals.get(day.event) ?? 0) + day.events);
   // The event types, most events first.
   const series: ChartSeries[] = [...totals].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([event]) => ({ key: event, label: event }));
+  // The chart tells SERIES_COLOURS series apart: past them, the fewest are drawn as one (the table keeps each).
+  const drawn: ChartSeries[] = series.length <= SERIES_COLOURS ? series : [...series.slice(0, SERIES_COLOURS - 1), { key: OTHER, label: 'Other event types' }];
+  const drawnKey = (event: string) => (drawn.some((entry) => entry.key === event) ? event : OTHER);
   const dates = Array.from({ length: daysIn(period) }, (_, index) => addDays(period.start, index));
   const byDay = new Map<string, Map<string, number>>();
   for (const day of days) (byDay.get(day.date) ?? byDay.set(day.date, new Map()).get(day.date))?.set(day.event, day.events);
@@ -44,8 +49,8 @@ function EventsPerDay({ charts, period, role }: Props) {
       label: shortDay(date),
       title: `${toRequestDate(date)}: ${formatCount(total)} events`,
       href: dayHref(date),
-      values: series.flatMap((entry) => {
-        const value = counts?.get(entry.key) ?? 0;
+      values: drawn.flatMap((entry) => {
+        const value = [...(counts ?? [])].filter(([event]) => drawnKey(event) === entry.key).reduce((sum, [, n]) => sum + n, 0);
         return value > 0 ? [{ series: entry.key, value, text: `${formatCount(value)} ${entry.label}` }] : [];
       }),
     };
@@ -56,6 +61,7 @@ function EventsPerDay({ charts, period, role }: Props) {
   return (
     <ChartFigure
       id="stats-events"
+      wide
       title="Events per day"
       summary={`${formatCount(all)} events of ${formatCount(series.length)} types over ${formatCount(dates.length)} days; the busiest day ${toRequestDate(dates[busiest] ?? period.start)} with ${formatCount(dayTotals[busiest] ?? 0)}.`}
       table={
@@ -78,8 +84,8 @@ function EventsPerDay({ charts, period, role }: Props) {
         </ChartTable>
       }
     >
-      <Legend series={series} />
-      <ColumnChart columns={columns} series={series} stacked maxText={formatCount(Math.max(...dayTotals))} />
+      <Legend series={drawn} />
+      <ColumnChart columns={columns} series={drawn} stacked maxText={formatCount(Math.max(...dayTotals))} />
     </ChartFigure>
   );
 }
@@ -139,18 +145,24 @@ function PaymentsPerWeek({ charts, role }: Props) {
   );
 }
 
-function Budgets({ charts, role }: Props) {
+/** How far ahead a run-out day is written beside a budget's bar. */
+const RUN_OUT_SHOWN_DAYS = 365;
+
+function Budgets({ charts, role, today }: Props) {
   const budgets = charts.budgets;
   if (budgets.length === 0) return <EmptyChart id="stats-budgets" title="Budget spent against allocated" text="No campaigns to show." />;
   const spentText = (budget: StatsCharts['budgets'][number]) =>
     budget.allocated
       ? `${budget.percent ?? 0}%: ${formatMoney(budget.spent.amount, budget.spent.currency)} of ${formatMoney(budget.allocated.amount, budget.allocated.currency)}`
       : `${formatMoney(budget.spent.amount, budget.spent.currency)}, no allocation`;
-  const runsOut = (budget: StatsCharts['budgets'][number]) => (budget.runs_out_on ? `runs out ${toRequestDate(budget.runs_out_on)}` : '');
+  // Beside the bar, a run-out day that matters this year (the table holds every one).
+  const runsOut = (budget: StatsCharts['budgets'][number]) =>
+    budget.runs_out_on && (budget.warning || budget.runs_out_on <= addDays(today, RUN_OUT_SHOWN_DAYS)) ? `runs out ${toRequestDate(budget.runs_out_on)}` : '';
   const warnings = budgets.filter((budget) => budget.warning).length;
   return (
     <ChartFigure
       id="stats-budgets"
+      wide
       title="Budget spent against allocated"
       summary={`${formatCount(warnings)} of ${formatCount(budgets.length)} campaigns at ${BUDGET_WARNING_PERCENT}% or more, listed first; the line marks ${BUDGET_WARNING_PERCENT}%.`}
       table={
@@ -194,6 +206,7 @@ function FraudRate({ charts, role }: Props) {
   return (
     <ChartFigure
       id="stats-fraud"
+      wide
       title="Fraud events per 1,000 events"
       summary={`${formatCount(rates.length)} campaigns, the highest rate first.`}
       table={
@@ -219,7 +232,7 @@ function FraudRate({ charts, role }: Props) {
           key: row.campaign_id,
           label: row.campaign_name,
           value: rate(row),
-          text: row.per_thousand === null ? `${formatCount(row.fraud_events)} fraud events, no events` : `${row.per_thousand} (${formatCount(row.fraud_events)} of ${formatCount(row.events)})`,
+          text: row.per_thousand === null ? `${formatCount(row.fraud_events)} fraud events, no events` : `${row.per_thousand}: ${formatCount(row.fraud_events)} fraud ${row.fraud_events === 1 ? 'event' : 'events'} in ${formatCount(row.events)}`,
           href: statsLinkAddress(row.link, role) ?? statsLinkAddress(row.events_link, role),
         }))}
       />

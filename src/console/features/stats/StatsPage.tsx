@@ -119,7 +119,7 @@ function AdminStats({ firstname, role }: { firstname: string; role: AdminRoleTyp
       <section aria-labelledby="stats-charts-title" className="stats-section">
         <SectionTitle id="stats-charts-title">Charts for the period</SectionTitle>
         <Shown query={charts} name="charts">
-          {(answer) => <StatsChartsSection charts={answer} period={period} role={role} />}
+          {(answer) => <StatsChartsSection charts={answer} period={period} today={today} role={role} />}
         </Shown>
       </section>
     </div>

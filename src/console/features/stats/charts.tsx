@@ -35,8 +35,10 @@ export interface Column {
 
 const percent = (value: number, max: number) => (max > 0 ? `${Math.max(0, Math.min(100, (value / max) * 100)).toFixed(2)}%` : '0%');
 
-/** The colour class of the n-th series (the palette repeats after six). */
-export const seriesClass = (index: number) => `stats-series-${index % 6}`;
+/** Colours a chart tells apart (stats.css stats-series-N); a chart with more series groups the rest (the last colour). */
+export const SERIES_COLOURS = 8;
+/** The colour class of the n-th series. */
+export const seriesClass = (index: number) => `stats-series-${Math.min(index, SERIES_COLOURS - 1)}`;
 
 export function Legend({ series }: { series: readonly ChartSeries[] }) {
   return (
@@ -66,7 +68,7 @@ export function ColumnChart({ columns, series, stacked, maxText }: { columns: re
   return (
     <div className="stats-columns-frame" aria-hidden="true">
       <span className="stats-axis-max">{maxText}</span>
-      <div className="stats-columns">
+      <div className={columns.length > 60 ? 'stats-columns stats-columns-dense' : 'stats-columns'}>
         {columns.map((column, index) => (
           <div key={column.key} className="stats-column-slot" title={column.title}>
             <div className="stats-column-area">
@@ -133,9 +135,9 @@ export function BarRows({ rows, max, mark }: { rows: readonly BarRow[]; max: num
 }
 
 /** A chart with its title, a sentence saying what it shows, and the table behind it. */
-export function ChartFigure({ id, title, summary, children, table }: { id: string; title: string; summary: ReactNode; children: ReactNode; table?: ReactNode }) {
+export function ChartFigure({ id, title, summary, children, table, wide }: { id: string; title: string; summary: ReactNode; children: ReactNode; table?: ReactNode; wide?: boolean }) {
   return (
-    <figure className="stats-chart" aria-labelledby={`${id}-title`}>
+    <figure className={wide ? 'stats-chart stats-chart-wide' : 'stats-chart'} aria-labelledby={`${id}-title`}>
       <figcaption>
         <h3 id={`${id}-title`} className="bp6-heading stats-chart-title">
           {title}
