@@ -16,8 +16,8 @@ const JOB_NAMES = { report: 'report', paymentrun: 'payment run' } as const;
 interface Item {
   key: string;
   count: number;
-  /** What is counted, after the count: 'payment runs awaiting approval'. */
-  what: string;
+  /** What is counted, after the count, for one and for several: 'payment run awaiting approval'. */
+  what: readonly [string, string];
   href?: string;
   detail?: ReactNode;
 }
@@ -25,7 +25,7 @@ interface Item {
 function AttentionItem({ item }: { item: Item }) {
   const words = (
     <>
-      <span className="stats-attention-count">{formatCount(item.count)}</span> <span className="stats-attention-what">{item.what}</span>
+      <span className="stats-attention-count">{formatCount(item.count)}</span> <span className="stats-attention-what">{item.what[item.count === 1 ? 0 : 1]}</span>
     </>
   );
   return (
@@ -47,13 +47,13 @@ function AttentionItem({ item }: { item: Item }) {
 export function attentionItems(attention: StatsAttention, role: RoleType | undefined): Item[] {
   const items: Item[] = [];
   if (attention.awaiting_approval) {
-    items.push({ key: 'runs', count: attention.awaiting_approval.runs, what: 'payment runs awaiting approval', href: statsLinkAddress(attention.awaiting_approval.link, role) });
+    items.push({ key: 'runs', count: attention.awaiting_approval.runs, what: ['payment run awaiting approval', 'payment runs awaiting approval'], href: statsLinkAddress(attention.awaiting_approval.link, role) });
   }
   for (const job of attention.jobs) {
     items.push({
       key: `jobs-${job.kind}`,
       count: job.failed + job.stuck,
-      what: `${JOB_NAMES[job.kind]} jobs failed or stuck`,
+      what: [`${JOB_NAMES[job.kind]} job failed or stuck`, `${JOB_NAMES[job.kind]} jobs failed or stuck`],
       href: statsLinkAddress(job.link, role),
       detail: `${formatCount(job.failed)} failed in the last ${JOB_ATTENTION_DAYS} days, ${formatCount(job.stuck)} started over ${JOB_STUCK_MINUTES} minutes ago`,
     });
@@ -61,7 +61,7 @@ export function attentionItems(attention: StatsAttention, role: RoleType | undef
   items.push({
     key: 'budgets',
     count: attention.budgets.campaigns,
-    what: `campaigns at ${BUDGET_WARNING_PERCENT}% or more of their budget`,
+    what: [`campaign at ${BUDGET_WARNING_PERCENT}% or more of its budget`, `campaigns at ${BUDGET_WARNING_PERCENT}% or more of their budget`],
     href: statsLinkAddress(attention.budgets.link, role),
   });
   const held = attention.held_back;
@@ -69,7 +69,7 @@ export function attentionItems(attention: StatsAttention, role: RoleType | undef
     items.push({
       key: 'held',
       count: held.payments,
-      what: 'due payments held back from runs',
+      what: ['due payment held back from runs', 'due payments held back from runs'],
       href: statsLinkAddress(held.link, role),
       detail:
         held.payments > 0 ? (
@@ -88,7 +88,7 @@ export function attentionItems(attention: StatsAttention, role: RoleType | undef
   items.push({
     key: 'fraud',
     count: jumps.agents,
-    what: `agents whose fraud events jumped in the last ${FRAUD_JUMP_DAYS} days`,
+    what: [`agent whose fraud events jumped in the last ${FRAUD_JUMP_DAYS} days`, `agents whose fraud events jumped in the last ${FRAUD_JUMP_DAYS} days`],
     href: statsLinkAddress(jumps.link, role),
     detail:
       jumps.listed.length > 0 ? (
