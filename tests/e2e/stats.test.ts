@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toRequestDate } from '../../src/contract/dates';
 import { TAB_PATHS } from '../../src/console/app/tabs';
-import { axeViolations, openSignedIn, screenshot, signIn, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
+import { axeViolations, openScreen, openSignedIn, screenshot, signIn, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
@@ -106,6 +106,26 @@ describe('the Stats tab', { timeout: 180_000 }, () => {
     expect(new URL(page.url()).searchParams.get('start')).toBe(day);
     expect(new URL(page.url()).searchParams.get('end')).toBe(day);
     expect(await gridCount(page)).toBe(dayCount);
+  });
+
+  it('opens offline from its last answers, under the offline banner', async () => {
+    const { page, context } = b;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openSignedIn(page, server, SUPER, YEAR());
+    await statsDrawn(page);
+    const events = (await figureValue(page, 'Events').innerText()).trim();
+    await openScreen(page, 'Users', TAB_PATHS.admins);
+    await context.setOffline(true);
+    try {
+      await openScreen(page, 'Stats', '/');
+      // The tab comes back to the period it was left with, and shows that period's last answers.
+      await expect.poll(() => new URL(page.url()).searchParams.get('start'), { timeout: WAIT_MS }).toBe(yearAgo());
+      await expect.poll(async () => (await figureValue(page, 'Events').innerText()).trim(), { timeout: WAIT_MS }).toBe(events);
+      await page.locator('.console-offline-banner').filter({ hasText: /^Offline — data as of / }).waitFor();
+      await page.getByRole('figure', { name: 'Events per day' }).waitFor();
+    } finally {
+      await context.setOffline(false);
+    }
   });
 
   it('axe finds nothing, with the tables open; nothing sticks out at 820x1180 and 390 wide', async () => {
