@@ -7,7 +7,7 @@ import { addDays, toRequestDate } from '../../../contract/dates';
 import { formatMoney, parseAmount } from '../../../contract/money';
 import type { RoleType } from '../../../contract/roles';
 import type { StatsCharts } from '../../../contract/stats';
-import { formatCount } from '../../format/formatCount';
+import { formatCount, formatCounted } from '../../format/formatCount';
 import { BarRows, ChartFigure, ChartTable, ColumnChart, Legend, Linked, SERIES_COLOURS, type ChartSeries, type Column } from './charts';
 import { daysIn, type Period } from './statsPeriod';
 import { campaignAddress, linkOverDates, statsLinkAddress } from './statsLinks';
@@ -63,7 +63,7 @@ function EventsPerDay({ charts, period, role }: Props) {
       id="stats-events"
       wide
       title="Events per day"
-      summary={`${formatCount(all)} events of ${formatCount(series.length)} types over ${formatCount(dates.length)} days; the busiest day ${toRequestDate(dates[busiest] ?? period.start)} with ${formatCount(dayTotals[busiest] ?? 0)}.`}
+      summary={`${formatCounted(all, 'event', 'events')} of ${formatCounted(series.length, 'type', 'types')} over ${formatCounted(dates.length, 'day', 'days')}; the busiest day ${toRequestDate(dates[busiest] ?? period.start)} with ${formatCount(dayTotals[busiest] ?? 0)}.`}
       table={
         <ChartTable caption="Events per day by event type" head={['Day', ...series.map((entry) => entry.label), 'All events']}>
           {dates.map((date, index) => {
@@ -115,7 +115,7 @@ function PaymentsPerWeek({ charts, role }: Props) {
             key={currency}
             id={`stats-payments-${currency}`}
             title={`Payments due and paid per week, ${currency}`}
-            summary={`${formatCount(weeks.length)} weeks, each week's payments by the day they fell due (weeks start on Monday).`}
+            summary={`${formatCounted(weeks.length, 'week', 'weeks')}, each week's payments by the day they fell due (weeks start on Monday).`}
             table={
               <ChartTable caption={`Payments due and paid per week, ${currency}`} head={['Week of', 'Due', 'Paid']}>
                 {weeks.map((week) => (
@@ -164,7 +164,7 @@ function Budgets({ charts, role, today }: Props) {
       id="stats-budgets"
       wide
       title="Budget spent against allocated"
-      summary={`${formatCount(warnings)} of ${formatCount(budgets.length)} campaigns at ${BUDGET_WARNING_PERCENT}% or more, listed first; the line marks ${BUDGET_WARNING_PERCENT}%.`}
+      summary={`${formatCount(warnings)} of ${formatCounted(budgets.length, 'campaign', 'campaigns')} at ${BUDGET_WARNING_PERCENT}% or more, listed first; the line marks ${BUDGET_WARNING_PERCENT}%.`}
       table={
         <ChartTable caption="Budget spent against allocated per campaign" head={['Campaign', 'Spent', 'Allocated', 'Spent %', 'Runs out on']}>
           {budgets.map((budget) => (
@@ -208,7 +208,7 @@ function FraudRate({ charts, role }: Props) {
       id="stats-fraud"
       wide
       title="Fraud events per 1,000 events"
-      summary={`${formatCount(rates.length)} campaigns, the highest rate first.`}
+      summary={`${formatCounted(rates.length, 'campaign', 'campaigns')}, the highest rate first.`}
       table={
         <ChartTable caption="Fraud events per 1,000 events by campaign" head={['Campaign', 'Fraud events', 'Events', 'Per 1,000']}>
           {rates.map((row) => (

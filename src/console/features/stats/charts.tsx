@@ -57,7 +57,7 @@ export function Legend({ series }: { series: readonly ChartSeries[] }) {
 function labelled(index: number, count: number): boolean {
   if (count <= 8) return true;
   const step = Math.ceil(count / 6);
-  return index === 0 || index === count - 1 || (index % step === 0 && count - 1 - index >= step / 2);
+  return index === 0 || index === count - 1 || (index % step === 0 && count - 1 - index >= step);
 }
 
 /** Columns over time: `stacked` (a day's events by type) or side by side (a week's due and paid). */
