@@ -174,6 +174,23 @@ describe('the Stats tab', () => {
     expect(within(payments).getByRole('link', { name: 'Paid in the week of 02-Nov-2026: GHS 25.50', hidden: true })).toHaveAttribute('href', '/reports/agent-payments?start=2026-11-02&end=2026-11-08&paid=1');
   });
 
+  it("opens a bar's grid on a click: a day's column, a campaign's budget", async () => {
+    statsBackend();
+    const { user, location } = renderWithProviders(<StatsPage />, { preloadedState: signedIn('Super Admin'), route: ROUTE });
+    const chart = await screen.findByRole('figure', { name: 'Events per day' });
+    const column = chart.querySelector('[data-href][title^="02-Nov-2026"]') as HTMLElement;
+    await user.click(column);
+    expect(location()).toBe('/grids/agent-event-details?start=2026-11-02&end=2026-11-02');
+  });
+
+  it("opens a campaign's own screen from its budget bar", async () => {
+    statsBackend();
+    const { user, location } = renderWithProviders(<StatsPage />, { preloadedState: signedIn('Super Admin'), route: ROUTE });
+    const budgets = await screen.findByRole('figure', { name: 'Budget spent against allocated' });
+    await user.click(within(budgets).getByText('SIM Drive GH-01', { selector: '.stats-bar-label' }));
+    expect(location()).toBe('/campaigns/6');
+  });
+
   it('shows zeros for an empty period, and says so for each chart, without an error', async () => {
     statsBackend({ figures: zeroFigures, charts: emptyCharts });
     renderWithProviders(<StatsPage />, { preloadedState: signedIn('Agency Admin'), route: ROUTE });

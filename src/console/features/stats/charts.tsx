@@ -1,11 +1,12 @@
-// The Stats tab's charts, drawn by the console itself in HTML and CSS (docs/decisions.md 'Stats
-// charts'): a column chart (stacked or side by side) and rows of bars. A chart is a picture for the
-// eye: hidden from screen readers, its bars links for the pointer only (tabIndex -1), while the
+// The Stats tab's charts, drawn by the console itself in HTML and CSS (docs/decisions.md 'The Stats
+// tab in the console'): a column chart (stacked or side by side) and rows of bars. A chart is a
+// picture for the eye, hidden from screen readers; a click on a bar opens its grid (a convenience of
+// the mouse: a day's column is a few pixels wide, no tap target nor a link to tab to), while the
 // table behind it (ChartTable, a details element) holds every figure and every link for the
-// keyboard, screen readers and copying. Bars are sized in per cent of the chart's largest value.
+// keyboard, touch, screen readers and copying. Bars are sized in per cent of the chart's largest value.
 import { HTMLTable } from '@blueprintjs/core';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import type { MouseEvent, ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 
 /** A series of a chart: its name in the legend and its colour (stats-series-N). */
 export interface ChartSeries {
@@ -31,6 +32,15 @@ export interface Column {
   href?: string;
   /** What a pointer's tooltip says. */
   title: string;
+}
+
+/** A click on a bar (an element with data-href) opens the grid it names. */
+function useBarClick() {
+  const navigate = useNavigate();
+  return (event: MouseEvent) => {
+    const href = (event.target as HTMLElement).closest<HTMLElement>('[data-href]')?.dataset.href;
+    if (href) void navigate(href);
+  };
 }
 
 const percent = (value: number, max: number) => (max > 0 ? `${Math.max(0, Math.min(100, (value / max) * 100)).toFixed(2)}%` : '0%');
@@ -65,8 +75,9 @@ export function ColumnChart({ columns, series, stacked, maxText }: { columns: re
   const totals = columns.map((column) => column.values.reduce((sum, value) => sum + value.value, 0));
   const max = stacked ? Math.max(0, ...totals) : Math.max(0, ...columns.flatMap((column) => column.values.map((value) => value.value)));
   const order = new Map(series.map((entry, index) => [entry.key, index]));
+  const onClick = useBarClick();
   return (
-    <div className="stats-columns-frame" aria-hidden="true">
+    <div className="stats-columns-frame" aria-hidden="true" onClick={onClick}>
       <span className="stats-axis-max">{maxText}</span>
       <div className={columns.length > 60 ? 'stats-columns stats-columns-dense' : 'stats-columns'}>
         {columns.map((column, index) => (
@@ -77,11 +88,7 @@ export function ColumnChart({ columns, series, stacked, maxText }: { columns: re
                 const className = `stats-bar ${seriesClass(order.get(value.series) ?? 0)}`;
                 const style = stacked ? { flexGrow: value.value } : { height: percent(value.value, max) };
                 const href = value.href ?? column.href;
-                return href ? (
-                  <Link key={value.series} to={href} tabIndex={-1} className={className} style={style} title={`${column.title}: ${value.text}`} />
-                ) : (
-                  <span key={value.series} className={className} style={style} />
-                );
+                return <span key={value.series} className={href ? `${className} stats-bar-linked` : className} style={style} data-href={href} title={`${column.title}: ${value.text}`} />;
               })}
             </div>
             </div>
@@ -105,8 +112,9 @@ export interface BarRow {
 
 /** A bar per row (a campaign), longest `max`; `mark` draws a line at that share of `max` (the 90% budget mark). */
 export function BarRows({ rows, max, mark }: { rows: readonly BarRow[]; max: number; mark?: number }) {
+  const onClick = useBarClick();
   return (
-    <ul className="stats-bar-rows" aria-hidden="true">
+    <ul className="stats-bar-rows" aria-hidden="true" onClick={onClick}>
       {rows.map((row) => {
         const bar = (
           <>
@@ -119,14 +127,8 @@ export function BarRows({ rows, max, mark }: { rows: readonly BarRow[]; max: num
           </>
         );
         return (
-          <li key={row.key}>
-            {row.href ? (
-              <Link to={row.href} tabIndex={-1} className="stats-bar-row" title={`${row.label}: ${row.text}`}>
-                {bar}
-              </Link>
-            ) : (
-              <span className="stats-bar-row">{bar}</span>
-            )}
+          <li key={row.key} className={row.href ? 'stats-bar-row stats-bar-linked' : 'stats-bar-row'} data-href={row.href} title={`${row.label}: ${row.text}`}>
+            {bar}
           </li>
         );
       })}
