@@ -101,7 +101,7 @@ function AdminStats({ firstname, role }: { firstname: string; role: AdminRoleTyp
     <div className="stats-page">
       <header className="console-page-header stats-header">
         <PageTitle>Stats</PageTitle>
-        <p className={Classes.TEXT_MUTED}>{`Welcome, ${firstname}. Signed in as ${role}: the figures count the rows you may see.`}</p>
+        <p className={Classes.TEXT_MUTED}>{`Welcome, ${firstname}. Signed in as ${role}. The figures count the rows you may see.`}</p>
       </header>
       <section aria-labelledby="stats-attention-title" className="stats-section">
         <SectionTitle id="stats-attention-title">Needs attention</SectionTitle>
