@@ -30,6 +30,8 @@ async function statsDrawn(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Stats', level: 1 }).waitFor();
   await page.locator('.stats-attention').waitFor();
   await figures(page).waitFor();
+  // The charts come as their section nears the window.
+  await page.locator('#stats-charts-title').scrollIntoViewIfNeeded();
   await page.locator('.stats-charts').waitFor();
   await page.waitForLoadState('networkidle');
 }
@@ -122,6 +124,7 @@ describe('the Stats tab', { timeout: 180_000 }, () => {
       await expect.poll(() => new URL(page.url()).searchParams.get('start'), { timeout: WAIT_MS }).toBe(yearAgo());
       await expect.poll(async () => (await figureValue(page, 'Events').innerText()).trim(), { timeout: WAIT_MS }).toBe(events);
       await page.locator('.console-offline-banner').filter({ hasText: /^Offline — data as of / }).waitFor();
+      await page.locator('#stats-charts-title').scrollIntoViewIfNeeded();
       await page.getByRole('figure', { name: 'Events per day' }).waitFor();
     } finally {
       await context.setOffline(false);

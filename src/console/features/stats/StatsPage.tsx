@@ -6,7 +6,7 @@
 import './stats.css';
 import { Button, ButtonGroup, Classes, FormGroup, Spinner } from '@blueprintjs/core';
 import { Dashboard } from '@blueprintjs/icons';
-import type { ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { STATS_DEFAULT_DAYS } from '../../../contract/constants';
 import { isAdminRoleType, type AdminRoleType } from '../../../contract/roles';
 import { useAppSelector } from '../../app/hooks';
@@ -15,11 +15,35 @@ import { NotLoadedOffline, useShownAnswer } from '../../components/NotLoadedOffl
 import { PageTitle, SectionTitle } from '../../components/PageTitle';
 import { AttentionList } from './AttentionSection';
 import { FiguresList } from './FiguresSection';
-import { StatsChartsSection } from './StatsCharts';
+import { lazyNamed } from '../../components/lazyNamed';
 import { useStatsAttentionQuery, useStatsChartsQuery, useStatsFiguresQuery } from './statsApi';
 import { isoDateOf, lastDays, useStatsPeriod, type Period } from './statsPeriod';
 
 const PRESETS = [7, STATS_DEFAULT_DAYS, 90] as const;
+
+// The charts, their code and their answer, come when their section comes into the window: signing
+// in lands here, and a sign-in that goes on to another screen before scrolling does not wait for
+// them (tests/e2e/transfer.test.ts). Offline, charts never scrolled to online have no last answer.
+const StatsChartsSection = lazyNamed(() => import('./StatsCharts'), 'StatsChartsSection');
+
+/**
+ * Whether the element has come into the window (once true, true), watched from when `watching`
+ * (the sections above it drawn, so it is where it stays); at once where there is no IntersectionObserver.
+ */
+function useInView<T extends Element>(watching: boolean): [RefObject<T>, boolean] {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !watching || !element) return undefined;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, watching]);
+  return [ref, near];
+}
 
 interface Answered<T> {
   data?: T;
@@ -96,7 +120,8 @@ function AdminStats({ firstname, role }: { firstname: string; role: AdminRoleTyp
   const { period, today, query, setPeriod } = useStatsPeriod();
   const attention = useStatsAttentionQuery();
   const figures = useStatsFiguresQuery(query);
-  const charts = useStatsChartsQuery(query);
+  const [chartsRef, chartsNear] = useInView<HTMLElement>(!attention.isLoading && !figures.isLoading);
+  const charts = useStatsChartsQuery(query, { skip: !chartsNear });
   return (
     <div className="stats-page">
       <header className="console-page-header stats-header">
@@ -116,11 +141,13 @@ function AdminStats({ firstname, role }: { firstname: string; role: AdminRoleTyp
           {(answer) => <FiguresList figures={answer} role={role} />}
         </Shown>
       </section>
-      <section aria-labelledby="stats-charts-title" className="stats-section">
+      <section aria-labelledby="stats-charts-title" className="stats-section" ref={chartsRef}>
         <SectionTitle id="stats-charts-title">Charts for the period</SectionTitle>
-        <Shown query={charts} name="charts">
-          {(answer) => <StatsChartsSection charts={answer} period={period} today={today} role={role} />}
-        </Shown>
+        <Suspense fallback={<Spinner size={24} className="console-centered" aria-label="Loading" />}>
+          <Shown query={charts} name="charts">
+            {(answer) => <StatsChartsSection charts={answer} period={period} today={today} role={role} />}
+          </Shown>
+        </Suspense>
       </section>
     </div>
   );
