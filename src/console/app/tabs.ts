@@ -1,9 +1,17 @@
 // The paths of the screens, derived from their declarations (screens.tsx), and of the few screens
 // outside the menu: what the features' links and their waiting writes read.
+import type { GridId } from '../../contract/grids';
 import type { ReportHome, ServiceReportName } from '../../contract/reports';
+import type { RoleType } from '../../contract/roles';
 import { SCREEN_LIST, type MenuItem, type ShellTab } from './screens';
 
 export const TAB_PATHS = Object.fromEntries(SCREEN_LIST.map(([tab, screen]) => [tab, screen.path])) as Record<ShellTab, string>;
+
+/** Who sees each tab: a link to another tab is offered to them only. */
+export const TAB_AUDIENCES = Object.fromEntries(SCREEN_LIST.map(([tab, screen]) => [tab, screen.visibleTo])) as Record<ShellTab, readonly RoleType[]>;
+
+/** The tab that shows each grid (a grid shown by no tab has none). */
+export const GRID_TABS = Object.fromEntries(SCREEN_LIST.flatMap(([tab, screen]) => (screen.grid ? [[screen.grid, tab]] : []))) as Partial<Record<GridId, ShellTab>>;
 
 export const pathOf = (item: MenuItem): string => (item.id === 'logout' ? '/logout' : TAB_PATHS[item.id]);
 
