@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toRequestDate } from '../../src/contract/dates';
 import { TAB_PATHS } from '../../src/console/app/tabs';
 import { axeViolations, openScreen, openSignedIn, screenshot, signIn, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
-import { startServer, type TestServer } from '../support/server';
+import { accessToken, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
 const ACCOUNTS = { 'Super Admin': SUPER, 'Agency Admin': 'agency@demo.test', 'Campaign Admin': 'campaign@demo.test' } as const;
@@ -33,6 +33,7 @@ async function statsDrawn(page: Page): Promise<void> {
   // The charts come as their section nears the window.
   await page.locator('#stats-charts-title').scrollIntoViewIfNeeded();
   await page.locator('.stats-charts').waitFor();
+  await page.getByRole('region', { name: 'What changed' }).locator('ol, .bp6-non-ideal-state').first().waitFor();
   await page.waitForLoadState('networkidle');
 }
 const dayCountName = (day: string | null) => `events on ${toRequestDate(day ?? '')}`;
@@ -108,6 +109,26 @@ describe('the Stats tab', { timeout: 180_000 }, () => {
     expect(new URL(page.url()).searchParams.get('start')).toBe(day);
     expect(new URL(page.url()).searchParams.get('end')).toBe(day);
     expect(await gridCount(page)).toBe(dayCount);
+  });
+
+  it('What changed lists the latest change, and a Super Admin follows it to the Audit screen', async () => {
+    const { page } = b;
+    const token = await accessToken(server, SUPER);
+    const campaigns = await server.get<{ data: Array<{ id: number; campaign_name: string }> }>('/admin/campaigns?page_size=0', token);
+    const campaign = campaigns.body.data[0] as { id: number; campaign_name: string };
+    const renamed = `${campaign.campaign_name} (stats)`;
+    expect((await server.request('PUT', `/service/campaigns/${campaign.id}/`, { body: { name: renamed }, token })).status).toBe(200);
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openSignedIn(page, server, SUPER);
+    await statsDrawn(page);
+    const changes = page.getByRole('region', { name: 'What changed' });
+    const newest = changes.getByRole('listitem').first();
+    await expect.poll(async () => (await newest.innerText()).replace(/\s+/g, ' '), { timeout: WAIT_MS }).toContain(`Campaign ${campaign.id}: Changed name`);
+    await newest.getByRole('link', { name: `Campaign ${campaign.id}` }).click();
+    await waitForPath(page, TAB_PATHS.audit);
+    expect(new URL(page.url()).searchParams.get('entity')).toBe('campaign');
+    await page.getByRole('region', { name: 'Audit', exact: true }).getByText('Changed name').first().waitFor();
   });
 
   it('opens offline from its last answers, under the offline banner', async () => {

@@ -1,8 +1,8 @@
 // The Stats tab (issue 35), the first screen after sign-in: what needs attention now, the headline
-// figures of a period beside the previous period's, and the period's charts, all within the
-// admin's scope (the server's). The period is in the address; every figure and bar links to the grid
-// holding its rows, with the same filters. The three answers are kept like every read, so offline
-// the tab shows the last of them under the shell's 'Offline, data as of' banner.
+// figures of a period beside the previous period's, what changed lately (the audit trail), and the
+// period's charts, all within the admin's scope (the server's). The period is in the address; every
+// figure and bar links to the grid holding its rows, with the same filters. The answers are kept
+// like every read, so offline the tab shows the last of them under the 'Offline, data as of' banner.
 import './stats.css';
 import { Button, ButtonGroup, Classes, FormGroup, Spinner } from '@blueprintjs/core';
 import { Dashboard } from '@blueprintjs/icons';
@@ -25,6 +25,8 @@ const PRESETS = [7, STATS_DEFAULT_DAYS, 90] as const;
 // in lands here, and a sign-in that goes on to another screen before scrolling does not wait for
 // them (tests/e2e/transfer.test.ts). Offline, charts never scrolled to online have no last answer.
 const StatsChartsSection = lazyNamed(() => import('./StatsCharts'), 'StatsChartsSection');
+// The latest changes (the audit trail's 'What changed') come the same way.
+const LatestChanges = lazyNamed(() => import('../audit/LatestChanges'), 'LatestChanges');
 
 /**
  * Whether the element has come into the window (once true, true), watched from when `watching`
@@ -122,6 +124,7 @@ function AdminStats({ firstname, role }: { firstname: string; role: AdminRoleTyp
   const figures = useStatsFiguresQuery(query);
   const [chartsRef, chartsNear] = useInView<HTMLElement>(!attention.isLoading && !figures.isLoading);
   const charts = useStatsChartsQuery(query, { skip: !chartsNear });
+  const [changesRef, changesNear] = useInView<HTMLDivElement>(!attention.isLoading && !figures.isLoading);
   return (
     <div className="stats-page">
       <header className="console-page-header stats-header">
@@ -141,6 +144,13 @@ function AdminStats({ firstname, role }: { firstname: string; role: AdminRoleTyp
           {(answer) => <FiguresList figures={answer} role={role} />}
         </Shown>
       </section>
+      <div className="stats-section" ref={changesRef}>
+        {changesNear && (
+          <Suspense fallback={<Spinner size={24} className="console-centered" aria-label="Loading" />}>
+            <LatestChanges />
+          </Suspense>
+        )}
+      </div>
       <section aria-labelledby="stats-charts-title" className="stats-section" ref={chartsRef}>
         <SectionTitle id="stats-charts-title">Charts for the period</SectionTitle>
         <Suspense fallback={<Spinner size={24} className="console-centered" aria-label="Loading" />}>
