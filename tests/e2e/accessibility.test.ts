@@ -31,6 +31,8 @@ async function checkDialog(page: Page, opener: Locator, found: string[], where: 
   await opener.click();
   await opened.waitFor();
   await page.waitForLoadState('networkidle');
+  // Past Blueprint's opening transition: mid-fade, text is not yet at its full contrast for axe.
+  await page.waitForFunction(() => !document.querySelector('[class*="-enter-active"], [class*="-appear-active"]'));
   found.push(...(await axeViolations(page)).map((violation) => `${where}: ${violation}`));
   await page.keyboard.press('Escape');
   await opened.waitFor({ state: 'hidden' });

@@ -43,7 +43,8 @@ async function opened(user: ReturnType<typeof userEvent.setup>) {
   const opener = screen.getByRole('button', { name: 'Add Language' });
   await user.click(opener);
   await screen.findByRole('dialog');
-  expect(opener).not.toHaveFocus();
+  // The dialog takes the focus once it has drawn.
+  await waitFor(() => expect(opener).not.toHaveFocus());
   return opener;
 }
 

@@ -143,7 +143,7 @@ describe('the Stats tab', () => {
     expect(screen.getByText('The agent is blacklisted: 3')).toBeInTheDocument();
     expect(screen.queryByText(/The agent is suspended/)).not.toBeInTheDocument();
     const sections = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(sections).toEqual(['Needs attention', 'Figures for the period', 'Charts for the period']);
+    expect(sections).toEqual(['Needs attention', 'Figures for the period', 'What changed', 'Charts for the period']);
   });
 
   it('has a table behind each chart, its cells linking to the grid of their rows', async () => {

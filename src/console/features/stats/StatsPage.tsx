@@ -153,11 +153,14 @@ function AdminStats({ firstname, role }: { firstname: string; role: AdminRoleTyp
       </div>
       <section aria-labelledby="stats-charts-title" className="stats-section" ref={chartsRef}>
         <SectionTitle id="stats-charts-title">Charts for the period</SectionTitle>
-        <Suspense fallback={<Spinner size={24} className="console-centered" aria-label="Loading" />}>
-          <Shown query={charts} name="charts">
-            {(answer) => <StatsChartsSection charts={answer} period={period} today={today} role={role} />}
-          </Shown>
-        </Suspense>
+        {/* Not asked for before it nears the window: nothing is loading, so no spinner says so. */}
+        {chartsNear && (
+          <Suspense fallback={<Spinner size={24} className="console-centered" aria-label="Loading" />}>
+            <Shown query={charts} name="charts">
+              {(answer) => <StatsChartsSection charts={answer} period={period} today={today} role={role} />}
+            </Shown>
+          </Suspense>
+        )}
       </section>
     </div>
   );
