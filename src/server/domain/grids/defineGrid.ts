@@ -16,6 +16,7 @@ import { queryRows, type Database } from '../../db/client';
 import { foldedText } from '../../db/foldedText';
 import { isStorableId } from '../../db/errors';
 import { campaigns, fraudEvents, userRoles, users } from '../../db/schema';
+import { KeptValues } from '../../db/keptValues';
 import { generationsOf, tablesOf } from '../../db/tableGenerations';
 import { badRequest, superAdminOnly } from '../../http/errors';
 import { FIELD_ROLE_TYPE_IDS } from '../agents/agentRows';
@@ -163,28 +164,6 @@ function decodeCursor(text: string): Cursor {
   }
 }
 
-// ---- counts ---------------------------------------------------------------------------------
-
-/**
- * Counts of recent filters, so turning pages does not count the rows again each time. An entry
- * lives GRID_COUNT_CACHE_MS, and its key holds the generations of the tables its count reads: a
- * write this process commits to one of them (an agent blacklisted, renamed, ...) is counted at the
- * next read. Per process: another server instance's writes show once the entry has expired.
- */
-class CountCache {
-  private readonly entries = new Map<string, { count: number; at: number }>();
-  constructor(private readonly maxEntries = 500) {}
-  get(key: string): number | undefined {
-    const entry = this.entries.get(key);
-    if (!entry || Date.now() - entry.at > GRID_COUNT_CACHE_MS) return undefined;
-    return entry.count;
-  }
-  set(key: string, count: number): void {
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(key, { count, at: Date.now() });
-  }
-}
-
 // ---- the grid -------------------------------------------------------------------------------
 
 const FILTER_DEFAULTS: Record<GridFilter, (filter: ReportFilter) => boolean> = {
@@ -212,7 +191,10 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
   const columns = declaration.columns;
   const offered = new Set<GridFilter>(declaration.filters);
   const sortable = sortableKeys(declaration);
-  const counts = new CountCache();
+  // Counts of recent filters, so turning pages does not count the rows again each time; keyed with
+  // the generations of the tables the count reads, so a write this process commits (an agent
+  // blacklisted, renamed, ...) is counted at the next read. Another instance's show once it expires.
+  const counts = new KeptValues<number>(GRID_COUNT_CACHE_MS, 500);
   const value = (key: string): SQL => (source.columns as Record<string, SQL>)[key] as SQL;
   const textColumns = columns.filter((column) => column.format === 'text').map((column) => value(column.key));
   /** The columns as the outer query reads them from the rows query `g`. */

@@ -21,6 +21,7 @@ import {
 } from '../../../contract/stats';
 import { visibleCampaignIds, within } from '../../auth/scope';
 import { queryRows, type Database } from '../../db/client';
+import { KeptValues } from '../../db/keptValues';
 import { allGenerations } from '../../db/tableGenerations';
 import { campaigns, campaignVersions, events, fraudEvents, payments, users } from '../../db/schema';
 import { agentEventDetails } from '../grids/agentEvents';
@@ -56,17 +57,15 @@ function linked(scope: RoleScope, target: StatsTarget, period: StatsPeriod, narr
  * instance's writes (and the worker's on jobs) show once the entry has expired. The promise is kept,
  * so calls alike made together (the console's, two tabs') aggregate once.
  */
-const answers = new Map<string, { at: number; answer: Promise<unknown> }>();
-const ANSWERS_MAX = 200;
+const answers = new KeptValues<Promise<unknown>>(STATS_CACHE_MS, 200);
 
 function cached<T>(key: unknown[], compute: () => Promise<T>): Promise<T> {
   // Keyed before computing: a write committed meanwhile makes a new key, never an old answer under it.
   const cacheKey = JSON.stringify([...key, allGenerations()]);
-  const entry = answers.get(cacheKey);
-  if (entry && Date.now() - entry.at <= STATS_CACHE_MS) return entry.answer as Promise<T>;
-  if (answers.size >= ANSWERS_MAX) answers.delete(answers.keys().next().value as string);
+  const kept = answers.get(cacheKey);
+  if (kept) return kept as Promise<T>;
   const answer = compute();
-  answers.set(cacheKey, { at: Date.now(), answer });
+  answers.set(cacheKey, answer);
   answer.catch(() => answers.delete(cacheKey));
   return answer;
 }
