@@ -1,5 +1,6 @@
 // The dates of SPEC.md section 9: report requests carry DD-MMM-YYYY ('01-Nov-2026'); report
 // tables show YYYY-MM-DD HH:MM:SS. Screens hold ISO dates ('2026-11-01'); these convert.
+import { REQUEST_DATE_MAX, REQUEST_DATE_MIN } from './constants';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
@@ -30,4 +31,10 @@ export function addDays(isoDate: string, days: number): string {
   const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
+}
+
+/** An ISO date an address holds, when it is a real calendar date the server accepts (REQUEST_DATE_MIN to _MAX); else undefined. */
+export function isoDateOf(value: string | null | undefined): string | undefined {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value) || fromRequestDate(toRequestDate(value)) !== value) return undefined;
+  return value >= REQUEST_DATE_MIN && value <= REQUEST_DATE_MAX ? value : undefined;
 }

@@ -13,8 +13,8 @@
 import { useCallback, useState } from 'react';
 import type { GridQuery } from '../../contract/api';
 import { AUDIT_ENTITIES, type AuditEntity } from '../../contract/auditEntities';
-import { DEFAULT_GRID_PAGE_SIZE, DEFAULT_GRID_RANGE_DAYS, REQUEST_DATE_MAX, REQUEST_DATE_MIN } from '../../contract/constants';
-import { addDays, fromRequestDate, toRequestDate } from '../../contract/dates';
+import { DEFAULT_GRID_PAGE_SIZE, DEFAULT_GRID_RANGE_DAYS } from '../../contract/constants';
+import { addDays, isoDateOf, toRequestDate } from '../../contract/dates';
 import { sortableKeys, type GridDeclaration, type GridFilter } from '../../contract/grids';
 import { reconcileDateRange } from '../../contract/reports';
 import { useCallerIsSuper } from '../app/useCallerIsSuper';
@@ -69,12 +69,6 @@ export function defaultGridState(grid: GridDeclaration, today: string): GridStat
 }
 
 const offers = (grid: GridDeclaration, filter: GridFilter): boolean => grid.filters.includes(filter);
-
-/** A real calendar date the server accepts, or undefined. */
-function isoDateOf(value: string | null): string | undefined {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value) || fromRequestDate(toRequestDate(value)) !== value) return undefined;
-  return value >= REQUEST_DATE_MIN && value <= REQUEST_DATE_MAX ? value : undefined;
-}
 
 /** The grid's state an address names; what it does not know, or the grid does not offer, is left at its default. */
 export function gridStateOf(grid: GridDeclaration, params: URLSearchParams, today: string): GridState {

@@ -8,6 +8,7 @@ import { Button, ButtonGroup, Classes, FormGroup, Spinner } from '@blueprintjs/c
 import { Dashboard } from '@blueprintjs/icons';
 import { Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { STATS_DEFAULT_DAYS } from '../../../contract/constants';
+import { isoDateOf } from '../../../contract/dates';
 import { isAdminRoleType, type AdminRoleType } from '../../../contract/roles';
 import { useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../components/EmptyState';
@@ -17,7 +18,7 @@ import { AttentionList } from './AttentionSection';
 import { FiguresList } from './FiguresSection';
 import { lazyNamed } from '../../components/lazyNamed';
 import { useStatsAttentionQuery, useStatsChartsQuery, useStatsFiguresQuery } from './statsApi';
-import { isoDateOf, lastDays, useStatsPeriod, type Period } from './statsPeriod';
+import { lastDays, useStatsPeriod, type Period } from './statsPeriod';
 
 const PRESETS = [7, STATS_DEFAULT_DAYS, 90] as const;
 

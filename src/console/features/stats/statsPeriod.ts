@@ -2,8 +2,8 @@
 // 2026-11-30, ISO dates; address/useGridQuery.ts), so the tab reloads, goes Back and is shared with
 // its period; without them, the last STATS_DEFAULT_DAYS days ending today, as the server reads it.
 import { useState } from 'react';
-import { REQUEST_DATE_MAX, REQUEST_DATE_MIN, STATS_DEFAULT_DAYS } from '../../../contract/constants';
-import { addDays, fromRequestDate, toRequestDate } from '../../../contract/dates';
+import { STATS_DEFAULT_DAYS } from '../../../contract/constants';
+import { addDays, isoDateOf, toRequestDate } from '../../../contract/dates';
 import { reconcileDateRange } from '../../../contract/reports';
 import { useRememberedAddress } from '../../address/listAddress';
 
@@ -17,12 +17,6 @@ export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
 
 /** The default period: the last STATS_DEFAULT_DAYS days, today included. */
 export const lastDays = (days: number, today: string): Period => ({ start: addDays(today, 1 - days), end: today });
-
-/** A real calendar date the server accepts, or undefined. */
-export function isoDateOf(value: string | null | undefined): string | undefined {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value) || fromRequestDate(toRequestDate(value)) !== value) return undefined;
-  return value >= REQUEST_DATE_MIN && value <= REQUEST_DATE_MAX ? value : undefined;
-}
 
 /** The period an address names, the default where it names none. */
 export function periodOf(params: URLSearchParams, today: string): Period {
