@@ -9,13 +9,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_QUEUED_AT_HEADER } from '../../src/contract/constants';
 import { auditGrid } from '../../src/contract/grids';
-import { axeViolations, openScreen, openSignedIn, screenshot, toast, useBrowser, WAIT_MS } from '../support/browser';
+import { axeViolations, gridPagerText, openScreen, openSignedIn, screenshot, toast, useBrowser, WAIT_MS } from '../support/browser';
 import { accessToken, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
 const SECOND = 'super2@demo.test';
 
-const pagerText = async (page: Page) => (await page.getByRole('navigation', { name: 'Pages' }).locator('.report-grid-count').innerText()).trim();
 const trail = (page: Page) => page.getByRole('region', { name: 'Audit', exact: true });
 /** The Summary column's cells on screen (after the rows' Open buttons' column). */
 const SUMMARY = auditGrid.columns.findIndex((column) => column.key === 'summary') + 1;
@@ -50,7 +49,7 @@ describe('the Audit screen', { timeout: 180_000 }, () => {
     await openSignedIn(page, server, SUPER);
     await openScreen(page, 'Audit', '/audit');
     await trail(page).waitFor();
-    await expect.poll(() => pagerText(page), { timeout: WAIT_MS }).toBe('Page 1 of 1 · 3 rows');
+    await expect.poll(() => gridPagerText(page), { timeout: WAIT_MS }).toBe('Page 1 of 1 · 3 rows');
     await expect.poll(() => summaries(page), { timeout: WAIT_MS }).toEqual(['Added Airtime top-up', 'Added Shop visit', 'Changed name']);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'audit-1440');
@@ -65,7 +64,7 @@ describe('the Audit screen', { timeout: 180_000 }, () => {
     await page.getByRole('combobox', { name: 'Entity' }).selectOption({ label: 'Event type' });
     await page.waitForURL(/\/audit\?entity=event_type$/);
     await expect.poll(() => summaries(page), { timeout: WAIT_MS }).toEqual(['Added Airtime top-up', 'Added Shop visit']);
-    await expect.poll(() => pagerText(page), { timeout: WAIT_MS }).toBe('Page 1 of 1 · 2 rows');
+    await expect.poll(() => gridPagerText(page), { timeout: WAIT_MS }).toBe('Page 1 of 1 · 2 rows');
 
     // The campaign's rename: its name before and after.
     await page.getByRole('combobox', { name: 'Entity' }).selectOption({ label: 'Campaign' });
@@ -98,7 +97,7 @@ describe('the Audit screen', { timeout: 180_000 }, () => {
     // Offline-made rows say so in the file too.
     await page.getByRole('combobox', { name: 'Entity' }).selectOption({ label: 'Event type' });
     await page.waitForURL(/\/audit\?entity=event_type$/);
-    await expect.poll(() => pagerText(page), { timeout: WAIT_MS }).toBe('Page 1 of 1 · 2 rows');
+    await expect.poll(() => gridPagerText(page), { timeout: WAIT_MS }).toBe('Page 1 of 1 · 2 rows');
     const second = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download CSV' }).click();
     const file = Papa.parse<Record<string, string>>(await readFile(await (await second).path(), 'utf8'), { header: true, skipEmptyLines: true });
@@ -113,7 +112,7 @@ describe('the Audit screen', { timeout: 180_000 }, () => {
     await page.setViewportSize({ width: 820, height: 1180 });
     await openSignedIn(page, server, SUPER, '/audit?entity=event_type');
     await page.getByRole('heading', { name: 'Audit', exact: true }).waitFor();
-    await expect.poll(() => pagerText(page), { timeout: WAIT_MS }).toBe('Page 1 of 1 · 2 rows');
+    await expect.poll(() => gridPagerText(page), { timeout: WAIT_MS }).toBe('Page 1 of 1 · 2 rows');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(820);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'audit-820');

@@ -4,13 +4,12 @@
 // this tab has used. Left to the device, a browser that asks to save data turns it on.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSignedIn, screenshot, useBrowser, WAIT_MS } from '../support/browser';
+import { gridPagerText, openSignedIn, screenshot, useBrowser, WAIT_MS } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
 const yearAgo = () => new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 10);
 const GRID = `/grids/agent-event-details?start=${yearAgo()}&size=100`;
-const pagerText = async (page: Page) => (await page.locator('.report-grid-count').innerText()).trim();
 
 async function turnOn(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^Data saver: / }).click();
@@ -33,8 +32,8 @@ describe('the data saver', { timeout: 90_000 }, () => {
       const { page } = b;
       await page.setViewportSize(viewport);
       await openSignedIn(page, server, SUPER, GRID);
-      await expect.poll(() => pagerText(page), { timeout: WAIT_MS }).toMatch(/^Page 1 of \d+ · [\d,]+ rows$/);
-      const [, pagesAt100] = /of (\d+)/.exec(await pagerText(page)) ?? [];
+      await expect.poll(() => gridPagerText(page), { timeout: WAIT_MS }).toMatch(/^Page 1 of \d+ · [\d,]+ rows$/);
+      const [, pagesAt100] = /of (\d+)/.exec(await gridPagerText(page)) ?? [];
 
       await turnOn(page);
       const settings = page.getByRole('group', { name: 'Data saver' });
@@ -43,7 +42,7 @@ describe('the data saver', { timeout: 90_000 }, () => {
       await page.keyboard.press('Escape');
 
       // The address still asks for 100; the grid shows pages of 20, and the larger sizes are not offered.
-      await expect.poll(async () => /of (\d+)/.exec(await pagerText(page))?.[1]).not.toBe(pagesAt100);
+      await expect.poll(async () => /of (\d+)/.exec(await gridPagerText(page))?.[1]).not.toBe(pagesAt100);
       const sizes = page.getByRole('combobox', { name: 'Rows per page' });
       expect(await sizes.inputValue()).toBe('20');
       expect(await sizes.locator('option[value="100"]').isDisabled()).toBe(true);

@@ -10,7 +10,7 @@ import { GRIDS, type GridColumn } from '../../src/contract/grids';
 import * as messages from '../../src/contract/messages';
 import { sideMenu, tabOfGrid } from '../../src/console/app/screens';
 import { TAB_PATHS } from '../../src/console/app/tabs';
-import { openScreen, openSignedIn, screenshot, toast, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
+import { gridPagerText, gridSettled, openScreen, openSignedIn, screenshot, toast, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
@@ -19,7 +19,6 @@ const DETAIL = '/grids/agent-event-details';
 const yearAgo = () => new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 10);
 
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Pages' });
-const pagerText = async (page: Page) => (await pager(page).locator('.report-grid-count').innerText()).trim();
 /** The text of a column's cells on screen (Table2 draws the rows in view only). */
 const columnCells = async (page: Page, column: number) =>
   (await page.locator(`.bp6-table-quadrant-main .bp6-table-cell.bp6-table-cell-col-${column}:not(.bp6-table-cell-ghost)`).allInnerTexts());
@@ -27,15 +26,6 @@ const columnCells = async (page: Page, column: number) =>
 const columnValues = (page: Page, column: number) => expect.poll(async () => [...new Set(await columnCells(page, column))].sort(), { timeout: WAIT_MS });
 const menuLabelOf = (tab: string) => sideMenu('Super Admin').find((item) => item.id === tab)?.label as string;
 
-/**
- * Waits until the pager names a page and no cell is loading. The pager and the cells may still be
- * the last answer's for a moment after a change: callers first wait for what the change makes differ.
- */
-async function settled(page: Page): Promise<string> {
-  await expect.poll(() => pagerText(page), { timeout: WAIT_MS }).toMatch(/^Page \d+ of \d+ · [\d,]+ rows?$/);
-  await expect.poll(() => page.locator('.bp6-table-quadrant-main .bp6-loading').count(), { timeout: WAIT_MS }).toBe(0);
-  return pagerText(page);
-}
 
 describe('report grids', { timeout: 180_000 }, () => {
   const b = useBrowser();
@@ -53,7 +43,7 @@ describe('report grids', { timeout: 180_000 }, () => {
       await openScreen(page, menuLabelOf(tabOfGrid(grid.id)), TAB_PATHS[tabOfGrid(grid.id)], grid.title);
       const region = page.getByRole('region', { name: grid.title, exact: true });
       await region.waitFor();
-      await expect.poll(async () => (await pagerText(page)).startsWith('Page 1 of') || (await page.getByText(grid.emptyText).count()) > 0, { timeout: WAIT_MS }).toBe(true);
+      await expect.poll(async () => (await gridPagerText(page)).startsWith('Page 1 of') || (await page.getByText(grid.emptyText).count()) > 0, { timeout: WAIT_MS }).toBe(true);
       // Its column headers are the declaration's labels, sortable ones as buttons.
       const sortable = (grid.columns as readonly GridColumn[]).find((column) => column.sortable !== false);
       if ((await page.getByText(grid.emptyText).count()) === 0 && sortable) {
@@ -70,7 +60,7 @@ describe('report grids', { timeout: 180_000 }, () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await openSignedIn(page, server, SUPER, `${DETAIL}?start=${yearAgo()}`);
     await page.getByRole('heading', { name: 'Agent Events Detail' }).waitFor();
-    const all = await settled(page);
+    const all = await gridSettled(page);
     await screenshot(page, 'grid-agent-events-detail-1440');
 
     // A campaign: every row on screen is that campaign's, and the address says so.
@@ -79,22 +69,22 @@ describe('report grids', { timeout: 180_000 }, () => {
     await select.selectOption({ label: option });
     await page.waitForURL(/[?&]campaign=\d+/);
     // The pager shows the old count until the answer comes.
-    await expect.poll(() => pagerText(page), { timeout: WAIT_MS }).not.toBe(all);
-    await settled(page);
+    await expect.poll(() => gridPagerText(page), { timeout: WAIT_MS }).not.toBe(all);
+    await gridSettled(page);
     await columnValues(page, 1).toEqual(['SIM Drive GH-03']);
     await select.selectOption({ label: 'All campaigns' });
-    await settled(page);
+    await gridSettled(page);
 
     // Sorted by Medium from its header, then the other way.
     const medium = page.getByRole('region', { name: 'Agent Events Detail' }).getByRole('button', { name: /^Medium/ }).first();
     await medium.click();
     await page.waitForURL(/[?&]order=medium/);
-    await settled(page);
+    await gridSettled(page);
     // The first page sorted by medium: SMS comes first (A to Z), WHATSAPP first the other way.
     await columnValues(page, 8).toEqual(['SMS']);
     await page.getByRole('region', { name: 'Agent Events Detail' }).getByRole('button', { name: /^Medium, sorted ascending/ }).first().click();
     await page.waitForURL(/[?&]order=-medium/);
-    await settled(page);
+    await gridSettled(page);
     await columnValues(page, 8).toEqual(['WHATSAPP']);
 
     // Next: page 2, in the address; a reload keeps it; Back returns to page 1.
@@ -103,24 +93,24 @@ describe('report grids', { timeout: 180_000 }, () => {
     await page.waitForURL(/[?&]page=2/);
     // The pager names page 2 at once; its rows come with the answer.
     await expect.poll(async () => (await columnCells(page, 0))[0], { timeout: WAIT_MS }).not.toBe(firstPageRow);
-    const second = await settled(page);
+    const second = await gridSettled(page);
     expect(second).toMatch(/^Page 2 of /);
     const secondPageRows = await columnCells(page, 0);
     await page.reload();
-    expect(await settled(page)).toBe(second);
+    expect(await gridSettled(page)).toBe(second);
     await expect.poll(() => columnCells(page, 0), { timeout: WAIT_MS }).toEqual(secondPageRows);
     await page.goBack();
-    await expect.poll(() => pagerText(page), { timeout: WAIT_MS }).toMatch(/^Page 1 of /);
-    await settled(page);
+    await expect.poll(() => gridPagerText(page), { timeout: WAIT_MS }).toMatch(/^Page 1 of /);
+    await gridSettled(page);
     await expect.poll(async () => (await columnCells(page, 0))[0], { timeout: WAIT_MS }).toBe(firstPageRow);
 
     // 'All rows': one page of every row (read a row at a time as the grid draws it), the same order
     // from the first row to the last.
-    const count = Number(/· ([\d,]+) rows?$/.exec(await pagerText(page))?.[1]?.replace(/,/g, ''));
+    const count = Number(/· ([\d,]+) rows?$/.exec(await gridPagerText(page))?.[1]?.replace(/,/g, ''));
     await page.getByRole('combobox', { name: 'Rows per page' }).selectOption({ label: 'All rows' });
     await page.waitForURL(/[?&]size=0/);
-    await expect.poll(() => pagerText(page), { timeout: WAIT_MS }).toBe(`Page 1 of 1 · ${count.toLocaleString('en')} rows`);
-    await settled(page);
+    await expect.poll(() => gridPagerText(page), { timeout: WAIT_MS }).toBe(`Page 1 of 1 · ${count.toLocaleString('en')} rows`);
+    await gridSettled(page);
     await columnValues(page, 8).toEqual(['WHATSAPP']);
     await page.locator('.bp6-table-quadrant-main .bp6-table-quadrant-scroll-container').evaluate((element) => {
       element.scrollTop = element.scrollHeight;
@@ -151,7 +141,7 @@ describe('report grids', { timeout: 180_000 }, () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await openSignedIn(page, server, SUPER, `/payments/pending?start=${yearAgo()}`);
     await page.getByRole('heading', { name: 'Pending Payments' }).waitFor();
-    await settled(page);
+    await gridSettled(page);
     const columns = GRIDS.find((grid) => grid.id === 'pendingPayments')?.columns as readonly GridColumn[];
     const opens = (await page.locator('.report-grid-open').count()) > 0 ? 1 : 0;
     const due = columns.findIndex((column) => column.key === 'pay') + opens;
@@ -172,7 +162,7 @@ describe('report grids', { timeout: 180_000 }, () => {
     expect(first).toEqual([...first].sort((a, b) => b[0].localeCompare(a[0]) || b[1] - a[1]));
     await page.getByRole('region', { name: 'Pending Payments' }).getByRole('button', { name: /^Due, sorted descending/ }).first().click();
     await page.waitForURL(/[?&]order=pay/);
-    await settled(page);
+    await gridSettled(page);
     await expect.poll(async () => (await amounts())[0]?.[0], { timeout: WAIT_MS }).not.toBe(first[0]?.[0]);
     const ascending = await amounts();
     expect(ascending).toEqual([...ascending].sort((a, b) => a[0].localeCompare(b[0]) || a[1] - b[1]));
@@ -182,7 +172,7 @@ describe('report grids', { timeout: 180_000 }, () => {
   it('a Campaign Admin sees the rows of their campaign only', async () => {
     const { page } = b;
     await openSignedIn(page, server, 'campaign@demo.test', `${DETAIL}?start=${yearAgo()}`);
-    await settled(page);
+    await gridSettled(page);
     await columnValues(page, 1).toEqual(['SIM Drive GH-03']);
     // 'Include Blacklisted' and BQ are a Super Admin's.
     expect(await page.getByLabel('Include Blacklisted').count()).toBe(0);
@@ -193,7 +183,7 @@ describe('report grids', { timeout: 180_000 }, () => {
     const { page, context } = b;
     await page.setViewportSize({ width: 820, height: 1180 });
     await openSignedIn(page, server, SUPER, `${DETAIL}?start=${yearAgo()}`);
-    const online = await settled(page);
+    const online = await gridSettled(page);
     const rowsOnline = await columnCells(page, 0);
     await context.setOffline(true);
     await page.getByRole('status', { name: 'Offline' }).waitFor();
@@ -204,7 +194,7 @@ describe('report grids', { timeout: 180_000 }, () => {
     await screenshot(page, 'grid-offline-new-filter-820');
     // The way back: the filters last loaded, their rows again.
     await page.getByRole('button', { name: messages.backToLoadedFilters }).click();
-    await expect.poll(() => pagerText(page), { timeout: WAIT_MS }).toBe(online);
+    await expect.poll(() => gridPagerText(page), { timeout: WAIT_MS }).toBe(online);
     expect(new URL(page.url()).searchParams.get('search')).toBeNull();
     expect(await page.getByLabel('Search').inputValue()).toBe('');
     expect(await columnCells(page, 0)).toEqual(rowsOnline);

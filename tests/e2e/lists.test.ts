@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as messages from '../../src/contract/messages';
 import { sideMenu } from '../../src/console/app/screens';
 import { TAB_PATHS } from '../../src/console/app/tabs';
-import { openScreen, openSignedIn, screenshot, useBrowser, WAIT_MS } from '../support/browser';
+import { gridSettled, openScreen, openSignedIn, screenshot, useBrowser, WAIT_MS } from '../support/browser';
 import { accessToken, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
@@ -39,13 +39,6 @@ async function listShows(page: Page, pagerText: string, firstKey: string): Promi
   await expect.poll(async () => (await keysShown(page))[0], { timeout: WAIT_MS }).toBe(firstKey);
 }
 
-/** The grid's pager, once it names a page and no cell is loading. */
-async function gridSettled(page: Page): Promise<string> {
-  const count = pager(page).locator('.report-grid-count');
-  await expect.poll(async () => (await count.innerText()).trim(), { timeout: WAIT_MS }).toMatch(/^Page \d+ of \d+ · [\d,]+ rows?$/);
-  await expect.poll(() => page.locator('.bp6-table-quadrant-main .bp6-loading').count(), { timeout: WAIT_MS }).toBe(0);
-  return (await count.innerText()).trim();
-}
 
 describe('lists on a tablet and a desktop', { timeout: 180_000 }, () => {
   const b = useBrowser();

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toRequestDate } from '../../src/contract/dates';
 import { TAB_PATHS } from '../../src/console/app/tabs';
-import { axeViolations, openScreen, openSignedIn, screenshot, signIn, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
+import { axeViolations, gridSettled, openScreen, openSignedIn, screenshot, signIn, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
 import { accessToken, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
@@ -19,12 +19,9 @@ const YEAR = () => `/?start=${yearAgo()}&end=${today()}`;
 const figures = (page: Page) => page.locator('.stats-figures');
 /** The text of a figure's value (its first line for an amount). */
 const figureValue = (page: Page, label: string) => figures(page).locator('.stats-figure', { has: page.getByText(label, { exact: true }) }).locator('.stats-figure-value').first();
-/** The grid's pager text, once it names a page and no cell is loading. */
+/** The grid's row count, once its pager names a page and no cell is loading. */
 async function gridCount(page: Page): Promise<string> {
-  const pager = page.getByRole('navigation', { name: 'Pages' }).locator('.report-grid-count');
-  await expect.poll(async () => (await pager.innerText()).trim(), { timeout: WAIT_MS }).toMatch(/^Page \d+ of \d+ · [\d,]+ rows?$/);
-  await expect.poll(() => page.locator('.bp6-table-quadrant-main .bp6-loading').count(), { timeout: WAIT_MS }).toBe(0);
-  return /· ([\d,]+) rows?$/.exec((await pager.innerText()).trim())?.[1] ?? '';
+  return /· ([\d,]+) rows?$/.exec(await gridSettled(page))?.[1] ?? '';
 }
 async function statsDrawn(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Stats', level: 1 }).waitFor();

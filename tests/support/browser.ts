@@ -20,6 +20,21 @@ export const screenshotDir = path.join(root, 'tests/screenshots');
 /** Generous waits: a 2-core machine running a server, Chromium and vitest at once. */
 export const WAIT_MS = 20_000;
 
+/** A report grid's pager text as the user reads it: 'Page 1 of 3 · 120 rows'. */
+export const gridPagerText = async (page: Page): Promise<string> =>
+  (await page.getByRole('navigation', { name: 'Pages' }).locator('.report-grid-count').innerText()).trim();
+
+/**
+ * Waits until a report grid's pager names a page and no cell is loading; its pager text then. The
+ * pager and the cells may still be the last answer's for a moment after a change: callers first
+ * wait for what the change makes differ.
+ */
+export async function gridSettled(page: Page): Promise<string> {
+  await expect.poll(() => gridPagerText(page), { timeout: WAIT_MS }).toMatch(/^Page \d+ of \d+ · [\d,]+ rows?$/);
+  await expect.poll(() => page.locator('.bp6-table-quadrant-main .bp6-loading').count(), { timeout: WAIT_MS }).toBe(0);
+  return gridPagerText(page);
+}
+
 /** The browser tests drive the built console; without it they cannot say anything. */
 export function assertConsoleBuilt(): void {
   const index = path.join(root, 'dist/console/index.html');
