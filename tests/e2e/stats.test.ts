@@ -144,6 +144,10 @@ describe('the Stats tab', { timeout: 180_000 }, () => {
       await page.locator('.console-offline-banner').filter({ hasText: /^Offline — data as of / }).waitFor();
       await page.locator('#stats-charts-title').scrollIntoViewIfNeeded();
       await page.getByRole('figure', { name: 'Events per day' }).waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: 'tests/screenshots/stats-offline-1440x900.png' });
+      await page.setViewportSize({ width: 820, height: 1180 });
+      await page.screenshot({ path: 'tests/screenshots/stats-offline-820x1180.png' });
     } finally {
       await context.setOffline(false);
     }
