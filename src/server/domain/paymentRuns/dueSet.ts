@@ -32,10 +32,13 @@ const agentStatus = sql`(select ${userRoles.userId} as agent_id,
 /**
  * The events in Fraud Events (same agent, campaign and customer), found from the fraud events by
  * events_agent_customer rather than by reading every due payment's event. A payment's agent is its
- * event's; the campaign is compared with the payment's, as before.
+ * event's; the campaign is compared with the payment's, as before. Looked up per fraud event (the
+ * lateral subquery, kept apart by `offset 0`): joined as tables, both backends hashed every event
+ * (1,000,000 read for 10,000 fraud events) where the index reads a few pages per fraud event.
  */
-const fraudFlagged = sql`(select distinct ${events.id} as event_id, ${fraudEvents.agentId} as agent_id, ${fraudEvents.campaignId} as campaign_id
-  from ${fraudEvents} join ${events} on ${events.agentId} = ${fraudEvents.agentId} and ${events.customerMsisdn} = ${fraudEvents.msisdn})`;
+const fraudFlagged = sql`(select distinct flagged.event_id, ${fraudEvents.agentId} as agent_id, ${fraudEvents.campaignId} as campaign_id
+  from ${fraudEvents} cross join lateral (select ${events.id} as event_id from ${events}
+    where ${events.agentId} = ${fraudEvents.agentId} and ${events.customerMsisdn} = ${fraudEvents.msisdn} offset 0) flagged)`;
 
 /**
  * Why a due payment is held back, one flag per reason (contract HELD_BACK_REASONS): its agent is
@@ -62,9 +65,11 @@ export function checkRunScope(scope: RoleScope, filter: Pick<PaymentRunFilter, '
 
 /**
  * `due`: the due payments the filter selects in the scope, with `held` (any reason) and a column per
- * reason; `pay`: those a run pays. Read `with ${dueSet(...)} select ... from pay`.
+ * reason; `pay`: those a run pays. Read `with ${dueSet(...)} select ... from pay`. `heldOnly` (Stats'
+ * held-back count): `due` keeps only its held rows, the same rows `due where held` reads, without
+ * carrying every payment to be paid through the query.
  */
-export function dueSet(scope: RoleScope, filter: PaymentRunFilter): SQL {
+export function dueSet(scope: RoleScope, filter: PaymentRunFilter, options: { heldOnly?: boolean } = {}): SQL {
   const conditions: SQL[] = [
     sql`${payments.status} = 'due'`,
     sql`${payments.paymentRunId} is null`,
@@ -79,6 +84,7 @@ export function dueSet(scope: RoleScope, filter: PaymentRunFilter): SQL {
   if (filter.search) {
     conditions.push(sql`concat_ws(' ', ${countries.name}, ${campaigns.name}, ${users.firstName}, ${users.lastName}, ${users.msisdn}, ${users.agentCode}, ${payments.currencyCode}) ilike ${containing(filter.search)}`);
   }
+  if (options.heldOnly) conditions.push(sql`(${sql.join(Object.values(HOLDS), sql` or `)})`);
   const reasons = Object.entries(HOLDS).map(([reason, held]) => sql`${held} as ${sql.identifier(reason)}`);
   return sql`due as (
       select d.*, (${sql.join(Object.keys(HOLDS).map((reason) => sql`d.${sql.identifier(reason)}`), sql` or `)}) as held

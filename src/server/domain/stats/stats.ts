@@ -341,7 +341,7 @@ async function attention(db: Database, scope: RoleScope, today: string): Promise
     // One pass over `due`, per currency: the counts and the totals together, not `due` read twice.
     const perCurrency = await queryRows<Record<HeldBackReason, number> & { currency: string; payments: number; total: string }>(
       db,
-      sql`with ${dueSet(scope, { start_date: sinceEver.start, end_date: sinceEver.end, search: '' })}
+      sql`with ${dueSet(scope, { start_date: sinceEver.start, end_date: sinceEver.end, search: '' }, { heldOnly: true })}
         select currency_code as currency, count(*)::int as payments, ${sql.join(reasons, sql`, `)}, sum(amount)::text as total
         from due where held group by currency_code order by currency_code`,
     );
