@@ -350,6 +350,8 @@ export const events = pgTable(
     index('events_campaign_created').on(t.campaignId, t.createdAt),
     // An agent's events, and the conversion stats' 'did this invited customer produce an event'.
     index('events_agent_customer').on(t.agentId, t.customerMsisdn, t.createdAt),
+    // An agent's events of a period: Stats' active agents, and the rows of agents the grids leave out by default.
+    index('events_agent_created').on(t.agentId, t.createdAt),
   ],
 );
 
@@ -421,6 +423,8 @@ export const payments = pgTable(
     index('payments_campaign_created').on(t.campaignId, t.createdAt),
     index('payments_agency_created').on(t.agencyId, t.createdAt),
     index('payments_run').on(t.paymentRunId),
+    // An agent's payments of a period: the rows of agents the grids leave out by default (Stats).
+    index('payments_agent_created').on(t.agentId, t.createdAt),
   ],
 );
 
@@ -446,6 +450,38 @@ export const paymentRunLines = pgTable(
     index('payment_run_lines_run').on(t.paymentRunId),
     currencyCodeChecked('payment_run_lines', t.currencyCode),
   ],
+);
+
+/**
+ * Stats (issue 35): the events of each UTC day, campaign and event type, every agent's, kept by
+ * triggers on events in the same statement as the write (migration 0019), so a period's figures
+ * read days x campaigns instead of every event. Exact: the grids' default filters (blacklisted and
+ * gifting agents left out) are applied at read, by taking those agents' rows away (domain/stats).
+ */
+export const statsEventDays = pgTable(
+  'stats_event_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    eventTypeId: integer('event_type_id').notNull(),
+    events: bigint('events', { mode: 'number' }).notNull(),
+    pay: numeric('pay').notNull(), // a campaign pays one currency: its pay is never a sum across two
+  },
+  (t) => [primaryKey({ columns: [t.day, t.campaignId, t.eventTypeId] })],
+);
+
+/** Stats (issue 35): the payments of each UTC day, campaign, currency and paid or not, kept as `statsEventDays`. */
+export const statsPaymentDays = pgTable(
+  'stats_payment_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    paid: boolean('paid').notNull(),
+    payments: bigint('payments', { mode: 'number' }).notNull(),
+    amount: numeric('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.campaignId, t.currencyCode, t.paid] })],
 );
 
 export const fraudEvents = pgTable(

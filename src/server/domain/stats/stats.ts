@@ -1,9 +1,11 @@
 // Stats (issue 35): the figures and charts of a period and what needs attention, aggregated in SQL.
-// A figure of a grid is read from the grid's own selection (defineGrid `selection`: its FROM, and
-// its WHERE with the caller's scope and the link's filters), never from a query of its own, so it
-// equals the grid its link opens by construction; the held-back payments are the payment run
+// Events and payments are counted from the day summaries the database keeps with every write
+// (daySummaries.ts), less the rows the grids leave out by default; the other figures of a grid are
+// read from the grid's own selection (defineGrid `selection`: its FROM, and its WHERE with the
+// caller's scope and the link's filters). Each equals the grid its link opens (tests/api/stats.test.ts
+// checks every one, for each role, on both backends); the held-back payments are the payment run
 // preview's own due set (paymentRuns/dueSet.ts), the jobs the job queue's own visibility.
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   BUDGET_PACE_DAYS, FRAUD_JUMP_BASELINE_DAYS, FRAUD_JUMP_DAYS, FRAUD_JUMP_FACTOR, FRAUD_JUMP_LISTED_MAX, FRAUD_JUMP_MIN,
   JOB_ATTENTION_DAYS, JOB_STUCK_MINUTES, REQUEST_DATE_MIN, STATS_CACHE_MS,
@@ -23,15 +25,14 @@ import { visibleCampaignIds, within } from '../../auth/scope';
 import { queryRows, type Database } from '../../db/client';
 import { KeptValues } from '../../db/keptValues';
 import { allGenerations } from '../../db/tableGenerations';
-import { campaigns, campaignVersions, events, fraudEvents, payments, users } from '../../db/schema';
-import { agentEventDetails } from '../grids/agentEvents';
+import { campaigns, campaignVersions, eventTypes, fraudEvents, users } from '../../db/schema';
 import { campaignConversion } from '../grids/conversion';
-import type { GridRequest } from '../grids/defineGrid';
+import { agentsLeftOutByDefault, type GridRequest } from '../grids/defineGrid';
 import { fraudEventsReport } from '../grids/fraudEvents';
-import { agentPayments } from '../grids/payments';
 import { paymentRunsReport } from '../grids/paymentRuns';
 import { dueSet } from '../paymentRuns/dueSet';
 import { visibleTo } from '../reports/reportJobs';
+import { activeIn, eventDays, paymentDays, paySince } from './daySummaries';
 
 /** Today (UTC), the day the grids' dates are read in. */
 export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
@@ -82,20 +83,15 @@ interface PeriodFigures {
   fraud: number;
 }
 
-/** From the start of `period` (UTC), as the grids read a start date: the rows of the later of two periods read in one pass. */
-const since = (column: SQL | AnyColumn, period: StatsPeriod) => sql`${column} >= ${`${period.start}T00:00:00Z`}::timestamptz`;
-
 /**
- * The figures of a period and of the one before it (contiguous, the same length), each source read
- * in one pass over both: the grid's own selection for the two periods together, split by date. The
- * rows of two contiguous periods are the rows of their union, so each side still equals the grid
- * its link opens. Amounts due and paid are one pass too: both are Agent Payments rows, split by the
- * paid column as the links' paid filter splits them.
+ * The figures of a period and of the one before it (contiguous, the same length). Events and
+ * payments are read from the day summaries (daySummaries.ts) over both periods at once, split by
+ * day; active agents by one probe per agent; invites and conversions, and fraud events, from the
+ * grid's own selection of each period. Amounts due and paid are Agent Payments rows split by the
+ * paid column, as the links' paid filter splits them.
  */
 async function figuresOf(db: Database, scope: RoleScope, period: StatsPeriod, before: StatsPeriod | null): Promise<[PeriodFigures, PeriodFigures | null]> {
   const both: StatsPeriod = { start: before?.start ?? period.start, end: period.end };
-  const eventRows = agentEventDetails.selection(linked(scope, 'events', both).request);
-  const paymentRows = agentPayments.selection(linked(scope, 'payments', both).request);
   const conversionOf = async (side: StatsPeriod | null) => {
     if (!side) return undefined;
     const conversion = campaignConversion.selection(linked(scope, 'conversion', side).request);
@@ -106,21 +102,28 @@ async function figuresOf(db: Database, scope: RoleScope, period: StatsPeriod, be
     return row;
   };
   const fraudOf = async (side: StatsPeriod | null) => (side ? fraudEventsReport.count(db, linked(scope, 'fraudEvents', side).request) : 0);
-  const later = since(events.createdAt, period);
+  const later = sql`day >= ${period.start}::date`;
+  // The agents the Agent Events Detail grid shows (its default filters), each probed for a row in each period.
+  const shown = sql`${users.id} not in ${agentsLeftOutByDefault}`;
   // Independent queries, each on a connection of its own (the pool's; PGlite runs them in turn).
-  const [[counted], money, conversionNow, conversionBefore, fraudNow, fraudBefore] = await Promise.all([
-    queryRows<{ events: number; agents: number; events_before: number; agents_before: number }>(
+  const [[counted], [active], money, conversionNow, conversionBefore, fraudNow, fraudBefore] = await Promise.all([
+    queryRows<{ events: number; events_before: number }>(
       db,
-      sql`select count(*) filter (where ${later})::int as events, count(distinct ${events.agentId}) filter (where ${later})::int as agents,
-          count(*) filter (where not ${later})::int as events_before, count(distinct ${events.agentId}) filter (where not ${later})::int as agents_before
-        from ${eventRows.from} where ${eventRows.where}`,
+      sql`with ${eventDays(scope, both)}
+        select coalesce(sum(events) filter (where ${later}), 0)::int as events, coalesce(sum(events) filter (where not ${later}), 0)::int as events_before from event_days`,
+    ),
+    queryRows<{ agents: number; agents_before: number }>(
+      db,
+      sql`select count(*) filter (where ${activeIn(scope, period, sql`${users.id}`)})::int as agents,
+          ${before ? sql`count(*) filter (where ${activeIn(scope, before, sql`${users.id}`)})::int` : sql`0`} as agents_before
+        from ${users} where ${shown}`,
     ),
     queryRows<{ currency: string; later: boolean; due: string | null; paid: string | null }>(
       db,
-      sql`select ${paymentRows.columns.currency} as currency, ${since(payments.createdAt, period)} as later,
-          (sum(${paymentRows.columns.pay}) filter (where not ${paymentRows.columns.paid}))::text as due,
-          (sum(${paymentRows.columns.pay}) filter (where ${paymentRows.columns.paid}))::text as paid
-        from ${paymentRows.from} where ${paymentRows.where} group by 1, 2 order by 1`,
+      sql`with ${paymentDays(scope, both)}
+        select currency_code as currency, ${later} as later,
+          (sum(amount) filter (where not paid))::text as due, (sum(amount) filter (where paid))::text as paid
+        from payment_days group by 1, 2 order by 1`,
     ),
     conversionOf(period),
     conversionOf(before),
@@ -130,11 +133,11 @@ async function figuresOf(db: Database, scope: RoleScope, period: StatsPeriod, be
   const amounts = (later: boolean, key: 'due' | 'paid'): Money[] =>
     money.flatMap((row) => (row.later === later && row[key] !== null ? [wire(row[key], row.currency)] : []));
   const now: PeriodFigures = {
-    events: counted?.events ?? 0, agents: counted?.agents ?? 0, invites: conversionNow?.invites ?? 0, conversions: conversionNow?.conversions ?? 0,
+    events: counted?.events ?? 0, agents: active?.agents ?? 0, invites: conversionNow?.invites ?? 0, conversions: conversionNow?.conversions ?? 0,
     due: amounts(true, 'due'), paid: amounts(true, 'paid'), fraud: fraudNow,
   };
   const then: PeriodFigures | null = before && {
-    events: counted?.events_before ?? 0, agents: counted?.agents_before ?? 0, invites: conversionBefore?.invites ?? 0, conversions: conversionBefore?.conversions ?? 0,
+    events: counted?.events_before ?? 0, agents: active?.agents_before ?? 0, invites: conversionBefore?.invites ?? 0, conversions: conversionBefore?.conversions ?? 0,
     due: amounts(false, 'due'), paid: amounts(false, 'paid'), fraud: fraudBefore,
   };
   return [now, then];
@@ -193,7 +196,7 @@ function budgets(db: Database, scope: RoleScope, today: string): Promise<BudgetR
 
 async function budgetsOf(db: Database, scope: RoleScope, today: string): Promise<BudgetRow[]> {
   const visible = await visibleCampaignIds(db, scope);
-  const paceFrom = `${addDays(today, 1 - BUDGET_PACE_DAYS)}T00:00:00Z`;
+  const paceFrom = addDays(today, 1 - BUDGET_PACE_DAYS);
   const rows = await queryRows<Omit<BudgetRow, 'percent' | 'warning'>>(
     db,
     sql`select b.campaign_id, b.campaign_name, b.currency, b.spent, b.allocated,
@@ -204,8 +207,7 @@ async function budgetsOf(db: Database, scope: RoleScope, today: string): Promise
           ${campaigns.budgetSpendAmount} as spent_n, ${campaigns.budgetSpendAmount}::text as spent, v.amount as allocated_n, v.amount::text as allocated,
           coalesce(p.pace, 0) as pace
         from ${campaigns}
-          left join (select ${events.campaignId} as campaign_id, sum(${events.pay}) as pace from ${events}
-            where ${events.createdAt} >= ${paceFrom}::timestamptz and ${within(events.campaignId, visible)} group by 1) p on p.campaign_id = ${campaigns.id}
+          left join (${paySince(paceFrom)}) p on p.campaign_id = ${campaigns.id}
           left join lateral (select ${campaignVersions.budgetAllocatedAmount} as amount from ${campaignVersions}
             where ${campaignVersions.campaignId} = ${campaigns.id} order by ${campaignVersions.version} desc limit 1) v on true
         where ${within(campaigns.id, visible)}
@@ -230,33 +232,33 @@ export function statsCharts(db: Database, scope: RoleScope, period: StatsPeriod,
 
 async function charts(db: Database, scope: RoleScope, period: StatsPeriod, today: string): Promise<StatsCharts> {
   const eventLink = linked(scope, 'events', period);
-  const eventRows = agentEventDetails.selection(eventLink.request);
-  const paymentRows = agentPayments.selection(linked(scope, 'payments', period).request);
   const fraudRows = fraudEventsReport.selection(linked(scope, 'fraudEvents', period).request);
   // Independent queries, each on a connection of its own (the pool's; PGlite runs them in turn).
   const [days, weekly, rates, budgetRows] = await Promise.all([
     queryRows<{ date: string; event: string; events: number }>(
       db,
-      // Grouped by the day itself, written as text once per group rather than once per row.
-      sql`select to_char(d.day, 'YYYY-MM-DD') as date, d.event, d.events from (
-          select (${events.createdAt} at time zone 'UTC')::date as day, coalesce(${eventRows.columns.event}, '') as event, count(*)::int as events
-          from ${eventRows.from} where ${eventRows.where} group by 1, 2
+      // The grid's event column is the event type's pretty name: types alike in name are one series.
+      sql`with ${eventDays(scope, period)}
+        select to_char(d.day, 'YYYY-MM-DD') as date, d.event, d.events from (
+          select e.day, coalesce(${eventTypes.prettyName}, '') as event, sum(e.events)::int as events
+          from event_days e left join ${eventTypes} on ${eventTypes.id} = e.event_type_id group by 1, 2
         ) d order by d.day, d.event`,
     ),
-    // Both bars of a week are Agent Payments rows (not paid, paid): one pass over the period's payments, split by the paid column.
+    // Both bars of a week are Agent Payments rows (not paid, paid), split by the paid column.
     queryRows<{ week_start: string; currency: string; due: string; paid: string }>(
       db,
-      sql`select to_char(w.week, 'YYYY-MM-DD') as week_start, w.currency, w.due, w.paid from (
-          select date_trunc('week', ${payments.createdAt} at time zone 'UTC') as week, ${paymentRows.columns.currency} as currency,
-            coalesce(sum(${paymentRows.columns.pay}) filter (where not ${paymentRows.columns.paid}), 0)::text as due,
-            coalesce(sum(${paymentRows.columns.pay}) filter (where ${paymentRows.columns.paid}), 0)::text as paid
-          from ${paymentRows.from} where ${paymentRows.where} group by 1, 2
+      sql`with ${paymentDays(scope, period)}
+        select to_char(w.week, 'YYYY-MM-DD') as week_start, w.currency, w.due, w.paid from (
+          select date_trunc('week', day::timestamp) as week, currency_code as currency,
+            coalesce(sum(amount) filter (where not paid), 0)::text as due, coalesce(sum(amount) filter (where paid), 0)::text as paid
+          from payment_days group by 1, 2
         ) w order by w.currency, w.week`,
     ),
     queryRows<{ campaign_id: number; campaign_name: string; fraud_events: number; events: number; per_thousand: string | null }>(
       db,
-      sql`with f as (select ${fraudEvents.campaignId} as campaign_id, count(*)::int as n from ${fraudRows.from} where ${fraudRows.where} group by 1),
-          e as (select ${events.campaignId} as campaign_id, count(*)::int as n from ${eventRows.from} where ${eventRows.where} group by 1)
+      sql`with ${eventDays(scope, period)},
+          f as (select ${fraudEvents.campaignId} as campaign_id, count(*)::int as n from ${fraudRows.from} where ${fraudRows.where} group by 1),
+          e as (select campaign_id, sum(events)::int as n from event_days group by 1)
         select c.id as campaign_id, c.name as campaign_name, coalesce(f.n, 0) as fraud_events, coalesce(e.n, 0) as events,
           case when e.n > 0 then round(1000.0 * coalesce(f.n, 0) / e.n, 1)::text end as per_thousand
         from f full join e on e.campaign_id = f.campaign_id join ${campaigns} c on c.id = coalesce(f.campaign_id, e.campaign_id)

@@ -1,0 +1,72 @@
+// Stats (issue 35): a period's events and payments per UTC day and campaign, read from the day
+// summaries the database keeps in the same transaction as every write (migration 0019), instead of
+// every row. The summaries count every agent's rows; the grids, under the filters Stats links with
+// (the defaults: no 'Include Blacklisted', no 'Gifting'), leave out the rows of blacklisted and of
+// gifting agents: those few agents' rows of the period are read (by events_agent_created and
+// payments_agent_created) and taken away, so each count still equals the grid its link opens. They
+// are looked up as an array: a set (`in (select ...)`) was hashed against every row of the period.
+import { sql, type SQL } from 'drizzle-orm';
+import { addDays } from '../../../contract/dates';
+import type { RoleScope } from '../../../contract/roles';
+import type { StatsPeriod } from '../../../contract/stats';
+import { events, payments, statsEventDays, statsPaymentDays } from '../../db/schema';
+import { agentsLeftOutByDefault, scopeWhere } from '../grids/defineGrid';
+
+/** A row's creation time within a period's UTC days, as the grids read a start and an end date. */
+export const createdWithin = (createdAt: SQL, period: StatsPeriod): SQL =>
+  sql`${createdAt} >= ${`${period.start}T00:00:00Z`}::timestamptz and ${createdAt} < ${`${addDays(period.end, 1)}T00:00:00Z`}::timestamptz`;
+
+const dayWithin = (day: SQL, period: StatsPeriod): SQL => sql`${day} between ${period.start}::date and ${period.end}::date`;
+const inScope = (scope: RoleScope, campaignId: SQL): SQL => scopeWhere(scope, campaignId) ?? sql`true`;
+const utcDay = (createdAt: SQL): SQL => sql`(${createdAt} at time zone 'UTC')::date`;
+
+/**
+ * `event_days (day, campaign_id, event_type_id, events)`: the Agent Events Detail rows of the period
+ * in the scope, counted per day, campaign and event type (none listed with no rows). Read `with ${eventDays(...)} ...`.
+ */
+export function eventDays(scope: RoleScope, period: StatsPeriod): SQL {
+  return sql`event_days as (
+    select day, campaign_id, event_type_id, sum(events)::int as events from (
+      select ${statsEventDays.day} as day, ${statsEventDays.campaignId} as campaign_id, ${statsEventDays.eventTypeId} as event_type_id, ${statsEventDays.events} as events
+        from ${statsEventDays} where ${dayWithin(sql`${statsEventDays.day}`, period)} and ${inScope(scope, sql`${statsEventDays.campaignId}`)}
+      union all
+      select ${utcDay(sql`${events.createdAt}`)}, ${events.campaignId}, ${events.eventTypeId}, -count(*)
+        from ${events}
+        where ${events.agentId} = any(array${agentsLeftOutByDefault}) and ${createdWithin(sql`${events.createdAt}`, period)} and ${inScope(scope, sql`${events.campaignId}`)}
+        group by 1, 2, 3
+    ) n group by 1, 2, 3 having sum(events) > 0)`;
+}
+
+/**
+ * `payment_days (day, campaign_id, currency_code, paid, payments, amount)`: the Agent Payments rows
+ * of the period in the scope, counted and summed per day, campaign, currency and paid or not (none
+ * listed with no rows). Read `with ${paymentDays(...)} ...`.
+ */
+export function paymentDays(scope: RoleScope, period: StatsPeriod): SQL {
+  const paid = sql`(${payments.status} = 'paid')`;
+  return sql`payment_days as (
+    select day, campaign_id, currency_code, paid, sum(payments)::int as payments, sum(amount) as amount from (
+      select ${statsPaymentDays.day} as day, ${statsPaymentDays.campaignId} as campaign_id, ${statsPaymentDays.currencyCode} as currency_code,
+          ${statsPaymentDays.paid} as paid, ${statsPaymentDays.payments} as payments, ${statsPaymentDays.amount} as amount
+        from ${statsPaymentDays} where ${dayWithin(sql`${statsPaymentDays.day}`, period)} and ${inScope(scope, sql`${statsPaymentDays.campaignId}`)}
+      union all
+      select ${utcDay(sql`${payments.createdAt}`)}, ${payments.campaignId}, ${payments.currencyCode}, ${paid}, -count(*), -sum(${payments.amount})
+        from ${payments}
+        where ${payments.agentId} = any(array${agentsLeftOutByDefault}) and ${createdWithin(sql`${payments.createdAt}`, period)} and ${inScope(scope, sql`${payments.campaignId}`)}
+        group by 1, 2, 3, 4
+    ) n group by 1, 2, 3, 4 having sum(payments) > 0)`;
+}
+
+/** Each campaign's pay earned since `day` (its events', every agent's), for the budgets' pace: `campaign_id, pace`. */
+export const paySince = (day: string): SQL =>
+  sql`select ${statsEventDays.campaignId} as campaign_id, sum(${statsEventDays.pay}) as pace from ${statsEventDays}
+    where ${statsEventDays.day} >= ${day}::date group by 1`;
+
+/**
+ * The agents with an Agent Events Detail row in the period and scope, counted in one probe per
+ * agent (events_agent_created) rather than by reading the period's events: `count(*) filter (where ${...})`
+ * over `users` whose rows the grid shows.
+ */
+export const activeIn = (scope: RoleScope, period: StatsPeriod, agentId: SQL): SQL =>
+  sql`exists (select 1 from ${events} where ${events.agentId} = ${agentId} and ${createdWithin(sql`${events.createdAt}`, period)}
+    and ${inScope(scope, sql`${events.campaignId}`)})`;
