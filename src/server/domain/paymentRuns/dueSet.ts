@@ -32,13 +32,19 @@ const agentStatus = sql`(select ${userRoles.userId} as agent_id,
 /**
  * The events in Fraud Events (same agent, campaign and customer), found from the fraud events by
  * events_agent_customer rather than by reading every due payment's event. A payment's agent is its
- * event's; the campaign is compared with the payment's, as before. Looked up per fraud event (the
- * lateral subquery, kept apart by `offset 0`): joined as tables, both backends hashed every event
- * (1,000,000 read for 10,000 fraud events) where the index reads a few pages per fraud event.
+ * event's; the campaign is compared with the payment's, as before. As a join, PostgreSQL hashes
+ * every event against the fraud events (1,000,000 read at a million events); `perFraudEvent` looks
+ * each fraud event up by the index instead (a lateral subquery kept apart by `offset 0`): a few
+ * pages each, but planned at about 8.5 a probe, which puts a large preview past `jit_above_cost`
+ * (docs/decisions.md): the preview and the run keep the join; Stats' held-back count, which
+ * reads only the held rows, takes the probes.
  */
-const fraudFlagged = sql`(select distinct flagged.event_id, ${fraudEvents.agentId} as agent_id, ${fraudEvents.campaignId} as campaign_id
-  from ${fraudEvents} cross join lateral (select ${events.id} as event_id from ${events}
-    where ${events.agentId} = ${fraudEvents.agentId} and ${events.customerMsisdn} = ${fraudEvents.msisdn} offset 0) flagged)`;
+const fraudFlagged = (perFraudEvent: boolean) => perFraudEvent
+  ? sql`(select distinct flagged.event_id, ${fraudEvents.agentId} as agent_id, ${fraudEvents.campaignId} as campaign_id
+    from ${fraudEvents} cross join lateral (select ${events.id} as event_id from ${events}
+      where ${events.agentId} = ${fraudEvents.agentId} and ${events.customerMsisdn} = ${fraudEvents.msisdn} offset 0) flagged)`
+  : sql`(select distinct ${events.id} as event_id, ${fraudEvents.agentId} as agent_id, ${fraudEvents.campaignId} as campaign_id
+    from ${fraudEvents} join ${events} on ${events.agentId} = ${fraudEvents.agentId} and ${events.customerMsisdn} = ${fraudEvents.msisdn})`;
 
 /**
  * Why a due payment is held back, one flag per reason (contract HELD_BACK_REASONS): its agent is
@@ -98,7 +104,7 @@ export function dueSet(scope: RoleScope, filter: PaymentRunFilter, options: { he
           join ${campaigns} on ${campaigns.id} = ${payments.campaignId}
           left join ${countries} on ${countries.isoCode} = ${campaigns.countryCode}
           left join ${agentStatus} agent_status on agent_status.agent_id = ${payments.agentId}
-          left join ${fraudFlagged} fraud on fraud.event_id = ${payments.eventId} and fraud.agent_id = ${payments.agentId}
+          left join ${fraudFlagged(options.heldOnly === true)} fraud on fraud.event_id = ${payments.eventId} and fraud.agent_id = ${payments.agentId}
             and fraud.campaign_id = ${payments.campaignId}
         where ${sql.join(conditions, sql` and `)}
       ) d
