@@ -311,4 +311,34 @@ describe.runIf(backends.includes('postgres'))('what needs attention, built here,
     expect(seen.fraud_jumps.listed.find((agent) => agent.msisdn === jumper)).toMatchObject({ recent: JUMP, baseline: 0 });
     await expectAttentionMatches(server, role, tokens[role], seen);
   });
+
+  it('keeps the day summaries equal to the events and payments they count, through inserts, updates and deletes', async () => {
+    const client = await (server.sql as NonNullable<TestServer['sql']>).connect();
+    // Every summary row against the rows grouped anew: the number of keys where the two differ.
+    const differing = async () => (await client.query<{ events: number; payments: number }>(
+      `select (select count(*) from (select * from stats_event_days where events <> 0) s
+          full join (select (created_at at time zone 'UTC')::date as day, campaign_id, event_type_id, count(*) as events, sum(pay) as pay from events group by 1, 2, 3) r
+          using (day, campaign_id, event_type_id) where s.events is distinct from r.events or s.pay is distinct from r.pay)::int as events,
+        (select count(*) from (select * from stats_payment_days where payments <> 0) s
+          full join (select (created_at at time zone 'UTC')::date as day, campaign_id, currency_code, status = 'paid' as paid, count(*) as payments, sum(amount) as amount
+            from payments group by 1, 2, 3, 4) r
+          using (day, campaign_id, currency_code, paid) where s.payments is distinct from r.payments or s.amount is distinct from r.amount)::int as payments`,
+    )).rows[0];
+    try {
+      await client.query('begin');
+      expect(await differing()).toEqual({ events: 0, payments: 0 });
+      await client.query(`update payments set status = 'paid', paid_at = now() where id in (select id from payments where status = 'due' order by id limit 50)`);
+      await client.query(`update payments set amount = amount + 1.25, created_at = created_at - interval '1 day' where id in (select id from payments order by id desc limit 30)`);
+      const added = await client.query<{ id: number }>(
+        `insert into events (agent_id, campaign_id, agency_id, event_type_id, pay, created_at)
+         select agent_id, campaign_id, agency_id, event_type_id, pay, created_at + interval '2 days' from events order by id limit 40 returning id`,
+      );
+      await client.query(`update events set created_at = created_at + interval '1 day', pay = pay + 1 where id = any($1)`, [added.rows.slice(0, 10).map((row) => row.id)]);
+      await client.query('delete from events where id = any($1)', [added.rows.slice(10, 20).map((row) => row.id)]);
+      expect(await differing()).toEqual({ events: 0, payments: 0 });
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
 });
