@@ -311,19 +311,18 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     return createHash('sha256').update(JSON.stringify(recordId === undefined ? filter : { ...filter, recordId })).digest('base64url').slice(0, 16);
   };
 
-  async function countOf(db: Database, request: GridRequest, hash: string): Promise<number> {
+  function countOf(db: Database, request: GridRequest, hash: string): Promise<number> {
     const inner = source.groupBy
       ? sql`select 1 from ${source.from} where ${where(request)} group by ${source.groupBy}`
       : sql`select 1 from ${source.from} where ${where(request)}`;
     const query = sql`select count(*)::int as n from (${inner}) g`;
     // Keyed before counting: a write committed meanwhile makes a new key, never a stale count under it.
     const cacheKey = JSON.stringify([request.scope, hash, generationsOf(tablesOf(query))]);
-    const cached = counts.get(cacheKey);
-    if (cached !== undefined) return cached;
-    const [row] = await queryRows<{ n: number }>(db, query);
-    const count = row?.n ?? 0;
-    counts.set(cacheKey, count);
-    return count;
+    // One count at a time per key; past its expiry the last count answers while it is counted anew.
+    return counts.obtain(cacheKey, async () => {
+      const [row] = await queryRows<{ n: number }>(db, query);
+      return row?.n ?? 0;
+    });
   }
 
   type Fetched = Row & { _sort: string | null; _group?: string; _key: string };
