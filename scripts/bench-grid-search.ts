@@ -10,7 +10,8 @@
 //   (its count computed) and then BENCH_SEARCH_REQUESTS sequential POSTs (p50, p95; its count kept).
 // - Load: BENCH_LOAD_CONNECTIONS (50) connections POST page 1 back to back for BENCH_LOAD_SECONDS
 //   (40 s: GRID_COUNT_CACHE_MS is 30 s, so the count expires during the run): p50, p99, max,
-//   requests a second.
+//   requests a second, and how many took over a second (each of them a request that waited for a
+//   count: with one count at a time per filter, a few around each expiry, not every one).
 // Budgets: search p95 ≤ 100 ms per term; p99 under load ≤ 100 ms. Exit code 1 when one is missed.
 // Prints the load average with every figure: other processes on this 2-core machine show in them.
 import { Agent, request as httpRequest } from 'node:http';
@@ -18,6 +19,7 @@ import { loadavg } from 'node:os';
 import pg from 'pg';
 import type { GridPage } from '../src/contract/api';
 import { accessToken, SIGNED_IN_SUITE, startServer, TEMPLATE_ENV, type TestServer } from '../tests/support/server';
+import { GRID_COUNT_CACHE_MS } from '../src/contract/constants';
 import { percentile } from './bench-timing';
 
 const FRAUD_EVENTS = Number(process.env.BENCH_FRAUD_EVENTS ?? 1_000_000);
@@ -171,10 +173,11 @@ try {
       out(`  FAILED: '${term}' p95 over ${BUDGET_MS} ms`);
     }
   }
-  out(`Page 1, ${CONNECTIONS} connections for ${LOAD_SECONDS} s (the count kept ${30} s, so it expires during the run):`);
+  out(`Page 1, ${CONNECTIONS} connections for ${LOAD_SECONDS} s (the count is kept ${GRID_COUNT_CACHE_MS / 1000} s: it expires during the run):`);
   const run = await loadRun(server, token);
   const p99 = percentile(run.times, 99);
-  out(`  ${run.times.length} requests, ${(run.times.length / run.seconds).toFixed(0)} requests/s, ${run.failed} failed   p50 ${ms(percentile(run.times, 50))}   p99 ${ms(p99)}   max ${ms(run.times.at(-1) ?? NaN)}   ${load()}`);
+  const slow = run.times.filter((time) => time > 1000).length;
+  out(`  ${run.times.length} requests, ${(run.times.length / run.seconds).toFixed(0)} requests/s, ${run.failed} failed   p50 ${ms(percentile(run.times, 50))}   p99 ${ms(p99)}   max ${ms(run.times.at(-1) ?? NaN)}   ${slow} over 1 s   ${load()}`);
   if (p99 > BUDGET_MS || run.failed > 0) {
     failed = true;
     out(`  FAILED: p99 over ${BUDGET_MS} ms, or a request failed`);
