@@ -111,6 +111,14 @@ export const campaignTypes = pgTable('campaign_types', {
 export const userSearchText = (t: { firstName: AnyColumn; lastName: AnyColumn; username: AnyColumn; msisdn: AnyColumn }) =>
   sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.username} || ' ' || coalesce(${t.msisdn}, ''))`;
 
+/**
+ * What a report grid's search reads of a row's agent (issue 36): the name, mobile number and agent
+ * code the agent grids show, as one text, so one trigram index (users_grid_search) finds the agents
+ * a term matches, and the grid then reads their rows by agent (grids/defineGrid.ts GridSearch).
+ */
+export const agentGridSearchText = (t: { firstName: AnyColumn; lastName: AnyColumn; msisdn: AnyColumn; agentCode: AnyColumn }) =>
+  sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || coalesce(${t.msisdn}, '') || ' ' || coalesce(${t.agentCode}, ''))`;
+
 /** Admins and agents alike (the legacy admin user and the new backend's user are one row). */
 export const users = pgTable(
   'users',
@@ -144,6 +152,7 @@ export const users = pgTable(
     // The agents screen searches names, username and msisdn anywhere in them (pg_trgm).
     index('users_search').using('gin', sql`${userSearchText(t)} gin_trgm_ops`),
     // The agents list sorted by name (ignoring case and accents) reads the first 20 in order instead of sorting them all.
+    index('users_grid_search').using('gin', sql`${agentGridSearchText(t)} gin_trgm_ops`),
     index('users_first_name_folded').on(foldedText(t.firstName)),
     index('users_last_name_folded').on(foldedText(t.lastName)),
   ],
@@ -330,6 +339,10 @@ export const invites = pgTable(
   (t) => [index('invites_agent_time').on(t.agentId, t.inviteDatetime), index('invites_time_id').on(t.inviteDatetime, t.id)],
 );
 
+/** An event's own text its grids show (customer mobile number, medium) as one text: events_search is on it. */
+export const eventSearchText = (t: { customerMsisdn: AnyColumn; medium: AnyColumn }) =>
+  sql`(coalesce(${t.customerMsisdn}, '') || ' ' || coalesce(${t.medium}, ''))`;
+
 export const events = pgTable(
   'events',
   {
@@ -352,6 +365,8 @@ export const events = pgTable(
     index('events_agent_customer').on(t.agentId, t.customerMsisdn, t.createdAt),
     // An agent's events of a period: Stats' active agents, and the rows of agents the grids leave out by default.
     index('events_agent_created').on(t.agentId, t.createdAt),
+    // The grids' search in the event's own text (pg_trgm).
+    index('events_search').using('gin', sql`${eventSearchText(t)} gin_trgm_ops`),
   ],
 );
 
@@ -483,6 +498,9 @@ export const statsPaymentDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.campaignId, t.currencyCode, t.paid] })],
 );
+/** A fraud event's own text its grid shows (description, mobile number, device) as one text: fraud_events_search is on it. */
+export const fraudEventSearchText = (t: { description: AnyColumn; msisdn: AnyColumn; deviceId: AnyColumn }) =>
+  sql`(${t.description} || ' ' || ${t.msisdn} || ' ' || coalesce(${t.deviceId}, ''))`;
 
 export const fraudEvents = pgTable(
   'fraud_events',
@@ -499,9 +517,15 @@ export const fraudEvents = pgTable(
   (t) => [
     index('fraud_events_created_id').on(t.createdAt, t.id),
     index('fraud_events_campaign_created').on(t.campaignId, t.createdAt),
-    index('fraud_events_agent').on(t.agentId), // the agents screen's BQ filter
+    index('fraud_events_agent').on(t.agentId), // the agents screen's BQ filter, and the grid's search by agent
+    // The grid's search in the row's own text (a term anywhere in it: pg_trgm).
+    index('fraud_events_search').using('gin', sql`${fraudEventSearchText(t)} gin_trgm_ops`),
   ],
 );
+
+/** A retention event's own text its grid shows (giftee mobile number, medium) as one text: retention_events_search is on it. */
+export const retentionEventSearchText = (t: { gifteeMsisdn: AnyColumn; medium: AnyColumn }) =>
+  sql`(${t.gifteeMsisdn} || ' ' || coalesce(${t.medium}, ''))`;
 
 export const retentionEvents = pgTable(
   'retention_events',
@@ -519,6 +543,9 @@ export const retentionEvents = pgTable(
   (t) => [
     index('retention_events_created_id').on(t.createdAt, t.id),
     index('retention_events_campaign_created').on(t.campaignId, t.createdAt),
+    // The grid's search: in the row's own text, and by gifter.
+    index('retention_events_search').using('gin', sql`${retentionEventSearchText(t)} gin_trgm_ops`),
+    index('retention_events_gifter').on(t.gifterId),
   ],
 );
 

@@ -1,7 +1,8 @@
 // What every agent grid shows of a row's campaign and agent (SPEC.md section 3, 'Event report
 // rows'), from the campaign and the user joined to the row.
 import { sql, type SQL } from 'drizzle-orm';
-import { campaigns, users } from '../../db/schema';
+import { agentGridSearchText, campaigns, eventTypes, users } from '../../db/schema';
+import { searchLookup, type SearchLookup } from './defineGrid';
 
 /** The row's table with its campaign and its agent joined (LEFT JOINs: a count leaves them out). */
 export const withCampaignAndAgent = (table: SQL, campaignId: SQL, agentId: SQL): SQL => sql`${table}
@@ -15,3 +16,16 @@ export const agentColumns = {
   msisdn: sql`${users.msisdn}`,
   agent_code: sql`${users.agentCode}`,
 };
+
+/** A search in the row's campaign: its name (and, for a grid whose Currency column is the campaign's, its currency). */
+export const campaignSearch = (campaignId: SQL, text: SQL = sql`${campaigns.name}`): SearchLookup => searchLookup(campaignId, campaigns, campaigns.id, text);
+
+/** A search in the row's agent: name, mobile number and agent code (users_grid_search). */
+export const agentSearch = (agentId: SQL): SearchLookup => searchLookup(agentId, users, users.id, agentGridSearchText(users));
+
+/** A search in the row's campaign by its name and its currency: the grids whose Currency column is the campaign's. */
+export const campaignOrCurrencySearch = (campaignId: SQL): SearchLookup =>
+  campaignSearch(campaignId, sql`(${campaigns.name} || ' ' || ${campaigns.currencyCode})`);
+
+/** A search in the row's event type (its pretty name, the Event column). */
+export const eventTypeSearch = (eventTypeId: SQL): SearchLookup => searchLookup(eventTypeId, eventTypes, eventTypes.id, sql`${eventTypes.prettyName}`);

@@ -2,8 +2,8 @@
 // grouped per agent, campaign and event type with their count and pay.
 import { sql } from 'drizzle-orm';
 import { agentEventDetailsGrid, agentEventsGrid } from '../../../contract/grids';
-import { campaigns, events, eventTypes, paymentRuns, payments, users } from '../../db/schema';
-import { agentColumns, withCampaignAndAgent } from './agentColumns';
+import { campaigns, events, eventSearchText, eventTypes, paymentRuns, payments, users } from '../../db/schema';
+import { agentColumns, agentSearch, campaignOrCurrencySearch, eventTypeSearch, withCampaignAndAgent } from './agentColumns';
 import { defineGrid } from './defineGrid';
 
 const facets = { time: sql`${events.createdAt}`, campaignId: sql`${events.campaignId}`, agentId: sql`${events.agentId}` };
@@ -13,6 +13,9 @@ const eventWithNames = sql`${withCampaignAndAgent(sql`${events}`, facets.campaig
   left join ${eventTypes} on ${eventTypes.id} = ${events.eventTypeId}`;
 
 const eventColumns = { ...agentColumns, event: sql`${eventTypes.prettyName}` };
+
+/** What both grids show of the event's campaign, agent and type, searched each in its own table. */
+const eventLookups = [campaignOrCurrencySearch(facets.campaignId), agentSearch(facets.agentId), eventTypeSearch(sql`${events.eventTypeId}`)];
 
 export const agentEventDetails = defineGrid(agentEventDetailsGrid, {
   from: sql`${eventWithNames}
@@ -30,6 +33,18 @@ export const agentEventDetails = defineGrid(agentEventDetailsGrid, {
     paymentrun_id: sql`${paymentRuns.ref}`,
     paid: sql`coalesce(${payments.status} = 'paid', false)`,
   },
+  search: {
+    own: eventSearchText(events),
+    lookups: [
+      ...eventLookups,
+      // The Payment Run column: the events of the runs whose ref matches.
+      {
+        key: sql`${events.id}`,
+        ids: (pattern) => sql`select ${payments.eventId} as id from ${payments}
+          where ${payments.paymentRunId} in (select ${paymentRuns.id} from ${paymentRuns} where ${paymentRuns.ref} ilike ${pattern})`,
+      },
+    ],
+  },
   facets,
 });
 
@@ -41,5 +56,6 @@ export const agentEvents = defineGrid(agentEventsGrid, {
   keyType: 'text',
   groupBy: sql`${users.id}, ${campaigns.id}, ${eventTypes.id}, ${campaigns.currencyCode}`,
   columns: { ...eventColumns, events: sql`count(*)`, pay: sql`sum(${events.pay})`, currency: sql`${campaigns.currencyCode}` },
+  search: { lookups: eventLookups },
   facets,
 });

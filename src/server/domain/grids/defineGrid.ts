@@ -3,7 +3,7 @@
 // CSV export. Every filter of the report filter model, the caller's scope, the sort, the keyset
 // cursors and the CSV formats are written here once; a new report is a declaration and a source.
 import { createHash } from 'node:crypto';
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 import { GRID_ALL_ROWS_MAX, GRID_COUNT_CACHE_MS } from '../../../contract/constants';
 import { addDays } from '../../../contract/dates';
@@ -38,6 +38,8 @@ export interface GridSource<D extends GridDeclaration> {
   groupBy?: SQL;
   /** Each column's value, before it is formatted for JSON or CSV. */
   columns: Record<D['columns'][number]['key'], SQL>;
+  /** How its search finds rows through indexes; without it, the text columns are searched as one text of the joined row. */
+  search?: GridSearch;
   /** A column's sort where it differs from its value (a nullable time sorts with NULLs first). */
   sorts?: Partial<Record<D['columns'][number]['key'], SQL>>;
   /** Refuses (403) a caller this grid is not for; every scoped admin may read it otherwise. */
@@ -62,6 +64,41 @@ export interface GridSource<D extends GridDeclaration> {
   };
 }
 
+/**
+ * How a grid's search finds its rows through indexes (issue 36), instead of reading the text of
+ * every joined row: a row matches when its own text does (one expression its table's trigram index
+ * is on, schema.ts) or a row it names by key does (its campaign, its agent, its event type, each
+ * looked up in its own, smaller table). Case is ignored, accents are not, as before. A term that
+ * spans two of them (a campaign's name and its agent's) no longer matches (docs/decisions.md).
+ */
+export interface GridSearch {
+  /** The row's own text columns as one text, exactly as its trigram index reads them. */
+  own?: SQL;
+  /** The rows this one names whose text matches: the key the row holds, and the select of their keys (`id`) for an ILIKE pattern. */
+  lookups: SearchLookup[];
+}
+
+export interface SearchLookup {
+  key: SQL;
+  /** The key's SQL type ('bigint' for every id). */
+  keyType?: 'bigint' | 'text';
+  ids: (pattern: string) => SQL;
+}
+
+/** A lookup: `key` is one of the `id`s of `table` whose `text` contains the term. */
+export const searchLookup = (key: SQL, table: SQLWrapper, id: SQLWrapper, text: SQL, keyType: SearchLookup['keyType'] = 'bigint'): SearchLookup => ({
+  key,
+  keyType,
+  ids: (pattern) => sql`select ${id} as id from ${table} where ${text} ilike ${pattern}`,
+});
+
+/**
+ * The most keys a lookup's search sends inline: fewer, and the database plans with them (an index
+ * on the key, or a hash of them); more, and the term is common, so the rows are read in order and
+ * the lookup is a subquery.
+ */
+const SEARCH_KEYS_INLINE_MAX = 1000;
+
 export interface GridPage<Row> {
   data: Row[];
   count: number;
@@ -77,6 +114,9 @@ export interface GridRequest {
   /** The record whose rows a grid with a `recordCondition` lists (checked visible to the caller by its route). */
   recordId?: number;
 }
+
+/** A request whose search lookups were read first: each lookup's keys, or undefined for one that found too many. */
+type SearchedRequest = GridRequest & { searchKeys?: Array<string[] | undefined> };
 
 // ---- formats --------------------------------------------------------------------------------
 
@@ -235,8 +275,38 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     return body.cursor ? decodeCursor(body.cursor) : undefined;
   }
 
+  /** The lookups' keys for the request's search, read before the rows so the database plans with them. */
+  async function searched(db: Database, request: GridRequest): Promise<SearchedRequest> {
+    if (!request.body.search || !source.search) return request;
+    const pattern = containing(request.body.search);
+    const searchKeys = await Promise.all(source.search.lookups.map(async (lookup) => {
+      const rows = await queryRows<{ id: string }>(db, sql`select id::text as id from (${lookup.ids(pattern)}) found limit ${SEARCH_KEYS_INLINE_MAX + 1}`);
+      return rows.length > SEARCH_KEYS_INLINE_MAX ? undefined : rows.map((row) => row.id);
+    }));
+    return { ...request, searchKeys };
+  }
+
+  /** Rows the search term finds: one condition per place it may be, each served by an index where it is rare. */
+  function searchCondition({ body, searchKeys }: SearchedRequest): SQL {
+    const pattern = containing(body.search);
+    if (!source.search) return textColumns.length > 0 ? sql`concat_ws(' ', ${sql.join(textColumns, sql`, `)}) ilike ${pattern}` : sql`true`;
+    const { own, lookups } = source.search;
+    const places = lookups.flatMap((lookup, index): SQL[] => {
+      const keys = searchKeys?.[index];
+      // Unread (an export, Stats), or too many to send: the lookup as a subquery.
+      if (keys === undefined) return [sql`${lookup.key} in (${lookup.ids(pattern)})`];
+      if (keys.length === 0) return [];
+      // Keys are ids or codes the database gave: sent as one array literal parameter.
+      const literal = `{${keys.map((key) => `"${key.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+      return [sql`${lookup.key} = any(${literal}::${sql.raw(lookup.keyType ?? 'bigint')}[])`];
+    });
+    if (own) places.unshift(sql`${own} ilike ${pattern}`);
+    return places.length > 0 ? sql`(${sql.join(places, sql` or `)})` : sql`false`;
+  }
+
   /** The rows a filter selects, before any grouping. */
-  function where({ scope, body: f, recordId }: GridRequest): SQL {
+  function where(request: SearchedRequest): SQL {
+    const { scope, body: f, recordId } = request;
     const { facets } = source;
     const conditions: SQL[] = [...(source.condition ? [source.condition] : [])];
     if (source.recordCondition) {
@@ -274,9 +344,7 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     if (f.paid !== undefined && facets.paid) conditions.push(f.paid ? facets.paid : sql`not ${facets.paid}`);
     if (f.admin !== undefined && facets.adminId) conditions.push(isStorableId(f.admin) ? sql`${facets.adminId} = ${f.admin}` : sql`false`);
     if (f.entity !== undefined && facets.entity) conditions.push(sql`${facets.entity} = ${f.entity}`);
-    if (f.search && textColumns.length > 0) {
-      conditions.push(sql`concat_ws(' ', ${sql.join(textColumns, sql`, `)}) ilike ${containing(f.search)}`);
-    }
+    if (f.search) conditions.push(searchCondition(request));
     return sql.join(conditions, sql` and `);
   }
 
@@ -328,19 +396,24 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     return createHash('sha256').update(JSON.stringify(recordId === undefined ? filter : { ...filter, recordId })).digest('base64url').slice(0, 16);
   };
 
-  async function countOf(db: Database, request: GridRequest, hash: string): Promise<number> {
+  const countQuery = (request: SearchedRequest): SQL => {
     const inner = source.groupBy
       ? sql`select 1 from ${source.from} where ${where(request)} group by ${source.groupBy}`
       : sql`select 1 from ${source.from} where ${where(request)}`;
-    const query = sql`select count(*)::int as n from (${inner}) g`;
-    // Keyed before counting: a write committed meanwhile makes a new key, never a stale count under it.
-    const cacheKey = JSON.stringify([request.scope, hash, generationsOf(tablesOf(query))]);
-    const cached = counts.get(cacheKey);
-    if (cached !== undefined) return cached;
-    const [row] = await queryRows<{ n: number }>(db, query);
-    const count = row?.n ?? 0;
-    counts.set(cacheKey, count);
-    return count;
+    return sql`select count(*)::int as n from (${inner}) g`;
+  };
+
+  /** The request's count, its search's lookups read first (the rows' query reads them too). */
+  async function countOf(db: Database, request: GridRequest, hash: string): Promise<{ count: number; request: SearchedRequest }> {
+    // Keyed before the lookups and the count: a write committed meanwhile makes a new key, never a stale count under it.
+    const cacheKey = JSON.stringify([request.scope, hash, generationsOf(tablesOf(countQuery(request)))]);
+    const withKeys = await searched(db, request);
+    // One count at a time per key; past its expiry the last count answers while it is counted anew.
+    const count = await counts.obtain(cacheKey, async () => {
+      const [row] = await queryRows<{ n: number }>(db, countQuery(withKeys));
+      return row?.n ?? 0;
+    });
+    return { count, request: withKeys };
   }
 
   type Fetched = Row & { _sort: string | null; _group?: string; _key: string };
@@ -368,7 +441,7 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
       ) {
         throw cursorInvalid();
       }
-      const count = await countOf(db, request, hash);
+      const { count, request: withKeys } = await countOf(db, request, hash);
       if (body.page_size === 0 && count > GRID_ALL_ROWS_MAX) throw badRequest(gridTooLargeForPage(count), undefined, 'bad_request');
 
       const { where: after, orderBy } = seek(order, cursor);
@@ -377,7 +450,7 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
       const fetched = await queryRows<Fetched>(
         db,
         sql`select ${outerId}${outerColumns}, ${anchorColumns(order)}
-          from (${rowsQuery(request, jsonValue, order)}) g where ${after} order by ${orderBy}${limit}${offset}`,
+          from (${rowsQuery(withKeys, jsonValue, order)}) g where ${after} order by ${orderBy}${limit}${offset}`,
       );
       // Read backwards for the previous page: shown in the grid's order.
       const rows = cursor?.dir === 'before' ? fetched.reverse() : fetched;
@@ -402,9 +475,9 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     },
 
     /** How many rows the whole result holds (a report's progress reads it). */
-    count(db: Database, request: GridRequest): Promise<number> {
+    async count(db: Database, request: GridRequest): Promise<number> {
       check(request);
-      return countOf(db, request, filterHash(request));
+      return (await countOf(db, request, filterHash(request))).count;
     },
 
     /**

@@ -2,7 +2,8 @@
 // flag decides 'Include Blacklisted' here (the event was flagged so), not the agent's status.
 import { sql } from 'drizzle-orm';
 import { fraudEventsGrid } from '../../../contract/grids';
-import { campaigns, fraudEvents, users } from '../../db/schema';
+import { campaigns, fraudEventSearchText, fraudEvents, users } from '../../db/schema';
+import { agentSearch, campaignSearch } from './agentColumns';
 import { defineGrid } from './defineGrid';
 
 export const fraudEventsReport = defineGrid(fraudEventsGrid, {
@@ -21,6 +22,10 @@ export const fraudEventsReport = defineGrid(fraudEventsGrid, {
     msisdn: sql`${fraudEvents.msisdn}`,
     device_id: sql`${fraudEvents.deviceId}`,
     blacklisted: sql`${fraudEvents.blacklisted}`,
+  },
+  search: {
+    own: fraudEventSearchText(fraudEvents),
+    lookups: [campaignSearch(sql`${fraudEvents.campaignId}`), agentSearch(sql`${fraudEvents.agentId}`)],
   },
   facets: {
     time: sql`${fraudEvents.createdAt}`,

@@ -2,9 +2,9 @@
 // grouped per agent and campaign (what a payment run would pay).
 import { sql } from 'drizzle-orm';
 import { agentPaymentsGrid, pendingPaymentsGrid } from '../../../contract/grids';
-import { campaigns, countries, events, eventTypes, paymentRuns, payments, users } from '../../db/schema';
-import { agentColumns, withCampaignAndAgent } from './agentColumns';
-import { defineGrid } from './defineGrid';
+import { campaigns, countries, currencies, events, eventSearchText, eventTypes, paymentRuns, payments, users } from '../../db/schema';
+import { agentColumns, agentSearch, campaignSearch, withCampaignAndAgent } from './agentColumns';
+import { defineGrid, searchLookup, type SearchLookup } from './defineGrid';
 
 // The date range reads when the payment fell due (the event's time).
 const facets = {
@@ -15,6 +15,9 @@ const facets = {
 };
 
 const paymentWithNames = withCampaignAndAgent(sql`${payments}`, facets.campaignId, facets.agentId);
+
+/** The payment's own Currency column, searched among the currencies' codes. */
+const currencySearch: SearchLookup = searchLookup(sql`${payments.currencyCode}`, currencies, currencies.code, sql`${currencies.code}`, 'text');
 
 export const agentPayments = defineGrid(agentPaymentsGrid, {
   from: sql`${paymentWithNames}
@@ -34,6 +37,25 @@ export const agentPayments = defineGrid(agentPaymentsGrid, {
     paymentrun_id: sql`${paymentRuns.ref}`,
     paid_at: sql`${payments.paidAt}`,
   },
+  // Its event's columns are looked up by the event: its type (common: read as a subquery) and its customer (events_search, then the customer's number alone).
+  search: {
+    lookups: [
+      currencySearch,
+      campaignSearch(facets.campaignId),
+      agentSearch(facets.agentId),
+      {
+        key: sql`${payments.eventId}`,
+        ids: (pattern) => sql`select ${events.id} as id from ${events}
+          where ${events.eventTypeId} in (select ${eventTypes.id} from ${eventTypes} where ${eventTypes.prettyName} ilike ${pattern})`,
+      },
+      {
+        key: sql`${payments.eventId}`,
+        ids: (pattern) => sql`select ${events.id} as id from ${events}
+          where ${eventSearchText(events)} ilike ${pattern} and coalesce(${events.customerMsisdn}, '') ilike ${pattern}`,
+      },
+      searchLookup(sql`${payments.paymentRunId}`, paymentRuns, paymentRuns.id, sql`${paymentRuns.ref}`),
+    ],
+  },
   // Unpaid rows (no paid_at) sort before every paid one.
   sorts: { paid_at: sql`coalesce(${payments.paidAt}, '-infinity'::timestamptz)` },
   facets,
@@ -51,6 +73,19 @@ export const pendingPayments = defineGrid(pendingPaymentsGrid, {
     pay: sql`sum(${payments.amount})`,
     currency: sql`${payments.currencyCode}`,
     oldest: sql`min(${payments.createdAt})`,
+  },
+  search: {
+    lookups: [
+      currencySearch,
+      campaignSearch(facets.campaignId),
+      // The Country column: the campaigns of the countries whose name matches.
+      {
+        key: facets.campaignId,
+        ids: (pattern) => sql`select ${campaigns.id} as id from ${campaigns}
+          where ${campaigns.countryCode} in (select ${countries.isoCode} from ${countries} where ${countries.name} ilike ${pattern})`,
+      },
+      agentSearch(facets.agentId),
+    ],
   },
   // Only what is still due and on no run (a run awaiting approval holds its payments: no other run pays them).
   condition: sql`${payments.status} = 'due' and ${payments.paymentRunId} is null`,

@@ -2,7 +2,8 @@
 // they gifted stayed active, each event and grouped per gifter, campaign and event type.
 import { sql } from 'drizzle-orm';
 import { retentionEventDetailsGrid, retentionEventsGrid } from '../../../contract/grids';
-import { campaigns, eventTypes, retentionEvents, users } from '../../db/schema';
+import { campaigns, eventTypes, retentionEvents, retentionEventSearchText, users } from '../../db/schema';
+import { agentSearch, campaignOrCurrencySearch, eventTypeSearch } from './agentColumns';
 import { defineGrid } from './defineGrid';
 
 const facets = { time: sql`${retentionEvents.createdAt}`, campaignId: sql`${retentionEvents.campaignId}`, agentId: sql`${retentionEvents.gifterId}` };
@@ -11,6 +12,9 @@ const from = sql`${retentionEvents}
   left join ${campaigns} on ${campaigns.id} = ${retentionEvents.campaignId}
   left join ${users} on ${users.id} = ${retentionEvents.gifterId}
   left join ${eventTypes} on ${eventTypes.id} = ${retentionEvents.eventTypeId}`;
+
+/** What both grids show of the event's campaign, gifter and type, searched each in its own table. */
+const gifterLookups = [campaignOrCurrencySearch(facets.campaignId), agentSearch(facets.agentId), eventTypeSearch(sql`${retentionEvents.eventTypeId}`)];
 
 const gifterColumns = {
   campaign_name: sql`${campaigns.name}`,
@@ -33,6 +37,7 @@ export const retentionEventDetails = defineGrid(retentionEventDetailsGrid, {
     medium: sql`${retentionEvents.medium}`,
     giftee_activity_events: sql`${retentionEvents.gifteeActivityEvents}`,
   },
+  search: { own: retentionEventSearchText(retentionEvents), lookups: gifterLookups },
   facets,
 });
 
@@ -49,5 +54,6 @@ export const retentionEventsGrouped = defineGrid(retentionEventsGrid, {
     pay: sql`sum(${retentionEvents.pay})`,
     currency: sql`${campaigns.currencyCode}`,
   },
+  search: { lookups: gifterLookups },
   facets,
 });

@@ -55,20 +55,14 @@ function linked(scope: RoleScope, target: StatsTarget, period: StatsPeriod, narr
  * of the console's tabs, reads it again in a few milliseconds instead of aggregating 200,000 events
  * again. The same answer, never an older one: the key holds every table's generation, so once a write
  * is committed the next call aggregates anew, and the figures still equal their grids. Another
- * instance's writes (and the worker's on jobs) show once the entry has expired. The promise is kept,
- * so calls alike made together (the console's, two tabs') aggregate once.
+ * instance's writes (and the worker's on jobs) show once the entry has expired. Calls alike made
+ * together (the console's, two tabs') aggregate once (db/keptValues.ts).
  */
-const answers = new KeptValues<Promise<unknown>>(STATS_CACHE_MS, 200);
+const answers = new KeptValues<unknown>(STATS_CACHE_MS, 200);
 
 function cached<T>(key: unknown[], compute: () => Promise<T>): Promise<T> {
   // Keyed before computing: a write committed meanwhile makes a new key, never an old answer under it.
-  const cacheKey = JSON.stringify([...key, allGenerations()]);
-  const kept = answers.get(cacheKey);
-  if (kept) return kept as Promise<T>;
-  const answer = compute();
-  answers.set(cacheKey, answer);
-  answer.catch(() => answers.delete(cacheKey));
-  return answer;
+  return answers.obtain(JSON.stringify([...key, allGenerations()]), compute) as Promise<T>;
 }
 
 // ---- figures --------------------------------------------------------------------------------
