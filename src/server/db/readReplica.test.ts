@@ -51,8 +51,12 @@ describe('reads on a replica', () => {
 
   it('reads the primary when the replica does not answer, or is no replica', async () => {
     const primary = fakePool(() => '0/200');
-    const down = readRouting(asPool(primary), asPool(fakePool(() => new Error('connection refused'))), () => undefined);
+    const unreachable = fakePool(() => new Error('connection refused'));
+    const down = readRouting(asPool(primary), asPool(unreachable), () => undefined);
     expect(await down.poolForRead()).toBe(asPool(primary));
+    // Not asked again for a while: no read waits on a replica that is down.
+    expect(await down.poolForRead()).toBe(asPool(primary));
+    expect(unreachable.looks).toBe(1);
     const promoted = fakePool(() => null as unknown as string);
     expect(await readRouting(asPool(primary), asPool(promoted), () => undefined).poolForRead()).toBe(asPool(primary));
   });

@@ -18,6 +18,8 @@ const CATCH_UP_POLL_MS = 5;
  * busy screen, pays the wait once a second at most while the replica lags.
  */
 const LAGGING_MS = 1000;
+/** After the replica failed to answer, reads go straight to the primary this long: no read waits on a replica that is down. */
+const UNREACHABLE_MS = 5000;
 
 /** A WAL position ('16/B374D848') as a number that orders as the positions do. */
 export function lsnValue(lsn: string): bigint {
@@ -65,6 +67,7 @@ export function readRouting(primary: pg.Pool, replica: pg.Pool, warn: (why: stri
   let replayed = -1n;
   let saidAt = -Infinity;
   let laggingUntil = -Infinity;
+  let unreachableUntil = -Infinity;
   const passedBy = (why: string): pg.Pool => {
     const now = performance.now();
     laggingUntil = now + LAGGING_MS;
@@ -87,6 +90,7 @@ export function readRouting(primary: pg.Pool, replica: pg.Pool, warn: (why: stri
     async poolForRead() {
       const wanted = await position();
       if (replayed >= wanted) return replica;
+      if (performance.now() < unreachableUntil) return primary;
       const lagging = performance.now() < laggingUntil;
       const deadline = lagging ? -Infinity : performance.now() + REPLICA_CATCH_UP_MS;
       try {
@@ -97,6 +101,7 @@ export function readRouting(primary: pg.Pool, replica: pg.Pool, warn: (why: stri
           await new Promise((resolve) => setTimeout(resolve, CATCH_UP_POLL_MS));
         }
       } catch (error) {
+        unreachableUntil = performance.now() + UNREACHABLE_MS;
         return passedBy(`the replica does not answer (${error instanceof Error ? error.message : String(error)})`);
       }
     },
