@@ -66,7 +66,9 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
     routerOptions: { ignoreTrailingSlash: true },
     ...requestTimeoutOptions(config.requestTimeoutSeconds),
   });
-  const { db } = database;
+  // Every write, and every read that must see its own write, on `db` (the primary); lists, grids,
+  // reports, Stats and exports on `reads` (the replica of DATABASE_READ_URL, else `db`): db/client.ts.
+  const { db, reads } = database;
 
   const codeDelivery = delivery ?? (config.demo ? demoOutbox(app.log) : await productionDelivery(config.delivery, app.log));
   app.addHook('onClose', async () => codeDelivery.close?.());
@@ -118,31 +120,31 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
 
   await app.register(healthRoutes(database));
   await app.register(authRoutes(signIn), { prefix: '/api/v1' });
-  await app.register(referenceRoutes(db), { prefix: '/api/v1' });
-  await app.register(agentRoutes(db), { prefix: '/api/v1' });
+  await app.register(referenceRoutes(reads), { prefix: '/api/v1' });
+  await app.register(agentRoutes(database), { prefix: '/api/v1' });
   await app.register(sessionRoutes(db), { prefix: '/api/v1' });
-  await app.register(countryRoutes(db), { prefix: '/admin' });
-  await app.register(countrySmsRoutes(db), { prefix: '/admin' });
-  await app.register(adminUserRoutes(db, countryAgencies), { prefix: '/admin' });
-  await app.register(agencyRoutes(db, countryAgencies), { prefix: '/admin' });
-  await app.register(campaignRoutes(db), { prefix: '/admin' });
-  await app.register(whitelistRoutes(db), { prefix: '/admin' });
-  await app.register(eventTypeRoutes(db), { prefix: '/admin' });
+  await app.register(countryRoutes(database), { prefix: '/admin' });
+  await app.register(countrySmsRoutes(database), { prefix: '/admin' });
+  await app.register(adminUserRoutes(database, countryAgencies), { prefix: '/admin' });
+  await app.register(agencyRoutes(reads, countryAgencies), { prefix: '/admin' });
+  await app.register(campaignRoutes(reads), { prefix: '/admin' });
+  await app.register(whitelistRoutes(database), { prefix: '/admin' });
+  await app.register(eventTypeRoutes(database), { prefix: '/admin' });
   await app.register(gridRoutes(database), { prefix: '/admin' });
   await app.register(paymentRunDetailRoutes(database), { prefix: '/admin' });
-  await app.register(statsRoutes(db), { prefix: '/admin' });
+  await app.register(statsRoutes(reads), { prefix: '/admin' });
   await app.register(auditRoutes(database), { prefix: '/admin' });
   const jobs = await startJobQueue(database, { databaseUrl: config.databaseUrl, workers: config.reportWorkers, log: app.log });
   app.addHook('onClose', () => jobs.stop());
   await app.register(paymentRunRoutes(db, signIn, config.approvalLimits, { above: config.paymentRunQueueAbove, send: jobs.send }), { prefix: '/admin' });
-  await app.register(reportRoutes(db, jobs.send), { prefix: '/admin' });
-  await app.register(paymentReportRoutes(db, jobs.send), { prefix: BACKEND_PREFIXES.service });
+  await app.register(reportRoutes(database, jobs.send), { prefix: '/admin' });
+  await app.register(paymentReportRoutes(database, jobs.send), { prefix: BACKEND_PREFIXES.service });
   await app.register(secureReportRoutes(db, signIn), { prefix: '/admin' });
   await app.register(securePageRoutes(db), { prefix: BACKEND_PREFIXES.service });
-  await app.register(serviceAgencyRoutes(db), { prefix: BACKEND_PREFIXES.service });
-  await app.register(serviceCampaignRoutes(db), { prefix: BACKEND_PREFIXES.service });
-  await app.register(serviceCampaignPartRoutes(db), { prefix: BACKEND_PREFIXES.service });
-  await app.register(serviceInviteRoutes(db), { prefix: BACKEND_PREFIXES.service });
+  await app.register(serviceAgencyRoutes(database), { prefix: BACKEND_PREFIXES.service });
+  await app.register(serviceCampaignRoutes(database), { prefix: BACKEND_PREFIXES.service });
+  await app.register(serviceCampaignPartRoutes(database), { prefix: BACKEND_PREFIXES.service });
+  await app.register(serviceInviteRoutes(reads), { prefix: BACKEND_PREFIXES.service });
   const outbox = codeDelivery.outbox;
   if (config.demo && outbox) await app.register(outboxRoutes(outbox), { prefix: '/dev' });
   return app;

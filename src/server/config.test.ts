@@ -26,6 +26,12 @@ describe('settings', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/referral', DEMO: '1' })).toMatchObject({ demo: true });
   });
 
+  it('read a replica only beside its primary', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/referral', DATABASE_READ_URL: 'postgres://replica/referral' }).databaseReadUrl).toBe('postgres://replica/referral');
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/referral' }).databaseReadUrl).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://replica/referral' })).toThrow(/DATABASE_READ_URL: a replica needs its primary/);
+  });
+
   it('read the payment run approval limits per currency: the demo\'s in demo mode, none otherwise unless set', () => {
     expect(loadConfig({ PAYMENT_RUN_APPROVAL_LIMITS: 'XOF=500000, GHS=2000.5' }).approvalLimits).toEqual({ XOF: '500000.00', GHS: '2000.50' });
     expect(loadConfig({ PAYMENT_RUN_APPROVAL_LIMITS: 'none' }).approvalLimits).toEqual({});

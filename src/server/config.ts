@@ -37,6 +37,7 @@ const environment = z.object({
   HOST: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  DATABASE_READ_URL: z.string().url().optional(),
   DEMO: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }).optional(),
@@ -81,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const e = parsed.data;
   const embedded = !e.DATABASE_URL;
+  if (embedded && e.DATABASE_READ_URL) throw new Error('Invalid settings:\n  DATABASE_READ_URL: a replica needs its primary: set DATABASE_URL too (the embedded database has no replica)');
   // The embedded database is for demos: it always runs with demo data. PostgreSQL only when asked.
   const demo = embedded || e.DEMO === true;
   return {
@@ -89,6 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.HOST ?? (demo ? '127.0.0.1' : '0.0.0.0'),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    /** A streaming replica of DATABASE_URL that grids, lists, reports, Stats and exports read (db/client.ts). */
+    databaseReadUrl: e.DATABASE_READ_URL,
     demo,
     logLevel: e.LOG_LEVEL,
     jwtSecret: e.JWT_SECRET,

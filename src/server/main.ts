@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: config.port, host: config.host });
   const url = address.replace('127.0.0.1', 'localhost').replace('[::1]', 'localhost');
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
-  const store = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
+  const store = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : config.databaseReadUrl ? 'PostgreSQL, reads on its replica' : 'PostgreSQL';
   const lines = [
     '',
     `${PRODUCT_TITLE} ${CONSOLE_VERSION} is running at ${url} (${store}${config.demo ? ', demo mode' : ''}; ready in ${seconds} s)`,

@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   if (!config.databaseUrl) throw new Error('npm run worker needs DATABASE_URL (PostgreSQL); with the embedded database the workers run inside npm start');
   // The web server's serializers and redactions, so the worker's log keeps no secret either.
   const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
-  const database = await openDatabase(config);
+  const database = await openDatabase({ ...config, warn: (message) => log.warn(message) });
   const jobs = await startJobQueue(database, { databaseUrl: config.databaseUrl, workers: Math.max(1, config.reportWorkers), log });
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'worker shutting down');

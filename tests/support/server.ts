@@ -108,6 +108,8 @@ interface StartOptions {
   startTimeoutMs?: number;
   /** Make a template (templates.ts): seed into this data directory or database, and keep it at stop. */
   makeTemplate?: { dataDir: string } | { database: string };
+  /** PostgreSQL: this database, as it is (seeded by the first server on it), left in place at stop. */
+  databaseUrl?: string;
 }
 
 /** Whether this process found the build current, or made it (once: vitest's globalSetup does it first, alone). */
@@ -115,12 +117,15 @@ let builtOnce: boolean | undefined;
 
 export async function startServer(backend: Backend, env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
   const making = options.makeTemplate;
-  const template = making || DATA_SETTINGS.some((setting) => setting in env) ? undefined : process.env[TEMPLATE_ENV[backend]];
+  const given = options.databaseUrl;
+  const template = making || given || DATA_SETTINGS.some((setting) => setting in env) ? undefined : process.env[TEMPLATE_ENV[backend]];
   const dataDir = making && 'dataDir' in making ? making.dataDir : await mkdtemp(path.join(tmpdir(), 'referral-api-'));
   if (backend === 'pglite' && template) await cp(template, dataDir, { recursive: true });
-  const database = backend === 'postgres'
-    ? await createDatabase(making && 'database' in making ? { name: making.database } : { template })
-    : undefined;
+  const database = given
+    ? { url: given, drop: async () => undefined }
+    : backend === 'postgres'
+      ? await createDatabase(making && 'database' in making ? { name: making.database } : { template })
+      : undefined;
   builtOnce ??= ensureBuilt();
   if (!builtOnce) throw new Error('npm run build failed: no server to test (see above)');
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {

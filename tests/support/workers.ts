@@ -6,11 +6,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Starts `npm run worker`'s program on the server's database; resolves once it runs. */
-export async function startWorker(databaseUrl: string): Promise<ChildProcess> {
+/** Starts `npm run worker`'s program on the server's database (`env`: more settings); resolves once it runs. */
+export async function startWorker(databaseUrl: string, env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/worker.js'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

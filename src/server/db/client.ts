@@ -1,5 +1,9 @@
 // Opens the database: embedded PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is
 // set. Both speak the same SQL and run the same migrations.
+// Two handles: `db`, the primary, for every write and every read that must see its own write (a
+// transaction, a payment run's preview and confirm, sign-in, sessions, idempotency); and `reads`,
+// for grids, lists, reports, Stats and exports: a streaming replica when DATABASE_READ_URL is set
+// (never older than the read, readReplica.ts), else the primary itself.
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
@@ -8,6 +12,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import type { PGlite } from '@electric-sql/pglite';
 import { PROJECT_FILES } from '../projectFiles';
 import * as schema from './schema';
+import { FreshReadPool, readRouting } from './readReplica';
 import { trackingWrites } from './tableGenerations';
 
 export type Schema = typeof schema;
@@ -15,18 +20,33 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface OpenDatabase {
+  /** The primary: writes, transactions, and the reads that must see their own writes. */
   db: Database;
+  /** Grids, lists, reports, Stats and exports: the replica (DATABASE_READ_URL) or `db`. No transaction, no write. */
+  reads: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
-  /** PostgreSQL only: the rows of a query as CSV with a header, streamed by COPY from a connection of its own. */
+  /** PostgreSQL only: the rows of a query as CSV with a header, streamed by COPY from a connection of its own, on the read side. */
   copyCsv?(query: SQL): Promise<Readable>;
   /** The embedded database itself, for the job queue to share its one connection (jobs/queue.ts). */
   pglite?: PGlite;
 }
 
+/** The two handles a route module is given: `db` for writes and what must see them, `reads` for lists, grids, reports and Stats. */
+export type Databases = Pick<OpenDatabase, 'db' | 'reads'>;
+
 const migrationsFolder = PROJECT_FILES.migrations;
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<OpenDatabase> {
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  /** A streaming replica of databaseUrl (PostgreSQL only). */
+  databaseReadUrl?: string;
+  dataDir: string;
+  /** Where a replica passed by is said (at most once a minute); stderr unless given. */
+  warn?: (message: string) => void;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -43,9 +63,20 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       await client.query('select pg_advisory_unlock(727272)').catch(() => undefined);
       client.release();
     }
+    const warn = options.warn ?? ((message: string) => process.stderr.write(`${message}\n`));
+    // The read side: the replica's own pool, each read on it or on the primary as readReplica.ts decides.
+    const replica = options.databaseReadUrl
+      ? new pg.Pool({ connectionString: options.databaseReadUrl, max: 10, connectionTimeoutMillis: 5000, application_name: 'referral-reads' })
+      : undefined;
+    // A replica that restarts drops its idle connections: said, not a crash; the next reads reconnect.
+    replica?.on('error', (error) => warn(`a replica connection failed: ${error.message}`));
+    const routing = replica ? readRouting(pool, replica, warn) : undefined;
+    const poolForRead = async () => (routing ? routing.poolForRead() : pool);
+    // FreshReadPool is the part of a pg.Pool the driver calls (query, and connect for a transaction, refused).
+    const reads = routing ? (drizzle(new FreshReadPool(routing) as unknown as InstanceType<typeof pg.Pool>, { schema }) as unknown as Database) : undefined;
     const copyCsv = async (query: SQL): Promise<Readable> => {
       const { to: copyTo } = await import('pg-copy-streams');
-      const connection = await pool.connect();
+      const connection = await (await poolForRead()).connect();
       const text = `copy (${inlinedSql(query, (value) => connection.escapeLiteral(value))}) to stdout with (format csv, header)`;
       const stream = connection.query(copyTo(text));
       let released = false;
@@ -59,7 +90,11 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       stream.once('end', () => release()).once('error', (error) => release(error)).once('close', () => release(stream.readableEnded ? undefined : new Error('export cut off')));
       return stream;
     };
-    return { db: trackingWrites(db as unknown as Database), kind: 'postgres', close: () => pool.end(), copyCsv };
+    const primary = trackingWrites(db as unknown as Database);
+    const close = async () => {
+      await Promise.all([pool.end(), replica?.end()]);
+    };
+    return { db: primary, reads: reads ?? primary, kind: 'postgres', close, copyCsv };
   }
 
   const { PGlite } = await import('@electric-sql/pglite');
@@ -71,7 +106,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   // The driver types differ only in their raw result type; repositories use the shared surface.
-  return { db: trackingWrites(db as unknown as Database), kind: 'pglite', close: () => client.close(), pglite: client };
+  const primary = trackingWrites(db as unknown as Database);
+  // One connection, one database: it is its own read side.
+  return { db: primary, reads: primary, kind: 'pglite', close: () => client.close(), pglite: client };
 }
 
 const dialect = new PgDialect();

@@ -36,7 +36,7 @@ function pagedDatabase(pages: Row[][], failAt = -1): OpenDatabase {
       return { rows: pages[read++] ?? [] };
     },
   } as unknown as Database;
-  return { db, kind: 'pglite', close: async () => undefined };
+  return { db, reads: db, kind: 'pglite', close: async () => undefined };
 }
 
 const source = (pageRows: Array<{ sort: string | null; key: string } | undefined>): CsvSource => ({

@@ -1,4 +1,5 @@
-// CSV exports (DESIGN.md 'Exports'), streamed from the database so a million rows cost flat memory.
+// CSV exports (DESIGN.md 'Exports'), streamed from the database's read side (a replica when there is
+// one, db/client.ts) so a million rows cost flat memory.
 // The query formats every cell (formula cells neutralised, grids/defineGrid.ts), so the file is the
 // same bytes whichever way it is read:
 // - PostgreSQL: one COPY ... TO STDOUT on its own connection, piped to the client. Back-pressure
@@ -55,7 +56,7 @@ async function* pagedCsv(database: OpenDatabase, source: CsvSource, pageRows: nu
   yield csvLine(source.headers);
   let after: CsvAnchor | undefined;
   for (;;) {
-    const rows = await queryRows<PageRow>(database.db, source.page(after, pageRows));
+    const rows = await queryRows<PageRow>(database.reads, source.page(after, pageRows));
     if (rows.length > 0) yield rows.map((row) => csvLine(source.headers.map((header) => row[header] ?? null))).join('');
     const last = rows.at(-1);
     if (!last || rows.length < pageRows) return;

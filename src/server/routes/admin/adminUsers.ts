@@ -5,15 +5,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listPage } from '../../../contract/api';
 import { adminUser } from '../../../contract/entities';
 import { adminUserForm, listQuery } from '../../../contract/schemas';
-import type { Database } from '../../db/client';
+import type { Databases } from '../../db/client';
 import { ADMIN_SORT, listAdminUsers, saveAdminUser } from '../../domain/admins/adminUsers';
 import type { CountryAgencies } from '../../domain/agencies/countryAgencies';
 import { listParamsOf } from '../../domain/lists';
 import { forCreate, forUpdate } from '../../http/bodies';
 
-export const adminUserRoutes = (db: Database, countryAgencies: CountryAgencies): FastifyPluginAsyncZod => async (app) => {
+export const adminUserRoutes = ({ db, reads }: Databases, countryAgencies: CountryAgencies): FastifyPluginAsyncZod => async (app) => {
   app.get('/admins', { schema: { summary: 'List the admin users the caller may see', operationId: 'listAdmins', querystring: listQuery, response: { 200: listPage(adminUser) } } }, async (request) =>
-    listAdminUsers(db, countryAgencies, { caller: request.caller, params: listParamsOf(request.query, ADMIN_SORT) }),
+    listAdminUsers(reads, countryAgencies, { caller: request.caller, params: listParamsOf(request.query, ADMIN_SORT) }),
   );
 
   app.post(

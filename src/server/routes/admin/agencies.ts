@@ -9,10 +9,10 @@ import type { CountryAgencies } from '../../domain/agencies/countryAgencies';
 import { AGENCY_SORT, listLinkableAgencies } from '../../domain/agencies/linkableAgencies';
 import { listParamsOf } from '../../domain/lists';
 
-export const agencyRoutes = (db: Database, countryAgencies: CountryAgencies): FastifyPluginAsyncZod => async (app) => {
+export const agencyRoutes = (reads: Database, countryAgencies: CountryAgencies): FastifyPluginAsyncZod => async (app) => {
   app.get('/agencies', { config: { public: true, actsAsCaller: true }, schema: { summary: 'List the agencies an admin user may be linked to (logged out: the country agencies)', operationId: 'listLinkableAgencies', querystring: listQuery, response: { 200: listPage(linkableAgency) } } }, async (request) =>
-    listLinkableAgencies(db, {
-      scope: request.caller.scope, countryAgencyIds: await countryAgencies.ids(db), params: listParamsOf(request.query, AGENCY_SORT),
+    listLinkableAgencies(reads, {
+      scope: request.caller.scope, countryAgencyIds: await countryAgencies.ids(reads), params: listParamsOf(request.query, AGENCY_SORT),
     }),
   );
 };

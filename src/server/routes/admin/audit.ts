@@ -20,7 +20,7 @@ import { rowPerLine } from './grids';
 const SUPER_ADMIN = { requires: 'Super Admin', refusal: messages.auditSuperOnly } as const;
 
 export const auditRoutes = (database: OpenDatabase): FastifyPluginAsyncZod => async (app) => {
-  const { db } = database;
+  const { reads } = database;
 
   app.post(
     '/audit',
@@ -42,7 +42,7 @@ export const auditRoutes = (database: OpenDatabase): FastifyPluginAsyncZod => as
     async (request, reply) => {
       const gridRequest = { scope: request.caller.scope, body: request.body };
       if (request.body.export === GRID_EXPORT_CSV) return sendCsv(reply, database, auditTrail.csv(gridRequest));
-      const page = await auditTrail.page(db, gridRequest);
+      const page = await auditTrail.page(reads, gridRequest);
       // All rows (page_size 0): one row per line, as every grid answers it (routes/admin/grids.ts).
       if (request.body.page_size !== 0) return page;
       return reply.type('application/json; charset=utf-8').send(rowPerLine(page));
@@ -61,7 +61,7 @@ export const auditRoutes = (database: OpenDatabase): FastifyPluginAsyncZod => as
         response: { 200: auditEntry },
       },
     },
-    async (request) => trail.auditEntry(db, request.query.id),
+    async (request) => trail.auditEntry(reads, request.query.id),
   );
 
   app.get(
@@ -74,7 +74,7 @@ export const auditRoutes = (database: OpenDatabase): FastifyPluginAsyncZod => as
         response: { 200: auditAdmins },
       },
     },
-    async () => ({ data: await trail.auditAdmins(db) }),
+    async () => ({ data: await trail.auditAdmins(reads) }),
   );
 
   app.get(
@@ -88,6 +88,6 @@ export const auditRoutes = (database: OpenDatabase): FastifyPluginAsyncZod => as
         response: { 200: auditLatest },
       },
     },
-    async (request) => ({ data: await trail.latestChanges(db, request.caller.scope, request.query.limit) }),
+    async (request) => ({ data: await trail.latestChanges(reads, request.caller.scope, request.query.limit) }),
   );
 };

@@ -6,8 +6,8 @@ import type { Database } from '../../db/client';
 import { CAMPAIGN_SORT, listCampaignChoices } from '../../domain/campaigns/campaignChoices';
 import { listParamsOf } from '../../domain/lists';
 
-export const campaignRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
+export const campaignRoutes = (reads: Database): FastifyPluginAsyncZod => async (app) => {
   app.get('/campaigns', { schema: { summary: "List the campaigns in the caller's scope, as filter and form choices", operationId: 'listCampaignChoices', querystring: listQuery, response: { 200: listPage(campaignChoice) } } }, async (request) =>
-    listCampaignChoices(db, { scope: request.caller.scope, params: listParamsOf(request.query, CAMPAIGN_SORT) }),
+    listCampaignChoices(reads, { scope: request.caller.scope, params: listParamsOf(request.query, CAMPAIGN_SORT) }),
   );
 };

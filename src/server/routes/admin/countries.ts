@@ -5,11 +5,11 @@ import { z } from 'zod';
 import { listPage, publicCountry } from '../../../contract/api';
 import { adminCountry } from '../../../contract/entities';
 import { countryRequest, listQuery } from '../../../contract/schemas';
-import type { Database } from '../../db/client';
+import type { Databases } from '../../db/client';
 import { COUNTRY_SORT, listCountries, saveCountry } from '../../domain/countries/countries';
 import { listParamsOf } from '../../domain/lists';
 
-export const countryRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
+export const countryRoutes = ({ db, reads }: Databases): FastifyPluginAsyncZod => async (app) => {
   app.get(
     '/countries',
     {
@@ -21,7 +21,7 @@ export const countryRoutes = (db: Database): FastifyPluginAsyncZod => async (app
         response: { 200: z.union([listPage(adminCountry), listPage(publicCountry)]).describe('With a session, the admin fields too') },
       },
     },
-    async (request) => listCountries(db, { params: listParamsOf(request.query, COUNTRY_SORT), detailed: request.caller.userId !== null }),
+    async (request) => listCountries(reads, { params: listParamsOf(request.query, COUNTRY_SORT), detailed: request.caller.userId !== null }),
   );
 
   app.post(

@@ -3,13 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listPage } from '../../../contract/api';
 import { countrySms } from '../../../contract/entities';
 import { countrySmsRequest, listQuery } from '../../../contract/schemas';
-import type { Database } from '../../db/client';
+import type { Databases } from '../../db/client';
 import { COUNTRY_SMS_SORT, listCountrySms, saveCountrySms } from '../../domain/countries/countrySms';
 import { listParamsOf } from '../../domain/lists';
 
-export const countrySmsRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
+export const countrySmsRoutes = ({ db, reads }: Databases): FastifyPluginAsyncZod => async (app) => {
   app.get('/country_sms', { schema: { summary: 'List the SMS link prefix of each country language', operationId: 'listCountrySms', querystring: listQuery, response: { 200: listPage(countrySms) } } }, async (request) =>
-    listCountrySms(db, listParamsOf(request.query, COUNTRY_SMS_SORT)),
+    listCountrySms(reads, listParamsOf(request.query, COUNTRY_SMS_SORT)),
   );
 
   app.post(

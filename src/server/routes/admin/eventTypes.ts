@@ -3,16 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listPage } from '../../../contract/api';
 import { eventType } from '../../../contract/entities';
 import { eventTypeForm, listQuery } from '../../../contract/schemas';
-import type { Database } from '../../db/client';
+import type { Databases } from '../../db/client';
 import { EVENT_TYPE_SORT, listEventTypes, saveEventType } from '../../domain/eventTypes/eventTypes';
 import { listParamsOf } from '../../domain/lists';
 import { forCreate, forUpdate } from '../../http/bodies';
 
 const SUPER_ADMIN = { requires: 'Super Admin' } as const;
 
-export const eventTypeRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
+export const eventTypeRoutes = ({ db, reads }: Databases): FastifyPluginAsyncZod => async (app) => {
   app.get('/event_types', { schema: { summary: 'List the event types', operationId: 'listEventTypes', querystring: listQuery, response: { 200: listPage(eventType) } } }, async (request) =>
-    listEventTypes(db, listParamsOf(request.query, EVENT_TYPE_SORT)),
+    listEventTypes(reads, listParamsOf(request.query, EVENT_TYPE_SORT)),
   );
 
   app.post(

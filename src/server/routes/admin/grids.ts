@@ -33,7 +33,7 @@ export const gridRoutes = (database: OpenDatabase): FastifyPluginAsyncZod => asy
     app.post(declaration.path.replace(/^\/admin/, ''), { schema }, async (request, reply) => {
       const gridRequest = { scope: request.caller.scope, body: request.body };
       if (request.body.export === GRID_EXPORT_CSV) return sendCsv(reply, database, grid.csv(gridRequest));
-      const page = await grid.page(database.db, gridRequest);
+      const page = await grid.page(database.reads, gridRequest);
       if (request.body.page_size !== 0) return page;
       return reply.type('application/json; charset=utf-8').send(rowPerLine(page));
     });

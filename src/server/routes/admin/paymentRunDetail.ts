@@ -16,7 +16,8 @@ import { payoutFile, runSummary, visibleRun } from '../../domain/paymentRuns/run
 import { safeFilename, sendCsv } from '../../reports/csv';
 
 export const paymentRunDetailRoutes = (database: OpenDatabase): FastifyPluginAsyncZod => async (app) => {
-  const { db } = database;
+  // The state decides what the caller may do next (approve, reject, reverse): it reads the primary.
+  const { db, reads } = database;
 
   app.post(
     '/payment_run_detail',
@@ -36,14 +37,14 @@ export const paymentRunDetailRoutes = (database: OpenDatabase): FastifyPluginAsy
       },
     },
     async (request, reply) => {
-      const run = await visibleRun(db, request.caller.scope, request.query.id);
+      const run = await visibleRun(reads, request.caller.scope, request.query.id);
       // The grid reads no dates; the run's (always in the same place) keep its cursors and counts the same whatever a client sends.
       const { start_date: _start, end_date: _end, ...rest } = request.body;
       const body = { start_date: run.start_date, end_date: run.end_date, ...rest };
       const gridRequest = { scope: request.caller.scope, body, recordId: run.id };
       if (body.export === GRID_EXPORT_CSV) return sendCsv(reply, database, paymentRunDetail.csv(gridRequest, `${paymentRunDetailGrid.filename}_${run.ref}.csv`));
       // All rows (page_size 0) is one JSON answer: a run's lines are few next to a report grid's rows.
-      return paymentRunDetail.page(db, gridRequest);
+      return paymentRunDetail.page(reads, gridRequest);
     },
   );
 
@@ -73,7 +74,7 @@ export const paymentRunDetailRoutes = (database: OpenDatabase): FastifyPluginAsy
       },
     },
     async (request, reply) => {
-      const file = await payoutFile(db, request.caller, request.query.id);
+      const file = await payoutFile(reads, request.caller, request.query.id);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${safeFilename(file.filename)}"`)

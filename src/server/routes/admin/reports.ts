@@ -11,7 +11,7 @@ import { queueReport as queueReportRecord } from '../../../contract/entities';
 import { GRIDS, gridFilename } from '../../../contract/grids';
 import { jobStatusText } from '../../../contract/jobs';
 import { listJobQueueQuery, listQueueReportsQuery, queueReportQuery, queuedReportDownload, REPORT_HOMES } from '../../../contract/reports';
-import type { Database } from '../../db/client';
+import type { Databases } from '../../db/client';
 import { legacyPageOf } from '../../domain/lists';
 import { finishedReport, listJobs, listReports, queueReport, reportFileParts, type JobRow, type SendJob } from '../../domain/reports/reportJobs';
 
@@ -34,9 +34,9 @@ async function* downloadJson(parts: AsyncGenerator<string>, filename: string): A
   yield '"}';
 }
 
-export const reportRoutes = (db: Database, send: SendJob): FastifyPluginAsyncZod => async (app) => {
+export const reportRoutes = ({ db, reads }: Databases, send: SendJob): FastifyPluginAsyncZod => async (app) => {
   app.get('/list_queue_reports', { schema: { summary: "List a grid screen's queued reports the caller may see, newest first", operationId: 'listQueuedReports', querystring: listQueueReportsQuery, response: { 200: listPage(queueReportRecord) } } }, async (request) => {
-    const { rows, count } = await listReports(db, request.caller.scope, request.query.home, legacyPageOf(request.query));
+    const { rows, count } = await listReports(reads, request.caller.scope, request.query.home, legacyPageOf(request.query));
     return { data: rows.map(legacyReport), count };
   });
 
@@ -56,7 +56,7 @@ export const reportRoutes = (db: Database, send: SendJob): FastifyPluginAsyncZod
   });
 
   app.get('/list_job_queue', { schema: { summary: 'List the queued jobs of a kind (reports, payment runs) the caller may see, newest first', operationId: 'listJobQueue', querystring: listJobQueueQuery, response: { 200: listPage(queueReportRecord) } } }, async (request) => {
-    const { rows, count } = await listJobs(db, request.caller.scope, request.query.job, legacyPageOf(request.query));
+    const { rows, count } = await listJobs(reads, request.caller.scope, request.query.job, legacyPageOf(request.query));
     return { data: rows.map(legacyReport), count };
   });
 
@@ -71,9 +71,9 @@ export const reportRoutes = (db: Database, send: SendJob): FastifyPluginAsyncZod
       },
     },
     async (request, reply) => {
-      const report = await finishedReport(db, request.caller.scope, request.body.id);
+      const report = await finishedReport(reads, request.caller.scope, request.body.id);
       // The answer's JSON, as a stream of its text (the schema describes what it spells).
-      const json = Readable.from(downloadJson(reportFileParts(db, report.id), report.file_name));
+      const json = Readable.from(downloadJson(reportFileParts(reads, report.id), report.file_name));
       return reply.type('application/json; charset=utf-8').send(json as never);
     },
   );

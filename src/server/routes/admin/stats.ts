@@ -8,7 +8,7 @@ import * as stats from '../../domain/stats/stats';
 const PERIOD = 'start_date and end_date as the grids take them (DD-MMM-YYYY); left out, the last 30 days ending today (UTC).';
 const LINKS = 'Each figure carries its link: the grid and the grid body whose rows it counts or sums (contract stats.ts statsGridLink).';
 
-export const statsRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
+export const statsRoutes = (reads: Database): FastifyPluginAsyncZod => async (app) => {
   app.get(
     '/stats/attention',
     {
@@ -19,7 +19,7 @@ export const statsRoutes = (db: Database): FastifyPluginAsyncZod => async (app) 
         response: { 200: statsAttention },
       },
     },
-    async (request) => stats.statsAttention(db, request.caller.scope),
+    async (request) => stats.statsAttention(reads, request.caller.scope),
   );
 
   app.get(
@@ -33,7 +33,7 @@ export const statsRoutes = (db: Database): FastifyPluginAsyncZod => async (app) 
         response: { 200: statsFigures },
       },
     },
-    async (request) => stats.statsFigures(db, request.caller.scope, statsPeriod(request.query, stats.todayUtc())),
+    async (request) => stats.statsFigures(reads, request.caller.scope, statsPeriod(request.query, stats.todayUtc())),
   );
 
   app.get(
@@ -47,6 +47,6 @@ export const statsRoutes = (db: Database): FastifyPluginAsyncZod => async (app) 
         response: { 200: statsCharts },
       },
     },
-    async (request) => stats.statsCharts(db, request.caller.scope, statsPeriod(request.query, stats.todayUtc())),
+    async (request) => stats.statsCharts(reads, request.caller.scope, statsPeriod(request.query, stats.todayUtc())),
   );
 };

@@ -3,14 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listPage } from '../../../contract/api';
 import { whitelist } from '../../../contract/entities';
 import { listQuery, whitelistForm } from '../../../contract/schemas';
-import type { Database } from '../../db/client';
+import type { Databases } from '../../db/client';
 import { listParamsOf } from '../../domain/lists';
 import { listWhitelists, saveWhitelist, WHITELIST_SORT } from '../../domain/whitelists/whitelists';
 import { forCreate, forUpdate } from '../../http/bodies';
 
-export const whitelistRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
+export const whitelistRoutes = ({ db, reads }: Databases): FastifyPluginAsyncZod => async (app) => {
   app.get('/whitelists', { schema: { summary: "List the whitelisted mobile numbers of the caller's campaigns", operationId: 'listWhitelists', querystring: listQuery, response: { 200: listPage(whitelist) } } }, async (request) =>
-    listWhitelists(db, { scope: request.caller.scope, params: listParamsOf(request.query, WHITELIST_SORT) }),
+    listWhitelists(reads, { scope: request.caller.scope, params: listParamsOf(request.query, WHITELIST_SORT) }),
   );
 
   app.post('/whitelist', { schema: { summary: 'Whitelist a mobile number for a campaign', operationId: 'addWhitelist', body: forCreate(whitelistForm), response: { 201: whitelist } } }, async (request, reply) =>

@@ -5,24 +5,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { page } from '../../../contract/api';
 import { agency, campaignType, country, language } from '../../../contract/entities';
 import { agencyQuery, idParams, pageQuery } from '../../../contract/schemas';
-import type { Database } from '../../db/client';
+import type { Databases } from '../../db/client';
 import { AGENCY_SORT, findAgency, listAgencies, listAgencyCountries, listAgencyLanguages, listCampaignTypes } from '../../domain/agencies/agencies';
 import { servicePageOf } from '../../http/pages';
 
-export const serviceAgencyRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
+export const serviceAgencyRoutes = ({ db, reads }: Databases): FastifyPluginAsyncZod => async (app) => {
   app.get('/agencies/', { schema: { summary: "List the caller's agencies with their country, currency and language", operationId: 'listAgencies', querystring: agencyQuery, response: { 200: page(agency) } } }, async (request) =>
-    servicePageOf(request, AGENCY_SORT, (params) => listAgencies(db, request.caller.scope, request.query, params)));
+    servicePageOf(request, AGENCY_SORT, (params) => listAgencies(reads, request.caller.scope, request.query, params)));
 
   app.get('/agencies/:id/', { schema: { summary: "Read one of the caller's agencies", operationId: 'getAgency', params: idParams, response: { 200: agency } } }, async (request) =>
     findAgency(db, request.caller.scope, request.params.id),
   );
 
   app.get('/agencies-countries/', { schema: { summary: "List the countries of the caller's agencies", operationId: 'listAgencyCountries', querystring: pageQuery, response: { 200: page(country) } } }, async (request) =>
-    servicePageOf(request, [], (params) => listAgencyCountries(db, request.caller.scope, params)));
+    servicePageOf(request, [], (params) => listAgencyCountries(reads, request.caller.scope, params)));
 
   app.get('/agencies-languages/', { schema: { summary: "List the languages of the caller's agencies", operationId: 'listAgencyLanguages', querystring: pageQuery, response: { 200: page(language) } } }, async (request) =>
-    servicePageOf(request, [], (params) => listAgencyLanguages(db, request.caller.scope, params)));
+    servicePageOf(request, [], (params) => listAgencyLanguages(reads, request.caller.scope, params)));
 
   app.get('/agencies-campaign-types/', { schema: { summary: 'List the campaign types, each with its compensation type', operationId: 'listCampaignTypes', querystring: pageQuery, response: { 200: page(campaignType) } } }, async (request) =>
-    servicePageOf(request, [], (params) => listCampaignTypes(db, params)));
+    servicePageOf(request, [], (params) => listCampaignTypes(reads, params)));
 };

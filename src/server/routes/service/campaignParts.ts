@@ -10,7 +10,7 @@ import { campaignEventType, campaignLanguage, campaignVersion, eventCompensation
 import {
   campaignLanguageForm, campaignPartQuery, campaignVersionForm, compensationForm, compensationQuery, idParams, pageQuery,
 } from '../../../contract/schemas';
-import type { Database } from '../../db/client';
+import type { Databases } from '../../db/client';
 import {
   addCampaignLanguage, deleteCampaignLanguage, listCampaignEventTypes, listCampaignLanguages, listCampaignVersions, listRemunerationTypes,
   saveCampaignVersion,
@@ -18,9 +18,9 @@ import {
 import { deleteCompensation, listCompensations, saveCompensation } from '../../domain/campaigns/compensations';
 import { servicePageOf } from '../../http/pages';
 
-export const serviceCampaignPartRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
+export const serviceCampaignPartRoutes = ({ db, reads }: Databases): FastifyPluginAsyncZod => async (app) => {
   app.get('/campaign-versions/', { schema: { summary: "List a campaign's versions, newest first", operationId: 'listCampaignVersions', querystring: campaignPartQuery, response: { 200: page(campaignVersion) } } }, async (request) =>
-    servicePageOf(request, [], (params) => listCampaignVersions(db, request.caller.scope, request.query.campaign, params)));
+    servicePageOf(request, [], (params) => listCampaignVersions(reads, request.caller.scope, request.query.campaign, params)));
 
   app.put(
     '/campaign-versions/:id/',
@@ -29,7 +29,7 @@ export const serviceCampaignPartRoutes = (db: Database): FastifyPluginAsyncZod =
   );
 
   app.get('/campaign-languages/', { schema: { summary: "List a campaign's languages", operationId: 'listCampaignLanguages', querystring: campaignPartQuery, response: { 200: page(campaignLanguage) } } }, async (request) =>
-    servicePageOf(request, [], (params) => listCampaignLanguages(db, request.caller.scope, request.query.campaign, params)));
+    servicePageOf(request, [], (params) => listCampaignLanguages(reads, request.caller.scope, request.query.campaign, params)));
 
   app.post('/campaign-languages/', { schema: { summary: 'Add a language to a campaign', operationId: 'addCampaignLanguage', body: campaignLanguageForm, response: { 201: campaignLanguage } } }, async (request, reply) =>
     reply.code(201).send(await addCampaignLanguage(db, request.caller, request.body)),
@@ -42,7 +42,7 @@ export const serviceCampaignPartRoutes = (db: Database): FastifyPluginAsyncZod =
 
   const compensations = '/campaigns-compensation-earning-event-configs/';
   app.get(compensations, { schema: { summary: "List a campaign version's compensations, one per event type", operationId: 'listCompensations', querystring: compensationQuery, response: { 200: page(eventCompensationConfig) } } }, async (request) =>
-    servicePageOf(request, [], (params) => listCompensations(db, request.caller.scope, request.query.campaign_version, params)));
+    servicePageOf(request, [], (params) => listCompensations(reads, request.caller.scope, request.query.campaign_version, params)));
 
   app.post(compensations, { schema: { summary: 'Add a compensation for an event type to a campaign version', operationId: 'addCompensation', body: compensationForm, response: { 201: eventCompensationConfig } } }, async (request, reply) =>
     reply.code(201).send(await saveCompensation(db, request.caller, undefined, request.body)),
@@ -58,8 +58,8 @@ export const serviceCampaignPartRoutes = (db: Database): FastifyPluginAsyncZod =
   });
 
   app.get('/campaigns-remuneration-types/', { schema: { summary: 'List the remuneration types', operationId: 'listRemunerationTypes', querystring: pageQuery, response: { 200: page(remunerationType) } } }, async (request) =>
-    servicePageOf(request, [], (params) => listRemunerationTypes(db, params)));
+    servicePageOf(request, [], (params) => listRemunerationTypes(reads, params)));
 
   app.get('/campaigns-event-types/', { schema: { summary: 'List the event types a campaign can pay for', operationId: 'listCampaignEventTypes', querystring: pageQuery, response: { 200: page(campaignEventType) } } }, async (request) =>
-    servicePageOf(request, [], (params) => listCampaignEventTypes(db, params)));
+    servicePageOf(request, [], (params) => listCampaignEventTypes(reads, params)));
 };

@@ -6,14 +6,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { page } from '../../../contract/api';
 import { agencyCampaignTypeConfig, campaign } from '../../../contract/entities';
 import { agencyConfigQuery, campaignForm, campaignQuery, idParams } from '../../../contract/schemas';
-import type { Database } from '../../db/client';
+import type { Databases } from '../../db/client';
 import { findAgencyConfig, listAgencyConfigs } from '../../domain/agencies/campaignTypeConfigs';
 import { CAMPAIGN_SORT, findCampaign, listCampaigns, saveCampaign } from '../../domain/campaigns/campaigns';
 import { servicePageOf } from '../../http/pages';
 
-export const serviceCampaignRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
+export const serviceCampaignRoutes = ({ db, reads }: Databases): FastifyPluginAsyncZod => async (app) => {
   app.get('/campaigns/', { schema: { summary: "List the caller's campaigns, with their latest version's budget", operationId: 'listCampaigns', querystring: campaignQuery, response: { 200: page(campaign) } } }, async (request) =>
-    servicePageOf(request, CAMPAIGN_SORT, (params) => listCampaigns(db, request.caller.scope, request.query, params)));
+    servicePageOf(request, CAMPAIGN_SORT, (params) => listCampaigns(reads, request.caller.scope, request.query, params)));
 
   app.get('/campaigns/:id/', { schema: { summary: "Read one of the caller's campaigns", operationId: 'getCampaign', params: idParams, response: { 200: campaign } } }, async (request) =>
     findCampaign(db, request.caller.scope, request.params.id),
@@ -28,7 +28,7 @@ export const serviceCampaignRoutes = (db: Database): FastifyPluginAsyncZod => as
     '/agency-campaign-type-configs/',
     { schema: { summary: "List an agency's campaign type settings", operationId: 'listAgencyCampaignTypeConfigs', querystring: agencyConfigQuery, response: { 200: page(agencyCampaignTypeConfig) } } },
     async (request) =>
-      servicePageOf(request, [], (params) => listAgencyConfigs(db, request.caller.scope, request.query.agency, params)),
+      servicePageOf(request, [], (params) => listAgencyConfigs(reads, request.caller.scope, request.query.agency, params)),
   );
 
   app.get('/agency-campaign-type-configs/:id/', { schema: { summary: "Read one of an agency's campaign type settings", operationId: 'getAgencyCampaignTypeConfig', params: idParams, response: { 200: agencyCampaignTypeConfig } } }, async (request) =>

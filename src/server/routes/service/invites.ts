@@ -8,7 +8,7 @@ import type { Database } from '../../db/client';
 import { listInvites } from '../../domain/agents/invites';
 import { servicePageOf } from '../../http/pages';
 
-export const serviceInviteRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
+export const serviceInviteRoutes = (reads: Database): FastifyPluginAsyncZod => async (app) => {
   app.get('/invites/', { schema: { summary: "List an agent's invites in the caller's campaigns, newest first", operationId: 'listInvites', querystring: inviteQuery, response: { 200: page(invite) } } }, async (request) =>
-    servicePageOf(request, [], (params) => listInvites(db, request.caller.scope, request.query.agent_id, params)));
+    servicePageOf(request, [], (params) => listInvites(reads, request.caller.scope, request.query.agent_id, params)));
 };

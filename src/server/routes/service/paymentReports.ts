@@ -19,7 +19,7 @@ import * as messages from '../../../contract/messages';
 import { jobStatusText } from '../../../contract/jobs';
 import { SERVICE_REPORTS, SERVICE_REPORT_NAMES, serviceReportPath, serviceReportQuery, type ServiceReportName } from '../../../contract/reports';
 import { pageQuery, storableId } from '../../../contract/schemas';
-import { queryRows, type Database } from '../../db/client';
+import { queryRows, type Database, type Databases } from '../../db/client';
 import { campaigns } from '../../db/schema';
 import { visibleAgencyIds, visibleCampaignIds } from '../../auth/scope';
 import { badRequest, outOfScope } from '../../http/errors';
@@ -66,7 +66,7 @@ async function checkChoices(db: Database, request: FastifyRequest, query: z.outp
   if ((query.campaign_id ?? []).some((id) => !ids.has(id))) throw outOfScope('That campaign is not one you may report on');
 }
 
-export const paymentReportRoutes = (db: Database, send: SendJob): FastifyPluginAsyncZod => async (app) => {
+export const paymentReportRoutes = ({ db, reads }: Databases, send: SendJob): FastifyPluginAsyncZod => async (app) => {
   for (const name of SERVICE_REPORT_NAMES) {
     const declaration = GRIDS.find((grid) => grid.id === SERVICE_REPORTS[name]);
     if (!declaration) throw new Error(`no grid for ${name}`);
@@ -104,7 +104,7 @@ export const paymentReportRoutes = (db: Database, send: SendJob): FastifyPluginA
     async (request) => {
       const name = request.query.report;
       const paging = pageParamsOf(request.query, []);
-      const { rows, count } = await listReports(db, request.caller.scope, listOf(name), paging);
+      const { rows, count } = await listReports(reads, request.caller.scope, listOf(name), paging);
       return servicePage(request, rows.map((row) => serviceReport(request, name, row)), count, paging);
     },
   );
@@ -120,12 +120,12 @@ export const paymentReportRoutes = (db: Database, send: SendJob): FastifyPluginA
       },
     },
     async (request, reply) => {
-      const report = await finishedReport(db, request.caller.scope, request.params.id);
+      const report = await finishedReport(reads, request.caller.scope, request.params.id);
       if (report.list !== listOf(request.params.report)) throw badRequest('That report is not of this kind');
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${safeFilename(report.file_name)}"`)
-        .send(Readable.from(reportFileParts(db, report.id)) as never);
+        .send(Readable.from(reportFileParts(reads, report.id)) as never);
     },
   );
 };

@@ -8,15 +8,15 @@ import {
   addAgentForm, agentQuery, editAgentForm, idParams, newUserRequest, userPatchRequest, userQuery, userRoleCampaignPatchRequest,
   userRoleCampaignRequest, userRolePatchRequest, userRoleQuery, userRoleRequest,
 } from '../../../contract/schemas';
-import type { Database } from '../../db/client';
+import type { Databases } from '../../db/client';
 import { addAgent, AGENT_SORT, editAgent, listAgents } from '../../domain/agents/agents';
 import { createUser, listUsersByMsisdn, patchUser } from '../../domain/agents/fieldUsers';
 import { createRole, createRoleCampaign, listRoles, patchRole, patchRoleCampaign } from '../../domain/agents/userRoles';
 import { servicePageOf } from '../../http/pages';
 
-export const agentRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
+export const agentRoutes = ({ db, reads }: Databases): FastifyPluginAsyncZod => async (app) => {
   app.get('/user-role-campaigns/', { schema: { summary: "List the agents (or gifters) in the caller's scope, with their user, role and campaign", operationId: 'listAgents', querystring: agentQuery, response: { 200: agentPage } } }, async (request) =>
-    servicePageOf(request, AGENT_SORT, (params) => listAgents(db, request.caller.scope, request.query, params)));
+    servicePageOf(request, AGENT_SORT, (params) => listAgents(reads, request.caller.scope, request.query, params)));
 
   app.post('/user-role-campaigns/', { schema: { summary: "Put a user's role (an agent's, or an admin's within the caller's reach) in one of the caller's campaigns", operationId: 'addRoleCampaign', body: userRoleCampaignRequest, response: { 201: agentRoleCampaign } } }, async (request, reply) =>
     reply.code(201).send(await createRoleCampaign(db, request.caller, request.body)));
@@ -25,7 +25,7 @@ export const agentRoutes = (db: Database): FastifyPluginAsyncZod => async (app) 
     patchRoleCampaign(db, request.caller, request.params.id, request.body));
 
   app.get('/users/', { schema: { summary: 'Find the field users the caller sees by mobile number', operationId: 'findUsers', querystring: userQuery, response: { 200: page(agentUser) } } }, async (request) =>
-    servicePageOf(request, [], (params) => listUsersByMsisdn(db, request.caller, request.query, params)));
+    servicePageOf(request, [], (params) => listUsersByMsisdn(reads, request.caller, request.query, params)));
 
   app.post('/users/', { schema: { summary: 'Add a field user, without a role yet', operationId: 'addUser', body: newUserRequest, response: { 201: agentUser } } }, async (request, reply) =>
     reply.code(201).send(await createUser(db, request.caller, request.body)));
@@ -34,7 +34,7 @@ export const agentRoutes = (db: Database): FastifyPluginAsyncZod => async (app) 
     patchUser(db, request.caller, request.params.id, request.body));
 
   app.get('/user-roles/', { schema: { summary: 'List the roles of the given users, each with its user, its agency name and its role campaigns', operationId: 'listUserRoles', querystring: userRoleQuery, response: { 200: page(userRoleListed) } } }, async (request) =>
-    servicePageOf(request, [], (params) => listRoles(db, request.caller, request.query, params)));
+    servicePageOf(request, [], (params) => listRoles(reads, request.caller, request.query, params)));
 
   app.post('/user-roles/', { schema: { summary: "Give a user a role in one of the caller's agencies: an admin role only within the caller's reach", operationId: 'addUserRole', body: userRoleRequest, response: { 201: userRoleWithUser } } }, async (request, reply) =>
     reply.code(201).send(await createRole(db, request.caller, request.body)));
