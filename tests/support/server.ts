@@ -103,11 +103,20 @@ async function createDatabase(options: { name?: string; template?: string } = {}
   };
 }
 
+/** A database that is kept: the server starts on it (migrating it), and stopping drops nothing. */
+function existingDatabase(name: string): { url: string; drop(): Promise<void> } {
+  const url = new URL(process.env.TEST_DATABASE_URL as string);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: async () => undefined };
+}
+
 interface StartOptions {
   /** How long the first start may take (a bench's large seed takes minutes). */
   startTimeoutMs?: number;
   /** Make a template (templates.ts): seed into this data directory or database, and keep it at stop. */
   makeTemplate?: { dataDir: string } | { database: string };
+  /** Start on this PostgreSQL database as it is (a bench's large seed, made once and reused): never created, seeded or dropped here. */
+  database?: string;
 }
 
 /** Whether this process found the build current, or made it (once: vitest's globalSetup does it first, alone). */
@@ -119,7 +128,7 @@ export async function startServer(backend: Backend, env: Record<string, string> 
   const dataDir = making && 'dataDir' in making ? making.dataDir : await mkdtemp(path.join(tmpdir(), 'referral-api-'));
   if (backend === 'pglite' && template) await cp(template, dataDir, { recursive: true });
   const database = backend === 'postgres'
-    ? await createDatabase(making && 'database' in making ? { name: making.database } : { template })
+    ? options.database ? existingDatabase(options.database) : await createDatabase(making && 'database' in making ? { name: making.database } : { template })
     : undefined;
   builtOnce ??= ensureBuilt();
   if (!builtOnce) throw new Error('npm run build failed: no server to test (see above)');

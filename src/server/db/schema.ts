@@ -6,7 +6,7 @@ import {
   timestamp, uniqueIndex, uuid, varchar,
 } from 'drizzle-orm/pg-core';
 import { TEXT_MAX, type TextField } from '../../contract/constants';
-import { foldedText } from './foldedText';
+import { foldedText, sortableText } from './foldedText';
 import { SECURE_LEDGER_ACTIONS } from '../../contract/entities';
 import { JOB_KINDS, JOB_STATUSES } from '../../contract/jobs';
 
@@ -146,6 +146,11 @@ export const users = pgTable(
     // The agents list sorted by name (ignoring case and accents) reads the first 20 in order instead of sorting them all.
     index('users_first_name_folded').on(foldedText(t.firstName)),
     index('users_last_name_folded').on(foldedText(t.lastName)),
+    // The grids sorted by the agent's name, mobile or code walk agents in that order (grids/defineGrid.ts ParentWalk).
+    index('users_first_name_sort').on(sortableText(t.firstName), t.id),
+    index('users_last_name_sort').on(sortableText(t.lastName), t.id),
+    index('users_msisdn_sort').on(sortableText(t.msisdn), t.id),
+    index('users_agent_code_sort').on(sortableText(t.agentCode), t.id),
   ],
 );
 
@@ -214,6 +219,8 @@ export const campaigns = pgTable(
   (t) => [
     uniqueIndex('campaigns_agency_name').on(t.agencyId, t.name),
     index('campaigns_agency').on(t.agencyId),
+    // The grids sorted by campaign walk campaigns in name order (grids/defineGrid.ts ParentWalk).
+    index('campaigns_name_sort').on(sortableText(t.name), t.id),
     currencyCodeChecked('campaigns', t.currencyCode),
   ],
 );
@@ -350,6 +357,13 @@ export const events = pgTable(
     index('events_campaign_created').on(t.campaignId, t.createdAt),
     // An agent's events, and the conversion stats' 'did this invited customer produce an event'.
     index('events_agent_customer').on(t.agentId, t.customerMsisdn, t.createdAt),
+    // Agent Events Detail sorted by any column (issue 36): a campaign's, an agent's, an event type's
+    // rows in key order (its walks), and its own text columns as the grid sorts them.
+    index('events_campaign_id').on(t.campaignId, t.id),
+    index('events_agent_id').on(t.agentId, t.id),
+    index('events_event_type_id').on(t.eventTypeId, t.id),
+    index('events_customer_msisdn_sort').on(sortableText(t.customerMsisdn), t.id),
+    index('events_medium_sort').on(sortableText(t.medium), t.id),
   ],
 );
 
@@ -421,6 +435,10 @@ export const payments = pgTable(
     index('payments_campaign_created').on(t.campaignId, t.createdAt),
     index('payments_agency_created').on(t.agencyId, t.createdAt),
     index('payments_run').on(t.paymentRunId),
+    // Agent Payments sorted by campaign, agent or amount (issue 36); a payment run updates none of these columns.
+    index('payments_campaign_id').on(t.campaignId, t.id),
+    index('payments_agent_id').on(t.agentId, t.id),
+    index('payments_amount_sort').on(sql`coalesce(${t.currencyCode}, '')`, t.amount, t.id),
   ],
 );
 
@@ -463,7 +481,14 @@ export const fraudEvents = pgTable(
   (t) => [
     index('fraud_events_created_id').on(t.createdAt, t.id),
     index('fraud_events_campaign_created').on(t.campaignId, t.createdAt),
-    index('fraud_events_agent').on(t.agentId), // the agents screen's BQ filter
+    // The agents screen's BQ filter, and the grid sorted by the agent (its walk).
+    index('fraud_events_agent_id').on(t.agentId, t.id),
+    // Fraud Events sorted by any column (issue 36).
+    index('fraud_events_campaign_id').on(t.campaignId, t.id),
+    index('fraud_events_description_sort').on(sortableText(t.description), t.id),
+    index('fraud_events_msisdn_sort').on(sortableText(t.msisdn), t.id),
+    index('fraud_events_device_id_sort').on(sortableText(t.deviceId), t.id),
+    index('fraud_events_blacklisted_id').on(t.blacklisted, t.id),
   ],
 );
 
@@ -483,6 +508,13 @@ export const retentionEvents = pgTable(
   (t) => [
     index('retention_events_created_id').on(t.createdAt, t.id),
     index('retention_events_campaign_created').on(t.campaignId, t.createdAt),
+    // Retention Events Detail sorted by any column (issue 36).
+    index('retention_events_campaign_id').on(t.campaignId, t.id),
+    index('retention_events_gifter_id').on(t.gifterId, t.id),
+    index('retention_events_event_type_id').on(t.eventTypeId, t.id),
+    index('retention_events_giftee_msisdn_sort').on(sortableText(t.gifteeMsisdn), t.id),
+    index('retention_events_medium_sort').on(sortableText(t.medium), t.id),
+    index('retention_events_activity_id').on(t.gifteeActivityEvents, t.id),
   ],
 );
 
@@ -766,6 +798,11 @@ export const auditLog = pgTable(
     // A scoped admin's latest changes: entries concerning one of their agencies or campaigns.
     index('audit_log_agencies').using('gin', t.agencyIds),
     index('audit_log_campaigns').using('gin', t.campaignIds),
+    // The Audit screen sorted by its columns (issue 36).
+    index('audit_log_action_sort').on(sortableText(t.action), t.id),
+    index('audit_log_entity_id_sort').on(sortableText(t.entityId), t.id),
+    index('audit_log_offline_id').on(sql`(${t.queuedAt} is not null)`, t.id),
+    index('audit_log_made_at_id').on(sql`coalesce(${t.queuedAt}, '-infinity'::timestamptz)`, t.id),
   ],
 );
 

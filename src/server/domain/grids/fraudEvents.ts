@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { fraudEventsGrid } from '../../../contract/grids';
 import { campaigns, fraudEvents, users } from '../../db/schema';
+import { byAgent, byCampaign } from './agentColumns';
 import { defineGrid } from './defineGrid';
 
 export const fraudEventsReport = defineGrid(fraudEventsGrid, {
@@ -21,6 +22,12 @@ export const fraudEventsReport = defineGrid(fraudEventsGrid, {
     msisdn: sql`${fraudEvents.msisdn}`,
     device_id: sql`${fraudEvents.deviceId}`,
     blacklisted: sql`${fraudEvents.blacklisted}`,
+  },
+  walks: {
+    campaign_name: byCampaign(sql`${fraudEvents.campaignId}`),
+    firstname: byAgent(sql`${fraudEvents.agentId}`),
+    lastname: byAgent(sql`${fraudEvents.agentId}`),
+    agent_msisdn: byAgent(sql`${fraudEvents.agentId}`),
   },
   facets: {
     time: sql`${fraudEvents.createdAt}`,

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { retentionEventDetailsGrid, retentionEventsGrid } from '../../../contract/grids';
 import { campaigns, eventTypes, retentionEvents, users } from '../../db/schema';
+import { byAgent, byCampaign, byEventType } from './agentColumns';
 import { defineGrid } from './defineGrid';
 
 const facets = { time: sql`${retentionEvents.createdAt}`, campaignId: sql`${retentionEvents.campaignId}`, agentId: sql`${retentionEvents.gifterId}` };
@@ -32,6 +33,13 @@ export const retentionEventDetails = defineGrid(retentionEventDetailsGrid, {
     currency: sql`${campaigns.currencyCode}`,
     medium: sql`${retentionEvents.medium}`,
     giftee_activity_events: sql`${retentionEvents.gifteeActivityEvents}`,
+  },
+  walks: {
+    campaign_name: byCampaign(facets.campaignId),
+    gifter_firstname: byAgent(facets.agentId),
+    gifter_lastname: byAgent(facets.agentId),
+    gifter_msisdn: byAgent(facets.agentId),
+    event: byEventType(sql`${retentionEvents.eventTypeId}`),
   },
   facets,
 });
