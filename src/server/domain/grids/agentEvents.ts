@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { agentEventDetailsGrid, agentEventsGrid } from '../../../contract/grids';
 import { campaigns, events, eventTypes, paymentRuns, payments, users } from '../../db/schema';
-import { agentColumns, agentWalks, byEventType, withCampaignAndAgent } from './agentColumns';
+import { agentColumns, agentWalks, byCampaign, byEventType, withCampaignAndAgent } from './agentColumns';
 import { defineGrid } from './defineGrid';
 
 const facets = { time: sql`${events.createdAt}`, campaignId: sql`${events.campaignId}`, agentId: sql`${events.agentId}` };
@@ -30,7 +30,8 @@ export const agentEventDetails = defineGrid(agentEventDetailsGrid, {
     paymentrun_id: sql`${paymentRuns.ref}`,
     paid: sql`coalesce(${payments.status} = 'paid', false)`,
   },
-  walks: { ...agentWalks(facets.campaignId, facets.agentId), event: byEventType(sql`${events.eventTypeId}`) },
+  // The currency is the campaign's: a sort by it walks campaigns too.
+  walks: { ...agentWalks(facets.campaignId, facets.agentId), event: byEventType(sql`${events.eventTypeId}`), currency: byCampaign(facets.campaignId) },
   facets,
 });
 

@@ -40,6 +40,8 @@ export const retentionEventDetails = defineGrid(retentionEventDetailsGrid, {
     gifter_lastname: byAgent(facets.agentId),
     gifter_msisdn: byAgent(facets.agentId),
     event: byEventType(sql`${retentionEvents.eventTypeId}`),
+    // The currency is the campaign's.
+    currency: byCampaign(facets.campaignId),
   },
   facets,
 });
