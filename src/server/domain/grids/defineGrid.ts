@@ -338,12 +338,16 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     }
     // The bound and the order name (reference, key), not the key alone (the same within one record), so
     // the rows are read by that index: by the key's, a small record's would be sought through the whole table.
-    const rows = sql`select ${selectedColumns(jsonValue)}, ${source.key} as _key from ${source.from}
+    // Only the keys are walked (PostgreSQL leaves out the lookups no filter reads); the page's rows
+    // are read by key afterwards, so a record's rows are never joined to every lookup before the LIMIT.
+    const keys = sql`select ${source.key} as _key from ${source.from}
       where ${where(request)} and ${walk.reference} = p._parent and ${keyBound}
       order by ${walk.reference} ${direction}, ${source.key} ${direction} limit ${limit}`;
-    return sql`select ${outerId}${outerColumns}, g._sort::text as _sort, g._parent::text as _parent, g._key::text as _key
-      from (select c.*, p._sort, p._parent from (${records}) p cross join lateral (${rows}) c where ${fromAnchor}) g
-      order by g._sort ${direction}, g._parent ${direction}, g._key ${direction} limit ${limit}`;
+    const page = sql`select p._sort, p._parent, c._key from (${records}) p cross join lateral (${keys}) c where ${fromAnchor}
+      order by p._sort ${direction}, p._parent ${direction}, c._key ${direction} limit ${limit}`;
+    return sql`select ${outerId}${outerColumns}, w._sort::text as _sort, w._parent::text as _parent, w._key::text as _key
+      from (${page}) w cross join lateral (select ${selectedColumns(jsonValue)} from ${source.from} where ${source.key} = w._key) g
+      order by w._sort ${direction}, w._parent ${direction}, w._key ${direction}`;
   }
 
   /**
