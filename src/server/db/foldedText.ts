@@ -6,3 +6,9 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { ACCENTED_LETTERS, PLAIN_LETTERS } from '../../contract/text';
 
 export const foldedText = (column: SQLWrapper): SQL => sql`translate(lower(${column}), ${sql.raw(`'${ACCENTED_LETTERS}'`)}, ${sql.raw(`'${PLAIN_LETTERS}'`)})`;
+
+/**
+ * A text column as a grid sorts it (grids/defineGrid.ts): folded, NULL as empty. The grids' sort
+ * indexes (schema.ts) are on this very expression, so `order by` it, then the key, reads an index.
+ */
+export const sortableText = (column: SQLWrapper): SQL => foldedText(sql`coalesce(${column}, '')`);

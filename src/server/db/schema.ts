@@ -6,7 +6,7 @@ import {
   timestamp, uniqueIndex, uuid, varchar,
 } from 'drizzle-orm/pg-core';
 import { TEXT_MAX, type TextField } from '../../contract/constants';
-import { foldedText } from './foldedText';
+import { foldedText, sortableText } from './foldedText';
 import { SECURE_LEDGER_ACTIONS } from '../../contract/entities';
 import { JOB_KINDS, JOB_STATUSES } from '../../contract/jobs';
 
@@ -155,6 +155,11 @@ export const users = pgTable(
     index('users_grid_search').using('gin', sql`${agentGridSearchText(t)} gin_trgm_ops`),
     index('users_first_name_folded').on(foldedText(t.firstName)),
     index('users_last_name_folded').on(foldedText(t.lastName)),
+    // The grids sorted by the agent's name, mobile or code walk agents in that order (grids/defineGrid.ts ParentWalk).
+    index('users_first_name_sort').on(sortableText(t.firstName), t.id),
+    index('users_last_name_sort').on(sortableText(t.lastName), t.id),
+    index('users_msisdn_sort').on(sortableText(t.msisdn), t.id),
+    index('users_agent_code_sort').on(sortableText(t.agentCode), t.id),
   ],
 );
 
@@ -223,6 +228,8 @@ export const campaigns = pgTable(
   (t) => [
     uniqueIndex('campaigns_agency_name').on(t.agencyId, t.name),
     index('campaigns_agency').on(t.agencyId),
+    // The grids sorted by campaign walk campaigns in name order (grids/defineGrid.ts ParentWalk).
+    index('campaigns_name_sort').on(sortableText(t.name), t.id),
     currencyCodeChecked('campaigns', t.currencyCode),
   ],
 );
@@ -367,6 +374,13 @@ export const events = pgTable(
     index('events_agent_created').on(t.agentId, t.createdAt),
     // The grids' search in the event's own text (pg_trgm).
     index('events_search').using('gin', sql`${eventSearchText(t)} gin_trgm_ops`),
+    // Agent Events Detail sorted by any column (issue 36): a campaign's, an agent's, an event type's
+    // rows in key order (its walks), and its own text columns as the grid sorts them.
+    index('events_campaign_id').on(t.campaignId, t.id),
+    index('events_agent_id').on(t.agentId, t.id),
+    index('events_event_type_id').on(t.eventTypeId, t.id),
+    index('events_customer_msisdn_sort').on(sortableText(t.customerMsisdn), t.id),
+    index('events_medium_sort').on(sortableText(t.medium), t.id),
   ],
 );
 
@@ -440,6 +454,10 @@ export const payments = pgTable(
     index('payments_run').on(t.paymentRunId),
     // An agent's payments of a period: the rows of agents the grids leave out by default (Stats).
     index('payments_agent_created').on(t.agentId, t.createdAt),
+    // Agent Payments sorted by campaign, agent or amount (issue 36); a payment run updates none of these columns.
+    index('payments_campaign_id').on(t.campaignId, t.id),
+    index('payments_agent_id').on(t.agentId, t.id),
+    index('payments_amount_sort').on(sql`coalesce(${t.currencyCode}, '')`, t.amount, t.id),
   ],
 );
 
@@ -517,9 +535,16 @@ export const fraudEvents = pgTable(
   (t) => [
     index('fraud_events_created_id').on(t.createdAt, t.id),
     index('fraud_events_campaign_created').on(t.campaignId, t.createdAt),
-    index('fraud_events_agent').on(t.agentId), // the agents screen's BQ filter, and the grid's search by agent
     // The grid's search in the row's own text (a term anywhere in it: pg_trgm).
     index('fraud_events_search').using('gin', sql`${fraudEventSearchText(t)} gin_trgm_ops`),
+    // The agents screen's BQ filter, and the grid searched and sorted by the agent (its walk).
+    index('fraud_events_agent_id').on(t.agentId, t.id),
+    // Fraud Events sorted by any column (issue 36).
+    index('fraud_events_campaign_id').on(t.campaignId, t.id),
+    index('fraud_events_description_sort').on(sortableText(t.description), t.id),
+    index('fraud_events_msisdn_sort').on(sortableText(t.msisdn), t.id),
+    index('fraud_events_device_id_sort').on(sortableText(t.deviceId), t.id),
+    index('fraud_events_blacklisted_id').on(t.blacklisted, t.id),
   ],
 );
 
@@ -543,9 +568,15 @@ export const retentionEvents = pgTable(
   (t) => [
     index('retention_events_created_id').on(t.createdAt, t.id),
     index('retention_events_campaign_created').on(t.campaignId, t.createdAt),
-    // The grid's search: in the row's own text, and by gifter.
+    // The grid's search in the row's own text (by gifter: retention_events_gifter_id).
     index('retention_events_search').using('gin', sql`${retentionEventSearchText(t)} gin_trgm_ops`),
-    index('retention_events_gifter').on(t.gifterId),
+    // Retention Events Detail sorted by any column (issue 36).
+    index('retention_events_campaign_id').on(t.campaignId, t.id),
+    index('retention_events_gifter_id').on(t.gifterId, t.id),
+    index('retention_events_event_type_id').on(t.eventTypeId, t.id),
+    index('retention_events_giftee_msisdn_sort').on(sortableText(t.gifteeMsisdn), t.id),
+    index('retention_events_medium_sort').on(sortableText(t.medium), t.id),
+    index('retention_events_activity_id').on(t.gifteeActivityEvents, t.id),
   ],
 );
 
@@ -829,6 +860,11 @@ export const auditLog = pgTable(
     // A scoped admin's latest changes: entries concerning one of their agencies or campaigns.
     index('audit_log_agencies').using('gin', t.agencyIds),
     index('audit_log_campaigns').using('gin', t.campaignIds),
+    // The Audit screen sorted by its columns (issue 36).
+    index('audit_log_action_sort').on(sortableText(t.action), t.id),
+    index('audit_log_entity_id_sort').on(sortableText(t.entityId), t.id),
+    index('audit_log_offline_id').on(sql`(${t.queuedAt} is not null)`, t.id),
+    index('audit_log_made_at_id').on(sql`coalesce(${t.queuedAt}, '-infinity'::timestamptz)`, t.id),
   ],
 );
 

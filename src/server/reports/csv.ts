@@ -14,10 +14,11 @@ import { queryRows, type OpenDatabase } from '../db/client';
 /** Rows read per query while an export streams from PGlite. */
 export const CSV_PAGE_ROWS = 5000;
 
-/** Where a keyset page of an export starts: the last row's sort value, currency (a money sort) and key. */
+/** Where a keyset page of an export starts: the last row's sort value, currency (a money sort), joined record (a sort by its name) and key. */
 export interface CsvAnchor {
   sort: string | null;
   group?: string;
+  parent?: string;
   key: string;
 }
 
@@ -49,7 +50,7 @@ export const csvLine = (cells: ReadonlyArray<string | number | boolean | null>):
 /** A file name safe to put in a header: anything but letters, digits, '.', '_' and '-' becomes '_'. */
 export const safeFilename = (filename: string): string => filename.replace(/[^A-Za-z0-9._-]/g, '_');
 
-type PageRow = Record<string, string | number | boolean | null> & { _sort: string | null; _group?: string; _key: string };
+type PageRow = Record<string, string | number | boolean | null> & { _sort: string | null; _group?: string; _parent?: string; _key: string };
 
 /** The header, then keyset pages until one comes back short. */
 async function* pagedCsv(database: OpenDatabase, source: CsvSource, pageRows: number): AsyncGenerator<string> {
@@ -60,7 +61,7 @@ async function* pagedCsv(database: OpenDatabase, source: CsvSource, pageRows: nu
     if (rows.length > 0) yield rows.map((row) => csvLine(source.headers.map((header) => row[header] ?? null))).join('');
     const last = rows.at(-1);
     if (!last || rows.length < pageRows) return;
-    after = { sort: last._sort, group: last._group, key: last._key };
+    after = { sort: last._sort, group: last._group, parent: last._parent, key: last._key };
   }
 }
 

@@ -2,7 +2,7 @@
 // rows'), from the campaign and the user joined to the row.
 import { sql, type SQL } from 'drizzle-orm';
 import { agentGridSearchText, campaigns, eventTypes, users } from '../../db/schema';
-import { searchLookup, type SearchLookup } from './defineGrid';
+import { searchLookup, type ParentWalk, type SearchLookup } from './defineGrid';
 
 /** The row's table with its campaign and its agent joined (LEFT JOINs: a count leaves them out). */
 export const withCampaignAndAgent = (table: SQL, campaignId: SQL, agentId: SQL): SQL => sql`${table}
@@ -29,3 +29,17 @@ export const campaignOrCurrencySearch = (campaignId: SQL): SearchLookup =>
 
 /** A search in the row's event type (its pretty name, the Event column). */
 export const eventTypeSearch = (eventTypeId: SQL): SearchLookup => searchLookup(eventTypeId, eventTypes, eventTypes.id, sql`${eventTypes.prettyName}`);
+
+/** A sort by the row's campaign walks campaigns in name order; by its agent (or gifter), agents in that column's order. */
+export const byCampaign = (campaignId: SQL): ParentWalk => ({ table: sql`${campaigns}`, id: sql`${campaigns.id}`, reference: campaignId });
+export const byAgent = (agentId: SQL): ParentWalk => ({ table: sql`${users}`, id: sql`${users.id}`, reference: agentId });
+export const byEventType = (eventTypeId: SQL): ParentWalk => ({ table: sql`${eventTypes}`, id: sql`${eventTypes.id}`, reference: eventTypeId });
+
+/** The walks of agentColumns. */
+export const agentWalks = (campaignId: SQL, agentId: SQL) => ({
+  campaign_name: byCampaign(campaignId),
+  firstname: byAgent(agentId),
+  lastname: byAgent(agentId),
+  msisdn: byAgent(agentId),
+  agent_code: byAgent(agentId),
+});

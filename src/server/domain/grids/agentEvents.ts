@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { agentEventDetailsGrid, agentEventsGrid } from '../../../contract/grids';
 import { campaigns, events, eventSearchText, eventTypes, paymentRuns, payments, users } from '../../db/schema';
-import { agentColumns, agentSearch, campaignOrCurrencySearch, eventTypeSearch, withCampaignAndAgent } from './agentColumns';
+import { agentColumns, agentSearch, agentWalks, byCampaign, byEventType, campaignOrCurrencySearch, eventTypeSearch, withCampaignAndAgent } from './agentColumns';
 import { defineGrid } from './defineGrid';
 
 const facets = { time: sql`${events.createdAt}`, campaignId: sql`${events.campaignId}`, agentId: sql`${events.agentId}` };
@@ -45,6 +45,8 @@ export const agentEventDetails = defineGrid(agentEventDetailsGrid, {
       },
     ],
   },
+  // The currency is the campaign's: a sort by it walks campaigns too.
+  walks: { ...agentWalks(facets.campaignId, facets.agentId), event: byEventType(sql`${events.eventTypeId}`), currency: byCampaign(facets.campaignId) },
   facets,
 });
 

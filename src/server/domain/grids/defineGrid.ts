@@ -13,7 +13,7 @@ import { filterNotOffered, gridTooLargeForPage } from '../../../contract/message
 import { STATUS_TYPE_ID, seesEverything, type RoleScope } from '../../../contract/roles';
 import type { GridBody, ReportFilter } from '../../../contract/schemas';
 import { queryRows, type Database } from '../../db/client';
-import { foldedText } from '../../db/foldedText';
+import { sortableText } from '../../db/foldedText';
 import { isStorableId } from '../../db/errors';
 import { campaigns, fraudEvents, userRoles, users } from '../../db/schema';
 import { KeptValues } from '../../db/keptValues';
@@ -42,6 +42,8 @@ export interface GridSource<D extends GridDeclaration> {
   search?: GridSearch;
   /** A column's sort where it differs from its value (a nullable time sorts with NULLs first). */
   sorts?: Partial<Record<D['columns'][number]['key'], SQL>>;
+  /** Text columns read from a joined record (a campaign's name, an agent's): how a page walks those records in order. */
+  walks?: Partial<Record<D['columns'][number]['key'], ParentWalk>>;
   /** Refuses (403) a caller this grid is not for; every scoped admin may read it otherwise. */
   checkScope?: (scope: RoleScope) => void;
   /** What the report filter model's filters read on a row before any grouping. */
@@ -98,6 +100,23 @@ export const searchLookup = (key: SQL, table: SQLWrapper, id: SQLWrapper, text: 
  * the lookup is a subquery.
  */
 const SEARCH_KEYS_INLINE_MAX = 1000;
+
+/**
+ * A text column read from the record a row refers to (its campaign, its agent), sorted without
+ * sorting the filtered rows: a page walks the records in the column's order (an index on the
+ * record's folded value, or a sort of a few thousand) and reads each one's rows by an index on
+ * (reference, key) until the page is full. Rows of one record tie, so the order is (value, record,
+ * key) everywhere: the page, its cursors and the CSV. Only for a grid keyed by a bigint whose rows
+ * always have the record (a NOT NULL reference).
+ */
+export interface ParentWalk {
+  /** The record's table; the column's SQL reads it alone. */
+  table: SQL;
+  /** The record's id. */
+  id: SQL;
+  /** The row's reference to it. */
+  reference: SQL;
+}
 
 export interface GridPage<Row> {
   data: Row[];
@@ -175,7 +194,10 @@ function csvValue(format: ColumnFormat, value: SQL): SQL {
 }
 
 /** A column's sort: text ignoring case and accents (NULL as empty), the rest as they are. */
-const sortValue = (format: ColumnFormat, value: SQL): SQL => (format === 'text' ? foldedText(sql`coalesce(${value}, '')`) : value);
+const sortValue = (format: ColumnFormat, value: SQL): SQL => (format === 'text' ? sortableText(value) : value);
+
+/** Fewer filtered rows than this sort quicker than a walk of their records (ParentWalk) reads them. */
+const WALK_FROM_ROWS = 1000;
 
 // ---- cursors --------------------------------------------------------------------------------
 
@@ -188,6 +210,8 @@ const cursorShape = z.object({
   sort: z.string().nullable(),
   /** The anchor's currency, for an amount sorted within its currency (a money column's `currency`). */
   group: z.string().optional(),
+  /** The anchor's joined record, for a column sorted by a walk of its records (ParentWalk). */
+  parent: z.string().optional(),
   key: z.string(),
 });
 type Cursor = z.infer<typeof cursorShape>;
@@ -349,12 +373,13 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
   }
 
   /** The order asked for ('field' or '-field'), else the grid's default; 400 for a field it does not sort by. */
-  function orderOf(orderby: string): { key: D['columns'][number]; descending: boolean; text: string } {
+  function orderOf(orderby: string): { key: D['columns'][number]; descending: boolean; text: string; walk?: ParentWalk } {
     const text = orderby || declaration.defaultOrder;
     // Every list reads 'field' or '-field' the same way, and refuses a field it does not sort by.
     const order = orderOfParameter(text, sortable, 'orderby') as NonNullable<ReturnType<typeof orderOfParameter>>;
     const column = columns.find((c) => c.key === order.field) as D['columns'][number];
-    return { key: column, descending: order.descending, text };
+    const walk = (source.walks as Record<string, ParentWalk | undefined> | undefined)?.[column.key];
+    return { key: column, descending: order.descending, text, walk };
   }
 
   /**
@@ -364,31 +389,82 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
   function rowsQuery(request: GridRequest, format: typeof jsonValue, order: ReturnType<typeof orderOf>): SQL {
     const sortColumn = (source.sorts as Record<string, SQL | undefined> | undefined)?.[order.key.key] ?? sortValue(order.key.format, value(order.key.key));
     const group = order.key.currency ? sql`, coalesce((${value(order.key.currency)})::text, '') as _group` : sql``;
-    const selected = columns.map((column) => sql`${format(column.format, value(column.key))} as ${sql.identifier(column.key)}`);
-    return sql`select ${sql.join(selected, sql`, `)}${rowId}${group}, ${sortColumn} as _sort, ${source.key} as _key
+    const parent = order.walk ? sql`, ${order.walk.reference} as _parent` : sql``;
+    return sql`select ${selectedColumns(format)}${group}, ${sortColumn} as _sort${parent}, ${source.key} as _key
       from ${source.from} where ${where(request)}${source.groupBy ? sql` group by ${source.groupBy}` : sql``}`;
+  }
+
+  /** Each column formatted by `format`, and the row's id. */
+  const selectedColumns = (format: typeof jsonValue): SQL =>
+    sql`${sql.join(columns.map((column) => sql`${format(column.format, value(column.key))} as ${sql.identifier(column.key)}`), sql`, `)}${rowId}`;
+
+  /**
+   * A page in a walked order (ParentWalk): the records in the column's order from the anchor's,
+   * each one's rows by its index on (reference, key) from the anchor's key, until the page is full.
+   * The same rows in the same order as rowsQuery's, without sorting every filtered row: PostgreSQL
+   * reads the records in order and sorts each one's few rows (an incremental sort under the LIMIT).
+   */
+  function walkQuery(request: GridRequest, order: ReturnType<typeof orderOf>, walk: ParentWalk, cursor: Cursor | undefined, limit: number): SQL {
+    const forward = !cursor || cursor.dir === 'after';
+    const descending = forward === order.descending;
+    const direction = descending ? sql`desc` : sql`asc`;
+    const beyond = sql.raw(descending ? '<' : '>');
+    const records = sql`select ${sortValue(order.key.format, value(order.key.key))} as _sort, ${walk.id} as _parent from ${walk.table}`;
+    // Within the anchor's record, the rows beyond its key; in every later record, all of them (an
+    // index condition either way, so a deep page in a large record reads no skipped rows).
+    const extreme = descending ? sql`9223372036854775807::bigint` : sql`(-9223372036854775807 - 1)::bigint`;
+    let fromAnchor = sql`true`;
+    let keyBound = sql`(${walk.reference}, ${source.key}) ${beyond} (p._parent, ${extreme})`;
+    if (cursor) {
+      const sort = sql`${cursor.sort}::text`;
+      const parent = sql`${cursor.parent ?? ''}::bigint`;
+      fromAnchor = sql`(p._sort, p._parent) ${beyond}= (${sort}, ${parent})`;
+      keyBound = sql`(${walk.reference}, ${source.key}) ${beyond} (p._parent, case when p._sort = ${sort} and p._parent = ${parent} then ${cursor.key}::bigint else ${extreme} end)`;
+    }
+    // The bound and the order name (reference, key), not the key alone (the same within one record), so
+    // the rows are read by that index: by the key's, a small record's would be sought through the whole table.
+    // Only the keys are walked (PostgreSQL leaves out the lookups no filter reads); the page's rows
+    // are read by key afterwards, so a record's rows are never joined to every lookup before the LIMIT.
+    const keys = sql`select ${source.key} as _key from ${source.from}
+      where ${where(request)} and ${walk.reference} = p._parent and ${keyBound}
+      order by ${walk.reference} ${direction}, ${source.key} ${direction} limit ${limit}`;
+    const page = sql`select p._sort, p._parent, c._key from (${records}) p cross join lateral (${keys}) c where ${fromAnchor}
+      order by p._sort ${direction}, p._parent ${direction}, c._key ${direction} limit ${limit}`;
+    return sql`select ${outerId}${outerColumns}, w._sort::text as _sort, w._parent::text as _parent, w._key::text as _key
+      from (${page}) w cross join lateral (select ${selectedColumns(jsonValue)} from ${source.from} where ${source.key} = w._key) g
+      order by w._sort ${direction}, w._parent ${direction}, w._key ${direction}`;
   }
 
   /**
    * Rows after (or before) a cursor's anchor in this order; the direction flips for 'before'. An
    * amount sorts within its currency: by (currency, amount, key), all three the same way.
    */
-  function seek(order: ReturnType<typeof orderOf>, cursor: Pick<Cursor, 'dir' | 'sort' | 'group' | 'key'> | undefined): { where: SQL; orderBy: SQL } {
+  function seek(order: ReturnType<typeof orderOf>, cursor: Pick<Cursor, 'dir' | 'sort' | 'group' | 'parent' | 'key'> | undefined): { where: SQL; orderBy: SQL } {
     const forward = !cursor || cursor.dir === 'after';
     const descending = forward === order.descending;
     const direction = descending ? sql`desc` : sql`asc`;
     const grouped = order.key.currency !== undefined;
-    const orderBy = sql`${grouped ? sql`g._group ${direction}, ` : sql``}g._sort ${direction}, g._key ${direction}`;
+    const walked = order.walk !== undefined;
+    const orderBy = sql`${grouped ? sql`g._group ${direction}, ` : sql``}g._sort ${direction}, ${walked ? sql`g._parent ${direction}, ` : sql``}g._key ${direction}`;
     if (!cursor) return { where: sql`true`, orderBy };
-    const sortAnchor = sql`${cursor.sort}::${sql.raw(SORT_TYPES[order.key.format].sql)}, ${cursor.key}::${sql.raw(source.keyType)}`;
-    const anchor = grouped ? sql`(${cursor.group ?? ''}::text, ${sortAnchor})` : sql`(${sortAnchor})`;
-    const position = grouped ? sql`(g._group, g._sort, g._key)` : sql`(g._sort, g._key)`;
-    return { where: descending ? sql`${position} < ${anchor}` : sql`${position} > ${anchor}`, orderBy };
+    const parts = [
+      ...(grouped ? [{ position: sql`g._group`, anchor: sql`${cursor.group ?? ''}::text` }] : []),
+      { position: sql`g._sort`, anchor: sql`${cursor.sort}::${sql.raw(SORT_TYPES[order.key.format].sql)}` },
+      ...(walked ? [{ position: sql`g._parent`, anchor: sql`${cursor.parent ?? ''}::bigint` }] : []),
+      { position: sql`g._key`, anchor: sql`${cursor.key}::${sql.raw(source.keyType)}` },
+    ];
+    const position = sql`(${sql.join(parts.map((part) => part.position), sql`, `)})`;
+    const anchor = sql`(${sql.join(parts.map((part) => part.anchor), sql`, `)})`;
+    // From the anchor on, the anchor left out by its key (unique): with '<' PostgreSQL estimates the
+    // rows by the first value alone ('blacklisted < false': none) and sorts the whole set into a hash
+    // join; with '<=' it estimates them right and walks the index.
+    const fromAnchor = sql`${position} ${sql.raw(descending ? '<=' : '>=')} ${anchor} and g._key <> ${cursor.key}::${sql.raw(source.keyType)}`;
+    return { where: fromAnchor, orderBy };
   }
 
-  /** The order's anchor as the outer query reads it, for the next cursor: `_sort`, `_key`, and an amount's currency `_group`. */
+  /** The order's anchor as the outer query reads it, for the next cursor: `_sort`, `_key`, an amount's currency `_group` and a walked record `_parent`. */
   const anchorColumns = (order: ReturnType<typeof orderOf>): SQL =>
-    sql`${order.key.currency ? sql`g._group, ` : sql``}g._sort::text as _sort, g._key::text as _key`;
+    sql`${order.key.currency ? sql`g._group, ` : sql``}g._sort::text as _sort, ${order.walk ? sql`g._parent::text as _parent, ` : sql``}g._key::text as _key`;
 
   /** A short fingerprint of the filter (and the record): a cursor made for another filter is not used. */
   const filterHash = ({ body, recordId }: GridRequest): string => {
@@ -416,8 +492,8 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     return { count, request: withKeys };
   }
 
-  type Fetched = Row & { _sort: string | null; _group?: string; _key: string };
-  const toRow = ({ _sort: _s, _group: _g, _key: _k, ...row }: Fetched): Row => row as unknown as Row;
+  type Fetched = Row & { _sort: string | null; _group?: string; _parent?: string; _key: string };
+  const toRow = ({ _sort: _s, _group: _g, _parent: _p, _key: _k, ...row }: Fetched): Row => row as unknown as Row;
 
   return {
     declaration,
@@ -436,7 +512,8 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
         !(
           KEY_TEXTS[source.keyType].safeParse(cursor.key).success &&
           (cursor.sort === null || SORT_TYPES[order.key.format].text.safeParse(cursor.sort).success) &&
-          (order.key.currency === undefined || plainText.safeParse(cursor.group).success)
+          (order.key.currency === undefined || plainText.safeParse(cursor.group).success) &&
+          (order.walk === undefined || (cursor.sort !== null && bigintText.safeParse(cursor.parent).success))
         )
       ) {
         throw cursorInvalid();
@@ -447,9 +524,14 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
       const { where: after, orderBy } = seek(order, cursor);
       const limit = body.page_size === 0 ? sql`` : sql` limit ${body.page_size}`;
       const offset = cursor || body.page_size === 0 ? sql`` : sql` offset ${Math.min((body.current_page - 1) * body.page_size, Number.MAX_SAFE_INTEGER)}`;
+      // A walked order reads page 1 and a page by cursor by its walk, unless the filter leaves so few rows
+      // that sorting them is quicker than visiting the records; a page by number (OFFSET) and 'all rows' sort the set.
+      const walked = order.walk && !source.groupBy && body.page_size > 0 && (cursor || body.current_page === 1) && count > WALK_FROM_ROWS;
       const fetched = await queryRows<Fetched>(
         db,
-        sql`select ${outerId}${outerColumns}, ${anchorColumns(order)}
+        walked && order.walk
+          ? walkQuery(withKeys, order, order.walk, cursor, body.page_size)
+          : sql`select ${outerId}${outerColumns}, ${anchorColumns(order)}
           from (${rowsQuery(withKeys, jsonValue, order)}) g where ${after} order by ${orderBy}${limit}${offset}`,
       );
       // Read backwards for the previous page: shown in the grid's order.
@@ -458,7 +540,7 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
       const first = rows[0];
       const last = rows.at(-1);
       const anchor = (row: Fetched, dir: Cursor['dir'], pageNumber: number) =>
-        encodeCursor({ page: pageNumber, order: order.text, filter: hash, dir, sort: row._sort, group: row._group, key: row._key });
+        encodeCursor({ page: pageNumber, order: order.text, filter: hash, dir, sort: row._sort, group: row._group, parent: row._parent, key: row._key });
       if (body.page_size > 0 && last && body.current_page * body.page_size < count) page.next = anchor(last, 'after', body.current_page + 1);
       if (body.page_size > 0 && first && body.current_page > 1) page.previous = anchor(first, 'before', body.current_page - 1);
       return page;

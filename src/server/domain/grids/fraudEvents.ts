@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { fraudEventsGrid } from '../../../contract/grids';
 import { campaigns, fraudEventSearchText, fraudEvents, users } from '../../db/schema';
-import { agentSearch, campaignSearch } from './agentColumns';
+import { agentSearch, byAgent, byCampaign, campaignSearch } from './agentColumns';
 import { defineGrid } from './defineGrid';
 
 export const fraudEventsReport = defineGrid(fraudEventsGrid, {
@@ -26,6 +26,12 @@ export const fraudEventsReport = defineGrid(fraudEventsGrid, {
   search: {
     own: fraudEventSearchText(fraudEvents),
     lookups: [campaignSearch(sql`${fraudEvents.campaignId}`), agentSearch(sql`${fraudEvents.agentId}`)],
+  },
+  walks: {
+    campaign_name: byCampaign(sql`${fraudEvents.campaignId}`),
+    firstname: byAgent(sql`${fraudEvents.agentId}`),
+    lastname: byAgent(sql`${fraudEvents.agentId}`),
+    agent_msisdn: byAgent(sql`${fraudEvents.agentId}`),
   },
   facets: {
     time: sql`${fraudEvents.createdAt}`,

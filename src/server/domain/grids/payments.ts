@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { agentPaymentsGrid, pendingPaymentsGrid } from '../../../contract/grids';
 import { campaigns, countries, currencies, events, eventSearchText, eventTypes, paymentRuns, payments, users } from '../../db/schema';
-import { agentColumns, agentSearch, campaignSearch, withCampaignAndAgent } from './agentColumns';
+import { agentColumns, agentSearch, agentWalks, campaignSearch, withCampaignAndAgent } from './agentColumns';
 import { defineGrid, searchLookup, type SearchLookup } from './defineGrid';
 
 // The date range reads when the payment fell due (the event's time).
@@ -58,6 +58,7 @@ export const agentPayments = defineGrid(agentPaymentsGrid, {
   },
   // Unpaid rows (no paid_at) sort before every paid one.
   sorts: { paid_at: sql`coalesce(${payments.paidAt}, '-infinity'::timestamptz)` },
+  walks: agentWalks(facets.campaignId, facets.agentId),
   facets,
 });
 

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { retentionEventDetailsGrid, retentionEventsGrid } from '../../../contract/grids';
 import { campaigns, eventTypes, retentionEvents, retentionEventSearchText, users } from '../../db/schema';
-import { agentSearch, campaignOrCurrencySearch, eventTypeSearch } from './agentColumns';
+import { agentSearch, byAgent, byCampaign, byEventType, campaignOrCurrencySearch, eventTypeSearch } from './agentColumns';
 import { defineGrid } from './defineGrid';
 
 const facets = { time: sql`${retentionEvents.createdAt}`, campaignId: sql`${retentionEvents.campaignId}`, agentId: sql`${retentionEvents.gifterId}` };
@@ -38,6 +38,15 @@ export const retentionEventDetails = defineGrid(retentionEventDetailsGrid, {
     giftee_activity_events: sql`${retentionEvents.gifteeActivityEvents}`,
   },
   search: { own: retentionEventSearchText(retentionEvents), lookups: gifterLookups },
+  walks: {
+    campaign_name: byCampaign(facets.campaignId),
+    gifter_firstname: byAgent(facets.agentId),
+    gifter_lastname: byAgent(facets.agentId),
+    gifter_msisdn: byAgent(facets.agentId),
+    event: byEventType(sql`${retentionEvents.eventTypeId}`),
+    // The currency is the campaign's.
+    currency: byCampaign(facets.campaignId),
+  },
   facets,
 });
 
