@@ -1,6 +1,14 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+// The console tests' libraries, each bundled into one module once (Vite's dependency optimizer) and
+// not loaded file by file again for each of the isolated test files: about half their set-up time.
+const CONSOLE_LIBRARIES = [
+  'react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom', 'react-dom/client', 'react-redux', 'react-router-dom', 'redux-persist',
+  '@reduxjs/toolkit', '@reduxjs/toolkit/query/react', '@blueprintjs/core', '@blueprintjs/icons', '@blueprintjs/table', '@blueprintjs/datetime2',
+  '@testing-library/react', '@testing-library/user-event', 'papaparse',
+];
+
 export default defineConfig({
   test: {
     // API and browser tests start real servers (and PostgreSQL databases) on a 2-core machine.
@@ -26,7 +34,10 @@ export default defineConfig({
       {
         extends: true,
         plugins: [react()],
-        test: { name: 'console', environment: 'jsdom', include: ['src/console/**/*.test.{ts,tsx}'], setupFiles: ['src/console/test/setup.ts'] },
+        test: {
+          name: 'console', environment: 'jsdom', deps: { optimizer: { client: { enabled: true, include: CONSOLE_LIBRARIES } } },
+          include: ['src/console/**/*.test.{ts,tsx}'], setupFiles: ['src/console/test/setup.ts'],
+        },
       },
     ],
   },
