@@ -9,7 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { addDays } from '../../../contract/dates';
 import type { RoleScope } from '../../../contract/roles';
 import type { StatsPeriod } from '../../../contract/stats';
-import { events, payments, statsEventDays, statsPaymentDays } from '../../db/schema';
+import { events, payments, statsEventDays, statsPaymentDays, users } from '../../db/schema';
 import { agentsLeftOutByDefault, scopeWhere } from '../grids/defineGrid';
 
 /** A row's creation time within a period's UTC days, as the grids read a start and an end date. */
@@ -63,10 +63,21 @@ export const paySince = (day: string): SQL =>
     where ${statsEventDays.day} >= ${day}::date group by 1`;
 
 /**
- * The agents with an Agent Events Detail row in the period and scope, counted in one probe per
- * agent (events_agent_created) rather than by reading the period's events: `count(*) filter (where ${...})`
- * over `users` whose rows the grid shows.
+ * How many agents have an Agent Events Detail row in the period (and in `before`), in the scope, among
+ * those the grid shows (`shown`): `agents, agents_before`. A Super Admin's, by one probe per agent
+ * (events_agent_created) rather than by reading every event of the periods; a scoped admin's, by
+ * reading their campaigns' events of the periods (events_campaign_created), since probing every
+ * agent would read the events of agents outside the scope.
  */
-export const activeIn = (scope: RoleScope, period: StatsPeriod, agentId: SQL): SQL =>
-  sql`exists (select 1 from ${events} where ${events.agentId} = ${agentId} and ${createdWithin(sql`${events.createdAt}`, period)}
-    and ${inScope(scope, sql`${events.campaignId}`)})`;
+export function activeAgents(scope: RoleScope, period: StatsPeriod, before: StatsPeriod | null, shown: SQL): SQL {
+  if (scope.kind === 'all') {
+    const activeIn = (side: StatsPeriod) =>
+      sql`count(*) filter (where exists (select 1 from ${events} where ${events.agentId} = ${users.id} and ${createdWithin(sql`${events.createdAt}`, side)}))::int`;
+    return sql`select ${activeIn(period)} as agents, ${before ? activeIn(before) : sql`0`} as agents_before from ${users} where ${shown}`;
+  }
+  const within = (side: StatsPeriod) => createdWithin(sql`${events.createdAt}`, side);
+  return sql`select count(distinct ${events.agentId}) filter (where ${within(period)})::int as agents,
+      ${before ? sql`count(distinct ${events.agentId}) filter (where ${within(before)})::int` : sql`0`} as agents_before
+    from ${events} where ${inScope(scope, sql`${events.campaignId}`)} and (${before ? sql`${within(period)} or ${within(before)}` : within(period)})
+      and ${events.agentId} in (select ${users.id} from ${users} where ${shown})`;
+}

@@ -32,7 +32,7 @@ import { fraudEventsReport } from '../grids/fraudEvents';
 import { paymentRunsReport } from '../grids/paymentRuns';
 import { dueSet } from '../paymentRuns/dueSet';
 import { visibleTo } from '../reports/reportJobs';
-import { activeIn, eventDays, paymentDays, paySince } from './daySummaries';
+import { activeAgents, eventDays, paymentDays, paySince } from './daySummaries';
 
 /** Today (UTC), the day the grids' dates are read in. */
 export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
@@ -97,7 +97,7 @@ async function figuresOf(db: Database, scope: RoleScope, period: StatsPeriod, be
   };
   const fraudOf = async (side: StatsPeriod | null) => (side ? fraudEventsReport.count(db, linked(scope, 'fraudEvents', side).request) : 0);
   const later = sql`day >= ${period.start}::date`;
-  // The agents the Agent Events Detail grid shows (its default filters), each probed for a row in each period.
+  // The agents the Agent Events Detail grid shows (its default filters).
   const shown = sql`${users.id} not in ${agentsLeftOutByDefault}`;
   // Independent queries, each on a connection of its own (the pool's; PGlite runs them in turn).
   const [[counted], [active], money, conversionNow, conversionBefore, fraudNow, fraudBefore] = await Promise.all([
@@ -108,9 +108,7 @@ async function figuresOf(db: Database, scope: RoleScope, period: StatsPeriod, be
     ),
     queryRows<{ agents: number; agents_before: number }>(
       db,
-      sql`select count(*) filter (where ${activeIn(scope, period, sql`${users.id}`)})::int as agents,
-          ${before ? sql`count(*) filter (where ${activeIn(scope, before, sql`${users.id}`)})::int` : sql`0`} as agents_before
-        from ${users} where ${shown}`,
+      activeAgents(scope, period, before, shown),
     ),
     queryRows<{ currency: string; later: boolean; due: string | null; paid: string | null }>(
       db,
