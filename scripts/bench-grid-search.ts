@@ -18,7 +18,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import type { GridPage } from '../src/contract/api';
-import { accessToken, SIGNED_IN_SUITE, startServer, TEMPLATE_ENV, type TestServer } from '../tests/support/server';
+import { accessToken, databaseUrl, SIGNED_IN_SUITE, startServer, TEMPLATE_ENV, type TestServer } from '../tests/support/server';
 import { GRID_COUNT_CACHE_MS } from '../src/contract/constants';
 import { percentile } from './bench-timing';
 
@@ -37,9 +37,7 @@ const load = () => `load ${loadavg()[0]?.toFixed(1)}`;
 const ms = (value: number) => `${value.toFixed(1).padStart(7)} ms`;
 
 function adminClient(database = 'postgres'): pg.Client {
-  const url = new URL(process.env.TEST_DATABASE_URL as string);
-  url.pathname = `/${database}`;
-  return new pg.Client({ connectionString: url.toString() });
+  return new pg.Client({ connectionString: databaseUrl(database) });
 }
 
 async function databaseExists(name: string): Promise<boolean> {

@@ -14,7 +14,7 @@ import { loadavg } from 'node:os';
 import pg from 'pg';
 import type { GridPage } from '../src/contract/api';
 import { agentEventDetailsGrid, agentEventsGrid, agentPaymentsGrid, auditGrid, fraudEventsGrid, pendingPaymentsGrid, retentionEventDetailsGrid, retentionEventsGrid, sortableKeys, type GridDeclaration } from '../src/contract/grids';
-import { accessToken, SIGNED_IN_SUITE, startServer, type TestServer } from '../tests/support/server';
+import { accessToken, databaseUrl, SIGNED_IN_SUITE, startServer, type TestServer } from '../tests/support/server';
 import { percentile } from './bench-timing';
 
 const ROWS = Number(process.env.BENCH_SORTS_ROWS ?? 1_000_000);
@@ -139,12 +139,6 @@ async function timePosts(server: TestServer, token: string, path: string, body: 
 }
 
 const kept = process.env.BENCH_SORTS_DATABASE;
-/** The URL of a database on TEST_DATABASE_URL's server. */
-const databaseUrlOf = (name: string): string => {
-  const url = new URL(process.env.TEST_DATABASE_URL as string);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
 const only = process.env.BENCH_SORTS_GRIDS?.split(',');
 const onlyColumns = process.env.BENCH_SORTS_ONLY?.split(',');
 const started = performance.now();
@@ -166,7 +160,7 @@ out(`bench-grid-sorts: PostgreSQL database ${database}, ${ROWS.toLocaleString('e
 const server = await startServer(
   'postgres',
   { ...SIGNED_IN_SUITE, DEMO_AGENTS: '3000', DEMO_EVENTS: '20000', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' },
-  { startTimeoutMs: 30 * 60_000, databaseUrl: databaseUrlOf(database) },
+  { startTimeoutMs: 30 * 60_000, databaseUrl: databaseUrl(database) },
 );
 let failed = false;
 const rows: string[] = [];

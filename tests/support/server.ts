@@ -83,6 +83,13 @@ export const TEMPLATE_ENV = { pglite: 'TEST_PGLITE_TEMPLATE', postgres: 'TEST_PO
 /** Settings that change what the demo seed writes: a server given one seeds its own data. */
 const DATA_SETTINGS = ['DEMO', 'DEMO_AGENTS', 'DEMO_EVENTS', 'DEMO_ANCHOR_DATE'];
 
+/** The URL of the database `name` on TEST_DATABASE_URL's server. */
+export function databaseUrl(name: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL as string);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 async function createDatabase(options: { name?: string; template?: string } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = new URL(process.env.TEST_DATABASE_URL as string);
   const name = options.name ?? `api_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -90,10 +97,8 @@ async function createDatabase(options: { name?: string; template?: string } = {}
   await client.connect();
   await client.query(`create database ${name}${options.template ? ` template ${options.template}` : ''}`);
   await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: databaseUrl(name),
     async drop() {
       const c = new pg.Client({ connectionString: admin.toString() });
       await c.connect();
