@@ -9,7 +9,8 @@
 //   which makes every figure be aggregated anew, as the first visit after any change.
 // - PostgreSQL with BENCH_STATS_EVENTS (1,000,000) events: the same for the Super Admin, who sees them all.
 // Budgets: the whole tab's p95 ≤ 200 ms on the demo data, ≤ 500 ms with 1,000,000 events. Exit code 1
-// when one is missed. BENCH_STATS_PARTS (pglite,postgres,million) picks the parts to run.
+// when one is missed. BENCH_STATS_PARTS (pglite,postgres,million) picks the parts to run; BENCH_STATS_MILLION_URL
+// reuses a database an earlier million run seeded.
 import { loadavg } from 'node:os';
 import { accessToken, SIGNED_IN_SUITE, startServer, type TestServer } from '../tests/support/server';
 import type { GridPage, Page } from '../src/contract/api';
@@ -100,7 +101,8 @@ async function part(backend: 'pglite' | 'postgres', events: number, admins: Read
   const server = await startServer(
     backend,
     { ...SIGNED_IN_SUITE, DEMO_AGENTS: '5000', DEMO_EVENTS: String(events), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' },
-    { startTimeoutMs: 30 * 60_000 },
+    // BENCH_STATS_MILLION_URL: a database seeded by an earlier run, kept (minutes of seeding saved).
+    { startTimeoutMs: 30 * 60_000, databaseUrl: events === MILLION ? process.env.BENCH_STATS_MILLION_URL : undefined },
   );
   try {
     // As autovacuum would have after the seed (PGlite's seed analyzes its own tables).

@@ -341,4 +341,52 @@ describe.runIf(backends.includes('postgres'))('what needs attention, built here,
       client.release();
     }
   });
+
+  it("keeps each invite's conversion equal to its events, through writes to invites, events, campaigns and their configs", async () => {
+    const client = await (server.sql as NonNullable<TestServer['sql']>).connect();
+    // Each invite's flag against the rule read anew (as Conversion read it before migration 0023).
+    const counts = async () => (await client.query<{ converted: number; differing: number }>(
+      `select count(*) filter (where i.converted)::int as converted, count(*) filter (where i.converted is distinct from exists (
+          select 1 from events e where e.agent_id = i.agent_id and e.campaign_id = i.campaign_id and e.customer_msisdn = i.recipient_msisdn
+            and e.created_at >= i.invite_datetime and e.created_at < i.invite_datetime + make_interval(days => k.attribution_window_days)))::int as differing
+        from invites i left join campaigns c on c.id = i.campaign_id left join agency_campaign_type_configs k on k.id = c.agency_campaign_type_config_id`,
+    )).rows[0] as { converted: number; differing: number };
+    try {
+      await client.query('begin');
+      const seeded = await counts();
+      expect(seeded.differing).toBe(0);
+      expect(seeded.converted).toBeGreaterThan(0);
+      // Twenty invites not converted get their event an hour later: converted.
+      const made = await client.query<{ id: number }>(
+        `insert into events (agent_id, campaign_id, agency_id, event_type_id, customer_msisdn, created_at)
+         select i.agent_id, i.campaign_id, c.agency_id, (select id from event_types order by id limit 1), i.recipient_msisdn, i.invite_datetime + interval '1 hour'
+         from invites i join campaigns c on c.id = i.campaign_id where not i.converted order by i.id limit 20 returning id`,
+      );
+      expect(await counts()).toEqual({ converted: seeded.converted + 20, differing: 0 });
+      // Ten of those events moved a year on (out of every window), five deleted: fifteen not converted again.
+      await client.query(`update events set created_at = created_at + interval '365 days' where id = any($1)`, [made.rows.slice(0, 10).map((row) => row.id)]);
+      await client.query('delete from events where id = any($1)', [made.rows.slice(10, 15).map((row) => row.id)]);
+      expect(await counts()).toEqual({ converted: seeded.converted + 5, differing: 0 });
+      // A new invite for a customer who already has an event later on: converted as it is written.
+      await client.query(
+        `insert into invites (agent_id, campaign_id, invite_datetime, recipient_msisdn, extra_data)
+         select agent_id, campaign_id, created_at - interval '1 hour', customer_msisdn, '{"agency_name":"","campaign_name":""}' from events where id = $1`,
+        [made.rows[19]?.id],
+      );
+      expect(await counts()).toEqual({ converted: seeded.converted + 6, differing: 0 });
+      // A config's window shut to no day, then a campaign moved to another config: its invites anew.
+      await client.query(`update agency_campaign_type_configs set attribution_window_days = 0 where id = (select agency_campaign_type_config_id from campaigns c join invites i on i.campaign_id = c.id where i.converted limit 1)`);
+      const shut = await counts();
+      expect(shut.differing).toBe(0);
+      expect(shut.converted).toBeLessThan(seeded.converted);
+      await client.query(
+        `update campaigns set agency_campaign_type_config_id = (select id from agency_campaign_type_configs where attribution_window_days > 0 order by id limit 1)
+         where id = (select campaign_id from invites where not converted order by id limit 1)`,
+      );
+      expect((await counts()).differing).toBe(0);
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
 });

@@ -342,8 +342,19 @@ export const invites = pgTable(
     inviteDatetime: timestamp('invite_datetime', { withTimezone: true }).notNull(),
     recipientMsisdn: text('recipient_msisdn').notNull(),
     extraData: jsonb('extra_data').$type<{ agency_name: string; campaign_name: string }>().notNull(),
+    /**
+     * Whether the invited customer produced an event for the same agent and campaign within the
+     * campaign's attribution window after the invite: kept by the database with every write to
+     * invites, events, campaigns and their configs (migration 0023), read by Conversion and Stats.
+     */
+    converted: boolean('converted').notNull().default(false),
   },
-  (t) => [index('invites_agent_time').on(t.agentId, t.inviteDatetime), index('invites_time_id').on(t.inviteDatetime, t.id)],
+  (t) => [
+    index('invites_agent_time').on(t.agentId, t.inviteDatetime),
+    index('invites_time_id').on(t.inviteDatetime, t.id),
+    // The invites an event may convert (its agent, customer and campaign), found by the events' triggers.
+    index('invites_agent_recipient').on(t.agentId, t.recipientMsisdn, t.campaignId),
+  ],
 );
 
 /** An event's own text its grids show (customer mobile number, medium) as one text: events_search is on it. */
@@ -368,8 +379,9 @@ export const events = pgTable(
     index('events_created_id').on(t.createdAt, t.id),
     index('events_agency_created').on(t.agencyId, t.createdAt),
     index('events_campaign_created').on(t.campaignId, t.createdAt),
-    // An agent's events, and the conversion stats' 'did this invited customer produce an event'.
-    index('events_agent_customer').on(t.agentId, t.customerMsisdn, t.createdAt),
+    // An agent's events of a customer: the Fraud Events match, and Conversion's 'did this invite
+    // produce an event' (agent, campaign, customer, in the window), one index entry per probe.
+    index('events_agent_customer').on(t.agentId, t.customerMsisdn, t.campaignId, t.createdAt),
     // An agent's events of a period: Stats' active agents, and the rows of agents the grids leave out by default.
     index('events_agent_created').on(t.agentId, t.createdAt),
     // The grids' search in the event's own text (pg_trgm).

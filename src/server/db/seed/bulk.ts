@@ -93,3 +93,16 @@ export async function rebuildDaySummaries(db: Database): Promise<number> {
   const [row] = await queryRows<{ n: number }>(db, sql`select (select count(*) from stats_event_days) + (select count(*) from stats_payment_days) as n`);
   return Number(row?.n ?? 0);
 }
+
+/**
+ * Marks each invite converted or not (migration 0023) from every event: the triggers that keep it
+ * were off with the others while the seed loaded. The migration's backfill. Returns the converted.
+ */
+export async function rebuildInviteConversions(db: Database): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`with marked as (update invites set converted = true where invite_converted(agent_id, campaign_id, recipient_msisdn, invite_datetime) returning 1)
+      select count(*)::int as n from marked`,
+  );
+  return row?.n ?? 0;
+}

@@ -3,20 +3,15 @@
 // campaign's attribution window (its agency campaign type config) after the invite.
 import { sql } from 'drizzle-orm';
 import { campaignConversionGrid } from '../../../contract/grids';
-import { agencyCampaignTypeConfigs, campaigns, countries, events, invites } from '../../db/schema';
+import { campaigns, countries, invites } from '../../db/schema';
 import { defineGrid } from './defineGrid';
 
-const converted = sql`exists (
-  select 1 from ${events}
-  where ${events.agentId} = ${invites.agentId} and ${events.campaignId} = ${invites.campaignId}
-    and ${events.customerMsisdn} = ${invites.recipientMsisdn}
-    and ${events.createdAt} >= ${invites.inviteDatetime}
-    and ${events.createdAt} < ${invites.inviteDatetime} + make_interval(days => ${agencyCampaignTypeConfigs.attributionWindowDays}))`;
+/** Kept on each invite by the database with every write that can change it (migration 0023). */
+const converted = sql`${invites.converted}`;
 
 export const campaignConversion = defineGrid(campaignConversionGrid, {
   from: sql`${invites}
     left join ${campaigns} on ${campaigns.id} = ${invites.campaignId}
-    left join ${agencyCampaignTypeConfigs} on ${agencyCampaignTypeConfigs.id} = ${campaigns.agencyCampaignTypeConfigId}
     left join ${countries} on ${countries.isoCode} = ${campaigns.countryCode}`,
   key: sql`${campaigns.id}`,
   keyType: 'bigint',

@@ -90,9 +90,17 @@ export function dueSet(scope: RoleScope, filter: PaymentRunFilter, options: { he
   if (filter.search) {
     conditions.push(sql`concat_ws(' ', ${countries.name}, ${campaigns.name}, ${users.firstName}, ${users.lastName}, ${users.msisdn}, ${users.agentCode}, ${payments.currencyCode}) ilike ${containing(filter.search)}`);
   }
-  if (options.heldOnly) conditions.push(sql`(${sql.join(Object.values(HOLDS), sql` or `)})`);
+  if (options.heldOnly) {
+    // Found from the few held agents (payments_agent_created) and flagged events (payments_event_id_unique),
+    // not by reading every due payment: the exact reasons below then keep the held ones.
+    const heldAgents = sql`select agent_id from ${agentStatus} s union all select ${users.id} from ${users} where ${HOLDS.no_valid_msisdn}`;
+    conditions.push(sql`(${payments.agentId} = any(array(${heldAgents})) or ${payments.eventId} = any(array(select event_id from flagged)))`);
+    conditions.push(sql`(${sql.join(Object.values(HOLDS), sql` or `)})`);
+  }
   const reasons = Object.entries(HOLDS).map(([reason, held]) => sql`${held} as ${sql.identifier(reason)}`);
-  return sql`due as (
+  // Held-only reads the flagged events twice (to find the payments, then each one's reason): listed once.
+  const flagged = options.heldOnly ? sql`flagged as materialized ${fraudFlagged(true)},` : sql``;
+  return sql`${flagged} due as (
       select d.*, (${sql.join(Object.keys(HOLDS).map((reason) => sql`d.${sql.identifier(reason)}`), sql` or `)}) as held
       from (
         select ${payments.id} as id, ${payments.agentId} as agent_id, ${payments.campaignId} as campaign_id,
@@ -104,7 +112,7 @@ export function dueSet(scope: RoleScope, filter: PaymentRunFilter, options: { he
           join ${campaigns} on ${campaigns.id} = ${payments.campaignId}
           left join ${countries} on ${countries.isoCode} = ${campaigns.countryCode}
           left join ${agentStatus} agent_status on agent_status.agent_id = ${payments.agentId}
-          left join ${fraudFlagged(options.heldOnly === true)} fraud on fraud.event_id = ${payments.eventId} and fraud.agent_id = ${payments.agentId}
+          left join ${options.heldOnly ? sql`flagged` : fraudFlagged(false)} fraud on fraud.event_id = ${payments.eventId} and fraud.agent_id = ${payments.agentId}
             and fraud.campaign_id = ${payments.campaignId}
         where ${sql.join(conditions, sql` and `)}
       ) d
