@@ -114,7 +114,8 @@ async function figuresOf(db: Database, scope: RoleScope, period: StatsPeriod, be
       db,
       sql`with ${paymentDays(scope, both)}
         select currency_code as currency, ${later} as later,
-          (sum(amount) filter (where not paid))::text as due, (sum(amount) filter (where paid))::text as paid
+          case when sum(payments) filter (where not paid) > 0 then (sum(amount) filter (where not paid))::text end as due,
+          case when sum(payments) filter (where paid) > 0 then (sum(amount) filter (where paid))::text end as paid
         from payment_days group by 1, 2 order by 1`,
     ),
     conversionOf(period),
@@ -233,7 +234,7 @@ async function charts(db: Database, scope: RoleScope, period: StatsPeriod, today
       sql`with ${eventDays(scope, period)}
         select to_char(d.day, 'YYYY-MM-DD') as date, d.event, d.events from (
           select e.day, coalesce(${eventTypes.prettyName}, '') as event, sum(e.events)::int as events
-          from event_days e left join ${eventTypes} on ${eventTypes.id} = e.event_type_id group by 1, 2
+          from event_days e left join ${eventTypes} on ${eventTypes.id} = e.event_type_id group by 1, 2 having sum(e.events) > 0
         ) d order by d.day, d.event`,
     ),
     // Both bars of a week are Agent Payments rows (not paid, paid), split by the paid column.
@@ -243,14 +244,14 @@ async function charts(db: Database, scope: RoleScope, period: StatsPeriod, today
         select to_char(w.week, 'YYYY-MM-DD') as week_start, w.currency, w.due, w.paid from (
           select date_trunc('week', day::timestamp) as week, currency_code as currency,
             coalesce(sum(amount) filter (where not paid), 0)::text as due, coalesce(sum(amount) filter (where paid), 0)::text as paid
-          from payment_days group by 1, 2
+          from payment_days group by 1, 2 having sum(payments) > 0
         ) w order by w.currency, w.week`,
     ),
     queryRows<{ campaign_id: number; campaign_name: string; fraud_events: number; events: number; per_thousand: string | null }>(
       db,
       sql`with ${eventDays(scope, period)},
           f as (select ${fraudEvents.campaignId} as campaign_id, count(*)::int as n from ${fraudRows.from} where ${fraudRows.where} group by 1),
-          e as (select campaign_id, sum(events)::int as n from event_days group by 1)
+          e as (select campaign_id, sum(events)::int as n from event_days group by 1 having sum(events) > 0)
         select c.id as campaign_id, c.name as campaign_name, coalesce(f.n, 0) as fraud_events, coalesce(e.n, 0) as events,
           case when e.n > 0 then round(1000.0 * coalesce(f.n, 0) / e.n, 1)::text end as per_thousand
         from f full join e on e.campaign_id = f.campaign_id join ${campaigns} c on c.id = coalesce(f.campaign_id, e.campaign_id)
