@@ -8,7 +8,7 @@
 //   (STATS_CACHE_MS), and the whole tab again after a write (an agent suspended or restored in turn, untimed),
 //   which makes every figure be aggregated anew, as the first visit after any change.
 // - PostgreSQL with BENCH_STATS_EVENTS (1,000,000) events: the same for the Super Admin, who sees them all.
-// Budgets: the whole tab's p95 ≤ 200 ms on the demo data, ≤ 500 ms with 1,000,000 events. Exit code 1
+// Budgets: the whole tab's p95, repeat visit and after a write, ≤ 200 ms on the demo data, ≤ 500 ms with 1,000,000 events. Exit code 1
 // when one is missed. BENCH_STATS_PARTS (pglite,postgres,million) picks the parts to run; BENCH_STATS_MILLION_URL
 // reuses a database an earlier million run seeded.
 import { loadavg } from 'node:os';
@@ -23,7 +23,7 @@ const MILLION = Number(process.env.BENCH_STATS_EVENTS ?? 1_000_000);
 const PARTS = (process.env.BENCH_STATS_PARTS ?? 'pglite,postgres,million').split(',');
 const REQUESTS = Number(process.env.BENCH_STATS_REQUESTS ?? 50);
 /** Rounds of the whole tab after a write, each aggregating every figure anew. */
-const FRESH_REQUESTS = Number(process.env.BENCH_STATS_FRESH_REQUESTS ?? 20);
+const FRESH_REQUESTS = Number(process.env.BENCH_STATS_FRESH_REQUESTS ?? 40);
 const WARM_UP = 5;
 const DEMO_BUDGET_MS = 200;
 const MILLION_BUDGET_MS = 500;
@@ -90,7 +90,9 @@ async function benchServer(server: TestServer, admins: ReadonlyArray<(typeof ADM
     within &&= !over;
     out(`  ${admin.label.padEnd(15)} ${'whole tab'.padEnd(13)}  p50 ${ms(tab.p50)}   p95 ${ms(tab.p95)}   (first visit ${first.toFixed(0)} ms)${over ? `   FAILED: over ${budget} ms` : ''}`);
     const fresh = await timeRounds(() => Promise.all(CALLS.map(get)), write, FRESH_REQUESTS);
-    out(`  ${admin.label.padEnd(15)} ${'after a write'.padEnd(13)}  p50 ${ms(fresh.p50)}   p95 ${ms(fresh.p95)}   (${FRESH_REQUESTS} rounds, every figure aggregated anew${fresh.p95 > budget ? `; over the ${budget} ms target` : ''})`);
+    // The first visit after any change is what an admin meets most mornings: held to the same budget.
+    within &&= fresh.p95 <= budget;
+    out(`  ${admin.label.padEnd(15)} ${'after a write'.padEnd(13)}  p50 ${ms(fresh.p50)}   p95 ${ms(fresh.p95)}   (${FRESH_REQUESTS} rounds, every figure aggregated anew)${fresh.p95 > budget ? `   FAILED: over ${budget} ms` : ''}`);
   }
   return within;
 }
@@ -121,5 +123,5 @@ let within = true;
 if (PARTS.includes('pglite')) within = (await part('pglite', 200_000, ADMINS, DEMO_BUDGET_MS)) && within;
 if (PARTS.includes('postgres')) within = (await part('postgres', 200_000, ADMINS, DEMO_BUDGET_MS)) && within;
 if (PARTS.includes('million')) within = (await part('postgres', MILLION, ADMINS.slice(0, 1), MILLION_BUDGET_MS)) && within;
-out(within ? `bench-stats: within budget (the whole tab's p95 ≤ ${DEMO_BUDGET_MS} ms on the demo data, ≤ ${MILLION_BUDGET_MS} ms with ${MILLION.toLocaleString('en')} events)` : 'bench-stats: FAILED');
+out(within ? `bench-stats: within budget (the whole tab's p95, repeat visit and after a write, ≤ ${DEMO_BUDGET_MS} ms on the demo data, ≤ ${MILLION_BUDGET_MS} ms with ${MILLION.toLocaleString('en')} events)` : 'bench-stats: FAILED');
 process.exit(within ? 0 : 1);
