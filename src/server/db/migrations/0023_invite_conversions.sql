@@ -5,10 +5,10 @@
 -- - an invite: computed on insert and on an update of what it depends on (row trigger);
 -- - events: each statement recomputes the invites of its rows' (agent, customer, campaign), old and new;
 -- - a campaign's config, or a config's attribution window, changed: its campaigns' invites recomputed.
--- An invite and an event of one agent written at once by two transactions could each miss the
--- other's uncommitted row: both take a transaction lock on the agent's bucket (of 64) first, so the
--- second waits and then reads the first's committed row; a config change, rare, takes all 64.
--- Existing invites are backfilled.
+-- Both statement triggers recompute through invites_recompute. An invite and an event of one agent
+-- written at once by two transactions could each miss the other's uncommitted row: both take a
+-- transaction lock on the agent's bucket (of 64) first, so the second waits and then reads the
+-- first's committed row. Existing invites are backfilled.
 ALTER TABLE "invites" ADD COLUMN "converted" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE INDEX "invites_agent_recipient" ON "invites" USING btree ("agent_id","recipient_msisdn","campaign_id");--> statement-breakpoint
 CREATE FUNCTION "invite_converted"(agent integer, campaign integer, recipient text, invited timestamptz) RETURNS boolean LANGUAGE sql STABLE AS $$
@@ -23,6 +23,7 @@ CREATE FUNCTION "invite_conversion_locks"(agents integer[]) RETURNS void LANGUAG
 $$;--> statement-breakpoint
 CREATE FUNCTION "invites_recompute"(agents integer[], recipients text[], campaign_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
+  -- The invites of these (agent, customer, campaign), each set anew where it changed (null arrays: none).
   PERFORM invite_conversion_locks(agents);
   -- A new statement, a new snapshot: it sees what the transactions waited for committed.
   UPDATE invites i SET converted = r.now
@@ -53,26 +54,20 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE FUNCTION "invites_recompute_campaigns"(campaign_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
-  -- Every agent's bucket: a config change is rare, and may touch any agent's invites.
-  PERFORM invite_conversion_locks(array(SELECT generate_series(0, 63)));
-  UPDATE invites i SET converted = invite_converted(i.agent_id, i.campaign_id, i.recipient_msisdn, i.invite_datetime)
-    WHERE i.campaign_id = ANY(campaign_ids)
-      AND i.converted IS DISTINCT FROM invite_converted(i.agent_id, i.campaign_id, i.recipient_msisdn, i.invite_datetime);
-END $$;--> statement-breakpoint
 CREATE FUNCTION "invites_converted_by_campaigns"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- A campaign moved to another config (another attribution window): its invites anew.
-  PERFORM invites_recompute_campaigns(array_agg(n.id)) FROM new_rows n JOIN old_rows o ON o.id = n.id
-    WHERE n.agency_campaign_type_config_id IS DISTINCT FROM o.agency_campaign_type_config_id HAVING count(*) > 0;
+  PERFORM invites_recompute(array_agg(i.agent_id), array_agg(i.recipient_msisdn), array_agg(i.campaign_id))
+    FROM invites i JOIN new_rows n ON n.id = i.campaign_id JOIN old_rows o ON o.id = n.id
+    WHERE n.agency_campaign_type_config_id IS DISTINCT FROM o.agency_campaign_type_config_id;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE FUNCTION "invites_converted_by_configs"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- A config's attribution window changed: the invites of its campaigns anew.
-  PERFORM invites_recompute_campaigns(array_agg(c.id)) FROM campaigns c JOIN new_rows n ON n.id = c.agency_campaign_type_config_id JOIN old_rows o ON o.id = n.id
-    WHERE n.attribution_window_days IS DISTINCT FROM o.attribution_window_days HAVING count(*) > 0;
+  PERFORM invites_recompute(array_agg(i.agent_id), array_agg(i.recipient_msisdn), array_agg(i.campaign_id))
+    FROM invites i JOIN campaigns c ON c.id = i.campaign_id JOIN new_rows n ON n.id = c.agency_campaign_type_config_id JOIN old_rows o ON o.id = n.id
+    WHERE n.attribution_window_days IS DISTINCT FROM o.attribution_window_days;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "invites_converted" BEFORE INSERT OR UPDATE OF "agent_id", "campaign_id", "recipient_msisdn", "invite_datetime" ON "invites" FOR EACH ROW EXECUTE FUNCTION "invites_converted_row"();--> statement-breakpoint
