@@ -3,19 +3,23 @@
 // like every grid. Its columns' SQL is shared with the entry popup and the latest changes
 // (domain/auditTrail.ts), so a change reads the same on the Audit screen and on the Stats tab.
 import { sql, type SQL } from 'drizzle-orm';
-import { AUDIT_ENTITIES } from '../../../contract/audit';
 import { auditGrid } from '../../../contract/grids';
 import * as messages from '../../../contract/messages';
 import { seesEverything } from '../../../contract/roles';
+import { auditEntityLabelOf } from '../../db/schema';
 import { superAdminOnly } from '../../http/errors';
 import { defineGrid } from './defineGrid';
 
 /** The trail and who made each entry: `l` and `u`. */
 export const AUDIT_FROM = sql.raw('audit_log l left join users u on u.id = l.actor_id');
 
-const entityLabel = sql.raw(
-  `case l.entity ${Object.entries(AUDIT_ENTITIES).map(([key, label]) => `when '${key}' then '${label.replace(/'/g, "''")}'`).join(' ')} else l.entity end`,
-);
+const entityLabel = auditEntityLabelOf(sql.raw('l.entity'));
+
+/** Every admin who made an entry: the next actor after the last, by index, once each (the trail's admins are few, its entries many). */
+const ACTORS = sql.raw(`with recursive a(id) as (
+    select min(actor_id) from audit_log
+    union all select (select min(actor_id) from audit_log where actor_id > a.id) from a where a.id is not null
+  ) select id from a where id is not null`);
 
 /** The record's name, when it has one people know it by (never a mobile number or an email). */
 const NAME_KEYS = ['pretty_name', 'name', 'campaign_name', 'agency_name', 'country', 'language_code'];
@@ -61,6 +65,8 @@ export const auditTrail = defineGrid(auditGrid, {
   keyType: 'bigint',
   columns: AUDIT_COLUMNS,
   sorts: { made_at: sql`coalesce(l.queued_at, '-infinity'::timestamptz)` },
+  // By admin: the admins who made entries in name order (found by audit_log_actor, a lookup per admin), an entry of no admin (a logged-out registration) first.
+  walks: { admin: { table: sql.raw('users u'), id: sql`u.id`, reference: sql`l.actor_id`, optional: true, ids: ACTORS } },
   // Nothing scopes an entry here: the trail is a Super Admin's (a scoped admin reads /admin/audit/latest).
   checkScope: (scope) => {
     if (!seesEverything(scope)) throw superAdminOnly(messages.auditSuperOnly);

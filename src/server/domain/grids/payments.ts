@@ -58,7 +58,12 @@ export const agentPayments = defineGrid(agentPaymentsGrid, {
   },
   // Unpaid rows (no paid_at) sort before every paid one.
   sorts: { paid_at: sql`coalesce(${payments.paidAt}, '-infinity'::timestamptz)` },
-  walks: agentWalks(facets.campaignId, facets.agentId),
+  // By its event's customer, events in that order (one payment each); by payment run, runs in ref order, a payment on none first.
+  walks: {
+    ...agentWalks(facets.campaignId, facets.agentId),
+    customer_msisdn: { table: sql`${events}`, id: sql`${events.id}`, reference: sql`${payments.eventId}` },
+    paymentrun_id: { table: sql`${paymentRuns}`, id: sql`${paymentRuns.id}`, reference: sql`${payments.paymentRunId}`, optional: true },
+  },
   facets,
 });
 
