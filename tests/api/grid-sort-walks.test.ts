@@ -48,8 +48,9 @@ describe.each(backends)('grids sorted by text, paged by cursor, on %s', (backend
     [agentEventDetailsGrid.title, 'event', agentEventDetailsGrid],
     [agentEventDetailsGrid.title, 'medium', agentEventDetailsGrid],
     [retentionEventDetailsGrid.title, 'giftee_msisdn', retentionEventDetailsGrid],
-    // Its event's customer (events walked), and its payment run (runs walked, a payment on none first).
+    // Its event's customer (events walked), its event's type (kept on it), and its payment run (runs walked, a payment on none first).
     [agentPaymentsGrid.title, 'customer_msisdn', agentPaymentsGrid],
+    [agentPaymentsGrid.title, 'event', agentPaymentsGrid],
     [agentPaymentsGrid.title, 'paymentrun_id', agentPaymentsGrid],
   ] as Array<[string, string, GridDeclaration]>)('%s by %s, both ways: every row once, folded order', async (_title, key, grid) => {
     if (key === 'campaign_name') {

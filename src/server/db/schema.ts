@@ -451,6 +451,8 @@ export const payments = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     eventId: bigint('event_id', { mode: 'number' }).notNull().unique().references(() => events.id),
+    /** Its event's type, kept by the database (migration 0025's triggers): Agent Payments sorts its Event column by it. */
+    eventTypeId: integer('event_type_id').notNull().references(() => eventTypes.id),
     agentId: integer('agent_id').notNull().references(() => users.id),
     campaignId: integer('campaign_id').notNull().references(() => campaigns.id),
     agencyId: integer('agency_id').notNull().references(() => agencies.id),
@@ -478,6 +480,7 @@ export const payments = pgTable(
     index('payments_paid_id').on(sql`(${t.status} = 'paid')`, t.id),
     index('payments_paid_at_id').on(sql`coalesce(${t.paidAt}, '-infinity'::timestamptz)`, t.id),
     index('payments_run_id').on(sql`coalesce(${t.paymentRunId}, 0)`, t.id),
+    index('payments_event_type_id').on(t.eventTypeId, t.id),
   ],
 );
 

@@ -157,8 +157,8 @@ export class ActivitySeeder {
       from m join j on j.description = 'Payment run ' || m.ref
       order by m.ref`);
     await this.db.execute(sql`
-      insert into payments (event_id, agent_id, campaign_id, agency_id, amount, currency_code, status, payment_run_id, created_at, paid_at)
-      select e.id, e.agent_id, e.campaign_id, e.agency_id, e.pay, cur.code,
+      insert into payments (event_id, event_type_id, agent_id, campaign_id, agency_id, amount, currency_code, status, payment_run_id, created_at, paid_at)
+      select e.id, e.event_type_id, e.agent_id, e.campaign_id, e.agency_id, e.pay, cur.code,
              case when r.id is null then 'due' else 'paid' end, r.id, e.created_at, r.created_at
       from events e
       join campaigns c on c.id = e.campaign_id

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { agentPaymentsGrid, pendingPaymentsGrid } from '../../../contract/grids';
 import { campaigns, countries, currencies, events, eventSearchText, eventTypes, paymentRuns, payments, users } from '../../db/schema';
-import { agentColumns, agentSearch, agentWalks, campaignSearch, withCampaignAndAgent } from './agentColumns';
+import { agentColumns, agentSearch, agentWalks, byEventType, campaignSearch, eventTypeSearch, withCampaignAndAgent } from './agentColumns';
 import { defineGrid, searchLookup, type SearchLookup } from './defineGrid';
 
 // The date range reads when the payment fell due (the event's time).
@@ -22,7 +22,7 @@ const currencySearch: SearchLookup = searchLookup(sql`${payments.currencyCode}`,
 export const agentPayments = defineGrid(agentPaymentsGrid, {
   from: sql`${paymentWithNames}
     left join ${events} on ${events.id} = ${payments.eventId}
-    left join ${eventTypes} on ${eventTypes.id} = ${events.eventTypeId}
+    left join ${eventTypes} on ${eventTypes.id} = ${payments.eventTypeId}
     left join ${paymentRuns} on ${paymentRuns.id} = ${payments.paymentRunId}`,
   key: sql`${payments.id}`,
   keyType: 'bigint',
@@ -37,17 +37,13 @@ export const agentPayments = defineGrid(agentPaymentsGrid, {
     paymentrun_id: sql`${paymentRuns.ref}`,
     paid_at: sql`${payments.paidAt}`,
   },
-  // Its event's columns are looked up by the event: its type (common: read as a subquery) and its customer (events_search, then the customer's number alone).
+  // Its event's type is kept on it; its customer is looked up by the event (events_search, then the customer's number alone).
   search: {
     lookups: [
       currencySearch,
       campaignSearch(facets.campaignId),
       agentSearch(facets.agentId),
-      {
-        key: sql`${payments.eventId}`,
-        ids: (pattern) => sql`select ${events.id} as id from ${events}
-          where ${events.eventTypeId} in (select ${eventTypes.id} from ${eventTypes} where ${eventTypes.prettyName} ilike ${pattern})`,
-      },
+      eventTypeSearch(sql`${payments.eventTypeId}`),
       {
         key: sql`${payments.eventId}`,
         ids: (pattern) => sql`select ${events.id} as id from ${events}
@@ -58,11 +54,12 @@ export const agentPayments = defineGrid(agentPaymentsGrid, {
   },
   // Unpaid rows (no paid_at) sort before every paid one.
   sorts: { paid_at: sql`coalesce(${payments.paidAt}, '-infinity'::timestamptz)` },
-  // By its event's customer, events in that order (one payment each); by payment run, runs in ref order, a payment on none first.
+  // By its event's customer, events in that order (one payment each); by payment run, runs in ref order, a payment on none first; by event, its type's.
   walks: {
     ...agentWalks(facets.campaignId, facets.agentId),
     customer_msisdn: { table: sql`${events}`, id: sql`${events.id}`, reference: sql`${payments.eventId}` },
     paymentrun_id: { table: sql`${paymentRuns}`, id: sql`${paymentRuns.id}`, reference: sql`${payments.paymentRunId}`, optional: true },
+    event: byEventType(sql`${payments.eventTypeId}`),
   },
   facets,
 });
