@@ -373,6 +373,8 @@ export const events = pgTable(
     customerMsisdn: text('customer_msisdn'),
     medium: text('medium'),
     pay: money('pay').notNull().default('0'), // compensation earned by this event
+    /** Its campaign's currency, kept by the database (migration 0026's triggers): Agent Events Detail sorts its pay within it. */
+    currencyCode: text('currency_code').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -394,6 +396,7 @@ export const events = pgTable(
     index('events_event_type_id').on(t.eventTypeId, t.id),
     index('events_customer_msisdn_sort').on(sortableText(t.customerMsisdn), t.id),
     index('events_medium_sort').on(sortableText(t.medium), t.id),
+    index('events_pay_sort').on(sql`coalesce(${t.currencyCode}, '')`, t.pay, t.id),
   ],
 );
 
@@ -585,6 +588,8 @@ export const retentionEvents = pgTable(
     gifteeMsisdn: text('giftee_msisdn').notNull(),
     medium: text('medium'),
     pay: money('pay').notNull().default('0'),
+    /** Its campaign's currency, kept by the database (migration 0026's triggers): Retention Events Detail sorts its pay within it. */
+    currencyCode: text('currency_code').notNull(),
     gifteeActivityEvents: integer('giftee_activity_events').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
@@ -599,6 +604,7 @@ export const retentionEvents = pgTable(
     index('retention_events_event_type_id').on(t.eventTypeId, t.id),
     index('retention_events_giftee_msisdn_sort').on(sortableText(t.gifteeMsisdn), t.id),
     index('retention_events_medium_sort').on(sortableText(t.medium), t.id),
+    index('retention_events_pay_sort').on(sql`coalesce(${t.currencyCode}, '')`, t.pay, t.id),
     index('retention_events_activity_id').on(t.gifteeActivityEvents, t.id),
   ],
 );

@@ -118,6 +118,7 @@ export class ActivitySeeder {
       [events.customerMsisdn, (e) => e.customerMsisdn],
       [events.medium, (e) => e.medium],
       [events.pay, (e) => decimal(e.compensated.pay)],
+      [events.currencyCode, (e) => e.user.campaign.agency.country.currency],
       [events.createdAt, (e) => isoInstant(e.atMs)],
     ]);
     return rows;
@@ -273,6 +274,7 @@ export class ActivitySeeder {
       [retentionEvents.gifteeMsisdn, (r) => r.giftee],
       [retentionEvents.medium, (r) => r.medium],
       [retentionEvents.pay, (r) => decimal(r.compensated.pay)],
+      [retentionEvents.currencyCode, (r) => r.user.campaign.agency.country.currency],
       [retentionEvents.gifteeActivityEvents, (r) => r.gifteeActivity],
       [retentionEvents.createdAt, (r) => isoInstant(r.atMs)],
     ]);

@@ -47,6 +47,8 @@ export const agentEventDetails = defineGrid(agentEventDetailsGrid, {
   },
   // The currency is the campaign's: a sort by it walks campaigns too.
   walks: { ...agentWalks(facets.campaignId, facets.agentId), event: byEventType(sql`${events.eventTypeId}`), currency: byCampaign(facets.campaignId) },
+  // Pay sorts within the currency the event keeps (its campaign's), by events_pay_sort.
+  groups: { pay: sql`${events.currencyCode}` },
   facets,
 });
 

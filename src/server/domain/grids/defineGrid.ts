@@ -42,6 +42,8 @@ export interface GridSource<D extends GridDeclaration> {
   search?: GridSearch;
   /** A column's sort where it differs from its value (a nullable time sorts with NULLs first). */
   sorts?: Partial<Record<D['columns'][number]['key'], SQL>>;
+  /** An amount's currency as the row keeps it (indexed with the amount), where its Currency column reads a joined record's. */
+  groups?: Partial<Record<D['columns'][number]['key'], SQL>>;
   /** Text columns read from a joined record (a campaign's name, an agent's): how a page walks those records in order. */
   walks?: Partial<Record<D['columns'][number]['key'], ParentWalk>>;
   /** Refuses (403) a caller this grid is not for; every scoped admin may read it otherwise. */
@@ -396,7 +398,8 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
    */
   function rowsQuery(request: GridRequest, format: typeof jsonValue | undefined, order: ReturnType<typeof orderOf>): SQL {
     const sortColumn = (source.sorts as Record<string, SQL | undefined> | undefined)?.[order.key.key] ?? sortValue(order.key.format, value(order.key.key));
-    const group = order.key.currency ? sql`, coalesce((${value(order.key.currency)})::text, '') as _group` : sql``;
+    const currency = order.key.currency && ((source.groups as Record<string, SQL | undefined> | undefined)?.[order.key.key] ?? value(order.key.currency));
+    const group = currency ? sql`, coalesce((${currency})::text, '') as _group` : sql``;
     const parent = order.walk ? sql`, ${referenceOf(order.walk)} as _parent` : sql``;
     return sql`select ${format ? sql`${selectedColumns(format)}, ` : sql``}${sortColumn} as _sort${group}${parent}, ${source.key} as _key
       from ${source.from} where ${where(request)}${source.groupBy ? sql` group by ${source.groupBy}` : sql``}`;

@@ -47,6 +47,8 @@ export const retentionEventDetails = defineGrid(retentionEventDetailsGrid, {
     // The currency is the campaign's.
     currency: byCampaign(facets.campaignId),
   },
+  // Pay sorts within the currency the event keeps (its campaign's), by retention_events_pay_sort.
+  groups: { pay: sql`${retentionEvents.currencyCode}` },
   facets,
 });
 
