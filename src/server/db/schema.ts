@@ -471,17 +471,15 @@ export const payments = pgTable(
     index('payments_status_created').on(t.status, t.createdAt),
     index('payments_campaign_created').on(t.campaignId, t.createdAt),
     index('payments_agency_created').on(t.agencyId, t.createdAt),
-    index('payments_run').on(t.paymentRunId),
     // An agent's payments of a period: the rows of agents the grids leave out by default (Stats).
     index('payments_agent_created').on(t.agentId, t.createdAt),
     // Agent Payments sorted by campaign, agent or amount (issue 36); a payment run updates none of these columns.
     index('payments_campaign_id').on(t.campaignId, t.id),
     index('payments_agent_id').on(t.agentId, t.id),
     index('payments_amount_sort').on(sql`coalesce(${t.currencyCode}, '')`, t.amount, t.id),
-    // ... and by currency, paid, paid at or payment run (a payment on none walks as run 0); a payment run updates these rows anyway.
-    index('payments_currency_sort').on(sortableText(t.currencyCode), t.id),
-    index('payments_paid_id').on(sql`(${t.status} = 'paid')`, t.id),
-    index('payments_paid_at_id').on(sql`coalesce(${t.paidAt}, '-infinity'::timestamptz)`, t.id),
+    // ... and by payment run (a payment on none walks as run 0), which also finds a run's payments
+    // (coalesce(payment_run_id, 0) = run). Every index here costs each payment a run pays an entry:
+    // currency, paid and paid at are left unindexed (a 100,000-payment run went from 8.6 to 14 s with them).
     index('payments_run_id').on(sql`coalesce(${t.paymentRunId}, 0)`, t.id),
     index('payments_event_type_id').on(t.eventTypeId, t.id),
   ],

@@ -37,11 +37,11 @@ export const agentEventDetails = defineGrid(agentEventDetailsGrid, {
     own: eventSearchText(events),
     lookups: [
       ...eventLookups,
-      // The Payment Run column: the events of the runs whose ref matches.
+      // The Payment Run column: the events of the runs whose ref matches (their payments by payments_run_id).
       {
         key: sql`${events.id}`,
         ids: (pattern) => sql`select ${payments.eventId} as id from ${payments}
-          where ${payments.paymentRunId} in (select ${paymentRuns.id} from ${paymentRuns} where ${paymentRuns.ref} ilike ${pattern})`,
+          where coalesce(${payments.paymentRunId}, 0) in (select ${paymentRuns.id} from ${paymentRuns} where ${paymentRuns.ref} ilike ${pattern})`,
       },
     ],
   },

@@ -49,7 +49,8 @@ export const agentPayments = defineGrid(agentPaymentsGrid, {
         ids: (pattern) => sql`select ${events.id} as id from ${events}
           where ${eventSearchText(events)} ilike ${pattern} and coalesce(${events.customerMsisdn}, '') ilike ${pattern}`,
       },
-      searchLookup(sql`${payments.paymentRunId}`, paymentRuns, paymentRuns.id, sql`${paymentRuns.ref}`),
+      // The run's payments by payments_run_id.
+      searchLookup(sql`coalesce(${payments.paymentRunId}, 0)`, paymentRuns, paymentRuns.id, sql`${paymentRuns.ref}`),
     ],
   },
   // Unpaid rows (no paid_at) sort before every paid one.

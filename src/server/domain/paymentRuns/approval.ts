@@ -77,7 +77,8 @@ async function takeStep(db: Database, runId: number, actor: number, step: {
     const [taken] = await queryRows<StateRow>(tx, sql`update ${paymentRuns} set ${step.set} where id = ${runId} and ${step.where} returning ${STATE}`);
     // Not in the status the step needs (any more): a replay, or another Super Admin was first.
     if (!taken) throw conflict(step.refusal, 'edit_conflict');
-    await tx.execute(sql`update ${payments} set ${step.payments} where ${payments.paymentRunId} = ${runId}`);
+    // coalesce(...): the run's payments by payments_run_id (the index Agent Payments' sort by run walks).
+    await tx.execute(sql`update ${payments} set ${step.payments} where coalesce(${payments.paymentRunId}, 0) = ${runId}`);
     if (step.reverseLines) {
       await tx.execute(sql`update ${paymentRunLines} set reversed_at = now() where ${paymentRunLines.paymentRunId} = ${runId} and ${paymentRunLines.reversedAt} is null`);
     }
