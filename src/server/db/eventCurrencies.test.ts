@@ -5,7 +5,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateUpTo, runMigration } from './migrationsUpTo';
+import { migrateUpTo, ONE_CAMPAIGN, runMigration } from './migrationsUpTo';
 
 const MIGRATION = '0026_event_currencies';
 
@@ -18,19 +18,9 @@ describe(`migration ${MIGRATION}`, () => {
   beforeAll(async () => {
     db = await PGlite.create({ extensions: { pg_trgm } });
     await migrateUpTo(db, MIGRATION);
+    await db.exec(ONE_CAMPAIGN);
     await db.exec(`
-      insert into currencies (id, code, name) values (1, 'GHS', 'Ghana cedi'), (2, 'NGN', 'Naira');
-      insert into countries (id, iso_code, name, dialing_code, currency_id) values (1, 'GH', 'Ghana', '233', 1);
-      insert into agencies (id, name, country_id) values (1, 'Ghana Agency', 1);
-      insert into compensation_types (id, name) values (1, 'Pay Per Event');
-      insert into campaign_types (id, name, compensation_type_id) values (1, 'Boost', 1);
-      insert into agency_campaign_type_configs (id, agency_id, campaign_type_id, invite_window_days, total_max_invite_per_msisdn, total_max_invite_limit,
-        invite_reset_window_days, next_reinvitation_lapse_period_days, compensation_eligibility_period_days, total_max_invite_limit_period_days, attribution_window_days)
-        values (1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
-      insert into campaigns (id, name, agency_campaign_type_config_id, agency_id, country_code, campaign_start_date, budget_spend_amount, currency_code)
-        values (1, 'GH one', 1, 1, 'GH', '2026-01-01', '10.00', 'GHS');
-      insert into event_types (id, name, pretty_name) values (1, 'sim', 'SIM'), (2, 'topup', 'Top-up');
-      insert into users (id, username, email, first_name, last_name) values (1, 'super@x.org', 'super@x.org', 'S', 'A');
+      insert into currencies (id, code, name) values (2, 'NGN', 'Naira');
       insert into campaigns (id, name, agency_campaign_type_config_id, agency_id, country_code, campaign_start_date, budget_spend_amount, currency_code)
         values (2, 'GH two', 1, 1, 'GH', '2026-01-01', '10.00', 'NGN');
       insert into events (id, agent_id, campaign_id, agency_id, event_type_id, pay, created_at) values

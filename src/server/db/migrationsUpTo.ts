@@ -20,3 +20,22 @@ export async function migrateUpTo(db: PGlite, tag: string): Promise<void> {
   if (!tags.includes(tag)) throw new Error(`no migration ${tag} in the journal`);
   for (const earlier of tags.slice(0, tags.indexOf(tag))) await runMigration(db, earlier);
 }
+
+/**
+ * The rows most migration tests need under theirs: one campaign (Ghana, GHS) of one agency and its
+ * config, event type 1 ('SIM') and user 1, a Super Admin. Ids are fixed, so a test names them.
+ */
+export const ONE_CAMPAIGN = `
+  insert into currencies (id, code, name) values (1, 'GHS', 'Ghana cedi');
+  insert into countries (id, iso_code, name, dialing_code, currency_id) values (1, 'GH', 'Ghana', '233', 1);
+  insert into agencies (id, name, country_id) values (1, 'Ghana Agency', 1);
+  insert into compensation_types (id, name) values (1, 'Pay Per Event');
+  insert into campaign_types (id, name, compensation_type_id) values (1, 'Boost', 1);
+  insert into agency_campaign_type_configs (id, agency_id, campaign_type_id, invite_window_days, total_max_invite_per_msisdn, total_max_invite_limit,
+    invite_reset_window_days, next_reinvitation_lapse_period_days, compensation_eligibility_period_days, total_max_invite_limit_period_days, attribution_window_days)
+    values (1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+  insert into campaigns (id, name, agency_campaign_type_config_id, agency_id, country_code, campaign_start_date, budget_spend_amount, currency_code)
+    values (1, 'GH one', 1, 1, 'GH', '2026-01-01', '10.00', 'GHS');
+  insert into event_types (id, name, pretty_name) values (1, 'sim', 'SIM');
+  insert into users (id, username, email, first_name, last_name) values (1, 'super@x.org', 'super@x.org', 'S', 'A');
+`;

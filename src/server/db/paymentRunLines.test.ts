@@ -4,7 +4,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateUpTo, runMigration } from './migrationsUpTo';
+import { migrateUpTo, ONE_CAMPAIGN, runMigration } from './migrationsUpTo';
 
 const MIGRATION = '0015_payment_run_lines';
 
@@ -14,19 +14,8 @@ describe(`migration ${MIGRATION}`, () => {
   beforeAll(async () => {
     db = await PGlite.create({ extensions: { pg_trgm } });
     await migrateUpTo(db, MIGRATION);
+    await db.exec(ONE_CAMPAIGN);
     await db.exec(`
-      insert into currencies (id, code, name) values (1, 'GHS', 'Ghana cedi');
-      insert into countries (id, iso_code, name, dialing_code, currency_id) values (1, 'GH', 'Ghana', '233', 1);
-      insert into agencies (id, name, country_id) values (1, 'Ghana Agency', 1);
-      insert into compensation_types (id, name) values (1, 'Pay Per Event');
-      insert into campaign_types (id, name, compensation_type_id) values (1, 'Boost', 1);
-      insert into agency_campaign_type_configs (id, agency_id, campaign_type_id, invite_window_days, total_max_invite_per_msisdn, total_max_invite_limit,
-        invite_reset_window_days, next_reinvitation_lapse_period_days, compensation_eligibility_period_days, total_max_invite_limit_period_days, attribution_window_days)
-        values (1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
-      insert into campaigns (id, name, agency_campaign_type_config_id, agency_id, country_code, campaign_start_date, budget_spend_amount, currency_code)
-        values (1, 'GH one', 1, 1, 'GH', '2026-01-01', '10.00', 'GHS');
-      insert into event_types (id, name, pretty_name) values (1, 'sim', 'SIM');
-      insert into users (id, username, email, first_name, last_name) values (1, 'super@x.org', 'super@x.org', 'S', 'A');
       insert into jobs (id, kind, status, description, created_by) values (1, 'paymentrun', 'Finished', 'Payment run PR-000001', 1);
       insert into payment_runs (id, ref, reference, request_id, start_date, end_date, created_by, total, currency_code, event_count, job_id)
         values (1, 'PR-000001', 'ACC-1', 'r1', '2026-01-01', '2026-01-31', 1, '5.75', 'GHS', 2, 1);
