@@ -142,6 +142,8 @@ describe('the Stats tab', () => {
     expect(screen.getByRole('link', { name: '3 due payments held back from runs' })).toHaveAttribute('href', '/payments/pending?start=2000-01-01&end=2026-11-28');
     expect(screen.getByText('The agent is blacklisted: 3')).toBeInTheDocument();
     expect(screen.queryByText(/The agent is suspended/)).not.toBeInTheDocument();
+    // 'What changed' shows once its own call answers (the latest changes): waited for, not assumed (it came late under a full run's load).
+    await screen.findByRole('heading', { level: 2, name: 'What changed' });
     const sections = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(sections).toEqual(['Needs attention', 'Figures for the period', 'What changed', 'Charts for the period']);
   });
