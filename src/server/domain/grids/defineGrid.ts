@@ -409,6 +409,9 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
   const selectedColumns = (format: typeof jsonValue): SQL =>
     sql`${sql.join(columns.map((column) => sql`${format(column.format, value(column.key))} as ${sql.identifier(column.key)}`), sql`, `)}${rowId}`;
 
+  /** A page's row read by its key once the page's keys are chosen: every column, as the JSON answer carries it. */
+  const rowByKey = (key: SQL): SQL => sql`lateral (select ${selectedColumns(jsonValue)} from ${source.from} where ${source.key} = ${key})`;
+
   /**
    * A page in a walked order (ParentWalk): the records in the column's order from the anchor's,
    * each one's rows by its index on (reference, key) from the anchor's key, until the page is full.
@@ -450,7 +453,7 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     const page = sql`select p._sort, p._parent, c._key from (${records}) p cross join lateral (${keys}) c where ${fromAnchor}
       order by p._sort ${direction}, p._parent ${direction}, c._key ${direction} limit ${limit}`;
     return sql`select ${outerId}${outerColumns}, w._sort::text as _sort, w._parent::text as _parent, w._key::text as _key
-      from (${page}) w cross join lateral (select ${selectedColumns(jsonValue)} from ${source.from} where ${source.key} = w._key) g
+      from (${page}) w cross join ${rowByKey(sql`w._key`)} g
       order by w._sort ${direction}, w._parent ${direction}, w._key ${direction}`;
   }
 
@@ -556,7 +559,7 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
         // plans a few tables, not all: Agent Payments' 16 ms of planning for 0.6 of reading), then each row by its key.
         const keys = sql`select g.* from (${rowsQuery(withKeys, undefined, order)}) g where ${after} order by ${orderBy}${limit}${offset}`;
         query = sql`select ${outerId}${outerColumns}, ${anchorColumns(order)} from (select k.*, r.* from (${keys}) k
-          cross join lateral (select ${selectedColumns(jsonValue)} from ${source.from} where ${source.key} = k._key) r) g order by ${orderBy}`;
+          cross join ${rowByKey(sql`k._key`)} r) g order by ${orderBy}`;
       }
       const fetched = await queryRows<Fetched>(db, query);
       // Read backwards for the previous page: shown in the grid's order.
