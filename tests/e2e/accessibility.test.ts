@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sideMenu } from '../../src/console/app/screens';
 import { TAB_PATHS } from '../../src/console/app/tabs';
-import { axeViolations, codeCount, headerUser, nextCode, openSignedIn, pathOf, screenshot, sideMenuOf, useBrowser, waitForPath } from '../support/browser';
+import { axeViolations, codeCount, headerUser, nextCode, openSignedIn, screenshot, sideMenuOf, useBrowser, waitForPath } from '../support/browser';
 import { SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
@@ -17,13 +17,42 @@ const main = (page: Page) => page.locator('main');
 const dialogs = (page: Page) => page.locator('[role="dialog"], [role="alertdialog"]');
 const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
+/**
+ * Past Blueprint's transitions (a dialog opening, a toast coming or going): mid-fade, text is not yet
+ * at its full contrast for axe.
+ */
+const transitionsDone = (page: Page) =>
+  page.waitForFunction(() => !document.querySelector('[class*="-enter-active"], [class*="-appear-active"], [class*="-exit-active"]'));
+
+/**
+ * What axe finds once no transition runs: a toast may start fading out while axe reads the page, and
+ * text mid-fade is not at its full contrast; then axe reads the page again.
+ */
+async function settledViolations(page: Page): Promise<string[]> {
+  for (let attempt = 1; ; attempt++) {
+    await transitionsDone(page);
+    await page.evaluate(() => {
+      const watched = window as unknown as { transitioned?: boolean; transitionWatch?: MutationObserver };
+      watched.transitioned = false;
+      watched.transitionWatch?.disconnect();
+      watched.transitionWatch = new MutationObserver((changes) => {
+        if (changes.some((change) => /-(enter|appear|exit)-active/.test((change.target as Element).getAttribute?.('class') ?? ''))) watched.transitioned = true;
+      });
+      watched.transitionWatch.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+    });
+    const violations = await axeViolations(page);
+    const moved = await page.evaluate(() => (window as unknown as { transitioned?: boolean }).transitioned);
+    if (!moved || attempt === 3) return violations;
+  }
+}
+
 /** The screen's title once drawn (its one h1), and what axe finds on it. */
 async function checkScreen(page: Page, found: string[], where: string): Promise<void> {
   await main(page).locator('h1').first().waitFor();
   // Let the screen's lists and grids finish drawing what they load.
   await page.waitForLoadState('networkidle');
   expect(await page.locator('h1').count(), `${where}: one h1`).toBe(1);
-  found.push(...(await axeViolations(page)).map((violation) => `${where}: ${violation}`));
+  found.push(...(await settledViolations(page)).map((violation) => `${where}: ${violation}`));
 }
 
 /** Opens a dialog with `opener`, runs axe over it, closes it with Esc: the focus is back on the opener. */
@@ -31,9 +60,7 @@ async function checkDialog(page: Page, opener: Locator, found: string[], where: 
   await opener.click();
   await opened.waitFor();
   await page.waitForLoadState('networkidle');
-  // Past Blueprint's opening transition: mid-fade, text is not yet at its full contrast for axe.
-  await page.waitForFunction(() => !document.querySelector('[class*="-enter-active"], [class*="-appear-active"]'));
-  found.push(...(await axeViolations(page)).map((violation) => `${where}: ${violation}`));
+  found.push(...(await settledViolations(page)).map((violation) => `${where}: ${violation}`));
   await page.keyboard.press('Escape');
   await opened.waitFor({ state: 'hidden' });
   expect(await isFocused(opener), `${where}: the focus is back on its opener`).toBe(true);
@@ -53,16 +80,22 @@ describe('keyboard and screen reader', { timeout: 240_000, retry: 0 }, () => {
     await openSignedIn(page, server, SUPER);
     const found: string[] = [];
 
+    let reportsVerified = false;
     for (const item of sideMenu('Super Admin')) {
       if (item.id === 'logout') continue;
       const path = TAB_PATHS[item.id];
       const before = await codeCount(server, SUPER, 'REPORTS');
       await sideMenuOf(page).getByRole('menuitem', { name: item.label, exact: true }).click();
-      await page.waitForURL((url) => url.pathname === path || url.pathname === '/otp/reports', { waitUntil: 'commit' });
-      if (pathOf(page) === '/otp/reports') {
+      // The first report screen asks for the code. Which one is known from the declaration: the
+      // address passes through the screen's own path before the guard replaces it, so reading it races.
+      if (item.requiresReportsOtp && !reportsVerified) {
+        await waitForPath(page, '/otp/reports');
         await checkScreen(page, found, 'the REPORTS code');
         await page.locator('#otp').fill(await nextCode(server, SUPER, 'REPORTS', before));
         await page.getByRole('button', { name: 'Verify' }).click();
+        await waitForPath(page, path);
+        reportsVerified = true;
+      } else {
         await waitForPath(page, path);
       }
       await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Validate OTP' }).waitFor()
@@ -98,7 +131,7 @@ describe('keyboard and screen reader', { timeout: 240_000, retry: 0 }, () => {
     await checkScreen(page, found, 'Signed-in devices');
     await page.getByRole('button', { name: 'About' }).click();
     await page.getByRole('menu').last().waitFor();
-    found.push(...(await axeViolations(page)).map((violation) => `the about menu: ${violation}`));
+    found.push(...(await settledViolations(page)).map((violation) => `the about menu: ${violation}`));
     await page.keyboard.press('Escape');
 
     expect(found).toEqual([]);
