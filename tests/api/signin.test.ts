@@ -369,11 +369,12 @@ describe.each(backends)('short-lived codes and tokens on %s', (backend) => {
     expect(login.body.error).toBe(`${messages.loginFailed}. ${messages.otpExpiredOrUsed}`);
   });
 
-  it('an expired access token answers 401, and one refresh brings the session back', async () => {
+  it('an expired access token answers 401, though it worked before (the server knows it), and one refresh brings the session back', async () => {
     await sendLoginCode(server, 'super@demo.test');
     const otp = await server.latestCode('super@demo.test', 'LOGIN');
     const login = await server.post<LoginResponse>(LOGIN, { username: 'super@demo.test', password: PASSWORD, otp_type: 'LOGIN', otp });
     expect(login.status).toBe(200);
+    expect((await server.get(STATUS_TYPES, login.body.access)).status).toBe(200);
     await sleep(3_200);
     const expired = await server.get(STATUS_TYPES, login.body.access);
     expect(expired.status).toBe(401);

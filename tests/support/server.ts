@@ -135,7 +135,9 @@ export async function startServer(backend: Backend, env: Record<string, string> 
       : undefined;
   builtOnce ??= ensureBuilt();
   if (!builtOnce) throw new Error('npm run build failed: no server to test (see above)');
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+  // SERVER_CPU_PROFILE_DIR: each server writes a V8 CPU profile there as it stops (a bench's server under load).
+  const profiled = process.env.SERVER_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROFILE_DIR}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profiled, '--enable-source-maps', 'dist/server/main.js'], {
     cwd: root,
     env: {
       ...process.env,

@@ -4,16 +4,17 @@
 // A session lives while its admin holds a valid role of its role type (contract/sessions.ts):
 // every call and every refresh checks it, so a role suspended or ended signs its admin out at once.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { UserRoleCampaign } from '../../contract/entities';
 import * as messages from '../../contract/messages';
 import type { AdminRoleType } from '../../contract/roles';
 import { holdsSessionRole, sessionRoleEnded } from '../../contract/sessions';
 import type { Database } from '../db/client';
-import { authEvents, authSessions, refreshTokens } from '../db/schema';
+import { preparedOn } from '../db/prepared';
+import { authEvents, authSessions, refreshTokens, roleTypes, statusTypes, userRoleCampaigns, userRoles } from '../db/schema';
 import { unauthorized } from '../http/errors';
-import { loadRoleCampaigns } from './accounts';
+import { ROLE_CAMPAIGN_FIELDS, toRoleCampaign, type RoleCampaignRow } from './accounts';
 import { describeDevice, USER_AGENT_KEPT } from './devices';
 import { endSessions, endSessionsOf, SESSION_END_REASONS, type SessionEnd } from './sessions';
 
@@ -42,7 +43,12 @@ const LAST_USED_STEP_MS = 60_000;
 const randomToken = () => randomBytes(32).toString('base64url');
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
+/** How many checked access tokens are known at once (one or two per signed-in console). */
+const SIGNED_TOKENS_KEPT = 10_000;
+
 export class Tokens {
+  private readonly signed = new Map<string, { claims: SessionClaims; expiresAt: number }>();
+
   constructor(
     private readonly db: Database,
     private readonly key: Uint8Array,
@@ -118,22 +124,11 @@ export class Tokens {
    * that role type ends, and the call answers 401 `session_expired`). Moves last_used_at.
    */
   async verifyAccess(token: string): Promise<LiveSession> {
-    let payload;
-    try {
-      ({ payload } = await jwtVerify(token, this.key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] }));
-    } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) throw unauthorized(messages.sessionExpired, 'session_expired');
-      throw unauthorized(messages.accessTokenMissing);
-    }
-    const claims = { userId: Number(payload.sub), sessionId: String(payload.sid), roleType: payload.role as AdminRoleType };
-    // Read side by side: the roles are the caller's scope too (auth/scope.ts reads them from here).
-    const [[session], roleCampaigns] = await Promise.all([
-      this.db
-        .select({ userId: authSessions.userId, roleType: authSessions.roleType, revokedAt: authSessions.revokedAt, lastUsedAt: authSessions.lastUsedAt })
-        .from(authSessions)
-        .where(eq(authSessions.id, claims.sessionId)),
-      Number.isSafeInteger(claims.userId) ? loadRoleCampaigns(this.db, claims.userId) : [],
-    ]);
+    const claims = await this.signedClaims(token);
+    // The session and its admin's role campaigns (the caller's scope too, auth/scope.ts) in one statement.
+    const rows = await this.sessionWithRoles().execute({ id: claims.sessionId });
+    const session = rows[0]?.session;
+    const roleCampaigns = rows.flatMap(({ role }) => (role.id === null ? [] : [toRoleCampaign(role as RoleCampaignRow, claims.userId)]));
     if (!session || session.revokedAt) throw unauthorized(messages.sessionExpired, 'session_expired');
     // The token must name its session's own user and role: the session, not the token, is the truth.
     if (session.userId !== claims.userId || session.roleType !== claims.roleType) throw unauthorized(messages.accessTokenMissing);
@@ -149,6 +144,51 @@ export class Tokens {
         .where(and(eq(authSessions.id, claims.sessionId), lt(authSessions.lastUsedAt, sql`now() - make_interval(secs => ${LAST_USED_STEP_MS / 1000})`)));
     }
     return { ...claims, roleCampaigns };
+  }
+
+  /**
+   * Every call's check, prepared once per connection: PostgreSQL planned it on each call before, most
+   * of its cost. A role campaign row without a campaign (a role with none) is all nulls.
+   */
+  private sessionWithRoles() {
+    return preparedOn(this.db, 'session_with_role_campaigns', () =>
+      this.db
+        .select({
+          session: { userId: authSessions.userId, roleType: authSessions.roleType, revokedAt: authSessions.revokedAt, lastUsedAt: authSessions.lastUsedAt },
+          role: ROLE_CAMPAIGN_FIELDS,
+        })
+        .from(authSessions)
+        .leftJoin(userRoles, eq(userRoles.userId, authSessions.userId))
+        .leftJoin(userRoleCampaigns, eq(userRoleCampaigns.userRoleId, userRoles.id))
+        .leftJoin(roleTypes, eq(roleTypes.id, userRoles.roleTypeId))
+        .leftJoin(statusTypes, eq(statusTypes.id, userRoles.statusTypeId))
+        .where(eq(authSessions.id, sql.placeholder('id')))
+        .orderBy(asc(userRoleCampaigns.id))
+        .prepare('session_with_role_campaigns'));
+  }
+
+  /**
+   * The claims of a token whose signature and expiry are good. A console calls with one token many
+   * times a minute: a token checked once is known until it expires (the same text is the same
+   * signature), and its HMAC is not computed again on every call. The session is still read each time.
+   */
+  private async signedClaims(token: string): Promise<SessionClaims> {
+    const known = this.signed.get(token);
+    if (known && Date.now() < known.expiresAt) return known.claims;
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(token, this.key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] }));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw unauthorized(messages.sessionExpired, 'session_expired');
+      throw unauthorized(messages.accessTokenMissing);
+    }
+    const claims = { userId: Number(payload.sub), sessionId: String(payload.sid), roleType: payload.role as AdminRoleType };
+    if (payload.exp !== undefined) {
+      // The oldest goes first past the limit: a Map keeps its keys in the order they came.
+      if (this.signed.size >= SIGNED_TOKENS_KEPT) this.signed.delete(this.signed.keys().next().value as string);
+      this.signed.set(token, { claims, expiresAt: payload.exp * 1000 });
+    }
+    return claims;
   }
 
   /** The admin no longer holds the session's role type: every session of that role type ends, not only this one. */
