@@ -239,14 +239,14 @@ export async function runOnce(tx: Database, task: RunTask): Promise<RunOutcome> 
     return { message: messages.paymentRunQueued, runs: [], job: await queueRun(tx, task), queuedNow: true };
   }
 
-  // One run per currency, each with its ref from its id and its job: the queued job making them, or
+  // One run per currency, each with its ref from its id (six digits at least, every digit past them) and its job: the queued job making them, or
   // one of its own (Finished: it is made here, not queued). One whose total passes its currency's
   // limit keeps that limit: it awaits approval.
   const scopeCampaignIds = caller.scope.kind === 'campaigns' ? caller.scope.campaignIds : null;
   const runs = await queryRows<{ id: number }>(tx, sql`
     with ${due},
     made as (
-      select n.id, n.currency_code, 'PR-' || lpad(n.id::text, 6, '0') as ref, case when n.total > n.limit_amount then n.limit_amount end as approval_limit
+      select n.id, n.currency_code, 'PR-' || lpad(n.id::text, greatest(6, length(n.id::text)), '0') as ref, case when n.total > n.limit_amount then n.limit_amount end as approval_limit
       from (
         select nextval(pg_get_serial_sequence('payment_runs', 'id'))::int as id, currency_code, total,
           (${JSON.stringify(request.approvalLimits)}::jsonb ->> currency_code)::numeric as limit_amount
