@@ -83,7 +83,13 @@ export const outboxMessage = z.object({ to: z.string(), medium: z.string(), otp_
 export type OutboxMessage = z.infer<typeof outboxMessage>;
 
 /** GET /health */
-export const healthResponse = z.object({ status: z.enum(['ok', 'unavailable']), database: z.string(), error: z.string().optional() });
+export const healthResponse = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.string(),
+  /** With a read replica: 'ok' while reads run on it; 'behind' or 'unreachable' while they run on the primary instead. */
+  replica: z.enum(['ok', 'behind', 'unreachable']).optional(),
+  error: z.string().optional(),
+});
 
 // ---- the legacy admin backend's reference data (issue 4) -------------------------------------
 

@@ -100,6 +100,8 @@ describe.skipIf(unavailable !== undefined)('reads on a streaming replica, two in
 
   it('reads grids, lists and exports on the replica, and writes on the primary', async () => {
     await caughtUp();
+    // A monitor sees reads on the replica.
+    expect((await one().get('/health')).body).toEqual({ status: 'ok', database: 'postgres', replica: 'ok' });
     const [gridMark, listMark, exportMark, written] = [marker('gridread'), marker('listread'), marker('exportread'), marker('written')];
     const grid = await one().post<GridPage<unknown>>(fraudEventsGrid.path, { ...ALL_DATES, search: gridMark }, superToken);
     expect(grid.status).toBe(200);
@@ -131,10 +133,13 @@ describe.skipIf(unavailable !== undefined)('reads on a streaming replica, two in
     expect((await eventTypes(one(), written)).map((row) => row.pretty_name)).toEqual([written]);
     expect(await pair!.primaryLog()).toContain(`%${written}%`);
     expect(await pair!.replicaLog()).not.toContain(`%${written}%`);
+    // A monitor sees the replica behind, and the server still up: reads run on the primary.
+    expect((await two().get('/health'))).toMatchObject({ status: 200, body: { status: 'ok', database: 'postgres', replica: 'behind' } });
 
     // Once the replica has caught up, reads are the replica's again.
     await replica.query('select pg_wal_replay_resume()');
     await caughtUp();
+    expect((await two().get('/health')).body).toEqual({ status: 'ok', database: 'postgres', replica: 'ok' });
     expect((await eventTypes(one(), written)).map((row) => row.pretty_name)).toEqual([written]);
     expect(await pair!.replicaLog()).toContain(`%${written}%`);
   });

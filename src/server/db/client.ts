@@ -12,7 +12,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import type { PGlite } from '@electric-sql/pglite';
 import { PROJECT_FILES } from '../projectFiles';
 import * as schema from './schema';
-import { FreshReadPool, readRouting } from './readReplica';
+import { FreshReadPool, readRouting, type ReplicaState } from './readReplica';
 import { trackingWrites } from './tableGenerations';
 
 export type Schema = typeof schema;
@@ -28,6 +28,8 @@ export interface OpenDatabase {
   close(): Promise<void>;
   /** PostgreSQL only: the rows of a query as CSV with a header, streamed by COPY from a connection of its own, on the read side. */
   copyCsv?(query: SQL): Promise<Readable>;
+  /** With a replica (DATABASE_READ_URL): whether a read asked for now runs on it (readReplica.ts). */
+  replicaState?(): Promise<ReplicaState>;
   /** The embedded database itself, for the job queue to share its one connection (jobs/queue.ts). */
   pglite?: PGlite;
 }
@@ -94,7 +96,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     const close = async () => {
       await Promise.all([pool.end(), replica?.end()]);
     };
-    return { db: primary, reads: reads ?? primary, kind: 'postgres', close, copyCsv };
+    return { db: primary, reads: reads ?? primary, kind: 'postgres', close, copyCsv, ...(routing ? { replicaState: routing.replicaState } : {}) };
   }
 
   const { PGlite } = await import('@electric-sql/pglite');

@@ -56,9 +56,14 @@ function primaryPosition(primary: pg.Pool): () => Promise<bigint> {
 /** A replica passed by is said at most once a minute: a lagging replica passes every read by. */
 const SAID_EVERY_MS = 60_000;
 
+/** The replica as a read asked for now finds it: caught up (the read runs on it), behind, or not answering (the read runs on the primary). */
+export type ReplicaState = 'ok' | 'behind' | 'unreachable';
+
 export interface ReadRouting {
   /** The pool a read asked for now must run on: the replica once it has caught up, else the primary. */
   poolForRead(): Promise<pg.Pool>;
+  /** Where a read asked for now would run, and why (GET /health says it). */
+  replicaState(): Promise<ReplicaState>;
 }
 
 export function readRouting(primary: pg.Pool, replica: pg.Pool, warn: (why: string) => void): ReadRouting {
@@ -86,7 +91,11 @@ export function readRouting(primary: pg.Pool, replica: pg.Pool, warn: (why: stri
     if (value > replayed) replayed = value;
     return replayed;
   };
-  return {
+  const routing: ReadRouting = {
+    async replicaState() {
+      if ((await routing.poolForRead()) === replica) return 'ok';
+      return performance.now() < unreachableUntil ? 'unreachable' : 'behind';
+    },
     async poolForRead() {
       const wanted = await position();
       if (replayed >= wanted) return replica;
@@ -106,6 +115,7 @@ export function readRouting(primary: pg.Pool, replica: pg.Pool, warn: (why: stri
       }
     },
   };
+  return routing;
 }
 
 /**

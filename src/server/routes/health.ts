@@ -1,4 +1,6 @@
-// GET /health: the server answers and its database does too.
+// GET /health: the server answers and its database does too. With a read replica it says where reads
+// run now: a replica behind or down is no outage (reads run on the primary meanwhile, readReplica.ts),
+// so the answer stays 200 and a monitor reads `replica`.
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponse } from '../../contract/api';
@@ -8,7 +10,8 @@ export const healthRoutes = (database: OpenDatabase): FastifyPluginAsyncZod => a
   app.get('/health', { config: { public: true }, schema: { summary: 'Check that the server and its database answer, for a load balancer or a monitor', operationId: 'getHealth', response: { 200: healthResponse, 503: healthResponse } } }, async (request, reply) => {
     try {
       await database.db.execute(sql`select 1`);
-      return { status: 'ok' as const, database: database.kind };
+      const replica = await database.replicaState?.();
+      return { status: 'ok' as const, database: database.kind, ...(replica ? { replica } : {}) };
     } catch (error) {
       request.log.error({ err: error }, 'health check: database unreachable');
       return reply.code(503).send({ status: 'unavailable', database: database.kind, error: 'The database does not answer.' });
