@@ -82,12 +82,16 @@ export type PublicCountriesResponse = DataList<PublicCountry>;
 export const outboxMessage = z.object({ to: z.string(), medium: z.string(), otp_type: z.string(), code: z.string(), sent_at: z.string() });
 export type OutboxMessage = z.infer<typeof outboxMessage>;
 
+/** Where reads run with a read replica: on it ('ok'), or on the primary while it is 'behind' or 'unreachable'. */
+export const REPLICA_STATES = ['ok', 'behind', 'unreachable'] as const;
+export type ReplicaState = (typeof REPLICA_STATES)[number];
+
 /** GET /health */
 export const healthResponse = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.string(),
-  /** With a read replica: 'ok' while reads run on it; 'behind' or 'unreachable' while they run on the primary instead. */
-  replica: z.enum(['ok', 'behind', 'unreachable']).optional(),
+  /** With a read replica only. */
+  replica: z.enum(REPLICA_STATES).optional(),
   error: z.string().optional(),
 });
 

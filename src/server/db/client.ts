@@ -12,7 +12,8 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import type { PGlite } from '@electric-sql/pglite';
 import { PROJECT_FILES } from '../projectFiles';
 import * as schema from './schema';
-import { FreshReadPool, readRouting, type ReplicaState } from './readReplica';
+import type { ReplicaState } from '../../contract/api';
+import { FreshReadPool, readRouting } from './readReplica';
 import { trackingWrites } from './tableGenerations';
 
 export type Schema = typeof schema;

@@ -7,6 +7,7 @@
 // A replica that has not caught up within REPLICA_CATCH_UP_MS, or does not answer, is passed by:
 // the query runs on the primary. docs/decisions.md, 'Reads on a replica'.
 import type pg from 'pg';
+import type { ReplicaState } from '../../contract/api';
 
 /** How long a read waits for the replica to replay the primary's latest writes before it reads the primary instead. */
 export const REPLICA_CATCH_UP_MS = 250;
@@ -55,9 +56,6 @@ function primaryPosition(primary: pg.Pool): () => Promise<bigint> {
 
 /** A replica passed by is said at most once a minute: a lagging replica passes every read by. */
 const SAID_EVERY_MS = 60_000;
-
-/** The replica as a read asked for now finds it: caught up (the read runs on it), behind, or not answering (the read runs on the primary). */
-export type ReplicaState = 'ok' | 'behind' | 'unreachable';
 
 export interface ReadRouting {
   /** The pool a read asked for now must run on: the replica once it has caught up, else the primary. */
