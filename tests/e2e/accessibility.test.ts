@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sideMenu } from '../../src/console/app/screens';
 import { TAB_PATHS } from '../../src/console/app/tabs';
-import { axeViolations, codeCount, headerUser, nextCode, openSignedIn, screenshot, sideMenuOf, useBrowser, waitForPath } from '../support/browser';
+import { axeViolations, codeCount, headerUser, nextCode, openSignedIn, screenshot, sideMenuOf, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
 import { SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
@@ -46,12 +46,22 @@ async function settledViolations(page: Page): Promise<string[]> {
   }
 }
 
-/** The screen's title once drawn (its one h1), and what axe finds on it. */
-async function checkScreen(page: Page, found: string[], where: string): Promise<void> {
+/**
+ * The screen's title once drawn (its one h1), and what axe finds on it. A toast left by the step
+ * before (a code sent) is read by axe on the screen that showed it (`toasts: 'read'`); on the next
+ * screens axe reads once it has gone, since one leaving fades through low contrast. An error toast
+ * is a finding in itself: its text is reported.
+ */
+async function checkScreen(page: Page, found: string[], where: string, toasts: 'read' | 'gone' = 'gone'): Promise<void> {
   await main(page).locator('h1').first().waitFor();
   // Let the screen's lists and grids finish drawing what they load.
   await page.waitForLoadState('networkidle');
   expect(await page.locator('h1').count(), `${where}: one h1`).toBe(1);
+  if (toasts === 'gone') {
+    const errors = await page.locator('.bp6-toast.bp6-intent-danger').allInnerTexts();
+    found.push(...errors.map((text) => `${where}: an error toast: ${text.trim()}`));
+    await expect.poll(() => page.locator('.bp6-toast').count(), { timeout: WAIT_MS, message: `${where}: the toasts leave` }).toBe(0);
+  }
   found.push(...(await settledViolations(page)).map((violation) => `${where}: ${violation}`));
 }
 
@@ -90,7 +100,7 @@ describe('keyboard and screen reader', { timeout: 240_000, retry: 0 }, () => {
       // address passes through the screen's own path before the guard replaces it, so reading it races.
       if (item.requiresReportsOtp && !reportsVerified) {
         await waitForPath(page, '/otp/reports');
-        await checkScreen(page, found, 'the REPORTS code');
+        await checkScreen(page, found, 'the REPORTS code', 'read');
         await page.locator('#otp').fill(await nextCode(server, SUPER, 'REPORTS', before));
         await page.getByRole('button', { name: 'Verify' }).click();
         await waitForPath(page, path);
