@@ -46,6 +46,8 @@ export interface GridSource<D extends GridDeclaration> {
   groups?: Partial<Record<D['columns'][number]['key'], SQL>>;
   /** Text columns read from a joined record (a campaign's name, an agent's): how a page walks those records in order. */
   walks?: Partial<Record<D['columns'][number]['key'], ParentWalk>>;
+  /** A column sorted as another one is (a currency as its amounts: by currency, then the amount), by that one's index. */
+  sortsAs?: Partial<Record<D['columns'][number]['key'], D['columns'][number]['key']>>;
   /** Refuses (403) a caller this grid is not for; every scoped admin may read it otherwise. */
   checkScope?: (scope: RoleScope) => void;
   /** What the report filter model's filters read on a row before any grouping. */
@@ -123,6 +125,13 @@ export interface ParentWalk {
   optional?: boolean;
   /** The records that have rows, where few of the table's do (the admins among the users): only these are walked. */
   ids?: SQL;
+  /**
+   * The column's sort read on the record, where the row keeps its own copy of it (a payment is paid,
+   * and when, as its run was): every row of a record sorts as the record does. Else the column's SQL.
+   */
+  sort?: SQL;
+  /** The sort of a row on no record (an `optional` reference), where it is not the column's NULL. */
+  none?: SQL;
 }
 
 /** The row's reference as a walk reads it: a NULL one as record 0. */
@@ -387,7 +396,8 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     const text = orderby || declaration.defaultOrder;
     // Every list reads 'field' or '-field' the same way, and refuses a field it does not sort by.
     const order = orderOfParameter(text, sortable, 'orderby') as NonNullable<ReturnType<typeof orderOfParameter>>;
-    const column = columns.find((c) => c.key === order.field) as D['columns'][number];
+    const field = (source.sortsAs as Record<string, string | undefined> | undefined)?.[order.field] ?? order.field;
+    const column = columns.find((c) => c.key === field) as D['columns'][number];
     const walk = (source.walks as Record<string, ParentWalk | undefined> | undefined)?.[column.key];
     return { key: column, descending: order.descending, text, walk };
   }
@@ -424,10 +434,10 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     const direction = descending ? sql`desc` : sql`asc`;
     const beyond = sql.raw(descending ? '<' : '>');
     const reference = referenceOf(walk);
-    const records = sql`select ${sortValue(order.key.format, value(order.key.key))} as _sort, ${walk.id} as _parent from ${walk.table}${
+    const records = sql`select ${walk.sort ?? sortValue(order.key.format, value(order.key.key))} as _sort, ${walk.id} as _parent from ${walk.table}${
       walk.ids ? sql` where ${walk.id} in (${walk.ids})` : sql``
     }${
-      walk.optional ? sql` union all select ${sortValue(order.key.format, sql`null`)}, 0` : sql``
+      walk.optional ? sql` union all select ${walk.none ?? sortValue(order.key.format, sql`null`)}, 0` : sql``
     }`;
     // Within the anchor's record, the rows beyond its key; in every later record, all of them (an
     // index condition either way, so a deep page in a large record reads no skipped rows).
@@ -435,7 +445,7 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     let fromAnchor = sql`true`;
     let keyBound = sql`(${reference}, ${source.key}) ${beyond} (p._parent, ${extreme})`;
     if (cursor) {
-      const sort = sql`${cursor.sort}::text`;
+      const sort = sql`${cursor.sort}::${sql.raw(SORT_TYPES[order.key.format].sql)}`;
       const parent = sql`${cursor.parent ?? ''}::bigint`;
       fromAnchor = sql`(p._sort, p._parent) ${beyond}= (${sort}, ${parent})`;
       keyBound = sql`(${reference}, ${source.key}) ${beyond} (p._parent, case when p._sort = ${sort} and p._parent = ${parent} then ${cursor.key}::bigint else ${extreme} end)`;

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { agentPaymentsGrid, pendingPaymentsGrid } from '../../../contract/grids';
 import { campaigns, countries, currencies, events, eventSearchText, eventTypes, paymentRuns, payments, users } from '../../db/schema';
 import { agentColumns, agentSearch, agentWalks, byEventType, campaignSearch, eventTypeSearch, withCampaignAndAgent } from './agentColumns';
-import { defineGrid, searchLookup, type SearchLookup } from './defineGrid';
+import { defineGrid, searchLookup, type ParentWalk, type SearchLookup } from './defineGrid';
 
 // The date range reads when the payment fell due (the event's time).
 const facets = {
@@ -18,6 +18,12 @@ const paymentWithNames = withCampaignAndAgent(sql`${payments}`, facets.campaignI
 
 /** The payment's own Currency column, searched among the currencies' codes. */
 const currencySearch: SearchLookup = searchLookup(sql`${payments.currencyCode}`, currencies, currencies.code, sql`${currencies.code}`, 'text');
+
+const PAID_AT_SORT = sql`coalesce(${payments.paidAt}, '-infinity'::timestamptz)`;
+/** A sort by payment run walks the runs (payments_run_id), a payment on none first. */
+const byPaymentRun: ParentWalk = { table: sql`${paymentRuns}`, id: sql`${paymentRuns.id}`, reference: sql`${payments.paymentRunId}`, optional: true };
+/** The run paid its payments: it needed no approval, or was approved (a rejected or reversed run holds none). */
+const RUN_PAID = sql`(${paymentRuns.approvalLimit} is null or ${paymentRuns.approvedAt} is not null)`;
 
 export const agentPayments = defineGrid(agentPaymentsGrid, {
   from: sql`${paymentWithNames}
@@ -54,14 +60,20 @@ export const agentPayments = defineGrid(agentPaymentsGrid, {
     ],
   },
   // Unpaid rows (no paid_at) sort before every paid one.
-  sorts: { paid_at: sql`coalesce(${payments.paidAt}, '-infinity'::timestamptz)` },
+  sorts: { paid_at: PAID_AT_SORT },
   // By its event's customer, events in that order (one payment each); by payment run, runs in ref order, a payment on none first; by event, its type's.
   walks: {
     ...agentWalks(facets.campaignId, facets.agentId),
     customer_msisdn: { table: sql`${events}`, id: sql`${events.id}`, reference: sql`${payments.eventId}` },
-    paymentrun_id: { table: sql`${paymentRuns}`, id: sql`${paymentRuns.id}`, reference: sql`${payments.paymentRunId}`, optional: true },
+    paymentrun_id: byPaymentRun,
     event: byEventType(sql`${payments.eventTypeId}`),
+    // Whether and when a payment was paid is its run's: paid with it, at the moment it was made or
+    // approved (the same transaction's now()); a payment on none, or on a run awaiting approval, is due.
+    paid: { ...byPaymentRun, sort: RUN_PAID, none: sql`false` },
+    paid_at: { ...byPaymentRun, sort: sql`case when ${RUN_PAID} then coalesce(${paymentRuns.approvedAt}, ${paymentRuns.createdAt}) else '-infinity'::timestamptz end`, none: sql`'-infinity'::timestamptz` },
   },
+  // By currency, then the amount within it (payments_amount_sort): ties within a currency have an order an index serves.
+  sortsAs: { currency: 'pay' },
   facets,
 });
 
