@@ -10,6 +10,10 @@
 // one is missed. BENCH_SORTS_DATABASE=name keeps the seeded database under that name (and reuses
 // it on the next run: seeding on a loaded machine takes minutes); unset, a fresh one is dropped.
 // BENCH_SORTS_GRIDS=fraud,payments,... measures only those grids; BENCH_SORTS_ONLY=column too.
+// Then each row grid's search, page 1 in its default order: a three-letter term from each text
+// column of a row of page 1 (its own text, its campaign's name, its agent's or admin's), REQUESTS
+// POSTs each after the first (which counts the term's rows, timed apart); budget p95 ≤ 100 ms
+// (BENCH_SORTS_SEARCH=0 leaves the search out, =only measures the search alone).
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import type { GridPage } from '../src/contract/api';
@@ -22,6 +26,9 @@ const REQUESTS = Number(process.env.BENCH_SORTS_REQUESTS ?? 30);
 const WARM_UP = 3;
 const SLOW_REQUESTS = 3;
 const BUDGET_P95_MS = 50;
+const SEARCH_BUDGET_P95_MS = 100;
+const SEARCH = process.env.BENCH_SORTS_SEARCH !== '0';
+const SEARCH_ONLY = process.env.BENCH_SORTS_SEARCH === 'only';
 const PAGE_SIZE = 20;
 const DEEP_PAGE = 500;
 const ALL_DATES = { start_date: '01-Jan-2000', end_date: '31-Dec-2099' } as const;
@@ -113,6 +120,18 @@ async function multiply(db: pg.Pool): Promise<void> {
   await step('vacuum analyze', 'vacuum analyze');
 }
 
+/** Three-letter terms from the text columns of a row of page 1, as someone would type what they saw: the middle of each one's longest run of letters or digits. */
+function searchTerms(grid: GridDeclaration, page: Array<Record<string, unknown>>): string[] {
+  const row = page[Math.floor(page.length / 2)] ?? {};
+  const terms = grid.columns.filter((column) => column.format === 'text').flatMap((column) => {
+    const run = (String(row[column.key] ?? '').match(/[A-Za-z]{3,}|\d{3,}/g) ?? []).sort((a, b) => b.length - a.length)[0];
+    if (!run) return [];
+    const start = Math.floor((run.length - 3) / 2);
+    return [run.slice(start, start + 3).toLowerCase()];
+  });
+  return [...new Set(terms)];
+}
+
 /** A grid's default order's column. */
 const declarationDefault = (grid: GridDeclaration) => grid.defaultOrder.replace(/^-/, '');
 
@@ -174,7 +193,7 @@ try {
     out(`${grid.title} (${first.count.toLocaleString('en')} rows${grouped ? ', grouped' : ''}), page_size ${PAGE_SIZE}, ${REQUESTS} POSTs each (load ${load()}):`);
     // A grouped grid aggregates the whole filtered set before it sorts (seconds at this size): its
     // page 1 in its default order and by its first column, a few requests each, to say what it takes.
-    const keys = grouped ? [declarationDefault(grid), grid.columns[0]?.key as string] : sortableKeys(grid);
+    const keys = SEARCH_ONLY ? [] : grouped ? [declarationDefault(grid), grid.columns[0]?.key as string] : sortableKeys(grid);
     for (const key of keys) {
       if (onlyColumns && !onlyColumns.includes(key)) continue;
       for (const orderby of [key, `-${key}`]) {
@@ -191,6 +210,17 @@ try {
         out(line);
         rows.push(`${grid.title}\t${line.trim()}`);
       }
+    }
+    if (!SEARCH || grouped || onlyColumns) continue;
+    for (const term of searchTerms(grid, first.data)) {
+      const body = { ...ALL_DATES, page_size: PAGE_SIZE, current_page: 1, search: term };
+      const firstAt = performance.now();
+      const found = await post(server, token, grid.path, body);
+      const firstMs = performance.now() - firstAt;
+      const timed = await timePosts(server, token, grid.path, body);
+      const over = timed.p95 > SEARCH_BUDGET_P95_MS;
+      if (over) failed = true;
+      out(`  search '${term}' ${String(found.count.toLocaleString('en')).padStart(9)} rows   first ${firstMs.toFixed(0).padStart(5)} ms   page 1 p50 ${timed.p50.toFixed(1).padStart(7)} p95 ${timed.p95.toFixed(1).padStart(7)} ms${over ? '   OVER' : ''}`);
     }
   }
 } finally {

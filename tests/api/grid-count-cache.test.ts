@@ -1,11 +1,12 @@
 // The report grids' cached counts (issue 30): a write that changes the rows a grid counts is counted
 // at the very next read, not up to 30 seconds later. Pending Payments (and the Agent Event Report)
-// before and after an agent is blacklisted and restored, and a search before and after a rename.
+// before and after an agent is blacklisted and restored, a search before and after a rename, and the
+// Audit grid before and after a change it records.
 // PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GridPage, Page } from '../../src/contract/api';
 import type { UserRoleWithUser } from '../../src/contract/entities';
-import { agentEventsGrid, pendingPaymentsGrid, type GridDeclaration } from '../../src/contract/grids';
+import { agentEventsGrid, auditGrid, pendingPaymentsGrid, type GridDeclaration } from '../../src/contract/grids';
 import { STATUS_TYPE_ID } from '../../src/contract/roles';
 import { backends } from '../support/server';
 import { useSignedInServer } from '../support/signedIn';
@@ -69,5 +70,16 @@ describe.each(backends)('grid counts after a write on %s', (backend) => {
     const renamed = await server.request('PATCH', `/api/v1/users/${agent.id}/`, { body: { user: { first_name: name } }, token: tokens.super });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     expect(await count(pendingPaymentsGrid, { search: name })).toBe(agent.rows);
+  });
+
+  it("counts the Audit grid's new entry at once, and finds it by its summary", async () => {
+    const before = await read(auditGrid);
+    const name = `Count probe ${backend}`;
+    const added = await server.request('POST', '/admin/event_types', { body: { event: `count_probe_${backend}`, pretty: name }, token: tokens.super });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const after = await read(auditGrid);
+    expect(after.count).toBe(before.count + 1);
+    expect(after.data[0]).toMatchObject({ summary: `Added ${name}`, entity: 'Event type' });
+    expect(await count(auditGrid, { search: 'PROBE' })).toBe(1);
   });
 });

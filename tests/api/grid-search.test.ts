@@ -7,7 +7,7 @@
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GridPage, ListPage, CampaignChoice } from '../../src/contract/api';
-import { agentEventDetailsGrid, agentPaymentsGrid, fraudEventsGrid, retentionEventDetailsGrid, type GridDeclaration } from '../../src/contract/grids';
+import { agentEventDetailsGrid, agentPaymentsGrid, auditGrid, fraudEventsGrid, retentionEventDetailsGrid, type GridDeclaration } from '../../src/contract/grids';
 import { backends } from '../support/server';
 import { useSignedInServer, type Role } from '../support/signedIn';
 
@@ -82,6 +82,25 @@ describe.each(backends)('grid search on %s', (backend) => {
         for (const row of found.data) expect(visible[role]?.has(String(row.campaign_name))).toBe(true);
       }
     });
+  });
+
+  it("Audit: finds entries by their own text (summary, record, action) and by their admin's name, as the whole row's text did", async () => {
+    const added = await server.request('POST', '/admin/event_types', { body: { event: `search_probe_${backend}`, pretty: 'Search probe' }, token: tokens.super });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const rows = (await read(auditGrid, 'super', { page_size: 0 })).data;
+    const sample = rows.find((row) => row.summary === 'Added Search probe') as Row;
+    expect(sample, 'the entry of the event type added').toBeDefined();
+    const terms = { summary: 'PROB', entity: termOf(String(sample.entity)), action: termOf(String(sample.action)), admin: termOf(String(sample.admin), 3) };
+    for (const [place, term] of Object.entries(terms)) {
+      if (!term) throw new Error(`no term in the ${place} column of ${JSON.stringify(sample)}`);
+      const expected = holding(auditGrid, rows, term);
+      expect(expected.map((row) => row.id), `'${term}' (${place}) is in the sample row`).toContain(sample.id);
+      const found = await read(auditGrid, 'super', { page_size: 0, search: term });
+      expect(ids(found.data), `'${term}' (${place})`).toEqual(ids(expected));
+      const first = await read(auditGrid, 'super', { page_size: 20, current_page: 1, search: term });
+      expect(first.count).toBe(expected.length);
+      expect((await csvRows(auditGrid, 'super', term)).length).toBe(expected.length);
+    }
   });
 
   it("a scoped admin's search leaves out the rows of campaigns they do not see", async () => {

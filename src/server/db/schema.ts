@@ -864,6 +864,17 @@ export const verifiedCodes = pgTable(
 export const auditEntityLabelOf = (entity: AnyColumn | SQL): SQL =>
   sql`(case ${entity} ${sql.raw(Object.entries(AUDIT_ENTITIES).map(([key, label]) => `when '${key}' then '${label.replace(/'/g, "''")}'`).join(' '))} else ${entity} end)`;
 
+/**
+ * What an entry did, in words (migration 0027's audit_summary, one definition in the database): the
+ * Audit grid's Summary column, the entry popup's and the latest changes', and part of its search text.
+ */
+export const auditSummaryOf = (t: { entity: AnyColumn | SQL; action: AnyColumn | SQL; entityId: AnyColumn | SQL; before: AnyColumn | SQL; after: AnyColumn | SQL }): SQL =>
+  sql`audit_summary(${t.entity}, ${t.action}, ${t.entityId}, ${t.before}, ${t.after})`;
+
+/** An entry's own text the Audit grid shows (action, record, record id, summary) as one text: audit_log_search is on it. */
+export const auditSearchText = (t: Parameters<typeof auditSummaryOf>[0]): SQL =>
+  sql`(${t.action} || ' ' || ${auditEntityLabelOf(t.entity)} || ' ' || ${t.entityId} || ' ' || coalesce(${auditSummaryOf(t)}, ''))`;
+
 /** Every change made through the console: who, when, what, before and after (never a password hash). */
 export const auditLog = pgTable(
   'audit_log',
@@ -899,6 +910,8 @@ export const auditLog = pgTable(
     // ... by its record's label, and by admin (a walk of the admins who made entries; an entry of no admin walks as user 0).
     index('audit_log_entity_label_sort').on(sortableText(auditEntityLabelOf(t.entity)), t.id),
     index('audit_log_actor_id').on(sql`coalesce(${t.actorId}, 0)`, t.id),
+    // The Audit grid's search in the entry's own text (pg_trgm); its admin is looked up among the admins who made entries.
+    index('audit_log_search').using('gin', sql`${auditSearchText(t)} gin_trgm_ops`),
   ],
 );
 

@@ -6,12 +6,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import { auditGrid } from '../../../contract/grids';
 import * as messages from '../../../contract/messages';
 import { seesEverything } from '../../../contract/roles';
-import { auditEntityLabelOf } from '../../db/schema';
+import { auditEntityLabelOf, auditLog, auditSearchText, auditSummaryOf, users } from '../../db/schema';
 import { superAdminOnly } from '../../http/errors';
 import { defineGrid } from './defineGrid';
 
-/** The trail and who made each entry: `l` and `u`. */
-export const AUDIT_FROM = sql.raw('audit_log l left join users u on u.id = l.actor_id');
+/**
+ * The trail and who made each entry: `l` and `u`. Named as tables, not raw text, so a count kept
+ * for a filter is keyed with their generations: a change made here is counted at the next read.
+ */
+export const AUDIT_FROM = sql`${auditLog} l left join ${users} u on u.id = l.actor_id`;
 
 const entityLabel = auditEntityLabelOf(sql.raw('l.entity'));
 
@@ -21,31 +24,8 @@ const ACTORS = sql.raw(`with recursive a(id) as (
     union all select (select min(actor_id) from audit_log where actor_id > a.id) from a where a.id is not null
   ) select id from a where id is not null`);
 
-/** The record's name, when it has one people know it by (never a mobile number or an email). */
-const NAME_KEYS = ['pretty_name', 'name', 'campaign_name', 'agency_name', 'country', 'language_code'];
-const nameOf = (row: string) => `coalesce(${NAME_KEYS.map((key) => `${row}->>'${key}'`).join(', ')})`;
-const named = (row: string) => `coalesce(' ' || ${nameOf(row)}, '')`;
-
-/**
- * What a change did, in words: a payment run's making and its later steps (approved, rejected,
- * reversed, with the reason), a batch's count, the record added or removed, or the fields an edit
- * changed (updated_at and updated_by left out: every edit changes them).
- */
-const SUMMARY = sql.raw(`case
-  when l.entity = 'payment_run' and l.after->>'step' is not null then
-    initcap(l.after->>'step') || ' run ' || coalesce(l.after->>'ref', l.entity_id) || coalesce(': ' || (l.after->>'reason'), '')
-  when l.entity = 'payment_run' and l.action = 'create' then
-    'Made run ' || coalesce(l.after->>'ref', l.entity_id) || ': ' || coalesce(l.after->>'count', '0') || ' payments, '
-      || coalesce((select string_agg((t.value #>> '{}') || ' ' || t.key, ', ' order by t.key) from jsonb_each(case when jsonb_typeof(l.after->'totals') = 'object' then l.after->'totals' else '{}'::jsonb end) t), '')
-  when coalesce(l.after, l.before)->>'batch' = 'true' then
-    initcap(l.action) || ': ' || coalesce(coalesce(l.after, l.before)->>'count', '0') || ' rows'
-  when l.action = 'create' then 'Added' || ${named('l.after')}
-  when l.action = 'delete' then 'Removed' || ${named('l.before')}
-  when jsonb_typeof(l.before) = 'object' and jsonb_typeof(l.after) = 'object' then
-    coalesce('Changed ' || (select string_agg(a.key, ', ' order by a.key) from jsonb_each(l.after) a
-      where a.key not in ('updated_at', 'updated_by') and (l.before -> a.key) is distinct from a.value), 'Saved without changes')
-  else 'Changed'
-end`);
+/** The entry's columns as the trail's alias `l` names them. */
+const ENTRY = { entity: sql.raw('l.entity'), action: sql.raw('l.action'), entityId: sql.raw('l.entity_id'), before: sql.raw('l.before'), after: sql.raw('l.after') };
 
 /** Each column of a change, as the grid, the entry and the latest changes read it. */
 export const AUDIT_COLUMNS = {
@@ -54,7 +34,8 @@ export const AUDIT_COLUMNS = {
   action: sql`l.action`,
   entity: entityLabel,
   entity_id: sql`l.entity_id`,
-  summary: SUMMARY,
+  // What it did, in words: a run's making and its steps, a batch's count, the record added or removed, the fields an edit changed.
+  summary: auditSummaryOf(ENTRY),
   offline: sql`l.queued_at is not null`,
   made_at: sql`l.queued_at`,
 } satisfies Record<(typeof auditGrid.columns)[number]['key'], SQL>;
@@ -67,6 +48,11 @@ export const auditTrail = defineGrid(auditGrid, {
   sorts: { made_at: sql`coalesce(l.queued_at, '-infinity'::timestamptz)` },
   // By admin: the admins who made entries in name order (found by audit_log_actor, a lookup per admin), an entry of no admin (a logged-out registration) first.
   walks: { admin: { table: sql.raw('users u'), id: sql`u.id`, reference: sql`l.actor_id`, optional: true, ids: ACTORS } },
+  // A term in the entry's own text (audit_log_search), or in the name of an admin who made entries.
+  search: {
+    own: auditSearchText(ENTRY),
+    lookups: [{ key: sql`l.actor_id`, ids: (pattern) => sql`select u.id as id from users u where u.id in (${ACTORS}) and ${AUDIT_COLUMNS.admin} ilike ${pattern}` }],
+  },
   // Nothing scopes an entry here: the trail is a Super Admin's (a scoped admin reads /admin/audit/latest).
   checkScope: (scope) => {
     if (!seesEverything(scope)) throw superAdminOnly(messages.auditSuperOnly);
