@@ -16,10 +16,11 @@ const ALL_DATES = { start_date: '01-Jan-2020', end_date: '31-Dec-2099' } as cons
 const ROLES = ['super', 'agency', 'campaign'] as const satisfies readonly Role[];
 
 /** Each grid, and the columns a term is taken from: one of the row's own, its campaign's name, its agent's (or gifter's) last name. */
-const SEARCHED: Array<{ grid: GridDeclaration; own: string; agent: string; roles?: readonly Role[] }> = [
+const SEARCHED: Array<{ grid: GridDeclaration; own: string; agent: string; run?: string; roles?: readonly Role[] }> = [
   { grid: fraudEventsGrid, own: 'description', agent: 'lastname' },
-  { grid: agentEventDetailsGrid, own: 'customer_msisdn', agent: 'lastname' },
-  { grid: agentPaymentsGrid, own: 'customer_msisdn', agent: 'lastname' },
+  // ... and, where it shows one, the ref of the row's payment run.
+  { grid: agentEventDetailsGrid, own: 'customer_msisdn', agent: 'lastname', run: 'paymentrun_id' },
+  { grid: agentPaymentsGrid, own: 'customer_msisdn', agent: 'lastname', run: 'paymentrun_id' },
   // The demo's gifters are in no campaign of the scoped demo admins.
   { grid: retentionEventDetailsGrid, own: 'giftee_msisdn', agent: 'gifter_lastname', roles: ['super'] },
 ];
@@ -61,16 +62,19 @@ describe.each(backends)('grid search on %s', (backend) => {
     rows.filter((row) => grid.columns.some((column) => column.format === 'text' && String(row[column.key] ?? '').toLowerCase().includes(term.toLowerCase())));
   const ids = (rows: Row[]) => rows.map((row) => row.id).sort();
 
-  describe.each(SEARCHED.map((searched) => [searched.grid.title, searched] as const))('%s', (_title, { grid, own, agent, roles = ROLES }) => {
+  describe.each(SEARCHED.map((searched) => [searched.grid.title, searched] as const))('%s', (_title, { grid, own, agent, run, roles = ROLES }) => {
     it.each(roles)('finds rows by their own column, their campaign and their agent, within the scope of a %s admin', async (role) => {
       const rows = (await read(grid, role, { page_size: 0 })).data;
       expect(rows.length, `${role} sees rows of ${grid.title}`).toBeGreaterThan(0);
       const sample = rows[Math.floor(rows.length / 2)] as Row;
-      const terms = { own: termOf(String(sample[own] ?? '')), campaign: termOf(String(sample.campaign_name)), agent: termOf(String(sample[agent] ?? ''), 3) };
+      const terms: Record<string, string | undefined> = { own: termOf(String(sample[own] ?? '')), campaign: termOf(String(sample.campaign_name)), agent: termOf(String(sample[agent] ?? ''), 3) };
+      // A run's ref, 'PR-000012': its last three digits.
+      const onRun = run ? rows.find((row) => row[run]) : undefined;
+      if (run && onRun) terms.run = String(onRun[run]).slice(-3);
       for (const [place, term] of Object.entries(terms)) {
         if (!term) throw new Error(`no term in the ${place} column of ${JSON.stringify(sample)}`);
         const expected = holding(grid, rows, term);
-        expect(expected.map((row) => row.id), `'${term}' (${place}) is in the sample row`).toContain(sample.id);
+        expect(expected.map((row) => row.id), `'${term}' (${place}) is in the sample row`).toContain((place === 'run' ? onRun : sample)?.id);
         const found = await read(grid, role, { page_size: 0, search: term });
         expect(ids(found.data), `'${term}' (${place}) as ${role}`).toEqual(ids(expected));
         // Page 1 and its count, and the export, find the same rows.
