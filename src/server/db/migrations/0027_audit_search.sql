@@ -1,9 +1,9 @@
 -- The Audit grid searched through an index (issue 36), as the other grids are: an entry's own text
--- (action, record, record id and summary) under a trigram index, its admin looked up among the
--- admins who made entries. The summary, what an entry did in words, moves into the database as one
--- immutable function (it was SQL written in the grid's module), so the index and every reader (the
--- grid, the entry popup, the latest changes) compute it the same way. The index is built over the
--- existing entries.
+-- (action, record, record id and summary), kept in a stored generated column under a trigram index;
+-- its admin is looked up among the admins who made entries. The summary, what an entry did in words,
+-- moves into the database as one immutable function (it was SQL written in the grid's module), so
+-- the stored text and every reader (the grid, the entry popup, the latest changes) compute it the
+-- same way. Adding the column rewrites the trail once (38 s at a million entries on this machine).
 CREATE FUNCTION "audit_summary"(entry_entity text, entry_action text, entry_id text, entry_before jsonb, entry_after jsonb) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE
@@ -28,4 +28,5 @@ CREATE FUNCTION "audit_summary"(entry_entity text, entry_action text, entry_id t
     ELSE 'Changed'
   END
 $$;--> statement-breakpoint
-CREATE INDEX "audit_log_search" ON "audit_log" USING gin (("action" || ' ' || (case "entity" when 'admin_user' then 'Admin user' when 'agency' then 'Agency' when 'agent' then 'Agent' when 'campaign' then 'Campaign' when 'campaign_language' then 'Campaign language' when 'campaign_version' then 'Campaign version' when 'country' then 'Country' when 'country_sms' then 'Country SMS' when 'event_compensation_config' then 'Campaign event type' when 'event_type' then 'Event type' when 'payment_run' then 'Payment run' when 'user' then 'Field user' when 'user_role' then 'User role' when 'user_role_campaign' then 'User role campaign' when 'whitelist' then 'Whitelist' else "entity" end) || ' ' || "entity_id" || ' ' || coalesce(audit_summary("entity", "action", "entity_id", "before", "after"), '')) gin_trgm_ops);
+ALTER TABLE "audit_log" ADD COLUMN "search_text" text GENERATED ALWAYS AS (("action" || ' ' || (case "entity" when 'admin_user' then 'Admin user' when 'agency' then 'Agency' when 'agent' then 'Agent' when 'campaign' then 'Campaign' when 'campaign_language' then 'Campaign language' when 'campaign_version' then 'Campaign version' when 'country' then 'Country' when 'country_sms' then 'Country SMS' when 'event_compensation_config' then 'Campaign event type' when 'event_type' then 'Event type' when 'payment_run' then 'Payment run' when 'user' then 'Field user' when 'user_role' then 'User role' when 'user_role_campaign' then 'User role campaign' when 'whitelist' then 'Whitelist' else "entity" end) || ' ' || "entity_id" || ' ' || coalesce(audit_summary("entity", "action", "entity_id", "before", "after"), ''))) STORED;--> statement-breakpoint
+CREATE INDEX "audit_log_search" ON "audit_log" USING gin ("search_text" gin_trgm_ops);

@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { auditGrid } from '../../../contract/grids';
 import * as messages from '../../../contract/messages';
 import { seesEverything } from '../../../contract/roles';
-import { auditEntityLabelOf, auditLog, auditSearchText, auditSummaryOf, users } from '../../db/schema';
+import { auditEntityLabelOf, auditLog, auditSummaryOf, users } from '../../db/schema';
 import { superAdminOnly } from '../../http/errors';
 import { defineGrid } from './defineGrid';
 
@@ -48,9 +48,9 @@ export const auditTrail = defineGrid(auditGrid, {
   sorts: { made_at: sql`coalesce(l.queued_at, '-infinity'::timestamptz)` },
   // By admin: the admins who made entries in name order (found by audit_log_actor, a lookup per admin), an entry of no admin (a logged-out registration) first.
   walks: { admin: { table: sql.raw('users u'), id: sql`u.id`, reference: sql`l.actor_id`, optional: true, ids: ACTORS } },
-  // A term in the entry's own text (audit_log_search), or in the name of an admin who made entries.
+  // A term in the entry's own text (kept in search_text, under audit_log_search), or in the name of an admin who made entries.
   search: {
-    own: auditSearchText(ENTRY),
+    own: sql`l.search_text`,
     lookups: [{ key: sql`l.actor_id`, ids: (pattern) => sql`select u.id as id from users u where u.id in (${ACTORS}) and ${AUDIT_COLUMNS.admin} ilike ${pattern}` }],
   },
   // Nothing scopes an entry here: the trail is a Super Admin's (a scoped admin reads /admin/audit/latest).
