@@ -38,6 +38,7 @@ const environment = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_READ_URL: z.string().url().optional(),
+  REPLICA_CATCH_UP_MS: integer(250),
   DEMO: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }).optional(),
@@ -93,6 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL,
     /** A streaming replica of DATABASE_URL that grids, lists, reports, Stats and exports read (db/client.ts). */
     databaseReadUrl: e.DATABASE_READ_URL,
+    /** How long a read waits for the replica to replay the primary's latest writes before it reads the primary. */
+    replicaCatchUpMs: e.REPLICA_CATCH_UP_MS,
     demo,
     logLevel: e.LOG_LEVEL,
     jwtSecret: e.JWT_SECRET,

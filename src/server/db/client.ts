@@ -44,6 +44,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** A streaming replica of databaseUrl (PostgreSQL only). */
   databaseReadUrl?: string;
+  /** How long a read waits for the replica to catch up before it reads the primary (readReplica.ts). */
+  replicaCatchUpMs?: number;
   dataDir: string;
   /** Where a replica passed by is said (at most once a minute); stderr unless given. */
   warn?: (message: string) => void;
@@ -73,7 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
       : undefined;
     // A replica that restarts drops its idle connections: said, not a crash; the next reads reconnect.
     replica?.on('error', (error) => warn(`a replica connection failed: ${error.message}`));
-    const routing = replica ? readRouting(pool, replica, warn) : undefined;
+    const routing = replica ? readRouting(pool, replica, warn, options.replicaCatchUpMs) : undefined;
     const poolForRead = async () => (routing ? routing.poolForRead() : pool);
     // FreshReadPool is the part of a pg.Pool the driver calls (query, and connect for a transaction, refused).
     const reads = routing ? (drizzle(new FreshReadPool(routing) as unknown as InstanceType<typeof pg.Pool>, { schema }) as unknown as Database) : undefined;

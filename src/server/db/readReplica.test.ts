@@ -49,6 +49,15 @@ describe('reads on a replica', () => {
     expect(said).toEqual([`reads go to the primary for now: the replica is more than ${REPLICA_CATCH_UP_MS} ms behind`]);
   });
 
+  it('waits as long as REPLICA_CATCH_UP_MS says: a distant replica may be given longer', async () => {
+    const primary = fakePool(() => '0/200');
+    let replayed = '0/100';
+    const replica = fakePool(() => replayed);
+    const routing = readRouting(asPool(primary), asPool(replica), () => undefined, 600);
+    setTimeout(() => (replayed = '0/200'), REPLICA_CATCH_UP_MS + 100);
+    expect(await routing.poolForRead()).toBe(asPool(replica));
+  });
+
   it('reads the primary when the replica does not answer, or is no replica', async () => {
     const primary = fakePool(() => '0/200');
     const unreachable = fakePool(() => new Error('connection refused'));

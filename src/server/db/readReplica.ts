@@ -9,7 +9,7 @@
 import type pg from 'pg';
 import type { ReplicaState } from '../../contract/api';
 
-/** How long a read waits for the replica to replay the primary's latest writes before it reads the primary instead. */
+/** How long a read waits for the replica to replay the primary's latest writes before it reads the primary instead (REPLICA_CATCH_UP_MS). */
 export const REPLICA_CATCH_UP_MS = 250;
 /** Between two looks at the replica's replay position while it catches up. */
 const CATCH_UP_POLL_MS = 5;
@@ -64,7 +64,7 @@ export interface ReadRouting {
   replicaState(): Promise<ReplicaState>;
 }
 
-export function readRouting(primary: pg.Pool, replica: pg.Pool, warn: (why: string) => void): ReadRouting {
+export function readRouting(primary: pg.Pool, replica: pg.Pool, warn: (why: string) => void, catchUpMs = REPLICA_CATCH_UP_MS): ReadRouting {
   const position = primaryPosition(primary);
   /** The furthest the replica has been seen to replay: it only moves on, so a read behind it needs no look. */
   let replayed = -1n;
@@ -99,12 +99,12 @@ export function readRouting(primary: pg.Pool, replica: pg.Pool, warn: (why: stri
       if (replayed >= wanted) return replica;
       if (performance.now() < unreachableUntil) return primary;
       const lagging = performance.now() < laggingUntil;
-      const deadline = lagging ? -Infinity : performance.now() + REPLICA_CATCH_UP_MS;
+      const deadline = lagging ? -Infinity : performance.now() + catchUpMs;
       try {
         for (;;) {
           if ((await replayPosition()) >= wanted) return replica;
           if (lagging) return primary;
-          if (performance.now() >= deadline) return passedBy(`the replica is more than ${REPLICA_CATCH_UP_MS} ms behind`);
+          if (performance.now() >= deadline) return passedBy(`the replica is more than ${catchUpMs} ms behind`);
           await new Promise((resolve) => setTimeout(resolve, CATCH_UP_POLL_MS));
         }
       } catch (error) {
