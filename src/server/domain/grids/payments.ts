@@ -19,7 +19,6 @@ const paymentWithNames = withCampaignAndAgent(sql`${payments}`, facets.campaignI
 /** The payment's own Currency column, searched among the currencies' codes. */
 const currencySearch: SearchLookup = searchLookup(sql`${payments.currencyCode}`, currencies, currencies.code, sql`${currencies.code}`, 'text');
 
-const PAID_AT_SORT = sql`coalesce(${payments.paidAt}, '-infinity'::timestamptz)`;
 /** A sort by payment run walks the runs (payments_run_id), a payment on none first. */
 const byPaymentRun: ParentWalk = { table: sql`${paymentRuns}`, id: sql`${paymentRuns.id}`, reference: sql`${payments.paymentRunId}`, optional: true };
 /** The run paid its payments: it needed no approval, or was approved (a rejected or reversed run holds none). */
@@ -60,7 +59,7 @@ export const agentPayments = defineGrid(agentPaymentsGrid, {
     ],
   },
   // Unpaid rows (no paid_at) sort before every paid one.
-  sorts: { paid_at: PAID_AT_SORT },
+  sorts: { paid_at: sql`coalesce(${payments.paidAt}, '-infinity'::timestamptz)` },
   // By its event's customer, events in that order (one payment each); by payment run, runs in ref order, a payment on none first; by event, its type's.
   walks: {
     ...agentWalks(facets.campaignId, facets.agentId),
