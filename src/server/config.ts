@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { amountText, parseAmount } from '../contract/money';
+import { REPLICA_CATCH_UP_MS } from './db/readReplica';
 
 const integer = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 /**
@@ -38,7 +39,7 @@ const environment = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_READ_URL: z.string().url().optional(),
-  REPLICA_CATCH_UP_MS: integer(250),
+  REPLICA_CATCH_UP_MS: integer(REPLICA_CATCH_UP_MS),
   DEMO: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }).optional(),

@@ -16,8 +16,6 @@ import { defineGrid } from './defineGrid';
  */
 export const AUDIT_FROM = sql`${auditLog} l left join ${users} u on u.id = l.actor_id`;
 
-const entityLabel = auditEntityLabelOf(sql.raw('l.entity'));
-
 /** Every admin who made an entry: the next actor after the last, by index, once each (the trail's admins are few, its entries many). */
 const ACTORS = sql.raw(`with recursive a(id) as (
     select min(actor_id) from audit_log
@@ -32,7 +30,7 @@ export const AUDIT_COLUMNS = {
   at: sql`l.at`,
   admin: sql.raw(`coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.username)`),
   action: sql`l.action`,
-  entity: entityLabel,
+  entity: auditEntityLabelOf(ENTRY.entity),
   entity_id: sql`l.entity_id`,
   // What it did, in words: a run's making and its steps, a batch's count, the record added or removed, the fields an edit changed.
   summary: auditSummaryOf(ENTRY),
