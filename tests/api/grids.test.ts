@@ -7,7 +7,7 @@
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignChoice, GridPage, GridQuery, ListPage } from '../../src/contract/api';
-import { reportTableTime } from '../../src/contract/dates';
+import { addDays, reportTableTime, toRequestDate } from '../../src/contract/dates';
 import {
   agentEventDetailsGrid, agentEventsGrid, agentPaymentsGrid, fraudEventsGrid, GRIDS, pendingPaymentsGrid, retentionEventDetailsGrid,
   retentionEventsGrid, sortableKeys, type AnyGrid, type GridColumn, type GridDeclaration,
@@ -309,6 +309,34 @@ describe.each(backends)('report grids on %s', (backend) => {
       expect(sum(pending, 'events')).toBe(due.length);
       expect(payByCurrency(pending)).toEqual(payByCurrency(due));
     });
+  });
+
+  it('groups events per agent, campaign and event type exactly as its detail grid lists them, over ranges that start and end mid-month', async () => {
+    // Agent Grouped Events reads whole months and edge days of a summary (migration 0028): each range
+    // here cuts months, lies within one month, or is one day, and each group must equal its events.
+    const days = [...new Set((await all(agentEventDetailsGrid)).map((row) => String(row.created_at).slice(0, 10)))].sort();
+    const at = (share: number) => days[Math.floor((days.length - 1) * share)] as string;
+    const ranges: Array<[string, string]> = [[at(0.2), at(0.8)], [at(0.5), addDays(at(0.5), 9)], [at(0.6), at(0.6)], [days[0] as string, at(0.4)]];
+    const groupsOf = (rows: Row[], events: (row: Row) => number) => {
+      const groups = new Map<string, { events: number; pay: string[] }>();
+      for (const row of rows) {
+        const key = `${row.msisdn} ${row.campaign_name} ${row.event} ${row.currency}`;
+        const group = groups.get(key) ?? { events: 0, pay: [] };
+        group.events += events(row);
+        group.pay.push(String(row.pay));
+        groups.set(key, group);
+      }
+      return Object.fromEntries([...groups].map(([key, group]) => [key, { events: group.events, pay: sumByCurrency(group.pay.map((amount) => ({ amount, currency: 'X' }))) }]));
+    };
+    let groupsSeen = 0;
+    for (const [start, end] of ranges) {
+      const range = { start_date: toRequestDate(start), end_date: toRequestDate(end) };
+      const detail = await all(agentEventDetailsGrid, range);
+      const grouped = await all(agentEventsGrid, range);
+      expect(groupsOf(grouped, (row) => Number(row.events)), `${start} to ${end}`).toEqual(groupsOf(detail, () => 1));
+      groupsSeen += grouped.length;
+    }
+    expect(groupsSeen).toBeGreaterThan(10);
   });
 
   // PGlite is held by the server process: only on PostgreSQL can the test write rows of its own.

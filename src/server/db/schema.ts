@@ -527,6 +527,28 @@ export const statsEventDays = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.campaignId, t.eventTypeId] })],
 );
 
+/**
+ * Agent Grouped Events (issue 36): each agent's events of a campaign and event type per UTC day and
+ * per UTC month, kept by statement triggers on events in the same transaction as every write
+ * (migration 0028), so a date range sums its whole months and the days at its edges (at most about
+ * two months of days) instead of every event. A group whose events were all deleted keeps rows of
+ * 0 events, which the grid leaves out.
+ */
+export const agentEventPeriods = pgTable(
+  'agent_event_periods',
+  {
+    period: text('period', { enum: ['day', 'month'] }).notNull(),
+    /** The period's first day. */
+    start: date('start', { mode: 'string' }).notNull(),
+    agentId: integer('agent_id').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    eventTypeId: integer('event_type_id').notNull(),
+    events: bigint('events', { mode: 'number' }).notNull(),
+    pay: numeric('pay').notNull(), // a campaign pays one currency: its pay is never a sum across two
+  },
+  (t) => [primaryKey({ columns: [t.period, t.start, t.campaignId, t.agentId, t.eventTypeId] })],
+);
+
 /** Stats (issue 35): the payments of each UTC day, campaign, currency and paid or not, kept as `statsEventDays`. */
 export const statsPaymentDays = pgTable(
   'stats_payment_days',

@@ -1,8 +1,9 @@
 // Agent events (SPEC.md section 3, 'Event report rows'): each event an agent earned, and the same
 // grouped per agent, campaign and event type with their count and pay.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { addDays } from '../../../contract/dates';
 import { agentEventDetailsGrid, agentEventsGrid } from '../../../contract/grids';
-import { campaigns, events, eventSearchText, eventTypes, paymentRuns, payments, users } from '../../db/schema';
+import { agentEventPeriods, campaigns, events, eventSearchText, eventTypes, paymentRuns, payments, users } from '../../db/schema';
 import { agentColumns, agentSearch, agentWalks, byCampaign, byEventType, campaignOrCurrencySearch, eventTypeSearch, withCampaignAndAgent } from './agentColumns';
 import { defineGrid, searchLookup } from './defineGrid';
 
@@ -49,14 +50,52 @@ export const agentEventDetails = defineGrid(agentEventDetailsGrid, {
   facets,
 });
 
+/**
+ * The summary's rows of whole UTC days from `start` to `end`: the whole months between them as
+ * month rows, the days before the first and after the last as day rows (all days, where the range
+ * holds no whole month).
+ */
+function periodsWithin(start: string, end: string): SQL {
+  const { period, start: first } = agentEventPeriods;
+  const firstMonth = start.endsWith('-01') ? start : nextMonth(start);
+  // The first month the range does not hold in full.
+  const pastMonths = `${addDays(end, 1).slice(0, 7)}-01`;
+  if (firstMonth >= pastMonths) return sql`(${period} = 'day' and ${first} between ${start}::date and ${end}::date)`;
+  return sql`((${period} = 'month' and ${first} >= ${firstMonth}::date and ${first} < ${pastMonths}::date)
+    or (${period} = 'day' and ((${first} >= ${start}::date and ${first} < ${firstMonth}::date) or (${first} >= ${pastMonths}::date and ${first} <= ${end}::date))))`;
+}
+
+/** The first day of the month after `date`'s. */
+const nextMonth = (date: string): string => {
+  const next = new Date(`${date.slice(0, 7)}-01T00:00:00Z`);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return next.toISOString().slice(0, 10);
+};
+
+const summaryFacets = { days: periodsWithin, campaignId: sql`${agentEventPeriods.campaignId}`, agentId: sql`${agentEventPeriods.agentId}` };
+
+/**
+ * Read from the events' summary per day and month (migration 0028), not the events: the same
+ * groups, counts and pay, as every filter of this grid reads the agent, the campaign and the dates.
+ */
 export const agentEvents = defineGrid(agentEventsGrid, {
-  from: eventWithNames,
+  from: sql`${withCampaignAndAgent(sql`${agentEventPeriods}`, summaryFacets.campaignId, summaryFacets.agentId)}
+    left join ${eventTypes} on ${eventTypes.id} = ${agentEventPeriods.eventTypeId}`,
   // The key names the group: agent, campaign and event type. A campaign pays one currency, so
   // each group's pay sums one currency (named beside it), never two.
   key: sql`${users.id} || '-' || ${campaigns.id} || '-' || ${eventTypes.id}`,
   keyType: 'text',
   groupBy: sql`${users.id}, ${campaigns.id}, ${eventTypes.id}, ${campaigns.currencyCode}`,
-  columns: { ...eventColumns, events: sql`count(*)`, pay: sql`sum(${events.pay})`, currency: sql`${campaigns.currencyCode}` },
-  search: { lookups: eventLookups },
-  facets,
+  // A group whose events were all deleted keeps rows of none.
+  having: sql`sum(${agentEventPeriods.events}) > 0`,
+  columns: {
+    ...eventColumns,
+    events: sql`sum(${agentEventPeriods.events})::bigint`,
+    pay: sql`sum(${agentEventPeriods.pay})`,
+    currency: sql`${campaigns.currencyCode}`,
+  },
+  search: {
+    lookups: [campaignOrCurrencySearch(summaryFacets.campaignId), agentSearch(summaryFacets.agentId), eventTypeSearch(sql`${agentEventPeriods.eventTypeId}`)],
+  },
+  facets: summaryFacets,
 });

@@ -36,6 +36,8 @@ export interface GridSource<D extends GridDeclaration> {
   recordCondition?: (recordId: number) => SQL;
   /** Grouped grids (one row per agent and event, ...): the GROUP BY; columns then aggregate. */
   groupBy?: SQL;
+  /** The groups a grouped grid shows, of those its rows make (a summary's groups whose events were all deleted are not). */
+  having?: SQL;
   /** Each column's value, before it is formatted for JSON or CSV. */
   columns: Record<D['columns'][number]['key'], SQL>;
   /** How its search finds rows through indexes; without it, the text columns are searched as one text of the joined row. */
@@ -54,6 +56,8 @@ export interface GridSource<D extends GridDeclaration> {
   facets: {
     /** The instant the date range filters; none: the record's rows are the grid's, and the dates filter nothing. */
     time?: SQL;
+    /** A summary's rows of whole UTC days from `start` to `end` (ISO dates, both included), where its rows are periods, not instants. */
+    days?: (start: string, end: string) => SQL;
     campaignId: SQL;
     /** The row's own country beside its campaign's (a payment run made for a country): the country filter matches either. */
     countryCode?: SQL;
@@ -297,6 +301,8 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
   const counts = new KeptValues<number>(GRID_COUNT_CACHE_MS, 500);
   const value = (key: string): SQL => (source.columns as Record<string, SQL>)[key] as SQL;
   const textColumns = columns.filter((column) => column.format === 'text').map((column) => value(column.key));
+  /** A grouped grid's GROUP BY and HAVING. */
+  const grouping = source.groupBy ? sql` group by ${source.groupBy}${source.having ? sql` having ${source.having}` : sql``}` : sql``;
   /** The columns as the outer query reads them from the rows query `g`. */
   const outerColumns = sql.join(columns.map((column) => sql`g.${sql.identifier(column.key)}`), sql`, `);
   // A grid whose legacy columns include `id` (payment runs) shows its key as that column, so the row's id is not selected twice.
@@ -356,7 +362,8 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
       if (recordId === undefined) throw new Error(`${declaration.title} lists one record's rows: the request names none`);
       conditions.push(source.recordCondition(recordId));
     }
-    if (facets.time) {
+    if (facets.days) conditions.push(facets.days(f.start_date, f.end_date));
+    else if (facets.time) {
       conditions.push(
         sql`${facets.time} >= ${`${f.start_date}T00:00:00Z`}::timestamptz`,
         // Up to the start of the next day: the end date counts in full.
@@ -412,7 +419,7 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     const group = currency ? sql`, coalesce((${currency})::text, '') as _group` : sql``;
     const parent = order.walk ? sql`, ${referenceOf(order.walk)} as _parent` : sql``;
     return sql`select ${format ? sql`${selectedColumns(format)}, ` : sql``}${sortColumn} as _sort${group}${parent}, ${source.key} as _key
-      from ${source.from} where ${where(request)}${source.groupBy ? sql` group by ${source.groupBy}` : sql``}`;
+      from ${source.from} where ${where(request)}${grouping}`;
   }
 
   /** Each column formatted by `format`, and the row's id. */
@@ -506,7 +513,7 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
 
   const countQuery = (request: SearchedRequest): SQL => {
     const inner = source.groupBy
-      ? sql`select 1 from ${source.from} where ${where(request)} group by ${source.groupBy}`
+      ? sql`select 1 from ${source.from} where ${where(request)}${grouping}`
       : sql`select 1 from ${source.from} where ${where(request)}`;
     return sql`select count(*)::int as n from (${inner}) g`;
   };
