@@ -532,7 +532,9 @@ export const statsEventDays = pgTable(
  * per UTC month, kept by statement triggers on events in the same transaction as every write
  * (migration 0028), so a date range sums its whole months and the days at its edges (at most about
  * two months of days) instead of every event. A group whose events were all deleted keeps rows of
- * 0 events, which the grid leaves out.
+ * 0 events, which the grid leaves out. Its index agent_event_periods_read (period, start) includes
+ * every other column, so a range is read from the index alone; drizzle-kit writes no INCLUDE, so
+ * the migration creates it.
  */
 export const agentEventPeriods = pgTable(
   'agent_event_periods',

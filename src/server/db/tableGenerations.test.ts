@@ -6,7 +6,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from './client';
-import { campaigns, payments, userRoles, users } from './schema';
+import { campaigns, events, payments, userRoles, users } from './schema';
 import { generationsOf, tablesOf } from './tableGenerations';
 
 describe('table generations', () => {
@@ -57,5 +57,15 @@ describe('table generations', () => {
       expect(generationsOf(['campaigns'])).toBe(before);
     });
     expect(generationsOf(['campaigns'])).not.toBe(before);
+  });
+
+  it('moves the summaries the database keeps from a table with it (Agent Grouped Events reads events through one)', async () => {
+    const periods = generationsOf(['agent_event_periods']);
+    const statsDays = generationsOf(['stats_payment_days']);
+    await database.db.transaction(async (tx) => {
+      await tx.update(events).set({ pay: sql`pay` }).where(sql`false`);
+    });
+    expect(generationsOf(['agent_event_periods'])).not.toBe(periods);
+    expect(generationsOf(['stats_payment_days'])).toBe(statsDays);
   });
 });

@@ -16,6 +16,8 @@ CREATE TABLE "agent_event_periods" (
 	CONSTRAINT "agent_event_periods_period_start_campaign_id_agent_id_event_type_id_pk" PRIMARY KEY("period","start","campaign_id","agent_id","event_type_id")
 );
 --> statement-breakpoint
+-- A range's rows read from this index alone (an index-only scan; the table's pages are not visited).
+CREATE INDEX "agent_event_periods_read" ON "agent_event_periods" ("period", "start") INCLUDE ("campaign_id", "agent_id", "event_type_id", "events", "pay");--> statement-breakpoint
 CREATE FUNCTION "agent_event_periods_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- Each trigger names the transition tables its operation has: new_rows (INSERT, UPDATE), old_rows (UPDATE, DELETE).
@@ -53,7 +55,8 @@ CREATE FUNCTION "agent_event_periods_rebuild"() RETURNS bigint LANGUAGE sql AS $
   INSERT INTO agent_event_periods (period, start, campaign_id, agent_id, event_type_id, events, pay)
     SELECT p.period, CASE p.period WHEN 'day' THEN (e.created_at AT TIME ZONE 'UTC')::date ELSE date_trunc('month', e.created_at AT TIME ZONE 'UTC')::date END,
            e.campaign_id, e.agent_id, e.event_type_id, count(*), sum(e.pay)
-    FROM events e CROSS JOIN (VALUES ('day'), ('month')) p(period) GROUP BY 1, 2, 3, 4, 5;
+    -- In key order: each index is written page after page, not at random (PGlite's seed: 3.7 s before).
+    FROM events e CROSS JOIN (VALUES ('day'), ('month')) p(period) GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5;
   SELECT count(*) FROM agent_event_periods;
 $$;--> statement-breakpoint
 SELECT agent_event_periods_rebuild();

@@ -79,9 +79,9 @@ export async function checkForeignKeys(db: Database): Promise<number> {
 }
 
 /**
- * Rebuilds the Stats day summaries (migration 0019) and Agent Grouped Events' periods (0028) from
- * every event and payment: their statement triggers were off with the others while the seed loaded
- * (deferForeignKeyChecks). The same grouping as the migrations' backfills. Returns the number of summary rows.
+ * Rebuilds the Stats day summaries (migration 0019) from every event and payment: their statement
+ * triggers were off with the others while the seed loaded (deferForeignKeyChecks). The same
+ * grouping as the migration's backfill. Returns the number of summary rows.
  */
 export async function rebuildDaySummaries(db: Database): Promise<number> {
   await db.execute(sql`delete from stats_event_days`);
@@ -90,8 +90,13 @@ export async function rebuildDaySummaries(db: Database): Promise<number> {
     select (created_at at time zone 'UTC')::date, campaign_id, event_type_id, count(*), sum(pay) from events group by 1, 2, 3`);
   await db.execute(sql`insert into stats_payment_days (day, campaign_id, currency_code, paid, payments, amount)
     select (created_at at time zone 'UTC')::date, campaign_id, currency_code, status = 'paid', count(*), sum(amount) from payments group by 1, 2, 3, 4`);
-  const [row] = await queryRows<{ n: number }>(db, sql`select (select count(*) from stats_event_days) + (select count(*) from stats_payment_days)
-    + agent_event_periods_rebuild() as n`);
+  const [row] = await queryRows<{ n: number }>(db, sql`select (select count(*) from stats_event_days) + (select count(*) from stats_payment_days) as n`);
+  return Number(row?.n ?? 0);
+}
+
+/** Rebuilds Agent Grouped Events' periods (migration 0028) from every event, as rebuildDaySummaries does the Stats days. Returns its rows. */
+export async function rebuildAgentEventPeriods(db: Database): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select agent_event_periods_rebuild() as n`);
   return Number(row?.n ?? 0);
 }
 

@@ -53,16 +53,19 @@ export const agentEventDetails = defineGrid(agentEventDetailsGrid, {
 /**
  * The summary's rows of whole UTC days from `start` to `end`: the whole months between them as
  * month rows, the days before the first and after the last as day rows (all days, where the range
- * holds no whole month).
+ * holds no whole month). A range of whole months reads one range of agent_event_periods_read alone.
  */
 function periodsWithin(start: string, end: string): SQL {
   const { period, start: first } = agentEventPeriods;
+  const days = (from: string, to: string) => sql`(${period} = 'day' and ${first} between ${from}::date and ${to}::date)`;
   const firstMonth = start.endsWith('-01') ? start : nextMonth(start);
   // The first month the range does not hold in full.
   const pastMonths = `${addDays(end, 1).slice(0, 7)}-01`;
-  if (firstMonth >= pastMonths) return sql`(${period} = 'day' and ${first} between ${start}::date and ${end}::date)`;
-  return sql`((${period} = 'month' and ${first} >= ${firstMonth}::date and ${first} < ${pastMonths}::date)
-    or (${period} = 'day' and ((${first} >= ${start}::date and ${first} < ${firstMonth}::date) or (${first} >= ${pastMonths}::date and ${first} <= ${end}::date))))`;
+  if (firstMonth >= pastMonths) return days(start, end);
+  const parts = [sql`(${period} = 'month' and ${first} >= ${firstMonth}::date and ${first} < ${pastMonths}::date)`];
+  if (start < firstMonth) parts.push(days(start, addDays(firstMonth, -1)));
+  if (pastMonths <= end) parts.push(days(pastMonths, end));
+  return sql`(${sql.join(parts, sql` or `)})`;
 }
 
 /** The first day of the month after `date`'s. */

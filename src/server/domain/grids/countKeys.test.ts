@@ -15,7 +15,7 @@ const BODY = { start_date: '2026-01-01', end_date: '2026-01-31', page_size: 20, 
 
 /** Each grid's own rows' table, and what its columns read beside them. */
 const OWN_TABLES: Record<string, string[]> = {
-  agentEvents: ['events', 'campaigns', 'users', 'event_types'],
+  agentEvents: ['agent_event_periods', 'campaigns', 'users', 'event_types'],
   agentEventDetails: ['events', 'campaigns', 'users', 'event_types', 'payments', 'payment_runs'],
   campaignConversion: ['invites', 'campaigns'],
   retentionEvents: ['retention_events', 'campaigns', 'users'],
