@@ -311,30 +311,33 @@ describe.each(backends)('report grids on %s', (backend) => {
     });
   });
 
-  it('groups events per agent, campaign and event type exactly as its detail grid lists them, over ranges that start and end mid-month', async () => {
-    // Agent Grouped Events reads whole months and edge days of a summary (migration 0028): each range
-    // here cuts months, lies within one month, or is one day, and each group must equal its events.
-    const days = [...new Set((await all(agentEventDetailsGrid)).map((row) => String(row.created_at).slice(0, 10)))].sort();
+  it.each([
+    { grouped: agentEventsGrid, detail: agentEventDetailsGrid, by: 'msisdn', sums: [] as string[] },
+    { grouped: retentionEventsGrid, detail: retentionEventDetailsGrid, by: 'gifter_msisdn', sums: ['giftee_activity_events'] },
+  ])('$grouped.title groups exactly as $detail.title lists, over ranges that start and end mid-month', async ({ grouped, detail, by, sums }) => {
+    // A grouped grid reads whole months and edge days of a summary (migrations 0028, 0029): each range
+    // here cuts months, lies within one month, or is one day, and each group must equal its rows.
+    const days = [...new Set((await all(detail)).map((row) => String(row.created_at).slice(0, 10)))].sort();
     const at = (share: number) => days[Math.floor((days.length - 1) * share)] as string;
     const ranges: Array<[string, string]> = [[at(0.2), at(0.8)], [at(0.5), addDays(at(0.5), 9)], [at(0.6), at(0.6)], [days[0] as string, at(0.4)]];
     const groupsOf = (rows: Row[], events: (row: Row) => number) => {
-      const groups = new Map<string, { events: number; pay: string[] }>();
+      const groups = new Map<string, { events: number; pay: string[]; sums: number[] }>();
       for (const row of rows) {
-        const key = `${row.msisdn} ${row.campaign_name} ${row.event} ${row.currency}`;
-        const group = groups.get(key) ?? { events: 0, pay: [] };
+        const key = `${row[by]} ${row.campaign_name} ${row.event} ${row.currency}`;
+        const group = groups.get(key) ?? { events: 0, pay: [], sums: sums.map(() => 0) };
         group.events += events(row);
         group.pay.push(String(row.pay));
+        sums.forEach((column, index) => (group.sums[index] = (group.sums[index] ?? 0) + Number(row[column])));
         groups.set(key, group);
       }
-      return Object.fromEntries([...groups].map(([key, group]) => [key, { events: group.events, pay: sumByCurrency(group.pay.map((amount) => ({ amount, currency: 'X' }))) }]));
+      return Object.fromEntries([...groups].map(([key, group]) => [key, { ...group, pay: sumByCurrency(group.pay.map((amount) => ({ amount, currency: 'X' }))) }]));
     };
     let groupsSeen = 0;
     for (const [start, end] of ranges) {
       const range = { start_date: toRequestDate(start), end_date: toRequestDate(end) };
-      const detail = await all(agentEventDetailsGrid, range);
-      const grouped = await all(agentEventsGrid, range);
-      expect(groupsOf(grouped, (row) => Number(row.events)), `${start} to ${end}`).toEqual(groupsOf(detail, () => 1));
-      groupsSeen += grouped.length;
+      const groupedRows = await all(grouped, range);
+      expect(groupsOf(groupedRows, (row) => Number(row.events)), `${start} to ${end}`).toEqual(groupsOf(await all(detail, range), () => 1));
+      groupsSeen += groupedRows.length;
     }
     expect(groupsSeen).toBeGreaterThan(10);
   });

@@ -551,6 +551,22 @@ export const agentEventPeriods = pgTable(
   (t) => [primaryKey({ columns: [t.period, t.start, t.campaignId, t.agentId, t.eventTypeId] })],
 );
 
+/** Retention Grouped Events (issue 36): each gifter's retention events per campaign, event type, UTC day and month, as `agentEventPeriods` (migration 0029). */
+export const retentionEventPeriods = pgTable(
+  'retention_event_periods',
+  {
+    period: text('period', { enum: ['day', 'month'] }).notNull(),
+    start: date('start', { mode: 'string' }).notNull(),
+    gifterId: integer('gifter_id').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    eventTypeId: integer('event_type_id').notNull(),
+    events: bigint('events', { mode: 'number' }).notNull(),
+    gifteeActivityEvents: bigint('giftee_activity_events', { mode: 'number' }).notNull(),
+    pay: numeric('pay').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.period, t.start, t.campaignId, t.gifterId, t.eventTypeId] })],
+);
+
 /** Stats (issue 35): the payments of each UTC day, campaign, currency and paid or not, kept as `statsEventDays`. */
 export const statsPaymentDays = pgTable(
   'stats_payment_days',

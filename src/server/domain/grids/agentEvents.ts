@@ -1,11 +1,11 @@
 // Agent events (SPEC.md section 3, 'Event report rows'): each event an agent earned, and the same
 // grouped per agent, campaign and event type with their count and pay.
-import { sql, type SQL } from 'drizzle-orm';
-import { addDays } from '../../../contract/dates';
+import { sql } from 'drizzle-orm';
 import { agentEventDetailsGrid, agentEventsGrid } from '../../../contract/grids';
 import { agentEventPeriods, campaigns, events, eventSearchText, eventTypes, paymentRuns, payments, users } from '../../db/schema';
 import { agentColumns, agentSearch, agentWalks, byCampaign, byEventType, campaignOrCurrencySearch, eventTypeSearch, withCampaignAndAgent } from './agentColumns';
 import { defineGrid, searchLookup } from './defineGrid';
+import { periodsWithin } from './periods';
 
 const facets = { time: sql`${events.createdAt}`, campaignId: sql`${events.campaignId}`, agentId: sql`${events.agentId}` };
 
@@ -50,32 +50,7 @@ export const agentEventDetails = defineGrid(agentEventDetailsGrid, {
   facets,
 });
 
-/**
- * The summary's rows of whole UTC days from `start` to `end`: the whole months between them as
- * month rows, the days before the first and after the last as day rows (all days, where the range
- * holds no whole month). A range of whole months reads one range of agent_event_periods_read alone.
- */
-function periodsWithin(start: string, end: string): SQL {
-  const { period, start: first } = agentEventPeriods;
-  const days = (from: string, to: string) => sql`(${period} = 'day' and ${first} between ${from}::date and ${to}::date)`;
-  const firstMonth = start.endsWith('-01') ? start : nextMonth(start);
-  // The first month the range does not hold in full.
-  const pastMonths = `${addDays(end, 1).slice(0, 7)}-01`;
-  if (firstMonth >= pastMonths) return days(start, end);
-  const parts = [sql`(${period} = 'month' and ${first} >= ${firstMonth}::date and ${first} < ${pastMonths}::date)`];
-  if (start < firstMonth) parts.push(days(start, addDays(firstMonth, -1)));
-  if (pastMonths <= end) parts.push(days(pastMonths, end));
-  return sql`(${sql.join(parts, sql` or `)})`;
-}
-
-/** The first day of the month after `date`'s. */
-const nextMonth = (date: string): string => {
-  const next = new Date(`${date.slice(0, 7)}-01T00:00:00Z`);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  return next.toISOString().slice(0, 10);
-};
-
-const summaryFacets = { days: periodsWithin, campaignId: sql`${agentEventPeriods.campaignId}`, agentId: sql`${agentEventPeriods.agentId}` };
+const summaryFacets = { days: periodsWithin(agentEventPeriods), campaignId: sql`${agentEventPeriods.campaignId}`, agentId: sql`${agentEventPeriods.agentId}` };
 
 /**
  * Read from the events' summary per day and month (migration 0028), not the events: the same

@@ -18,7 +18,7 @@ const OWN_TABLES: Record<string, string[]> = {
   agentEvents: ['agent_event_periods', 'campaigns', 'users', 'event_types'],
   agentEventDetails: ['events', 'campaigns', 'users', 'event_types', 'payments', 'payment_runs'],
   campaignConversion: ['invites', 'campaigns'],
-  retentionEvents: ['retention_events', 'campaigns', 'users'],
+  retentionEvents: ['retention_event_periods', 'campaigns', 'users'],
   retentionEventDetails: ['retention_events', 'campaigns', 'users'],
   agentPayments: ['payments', 'campaigns', 'users', 'events', 'event_types', 'payment_runs'],
   pendingPayments: ['payments', 'campaigns', 'users', 'countries'],

@@ -2,9 +2,10 @@
 // they gifted stayed active, each event and grouped per gifter, campaign and event type.
 import { sql } from 'drizzle-orm';
 import { retentionEventDetailsGrid, retentionEventsGrid } from '../../../contract/grids';
-import { campaigns, eventTypes, retentionEvents, retentionEventSearchText, users } from '../../db/schema';
+import { campaigns, eventTypes, retentionEventPeriods, retentionEvents, retentionEventSearchText, users } from '../../db/schema';
 import { agentSearch, byAgent, byCampaign, byEventType, campaignOrCurrencySearch, eventTypeSearch } from './agentColumns';
 import { defineGrid } from './defineGrid';
+import { periodsWithin } from './periods';
 
 const facets = { time: sql`${retentionEvents.createdAt}`, campaignId: sql`${retentionEvents.campaignId}`, agentId: sql`${retentionEvents.gifterId}` };
 
@@ -52,19 +53,29 @@ export const retentionEventDetails = defineGrid(retentionEventDetailsGrid, {
   facets,
 });
 
+/** The retention events' summary per day and month (migration 0029): every filter of the grouped grid reads its gifter, campaign, type or dates. */
+const summary = { days: periodsWithin(retentionEventPeriods), campaignId: sql`${retentionEventPeriods.campaignId}`, agentId: sql`${retentionEventPeriods.gifterId}` };
+
 export const retentionEventsGrouped = defineGrid(retentionEventsGrid, {
-  from,
+  from: sql`${retentionEventPeriods}
+    left join ${campaigns} on ${campaigns.id} = ${retentionEventPeriods.campaignId}
+    left join ${users} on ${users.id} = ${retentionEventPeriods.gifterId}
+    left join ${eventTypes} on ${eventTypes.id} = ${retentionEventPeriods.eventTypeId}`,
   key: sql`${users.id} || '-' || ${campaigns.id} || '-' || ${eventTypes.id}`,
   keyType: 'text',
   // A campaign pays one currency: each group's pay sums one currency, never two.
   groupBy: sql`${users.id}, ${campaigns.id}, ${eventTypes.id}, ${campaigns.currencyCode}`,
+  // A group whose retention events were all deleted keeps rows of none.
+  having: sql`sum(${retentionEventPeriods.events}) > 0`,
   columns: {
     ...gifterColumns,
-    events: sql`count(*)`,
-    giftee_activity_events: sql`sum(${retentionEvents.gifteeActivityEvents})`,
-    pay: sql`sum(${retentionEvents.pay})`,
+    events: sql`sum(${retentionEventPeriods.events})::bigint`,
+    giftee_activity_events: sql`sum(${retentionEventPeriods.gifteeActivityEvents})::bigint`,
+    pay: sql`sum(${retentionEventPeriods.pay})`,
     currency: sql`${campaigns.currencyCode}`,
   },
-  search: { lookups: gifterLookups },
-  facets,
+  search: {
+    lookups: [campaignOrCurrencySearch(summary.campaignId), agentSearch(summary.agentId), eventTypeSearch(sql`${retentionEventPeriods.eventTypeId}`)],
+  },
+  facets: summary,
 });
