@@ -48,6 +48,9 @@ describe.each(backends)('grids sorted by text, paged by cursor, on %s', (backend
     [agentEventDetailsGrid.title, 'lastname', agentEventDetailsGrid],
     [agentEventDetailsGrid.title, 'event', agentEventDetailsGrid],
     [agentEventDetailsGrid.title, 'medium', agentEventDetailsGrid],
+    // Its payment's run and whether it is paid (runs walked, each one's events through their payments; an event with no payment, or one on no run, first).
+    [agentEventDetailsGrid.title, 'paymentrun_id', agentEventDetailsGrid],
+    [agentEventDetailsGrid.title, 'paid', agentEventDetailsGrid],
     [retentionEventDetailsGrid.title, 'giftee_msisdn', retentionEventDetailsGrid],
     // Its event's customer (events walked), its event's type (kept on it), and its payment run (runs walked, a payment on none first).
     [agentPaymentsGrid.title, 'customer_msisdn', agentPaymentsGrid],
@@ -70,7 +73,7 @@ describe.each(backends)('grids sorted by text, paged by cursor, on %s', (backend
       }
     }
     // A run awaiting approval holds its payments, still due (PostgreSQL: made in SQL as the claim makes it).
-    if ((key === 'paid' || key === 'paid_at') && server.sql) await holdPaymentsForApproval();
+    if ((key === 'paid' || key === 'paid_at' || key === 'paymentrun_id') && server.sql) await holdPaymentsForApproval();
     await everyRowOnceInOrder(grid, key);
   }, 180_000);
 

@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { agentEventDetailsGrid, agentEventsGrid } from '../../../contract/grids';
 import { agentEventPeriods, campaigns, events, eventSearchText, eventTypes, paymentRuns, payments, users } from '../../db/schema';
 import { agentColumns, agentSearch, agentWalks, byCampaign, byEventType, campaignOrCurrencySearch, eventTypeSearch, withCampaignAndAgent } from './agentColumns';
-import { defineGrid, searchLookup } from './defineGrid';
+import { defineGrid, searchLookup, type ParentWalk } from './defineGrid';
+import { RUN_PAID } from './payments';
 import { periodsWithin } from './periods';
 
 const facets = { time: sql`${events.createdAt}`, campaignId: sql`${events.campaignId}`, agentId: sql`${events.agentId}` };
@@ -17,6 +18,9 @@ const eventColumns = { ...agentColumns, event: sql`${eventTypes.prettyName}` };
 
 /** What both grids show of the event's campaign, agent and type, searched each in its own table. */
 const eventLookups = [campaignOrCurrencySearch(facets.campaignId), agentSearch(facets.agentId), eventTypeSearch(sql`${events.eventTypeId}`)];
+
+/** A sort by payment run walks the runs, each one's events through their payments. */
+const byPaymentRun: ParentWalk = { table: sql`${paymentRuns}`, id: sql`${paymentRuns.id}`, reference: sql`${payments.paymentRunId}`, optional: true, throughKey: sql`${payments.eventId}` };
 
 export const agentEventDetails = defineGrid(agentEventDetailsGrid, {
   from: sql`${eventWithNames}
@@ -43,8 +47,16 @@ export const agentEventDetails = defineGrid(agentEventDetailsGrid, {
       searchLookup(sql`coalesce(${payments.paymentRunId}, 0)`, paymentRuns, paymentRuns.id, sql`${paymentRuns.ref}`),
     ],
   },
-  // The currency is the campaign's: a sort by it walks campaigns too.
-  walks: { ...agentWalks(facets.campaignId, facets.agentId), event: byEventType(sql`${events.eventTypeId}`), currency: byCampaign(facets.campaignId) },
+  // The currency is the campaign's: a sort by it walks campaigns too. By payment run, and paid, the
+  // runs are walked and each one's events read by its payments (payments_run_event), an event with
+  // no payment on a run first; paid as its run was (Agent Payments' RUN_PAID).
+  walks: {
+    ...agentWalks(facets.campaignId, facets.agentId),
+    event: byEventType(sql`${events.eventTypeId}`),
+    currency: byCampaign(facets.campaignId),
+    paymentrun_id: byPaymentRun,
+    paid: { ...byPaymentRun, sort: RUN_PAID, none: sql`false` },
+  },
   // Pay sorts within the currency the event keeps (its campaign's), by events_pay_sort.
   groups: { pay: sql`${events.currencyCode}` },
   facets,

@@ -136,6 +136,12 @@ export interface ParentWalk {
   sort?: SQL;
   /** The sort of a row on no record (an `optional` reference), where it is not the column's NULL. */
   none?: SQL;
+  /**
+   * The row's key as kept by the joined table that holds `reference` (at most one of it a row: an
+   * event's payment, which names its run): a record's rows are read by that table's index on
+   * (reference, key), and the rows on no record (`reference` NULL) in the key's own order.
+   */
+  throughKey?: SQL;
 }
 
 /** The row's reference as a walk reads it: a NULL one as record 0. */
@@ -464,9 +470,23 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     // filter, read the whole table (the Audit grid by admin: 50 s at a million entries).
     // Only the keys are walked (PostgreSQL leaves out the lookups no filter reads); the page's rows
     // are read by key afterwards, so a record's rows are never joined to every lookup before the LIMIT.
-    const keys = sql`select ${source.key} as _key from ${source.from}
+    let keys = sql`select ${source.key} as _key from ${source.from}
       where ${where(request)} and ${reference} between p._parent and p._parent and ${keyBound}
       order by ${reference} ${direction}, ${source.key} ${direction} limit ${limit}`;
+    if (walk.throughKey) {
+      // Record 0's rows in the key's order; any other record's by (reference, throughKey), the join an
+      // inner one there (the reference is not NULL), so the joined table's index leads.
+      const keyAnchor = cursor
+        ? sql`case when p._sort = ${sql`${cursor.sort}::${sql.raw(SORT_TYPES[order.key.format].sql)}`} and p._parent = ${cursor.parent ?? ''}::bigint then ${cursor.key}::bigint else ${extreme} end`
+        : extreme;
+      keys = sql`(select ${source.key} as _key from ${source.from}
+          where p._parent = 0 and ${walk.reference} is null and ${where(request)} and ${source.key} ${beyond} ${keyAnchor}
+          order by ${source.key} ${direction} limit ${limit})
+        union all
+        (select ${source.key} as _key from ${source.from}
+          where ${walk.reference} = p._parent and ${walk.throughKey} ${beyond} ${keyAnchor} and ${where(request)}
+          order by ${walk.throughKey} ${direction} limit ${limit})`;
+    }
     const page = sql`select p._sort, p._parent, c._key from (${records}) p cross join lateral (${keys}) c where ${fromAnchor}
       order by p._sort ${direction}, p._parent ${direction}, c._key ${direction} limit ${limit}`;
     return sql`select ${outerId}${outerColumns}, w._sort::text as _sort, w._parent::text as _parent, w._key::text as _key

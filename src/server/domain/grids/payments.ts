@@ -22,7 +22,7 @@ const currencySearch: SearchLookup = searchLookup(sql`${payments.currencyCode}`,
 /** A sort by payment run walks the runs (payments_run_id), a payment on none first. */
 const byPaymentRun: ParentWalk = { table: sql`${paymentRuns}`, id: sql`${paymentRuns.id}`, reference: sql`${payments.paymentRunId}`, optional: true };
 /** The run paid its payments: it needed no approval, or was approved (a rejected or reversed run holds none). */
-const RUN_PAID = sql`(${paymentRuns.approvalLimit} is null or ${paymentRuns.approvedAt} is not null)`;
+export const RUN_PAID = sql`(${paymentRuns.approvalLimit} is null or ${paymentRuns.approvedAt} is not null)`;
 
 export const agentPayments = defineGrid(agentPaymentsGrid, {
   from: sql`${paymentWithNames}
