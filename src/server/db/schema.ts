@@ -436,6 +436,9 @@ export const paymentRuns = pgTable(
     index('payment_runs_job').on(t.jobId),
     // Agent Payments sorted by payment run walks the runs in ref order (a sort of them chose a parallel plan: 25 ms of workers' start).
     index('payment_runs_ref_sort').on(sortableText(t.ref), t.id),
+    // Agent Events Detail sorted by paid walks the runs in this order (paid: no approval needed, or approved); unindexed,
+    // PostgreSQL sorted them with parallel workers, 40 ms to start on 2 cores.
+    index('payment_runs_paid').on(sql`(${t.approvalLimit} is null or ${t.approvedAt} is not null)`, t.id),
     currencyCodeChecked('payment_runs', t.currencyCode),
     // Approved or rejected only when it awaited approval, never both, and by someone other than its creator when approved.
     check('payment_runs_approved', sql`(${t.approvedAt} is null) = (${t.approvedBy} is null)
