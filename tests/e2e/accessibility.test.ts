@@ -76,7 +76,9 @@ async function checkDialog(page: Page, opener: Locator, found: string[], where: 
   expect(await isFocused(opener), `${where}: the focus is back on its opener`).toBe(true);
 }
 
-describe('keyboard and screen reader', { timeout: 240_000, retry: 0 }, () => {
+// One walk through every screen: 80 s alone on 2 cores, 135 to 260 s beside another browser test
+// (lists.test.ts on a busy machine, 2026-11-29), so its time limit allows twice the worst seen.
+describe('keyboard and screen reader', { timeout: 480_000, retry: 0 }, () => {
   const b = useBrowser();
   let server: TestServer;
   beforeAll(async () => {
