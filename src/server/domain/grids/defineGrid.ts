@@ -456,12 +456,13 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     // index condition either way, so a deep page in a large record reads no skipped rows).
     const extreme = descending ? sql`9223372036854775807::bigint` : sql`(-9223372036854775807 - 1)::bigint`;
     let fromAnchor = sql`true`;
-    let keyBound = sql`(${reference}, ${source.key}) ${beyond} (p._parent, ${extreme})`;
+    // The key the rows start after: within the anchor's record, its key; in every later record, none.
+    let keyAnchor = extreme;
     if (cursor) {
       const sort = sql`${cursor.sort}::${sql.raw(SORT_TYPES[order.key.format].sql)}`;
       const parent = sql`${cursor.parent ?? ''}::bigint`;
       fromAnchor = sql`(p._sort, p._parent) ${beyond}= (${sort}, ${parent})`;
-      keyBound = sql`(${reference}, ${source.key}) ${beyond} (p._parent, case when p._sort = ${sort} and p._parent = ${parent} then ${cursor.key}::bigint else ${extreme} end)`;
+      keyAnchor = sql`case when p._sort = ${sort} and p._parent = ${parent} then ${cursor.key}::bigint else ${extreme} end`;
     }
     // The bound and the order name (reference, key), not the key alone (the same within one record), so
     // the rows are read by that index: by the key's, a small record's would be sought through the whole table.
@@ -470,23 +471,19 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     // filter, read the whole table (the Audit grid by admin: 50 s at a million entries).
     // Only the keys are walked (PostgreSQL leaves out the lookups no filter reads); the page's rows
     // are read by key afterwards, so a record's rows are never joined to every lookup before the LIMIT.
-    let keys = sql`select ${source.key} as _key from ${source.from}
-      where ${where(request)} and ${reference} between p._parent and p._parent and ${keyBound}
-      order by ${reference} ${direction}, ${source.key} ${direction} limit ${limit}`;
-    if (walk.throughKey) {
-      // Record 0's rows in the key's order; any other record's by (reference, throughKey), the join an
-      // inner one there (the reference is not NULL), so the joined table's index leads.
-      const keyAnchor = cursor
-        ? sql`case when p._sort = ${sql`${cursor.sort}::${sql.raw(SORT_TYPES[order.key.format].sql)}`} and p._parent = ${cursor.parent ?? ''}::bigint then ${cursor.key}::bigint else ${extreme} end`
-        : extreme;
-      keys = sql`(select ${source.key} as _key from ${source.from}
+    // Through a joined table (throughKey): record 0's rows in the key's order; any other record's by
+    // (reference, throughKey), the join an inner one there (the reference is not NULL), so its index leads.
+    const keys = walk.throughKey
+      ? sql`(select ${source.key} as _key from ${source.from}
           where p._parent = 0 and ${walk.reference} is null and ${where(request)} and ${source.key} ${beyond} ${keyAnchor}
           order by ${source.key} ${direction} limit ${limit})
         union all
         (select ${source.key} as _key from ${source.from}
           where ${walk.reference} = p._parent and ${walk.throughKey} ${beyond} ${keyAnchor} and ${where(request)}
-          order by ${walk.throughKey} ${direction} limit ${limit})`;
-    }
+          order by ${walk.throughKey} ${direction} limit ${limit})`
+      : sql`select ${source.key} as _key from ${source.from}
+          where ${where(request)} and ${reference} between p._parent and p._parent and (${reference}, ${source.key}) ${beyond} (p._parent, ${keyAnchor})
+          order by ${reference} ${direction}, ${source.key} ${direction} limit ${limit}`;
     const page = sql`select p._sort, p._parent, c._key from (${records}) p cross join lateral (${keys}) c where ${fromAnchor}
       order by p._sort ${direction}, p._parent ${direction}, c._key ${direction} limit ${limit}`;
     return sql`select ${outerId}${outerColumns}, w._sort::text as _sort, w._parent::text as _parent, w._key::text as _key
