@@ -312,22 +312,27 @@ describe.each(backends)('report grids on %s', (backend) => {
   });
 
   it.each([
-    { grouped: agentEventsGrid, detail: agentEventDetailsGrid, by: 'msisdn', sums: [] as string[] },
-    { grouped: retentionEventsGrid, detail: retentionEventDetailsGrid, by: 'gifter_msisdn', sums: ['giftee_activity_events'] },
-  ])('$grouped.title groups exactly as $detail.title lists, over ranges that start and end mid-month', async ({ grouped, detail, by, sums }) => {
-    // A grouped grid reads whole months and edge days of a summary (migrations 0028, 0029): each range
-    // here cuts months, lies within one month, or is one day, and each group must equal its rows.
-    const days = [...new Set((await all(detail)).map((row) => String(row.created_at).slice(0, 10)))].sort();
+    { grouped: agentEventsGrid, detail: agentEventDetailsGrid, by: ['msisdn', 'campaign_name', 'event', 'currency'], sums: [] as string[] },
+    { grouped: retentionEventsGrid, detail: retentionEventDetailsGrid, by: ['gifter_msisdn', 'campaign_name', 'event', 'currency'], sums: ['giftee_activity_events'] },
+    // What is due and on no run: the due payments (none of the test data's runs awaits approval), the oldest of each group kept too.
+    { grouped: pendingPaymentsGrid, detail: agentPaymentsGrid, filter: { paid: false }, by: ['msisdn', 'campaign_name', 'currency'], sums: [] as string[], oldest: true },
+  ])('$grouped.title groups exactly as $detail.title lists, over ranges that start and end mid-month, mid-year', async ({ grouped, detail, filter, by, sums, oldest }) => {
+    // A grouped grid reads whole years (Pending Payments), months and edge days of a summary
+    // (migrations 0028, 0029, 0031): each range here cuts months, lies within one month, is one
+    // day, or holds every year, and each group must equal its rows.
+    const days = [...new Set((await all(detail, filter)).map((row) => String(row.created_at).slice(0, 10)))].sort();
     const at = (share: number) => days[Math.floor((days.length - 1) * share)] as string;
-    const ranges: Array<[string, string]> = [[at(0.2), at(0.8)], [at(0.5), addDays(at(0.5), 9)], [at(0.6), at(0.6)], [days[0] as string, at(0.4)]];
+    const ranges: Array<[string, string]> = [[at(0.2), at(0.8)], [at(0.5), addDays(at(0.5), 9)], [at(0.6), at(0.6)], [days[0] as string, at(0.4)], ['2000-01-01', '2099-12-31']];
     const groupsOf = (rows: Row[], events: (row: Row) => number) => {
-      const groups = new Map<string, { events: number; pay: string[]; sums: number[] }>();
+      const groups = new Map<string, { events: number; pay: string[]; sums: number[]; oldest?: string }>();
       for (const row of rows) {
-        const key = `${row[by]} ${row.campaign_name} ${row.event} ${row.currency}`;
+        const key = by.map((column) => row[column]).join(' ');
         const group = groups.get(key) ?? { events: 0, pay: [], sums: sums.map(() => 0) };
         group.events += events(row);
         group.pay.push(String(row.pay));
         sums.forEach((column, index) => (group.sums[index] = (group.sums[index] ?? 0) + Number(row[column])));
+        const time = String(row.oldest ?? row.created_at);
+        if (oldest && (group.oldest === undefined || time < group.oldest)) group.oldest = time;
         groups.set(key, group);
       }
       return Object.fromEntries([...groups].map(([key, group]) => [key, { ...group, pay: sumByCurrency(group.pay.map((amount) => ({ amount, currency: 'X' }))) }]));
@@ -336,7 +341,7 @@ describe.each(backends)('report grids on %s', (backend) => {
     for (const [start, end] of ranges) {
       const range = { start_date: toRequestDate(start), end_date: toRequestDate(end) };
       const groupedRows = await all(grouped, range);
-      expect(groupsOf(groupedRows, (row) => Number(row.events)), `${start} to ${end}`).toEqual(groupsOf(await all(detail, range), () => 1));
+      expect(groupsOf(groupedRows, (row) => Number(row.events)), `${start} to ${end}`).toEqual(groupsOf(await all(detail, { ...filter, ...range }), () => 1));
       groupsSeen += groupedRows.length;
     }
     expect(groupsSeen).toBeGreaterThan(10);

@@ -488,6 +488,10 @@ export const payments = pgTable(
     // Agent Events Detail sorted by payment run or paid: a run's events in order (its entries are
     // written at the index's end, the run's id being the newest, so a run pays little for it).
     index('payments_run_event').on(t.paymentRunId, t.eventId).where(sql`${t.paymentRunId} is not null`),
+    // The due payments on no run, per agent, campaign and currency in time order: where Pending
+    // Payments' summary finds a period's next oldest once a run has claimed its oldest (migration
+    // 0031). A claimed payment leaves it (no entry is written for its new row).
+    index('payments_pending').on(t.agentId, t.campaignId, t.currencyCode, t.createdAt).where(sql`${t.status} = 'due' and ${t.paymentRunId} is null`),
   ],
 );
 
@@ -571,6 +575,32 @@ export const retentionEventPeriods = pgTable(
     pay: numeric('pay').notNull(),
   },
   (t) => [primaryKey({ columns: [t.period, t.start, t.campaignId, t.gifterId, t.eventTypeId] })],
+);
+
+/**
+ * Pending Payments (issue 36): the payments still due and on no run, per agent, campaign and
+ * currency, per UTC day, month and year, with the oldest one's time, kept by statement triggers on
+ * payments (migration 0031) as they fall due, are claimed by a run or released by a rejected one. A
+ * period left with none is deleted: the summary holds what is due, not what was ever due. Its read
+ * index (period, start) includes every other column, as agent_event_periods_read.
+ */
+export const pendingPaymentPeriods = pgTable(
+  'pending_payment_periods',
+  {
+    period: text('period', { enum: ['day', 'month', 'year'] }).notNull(),
+    start: date('start', { mode: 'string' }).notNull(),
+    agentId: integer('agent_id').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    payments: bigint('payments', { mode: 'number' }).notNull(),
+    amount: numeric('amount').notNull(),
+    /** The oldest due payment's time; null only inside the statement that claimed it (the trigger finds the next). */
+    oldest: timestamp('oldest', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.period, t.start, t.campaignId, t.agentId, t.currencyCode] }),
+    index('pending_payment_periods_oldest_gone').on(t.period, t.start).where(sql`${t.oldest} is null`),
+  ],
 );
 
 /** Stats (issue 35): the payments of each UTC day, campaign, currency and paid or not, kept as `statsEventDays`. */

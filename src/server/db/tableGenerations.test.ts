@@ -6,8 +6,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from './client';
-import { campaigns, events, payments, userRoles, users } from './schema';
-import { generationsOf, tablesOf } from './tableGenerations';
+import { campaigns, events, paymentRunLines, paymentRuns, payments, userRoles, users } from './schema';
+import { generationsOf, tablesOf, tablesWrittenBy } from './tableGenerations';
 
 describe('table generations', () => {
   let dir: string;
@@ -57,6 +57,26 @@ describe('table generations', () => {
       expect(generationsOf(['campaigns'])).toBe(before);
     });
     expect(generationsOf(['campaigns'])).not.toBe(before);
+  });
+
+  it('names the tables a statement of SQL text writes, not those it reads', () => {
+    const due = sql`due as (select ${payments.id} from ${payments} join ${users} on ${users.id} = ${payments.agentId})`;
+    const claim = sql`with ${due}, claimed as (update ${payments} p set payment_run_id = r.id from ${paymentRuns} r where p.id in (select id from due) returning p.id)
+      insert into ${paymentRunLines} (payment_id) select id from claimed`;
+    expect([...tablesWrittenBy(claim)].sort()).toEqual(['payment_run_lines', 'payments']);
+    expect([...tablesWrittenBy(sql`DELETE FROM ${users} where ${users.id} in (select 1 from ${campaigns})`)]).toEqual(['users']);
+    expect([...tablesWrittenBy(sql`select * from ${payments} where ${payments.status} = 'update'`)]).toEqual([]);
+  });
+
+  it('moves the generation of a table written by SQL text in a transaction (a payment run claims its payments so)', async () => {
+    const [paymentsBefore, pendingBefore, usersBefore] = [generationsOf(['payments']), generationsOf(['pending_payment_periods']), generationsOf(['users'])];
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`update ${payments} set status = status where false`);
+      await tx.execute(sql`select count(*) from ${users}`);
+    });
+    expect(generationsOf(['payments'])).not.toBe(paymentsBefore);
+    expect(generationsOf(['pending_payment_periods'])).not.toBe(pendingBefore);
+    expect(generationsOf(['users'])).toBe(usersBefore);
   });
 
   it('moves the summaries the database keeps from a table with it (Agent Grouped Events reads events through one)', async () => {

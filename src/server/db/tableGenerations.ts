@@ -5,7 +5,7 @@
 // count read between the two still sees the old rows, and must not be kept as the new ones.
 // Per process: several instances may share PostgreSQL, and another instance's writes move nothing
 // here; what they change shows when the cached value expires.
-import { Column, getTableName, is, SQL, Subquery, Table } from 'drizzle-orm';
+import { Column, getTableName, is, SQL, StringChunk, Subquery, Table } from 'drizzle-orm';
 import type { Database } from './client';
 
 const generations = new Map<string, number>();
@@ -25,6 +25,23 @@ export function tablesOf(query: SQL): Set<string> {
   return found;
 }
 
+/** The tables a statement of SQL text writes: each one named right after `insert into`, `update` or `delete from`. */
+export function tablesWrittenBy(query: SQL): Set<string> {
+  const found = new Set<string>();
+  let before = '';
+  const visit = (chunk: unknown): void => {
+    if (Array.isArray(chunk)) chunk.forEach(visit);
+    else if (is(chunk, StringChunk)) before = chunk.value.join('');
+    else if (is(chunk, SQL)) chunk.queryChunks.forEach(visit);
+    else {
+      if (is(chunk, Table) && /\b(insert\s+into|update|delete\s+from)\s*$/i.test(before)) found.add(getTableName(chunk));
+      before = '';
+    }
+  };
+  visit(query);
+  return found;
+}
+
 /** A key part that changes whenever this process has committed a write to one of `tables`. */
 export function generationsOf(tables: Iterable<string>): string {
   return [...tables].sort().map((name) => `${name}:${generations.get(name) ?? 0}`).join(',');
@@ -35,18 +52,18 @@ export function allGenerations(): string {
   return [...generations].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, generation]) => `${name}:${generation}`).join(',');
 }
 
-/** Summaries the database keeps from a table by triggers in the same statement (migrations 0019, 0028, 0029): written with it. */
+/** Summaries the database keeps from a table by triggers in the same statement (migrations 0019, 0028, 0029, 0031): written with it. */
 const KEPT_FROM: Record<string, string[]> = {
   events: ['stats_event_days', 'agent_event_periods'],
   retention_events: ['retention_event_periods'],
-  payments: ['stats_payment_days'],
+  payments: ['stats_payment_days', 'pending_payment_periods'],
 };
 
 function moved(tables: Iterable<string>): void {
   for (const name of [...tables].flatMap((table) => [table, ...(KEPT_FROM[table] ?? [])])) generations.set(name, (generations.get(name) ?? 0) + 1);
 }
 
-/** Makes a transaction (and the savepoints inside it) note the tables its insert, update and delete builders name. */
+/** Makes a transaction (and the savepoints inside it) note the tables its insert, update and delete builders, and its SQL statements, write. */
 function noting(tx: Database, written: Set<string>): void {
   const noted = <Write extends (table: never) => unknown>(write: Write): Write =>
     ((table: Table) => {
@@ -56,6 +73,12 @@ function noting(tx: Database, written: Set<string>): void {
   tx.insert = noted(tx.insert);
   tx.update = noted(tx.update);
   tx.delete = noted(tx.delete);
+  // A statement written as SQL (a payment run's claim) notes the tables it writes too.
+  const { execute } = tx;
+  tx.execute = ((query: SQL) => {
+    if (is(query, SQL)) for (const table of tablesWrittenBy(query)) written.add(table);
+    return execute.call(tx, query);
+  }) as typeof tx.execute;
   const { transaction } = tx;
   tx.transaction = ((run, config) =>
     transaction.call(tx, (nested) => {
@@ -66,9 +89,9 @@ function noting(tx: Database, written: Set<string>): void {
 
 /**
  * `db`, whose transactions move the generations of the tables they wrote once they have committed
- * (a rolled-back one moves nothing). Only writes through the query builders inside a transaction
- * are seen: a table a cache reads is written so (every write the grids' rows depend on is), never
- * by raw SQL or a lone statement.
+ * (a rolled-back one moves nothing). Only writes inside a transaction are seen, through the query
+ * builders or as SQL text: a table a cache reads is written so (every write the grids' rows depend
+ * on is), never by a lone statement.
  */
 export function trackingWrites(db: Database): Database {
   const transaction = db.transaction;

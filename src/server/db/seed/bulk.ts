@@ -94,9 +94,12 @@ export async function rebuildDaySummaries(db: Database): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Rebuilds the grouped grids' periods (migrations 0028, 0029) from every event and retention event, as rebuildDaySummaries does the Stats days. Returns their rows. */
-export async function rebuildEventPeriods(db: Database): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select agent_event_periods_rebuild() + retention_event_periods_rebuild() as n`);
+/**
+ * Rebuilds the grouped grids' periods (migrations 0028, 0029, 0031) from every event, retention event
+ * and due payment, as rebuildDaySummaries does the Stats days. Returns their rows.
+ */
+export async function rebuildGroupedPeriods(db: Database): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select agent_event_periods_rebuild() + retention_event_periods_rebuild() + pending_payment_periods_rebuild() as n`);
   return Number(row?.n ?? 0);
 }
 

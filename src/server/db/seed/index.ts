@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords';
 import type { Database } from '../client';
 import { ActivitySeeder } from './activity';
-import { checkForeignKeys, deferForeignKeyChecks, rebuildEventPeriods, rebuildDaySummaries, rebuildInviteConversions } from './bulk';
+import { checkForeignKeys, deferForeignKeyChecks, rebuildGroupedPeriods, rebuildDaySummaries, rebuildInviteConversions } from './bulk';
 import { seedAgencies } from './agencies';
 import { seedCampaigns, settleCampaignBudgets } from './campaigns';
 import { CAMPAIGN_OWNERS, DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoRoles, seedDemoUsers, seedFieldUsers } from './people';
@@ -116,7 +116,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       await stage('foreign keys', () => checkForeignKeys(tx), (n) => `${n} checked, no dangling reference`);
       // The triggers that keep them were off with the foreign keys' (the seed writes events and payments after the migrations).
       await stage('stats day summaries', () => rebuildDaySummaries(tx), (n) => `${n} rows`);
-      await stage('grouped grids\' periods', () => rebuildEventPeriods(tx), (n) => `${n} rows`);
+      await stage('grouped grids\' periods', () => rebuildGroupedPeriods(tx), (n) => `${n} rows`);
       await stage('invite conversions', () => rebuildInviteConversions(tx), (n) => `${n} converted`);
     }
 

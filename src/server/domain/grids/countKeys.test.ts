@@ -21,7 +21,7 @@ const OWN_TABLES: Record<string, string[]> = {
   retentionEvents: ['retention_event_periods', 'campaigns', 'users'],
   retentionEventDetails: ['retention_events', 'campaigns', 'users'],
   agentPayments: ['payments', 'campaigns', 'users', 'events', 'event_types', 'payment_runs'],
-  pendingPayments: ['payments', 'campaigns', 'users', 'countries'],
+  pendingPayments: ['pending_payment_periods', 'campaigns', 'users', 'countries'],
   paymentRuns: ['payment_runs'],
   fraudEvents: ['fraud_events', 'campaigns', 'users'],
   audit: ['audit_log', 'users'],

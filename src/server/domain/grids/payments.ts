@@ -1,10 +1,11 @@
 // Agent payments (paid and due): one row per paid or payable event, and the payments still due
 // grouped per agent and campaign (what a payment run would pay).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { agentPaymentsGrid, pendingPaymentsGrid } from '../../../contract/grids';
-import { campaigns, countries, currencies, events, eventSearchText, eventTypes, paymentRuns, payments, users } from '../../db/schema';
+import { campaigns, countries, currencies, events, eventSearchText, eventTypes, paymentRuns, payments, pendingPaymentPeriods, users } from '../../db/schema';
 import { agentColumns, agentSearch, agentWalks, byEventType, campaignSearch, eventTypeSearch, withCampaignAndAgent } from './agentColumns';
 import { defineGrid, searchLookup, type ParentWalk, type SearchLookup } from './defineGrid';
+import { periodsWithin } from './periods';
 
 // The date range reads when the payment fell due (the event's time).
 const facets = {
@@ -16,8 +17,8 @@ const facets = {
 
 const paymentWithNames = withCampaignAndAgent(sql`${payments}`, facets.campaignId, facets.agentId);
 
-/** The payment's own Currency column, searched among the currencies' codes. */
-const currencySearch: SearchLookup = searchLookup(sql`${payments.currencyCode}`, currencies, currencies.code, sql`${currencies.code}`, 'text');
+/** A Currency column of the payment's own, searched among the currencies' codes. */
+const currencySearch = (currencyCode: SQL): SearchLookup => searchLookup(currencyCode, currencies, currencies.code, sql`${currencies.code}`, 'text');
 
 /** A sort by payment run walks the runs (payments_run_id), a payment on none first. */
 const byPaymentRun: ParentWalk = { table: sql`${paymentRuns}`, id: sql`${paymentRuns.id}`, reference: sql`${payments.paymentRunId}`, optional: true };
@@ -45,7 +46,7 @@ export const agentPayments = defineGrid(agentPaymentsGrid, {
   // Its event's type is kept on it; its customer is looked up by the event (events_search, then the customer's number alone).
   search: {
     lookups: [
-      currencySearch,
+      currencySearch(sql`${payments.currencyCode}`),
       campaignSearch(facets.campaignId),
       agentSearch(facets.agentId),
       eventTypeSearch(sql`${payments.eventTypeId}`),
@@ -76,33 +77,44 @@ export const agentPayments = defineGrid(agentPaymentsGrid, {
   facets,
 });
 
+const pendingFacets = {
+  days: periodsWithin(pendingPaymentPeriods, { years: true }),
+  campaignId: sql`${pendingPaymentPeriods.campaignId}`,
+  agentId: sql`${pendingPaymentPeriods.agentId}`,
+};
+
+/**
+ * What is still due and on no run (a run awaiting approval holds its payments: no other run pays
+ * them), read from their summary per day, month and year (migration 0031), not the payments: the
+ * same groups, counts, amounts and oldest, as every filter of this grid reads the agent, the
+ * campaign and the dates.
+ */
 export const pendingPayments = defineGrid(pendingPaymentsGrid, {
-  from: sql`${paymentWithNames} left join ${countries} on ${countries.isoCode} = ${campaigns.countryCode}`,
-  key: sql`${users.id} || '-' || ${campaigns.id} || '-' || ${payments.currencyCode}`,
+  from: sql`${withCampaignAndAgent(sql`${pendingPaymentPeriods}`, pendingFacets.campaignId, pendingFacets.agentId)}
+    left join ${countries} on ${countries.isoCode} = ${campaigns.countryCode}`,
+  key: sql`${users.id} || '-' || ${campaigns.id} || '-' || ${pendingPaymentPeriods.currencyCode}`,
   keyType: 'text',
-  groupBy: sql`${users.id}, ${campaigns.id}, ${countries.id}, ${payments.currencyCode}`,
+  groupBy: sql`${users.id}, ${campaigns.id}, ${countries.id}, ${pendingPaymentPeriods.currencyCode}`,
   columns: {
     country: sql`${countries.name}`,
     ...agentColumns,
-    events: sql`count(*)`,
-    pay: sql`sum(${payments.amount})`,
-    currency: sql`${payments.currencyCode}`,
-    oldest: sql`min(${payments.createdAt})`,
+    events: sql`sum(${pendingPaymentPeriods.payments})::bigint`,
+    pay: sql`sum(${pendingPaymentPeriods.amount})`,
+    currency: sql`${pendingPaymentPeriods.currencyCode}`,
+    oldest: sql`min(${pendingPaymentPeriods.oldest})`,
   },
   search: {
     lookups: [
-      currencySearch,
-      campaignSearch(facets.campaignId),
+      currencySearch(sql`${pendingPaymentPeriods.currencyCode}`),
+      campaignSearch(pendingFacets.campaignId),
       // The Country column: the campaigns of the countries whose name matches.
       {
-        key: facets.campaignId,
+        key: pendingFacets.campaignId,
         ids: (pattern) => sql`select ${campaigns.id} as id from ${campaigns}
           where ${campaigns.countryCode} in (select ${countries.isoCode} from ${countries} where ${countries.name} ilike ${pattern})`,
       },
-      agentSearch(facets.agentId),
+      agentSearch(pendingFacets.agentId),
     ],
   },
-  // Only what is still due and on no run (a run awaiting approval holds its payments: no other run pays them).
-  condition: sql`${payments.status} = 'due' and ${payments.paymentRunId} is null`,
-  facets,
+  facets: pendingFacets,
 });
