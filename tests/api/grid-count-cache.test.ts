@@ -1,12 +1,15 @@
 // The report grids' cached counts (issue 30): a write that changes the rows a grid counts is counted
 // at the very next read, not up to 30 seconds later. Pending Payments (and the Agent Event Report)
-// before and after an agent is blacklisted and restored, a search before and after a rename, and the
-// Audit grid before and after a change it records.
+// before and after an agent is blacklisted and restored, and a payment run; a search before and
+// after a rename, and the Audit grid before and after a change it records.
 // PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GridPage, Page } from '../../src/contract/api';
+import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/constants';
 import type { UserRoleWithUser } from '../../src/contract/entities';
 import { agentEventsGrid, auditGrid, pendingPaymentsGrid, type GridDeclaration } from '../../src/contract/grids';
+import type { PaymentRunPreview } from '../../src/contract/paymentRuns';
 import { STATUS_TYPE_ID } from '../../src/contract/roles';
 import { backends } from '../support/server';
 import { useSignedInServer } from '../support/signedIn';
@@ -81,5 +84,23 @@ describe.each(backends)('grid counts after a write on %s', (backend) => {
     expect(after.count).toBe(before.count + 1);
     expect(after.data[0]).toMatchObject({ summary: `Added ${name}`, entity: 'Event type' });
     expect(await count(auditGrid, { search: 'PROBE' })).toBe(1);
+  });
+
+  it("counts Pending Payments again at once after a payment run's claim (SQL text, not the query builder)", async () => {
+    const preview = await server.post<PaymentRunPreview>('/admin/payment_run_preview', ALL_DATES, tokens.super);
+    expect(preview.status).toBe(200);
+    // The campaign with the fewest payable payments: a run made at once, not queued.
+    const campaign = [...preview.body.campaigns].sort((a, b) => a.payments - b.payments)[0]?.campaign_id as number;
+    const filter = { campaign: [campaign], blacklisted: true };
+    const before = await count(pendingPaymentsGrid, filter);
+    const body = { ...ALL_DATES, campaign, reference: `COUNT-${backend}` };
+    const own = await server.post<PaymentRunPreview>('/admin/payment_run_preview', body, tokens.super);
+    const made = await server.request('POST', '/admin/payment_run', { body: { ...body, fingerprint: own.body.fingerprint }, token: tokens.super, headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    // What stays due is held back: the count is of its groups, as the rows read now are.
+    const after = await read(pendingPaymentsGrid, filter, 0);
+    expect(after.count).toBeLessThan(before);
+    expect(after.count).toBe(after.data.length);
+    expect(after.data.reduce((sum, row) => sum + Number(row.events), 0)).toBe(own.body.held_back.payments);
   });
 });
