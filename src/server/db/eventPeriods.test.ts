@@ -1,11 +1,14 @@
 // Migrations 0028 and 0029 (issue 36): each agent's events, and each gifter's retention events, per
-// campaign, event type, UTC day and UTC month, kept by the database on every insert, update and
-// delete, existing rows backfilled. Checked against the rows themselves, regrouped afresh, after
+// campaign, event type, UTC day and UTC month, and from 0032 per UTC year too, kept by the database
+// on every insert, update and delete, existing rows backfilled. Checked against the rows themselves, regrouped afresh, after
 // each kind of write.
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateUpTo, ONE_CAMPAIGN, runMigration } from './migrationsUpTo';
+import { migrateUpTo, ONE_CAMPAIGN, runMigrations } from './migrationsUpTo';
+
+/** The years' rows, added to both summaries. */
+const YEARS = '0032_event_period_years';
 
 const SUMMARIES = [
   { migration: '0028_agent_event_periods', summary: 'agent_event_periods', rows: 'events', agent: 'agent_id', sums: ['pay'], extra: 'agency_id', extraValue: '1' },
@@ -19,9 +22,9 @@ describe.each(SUMMARIES)('migration $migration', ({ migration, summary, rows, ag
   let db: PGlite;
   /** The summary as the rows make it now, and as the database keeps it (groups of none left out). */
   const aggregated = `
-    select p.period, case p.period when 'day' then (e.created_at at time zone 'UTC')::date else date_trunc('month', e.created_at at time zone 'UTC')::date end::text as start,
+    select p.period, date_trunc(p.period, e.created_at at time zone 'UTC')::date::text as start,
            e.campaign_id, e.${agent} as agent, e.event_type_id, count(*)::int as events, ${sums.map((column) => `sum(e.${column})::text as ${column}`).join(', ')}
-    from ${rows} e cross join (values ('day'), ('month')) p(period) group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`;
+    from ${rows} e cross join (values ('day'), ('month'), ('year')) p(period) group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`;
   const kept = `
     select period, start::text, campaign_id, ${agent} as agent, event_type_id, events::int, ${sums.map((column) => `${column}::text`).join(', ')}
     from ${summary} where events <> 0 order by 1, 2, 3, 4, 5`;
@@ -43,12 +46,13 @@ describe.each(SUMMARIES)('migration $migration', ({ migration, summary, rows, ag
     // Existing rows: two in one day, one at its last moment, one on the next month's first.
     await insert(`values (1, 1, 1, ${extraValue}, 1, '2.50', '2026-01-31T08:00:00Z'), (2, 1, 1, ${extraValue}, 1, '1.25', '2026-01-31T23:59:59.999Z'),
       (3, 1, 1, ${extraValue}, 2, '3.00', '2026-02-01T00:00:00Z')`);
-    await runMigration(db, migration);
+    // The summary's migration and those after it, through the years' (0031 is Pending Payments').
+    await runMigrations(db, migration, YEARS);
   });
   afterAll(async () => db?.close());
 
-  it('sums the existing rows per day and per month', async () => {
-    expect(await expectKeptAsAggregated()).toBe(4);
+  it('sums the existing rows per day, month and year', async () => {
+    expect(await expectKeptAsAggregated()).toBe(6);
     expect((await db.query(`select events::int, pay::text from ${summary} where period = 'month' and start = '2026-01-01'`)).rows).toEqual([{ events: 2, pay: '3.75' }]);
   });
 

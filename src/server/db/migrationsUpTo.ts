@@ -13,12 +13,28 @@ export async function runMigration(db: PGlite, tag: string): Promise<void> {
   }
 }
 
+/** The journal's migrations, in order. */
+function journalTags(): string[] {
+  const journal = JSON.parse(readFileSync(path.join(PROJECT_FILES.migrations, 'meta/_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
+  return journal.entries.map((entry) => entry.tag);
+}
+
+/** Where `tag` is in the journal's order. */
+function indexOf(tags: string[], tag: string): number {
+  if (!tags.includes(tag)) throw new Error(`no migration ${tag} in the journal`);
+  return tags.indexOf(tag);
+}
+
 /** Runs every migration of the journal before `tag`, in order; `tag` itself is left to the test. */
 export async function migrateUpTo(db: PGlite, tag: string): Promise<void> {
-  const journal = JSON.parse(readFileSync(path.join(PROJECT_FILES.migrations, 'meta/_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
-  const tags = journal.entries.map((entry) => entry.tag);
-  if (!tags.includes(tag)) throw new Error(`no migration ${tag} in the journal`);
-  for (const earlier of tags.slice(0, tags.indexOf(tag))) await runMigration(db, earlier);
+  const tags = journalTags();
+  for (const earlier of tags.slice(0, indexOf(tags, tag))) await runMigration(db, earlier);
+}
+
+/** Runs the migrations from `first` through `last` (both included), in order. */
+export async function runMigrations(db: PGlite, first: string, last: string): Promise<void> {
+  const tags = journalTags();
+  for (const tag of tags.slice(indexOf(tags, first), indexOf(tags, last) + 1)) await runMigration(db, tag);
 }
 
 /**

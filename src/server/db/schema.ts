@@ -538,10 +538,10 @@ export const statsEventDays = pgTable(
 );
 
 /**
- * Agent Grouped Events (issue 36): each agent's events of a campaign and event type per UTC day and
- * per UTC month, kept by statement triggers on events in the same transaction as every write
- * (migration 0028), so a date range sums its whole months and the days at its edges (at most about
- * two months of days) instead of every event. A group whose events were all deleted keeps rows of
+ * Agent Grouped Events (issue 36): each agent's events of a campaign and event type per UTC day,
+ * month and year, kept by statement triggers on events in the same transaction as every write
+ * (migrations 0028, 0032), so a date range sums its whole years, months and the days at its edges
+ * instead of every event. A group whose events were all deleted keeps rows of
  * 0 events, which the grid leaves out. Its index agent_event_periods_read (period, start) includes
  * every other column, so a range is read from the index alone; drizzle-kit writes no INCLUDE, so
  * the migration creates it.
@@ -549,7 +549,7 @@ export const statsEventDays = pgTable(
 export const agentEventPeriods = pgTable(
   'agent_event_periods',
   {
-    period: text('period', { enum: ['day', 'month'] }).notNull(),
+    period: text('period', { enum: ['day', 'month', 'year'] }).notNull(),
     /** The period's first day. */
     start: date('start', { mode: 'string' }).notNull(),
     agentId: integer('agent_id').notNull(),
@@ -561,11 +561,11 @@ export const agentEventPeriods = pgTable(
   (t) => [primaryKey({ columns: [t.period, t.start, t.campaignId, t.agentId, t.eventTypeId] })],
 );
 
-/** Retention Grouped Events (issue 36): each gifter's retention events per campaign, event type, UTC day and month, as `agentEventPeriods` (migration 0029). */
+/** Retention Grouped Events (issue 36): each gifter's retention events per campaign, event type, UTC day, month and year, as `agentEventPeriods` (migrations 0029, 0032). */
 export const retentionEventPeriods = pgTable(
   'retention_event_periods',
   {
-    period: text('period', { enum: ['day', 'month'] }).notNull(),
+    period: text('period', { enum: ['day', 'month', 'year'] }).notNull(),
     start: date('start', { mode: 'string' }).notNull(),
     gifterId: integer('gifter_id').notNull(),
     campaignId: integer('campaign_id').notNull(),

@@ -78,7 +78,7 @@ export const agentPayments = defineGrid(agentPaymentsGrid, {
 });
 
 const pendingFacets = {
-  days: periodsWithin(pendingPaymentPeriods, { years: true }),
+  days: periodsWithin(pendingPaymentPeriods),
   campaignId: sql`${pendingPaymentPeriods.campaignId}`,
   agentId: sql`${pendingPaymentPeriods.agentId}`,
 };

@@ -1,6 +1,5 @@
-// The summaries a grouped grid reads instead of its rows (migrations 0028, 0029, 0031): each group's
-// figures per UTC day and per UTC month (and year, where the summary keeps years), kept by the
-// database with every write.
+// The summaries a grouped grid reads instead of its rows (migrations 0028, 0029, 0031, 0032): each
+// group's figures per UTC day, month and year, kept by the database with every write.
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { addDays } from '../../../contract/dates';
 
@@ -11,12 +10,12 @@ export type PeriodRange = { grain: Grain; from: string; past: string };
 
 /**
  * A summary's rows of whole UTC days from `start` to `end` (ISO dates, both included): the whole
- * years between them as year rows (where `years`), the whole months before and after those as month
- * rows, the days left at the edges as day rows. A range of whole periods reads one range of the
- * summary's (period, start) index alone.
+ * years between them as year rows, the whole months before and after those as month rows, the days
+ * left at the edges as day rows. A range of whole periods reads one range of the summary's
+ * (period, start) index alone.
  */
-export const periodsWithin = (summary: { period: AnyColumn; start: AnyColumn }, options: { years?: boolean } = {}) => (start: string, end: string): SQL => {
-  const parts = coveringPeriods(start, end, options.years ? ['year', 'month', 'day'] : ['month', 'day'])
+export const periodsWithin = (summary: { period: AnyColumn; start: AnyColumn }) => (start: string, end: string): SQL => {
+  const parts = coveringPeriods(start, end, ['year', 'month', 'day'])
     .map(({ grain, from, past }) => sql`(${summary.period} = ${grain} and ${summary.start} >= ${from}::date and ${summary.start} < ${past}::date)`);
   return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` or `)})`;
 };
