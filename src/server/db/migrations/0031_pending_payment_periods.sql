@@ -26,25 +26,39 @@ CREATE INDEX "payments_pending" ON "payments" USING btree ("agent_id","campaign_
 CREATE FUNCTION "pending_payment_periods_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- Each trigger names the transition tables its operation has: new_rows (INSERT, UPDATE), old_rows (UPDATE, DELETE).
-  -- A payment counts in its day, month and year (the cross join), in key order (two writers upsert
-  -- the same rows in one order: no deadlock).
+  -- A payment counts in its day, month and year: the statement's rows are grouped by day, and the
+  -- days by month and year (a run's claim of 100,000 sorts its days, not three rows per payment:
+  -- 1.1 s to 0.3 s), then written in key order (two writers upsert the same rows in one order: no
+  -- deadlock; "C" orders the texts as bytes, the same order for every writer).
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
     -- Fallen due: added; the oldest is the older of the two.
     INSERT INTO pending_payment_periods AS s (period, start, campaign_id, agent_id, currency_code, payments, amount, oldest)
-      SELECT p.period, date_trunc(p.period, r.created_at AT TIME ZONE 'UTC')::date, r.campaign_id, r.agent_id, r.currency_code, count(*), sum(r.amount), min(r.created_at)
-      FROM new_rows r CROSS JOIN (VALUES ('day'), ('month'), ('year')) p(period)
-      WHERE r.status = 'due' AND r.payment_run_id IS NULL
-      GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+      WITH days AS (
+        SELECT (r.created_at AT TIME ZONE 'UTC')::date AS day, r.campaign_id, r.agent_id, r.currency_code, count(*) AS payments, sum(r.amount) AS amount, min(r.created_at) AS oldest
+        FROM new_rows r WHERE r.status = 'due' AND r.payment_run_id IS NULL GROUP BY 1, 2, 3, 4)
+      SELECT g.* FROM (
+        SELECT 'day', day, campaign_id, agent_id, currency_code, payments, amount, oldest FROM days
+        UNION ALL
+        SELECT p.period, date_trunc(p.period, d.day)::date, d.campaign_id, d.agent_id, d.currency_code, sum(d.payments), sum(d.amount), min(d.oldest)
+        FROM days d CROSS JOIN (VALUES ('month'), ('year')) p(period) GROUP BY 1, 2, 3, 4, 5
+      ) g (period, start, campaign_id, agent_id, currency_code, payments, amount, oldest)
+      ORDER BY g.period COLLATE "C", g.start, g.campaign_id, g.agent_id, g.currency_code COLLATE "C"
       ON CONFLICT (period, start, campaign_id, agent_id, currency_code) DO UPDATE
         SET payments = s.payments + excluded.payments, amount = s.amount + excluded.amount, oldest = least(s.oldest, excluded.oldest);
   END IF;
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
     -- Claimed (or deleted): taken away; a period whose oldest may have gone with them loses it ...
     INSERT INTO pending_payment_periods AS s (period, start, campaign_id, agent_id, currency_code, payments, amount, oldest)
-      SELECT p.period, date_trunc(p.period, r.created_at AT TIME ZONE 'UTC')::date, r.campaign_id, r.agent_id, r.currency_code, -count(*), -sum(r.amount), min(r.created_at)
-      FROM old_rows r CROSS JOIN (VALUES ('day'), ('month'), ('year')) p(period)
-      WHERE r.status = 'due' AND r.payment_run_id IS NULL
-      GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+      WITH days AS (
+        SELECT (r.created_at AT TIME ZONE 'UTC')::date AS day, r.campaign_id, r.agent_id, r.currency_code, count(*) AS payments, sum(r.amount) AS amount, min(r.created_at) AS oldest
+        FROM old_rows r WHERE r.status = 'due' AND r.payment_run_id IS NULL GROUP BY 1, 2, 3, 4)
+      SELECT g.* FROM (
+        SELECT 'day', day, campaign_id, agent_id, currency_code, -payments, -amount, oldest FROM days
+        UNION ALL
+        SELECT p.period, date_trunc(p.period, d.day)::date, d.campaign_id, d.agent_id, d.currency_code, -sum(d.payments), -sum(d.amount), min(d.oldest)
+        FROM days d CROSS JOIN (VALUES ('month'), ('year')) p(period) GROUP BY 1, 2, 3, 4, 5
+      ) g (period, start, campaign_id, agent_id, currency_code, payments, amount, oldest)
+      ORDER BY g.period COLLATE "C", g.start, g.campaign_id, g.agent_id, g.currency_code COLLATE "C"
       ON CONFLICT (period, start, campaign_id, agent_id, currency_code) DO UPDATE
         SET payments = s.payments + excluded.payments, amount = s.amount + excluded.amount,
           oldest = CASE WHEN excluded.oldest <= s.oldest OR s.payments + excluded.payments = 0 THEN NULL ELSE s.oldest END;
