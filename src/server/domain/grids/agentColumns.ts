@@ -17,6 +17,30 @@ export const agentColumns = {
   agent_code: sql`${users.agentCode}`,
 };
 
+/**
+ * A name's sort as the database keeps it (schema.ts sortKey), for a grouped grid: its thousands of
+ * groups sorted without folding the name once a group. A group without the record sorts as ''.
+ */
+export const keptSortKey = (key: SQL): SQL => sql`coalesce(${key}, '')`;
+
+/** agentColumns' sorts in a grouped grid. */
+export const agentSortKeys = {
+  campaign_name: keptSortKey(sql`${campaigns.nameSortKey}`),
+  firstname: keptSortKey(sql`${users.firstNameSortKey}`),
+  lastname: keptSortKey(sql`${users.lastNameSortKey}`),
+  msisdn: keptSortKey(sql`${users.msisdnSortKey}`),
+  agent_code: keptSortKey(sql`${users.agentCodeSortKey}`),
+};
+
+/** The Event column's sort in a grouped grid. */
+export const eventSortKey = keptSortKey(sql`${eventTypes.prettyNameSortKey}`);
+
+/**
+ * A currency code's sort in a grouped grid: three capital letters (currencyCodeChecked), which sort
+ * folded as they are, so the code itself.
+ */
+export const currencySortKey = (code: SQL): SQL => keptSortKey(code);
+
 /** A search in the row's campaign: its name (and, for a grid whose Currency column is the campaign's, its currency). */
 export const campaignSearch = (campaignId: SQL, text: SQL = sql`${campaigns.name}`): SearchLookup => searchLookup(campaignId, campaigns, campaigns.id, text);
 

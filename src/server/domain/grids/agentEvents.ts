@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { agentEventDetailsGrid, agentEventsGrid } from '../../../contract/grids';
 import { agentEventPeriods, campaigns, events, eventSearchText, eventTypes, paymentRuns, payments, users } from '../../db/schema';
-import { agentColumns, agentSearch, agentWalks, byCampaign, byEventType, campaignOrCurrencySearch, eventTypeSearch, withCampaignAndAgent } from './agentColumns';
+import { agentColumns, agentSearch, agentSortKeys, agentWalks, byCampaign, byEventType, campaignOrCurrencySearch, currencySortKey, eventSortKey, eventTypeSearch, withCampaignAndAgent } from './agentColumns';
 import { defineGrid, searchLookup, type ParentWalk } from './defineGrid';
 import { RUN_PAID } from './payments';
 import { periodsWithin } from './periods';
@@ -84,6 +84,7 @@ export const agentEvents = defineGrid(agentEventsGrid, {
     pay: sql`sum(${agentEventPeriods.pay})`,
     currency: sql`${campaigns.currencyCode}`,
   },
+  sorts: { ...agentSortKeys, event: eventSortKey, currency: currencySortKey(sql`${campaigns.currencyCode}`) },
   search: {
     lookups: [campaignOrCurrencySearch(summaryFacets.campaignId), agentSearch(summaryFacets.agentId), eventTypeSearch(sql`${agentEventPeriods.eventTypeId}`)],
   },

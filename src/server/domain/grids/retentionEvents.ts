@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { retentionEventDetailsGrid, retentionEventsGrid } from '../../../contract/grids';
 import { campaigns, eventTypes, retentionEventPeriods, retentionEvents, retentionEventSearchText, users } from '../../db/schema';
-import { agentSearch, byAgent, byCampaign, byEventType, campaignOrCurrencySearch, eventTypeSearch } from './agentColumns';
+import { agentSearch, agentSortKeys, byAgent, byCampaign, byEventType, campaignOrCurrencySearch, currencySortKey, eventSortKey, eventTypeSearch } from './agentColumns';
 import { defineGrid } from './defineGrid';
 import { periodsWithin } from './periods';
 
@@ -73,6 +73,14 @@ export const retentionEventsGrouped = defineGrid(retentionEventsGrid, {
     giftee_activity_events: sql`sum(${retentionEventPeriods.gifteeActivityEvents})::bigint`,
     pay: sql`sum(${retentionEventPeriods.pay})`,
     currency: sql`${campaigns.currencyCode}`,
+  },
+  sorts: {
+    campaign_name: agentSortKeys.campaign_name,
+    gifter_firstname: agentSortKeys.firstname,
+    gifter_lastname: agentSortKeys.lastname,
+    gifter_msisdn: agentSortKeys.msisdn,
+    event: eventSortKey,
+    currency: currencySortKey(sql`${campaigns.currencyCode}`),
   },
   search: {
     lookups: [campaignOrCurrencySearch(summary.campaignId), agentSearch(summary.agentId), eventTypeSearch(sql`${retentionEventPeriods.eventTypeId}`)],

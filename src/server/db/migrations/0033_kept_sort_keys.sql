@@ -1,0 +1,11 @@
+-- The names the grids sort by (domain/grids), folded as they sort them (db/foldedText.ts sortableText),
+-- kept by the database beside each name: a grouped grid (Agent Grouped Events, Retention Grouped
+-- Events, Pending Payments) sorts its thousands of groups by its campaign's, agent's, event type's
+-- or country's name without folding the name once a group (at 6,847 groups, 24 of its 39 ms).
+ALTER TABLE "campaigns" ADD COLUMN "name_sort_key" text GENERATED ALWAYS AS (translate(lower(coalesce("name", '')), 'àáâãäåāăąçćčďđèéêëēėęěìíîïīįıłñńňòóôõöøōőŕřśšşťţùúûüūůűųýÿźżž', 'aaaaaaaaacccddeeeeeeeeiiiiiiilnnnoooooooorrsssttuuuuuuuuyyzzz')) STORED;--> statement-breakpoint
+ALTER TABLE "countries" ADD COLUMN "name_sort_key" text GENERATED ALWAYS AS (translate(lower(coalesce("name", '')), 'àáâãäåāăąçćčďđèéêëēėęěìíîïīįıłñńňòóôõöøōőŕřśšşťţùúûüūůűųýÿźżž', 'aaaaaaaaacccddeeeeeeeeiiiiiiilnnnoooooooorrsssttuuuuuuuuyyzzz')) STORED;--> statement-breakpoint
+ALTER TABLE "event_types" ADD COLUMN "pretty_name_sort_key" text GENERATED ALWAYS AS (translate(lower(coalesce("pretty_name", '')), 'àáâãäåāăąçćčďđèéêëēėęěìíîïīįıłñńňòóôõöøōőŕřśšşťţùúûüūůűųýÿźżž', 'aaaaaaaaacccddeeeeeeeeiiiiiiilnnnoooooooorrsssttuuuuuuuuyyzzz')) STORED;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "first_name_sort_key" text GENERATED ALWAYS AS (translate(lower(coalesce("first_name", '')), 'àáâãäåāăąçćčďđèéêëēėęěìíîïīįıłñńňòóôõöøōőŕřśšşťţùúûüūůűųýÿźżž', 'aaaaaaaaacccddeeeeeeeeiiiiiiilnnnoooooooorrsssttuuuuuuuuyyzzz')) STORED;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "last_name_sort_key" text GENERATED ALWAYS AS (translate(lower(coalesce("last_name", '')), 'àáâãäåāăąçćčďđèéêëēėęěìíîïīįıłñńňòóôõöøōőŕřśšşťţùúûüūůűųýÿźżž', 'aaaaaaaaacccddeeeeeeeeiiiiiiilnnnoooooooorrsssttuuuuuuuuyyzzz')) STORED;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "msisdn_sort_key" text GENERATED ALWAYS AS (translate(lower(coalesce("msisdn", '')), 'àáâãäåāăąçćčďđèéêëēėęěìíîïīįıłñńňòóôõöøōőŕřśšşťţùúûüūůűųýÿźżž', 'aaaaaaaaacccddeeeeeeeeiiiiiiilnnnoooooooorrsssttuuuuuuuuyyzzz')) STORED;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "agent_code_sort_key" text GENERATED ALWAYS AS (translate(lower(coalesce("agent_code", '')), 'àáâãäåāăąçćčďđèéêëēėęěìíîïīįıłñńňòóôõöøōőŕřśšşťţùúûüūůűųýÿźżž', 'aaaaaaaaacccddeeeeeeeeiiiiiiilnnnoooooooorrsssttuuuuuuuuyyzzz')) STORED;
