@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import LongestFirst from './tests/support/longestFirst';
 
 // The console tests' libraries, each bundled into one module once (Vite's dependency optimizer) and
 // not loaded file by file again for each of the isolated test files: about half their set-up time.
@@ -15,6 +16,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     maxWorkers: 2,
+    // Every project's files in one queue, the longest first (tests/support/longestFirst.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
