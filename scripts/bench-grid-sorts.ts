@@ -1,7 +1,7 @@
 // `npm run bench`: every sortable column of the large row grids at 1,000,000 rows (issue 36), on
 // PostgreSQL (TEST_DATABASE_URL, this machine's by default). The server starts on a small demo seed,
 // which SQL then multiplies (generate_series: minutes faster than the demo seeder) to 1,000,000
-// agent events with their payments, fraud events, retention events and audit entries. The Super
+// agent events with their payments, invites, fraud events, retention events and audit entries. The Super
 // Admin then reads, over every row as the console does (HTTP included, page_size 20), for each
 // sortable column of each grid, both ways:
 // - page 1, and
@@ -20,7 +20,7 @@ import pg from 'pg';
 import type { GridPage } from '../src/contract/api';
 import { DEFAULT_GRID_RANGE_DAYS } from '../src/contract/constants';
 import { addDays, toRequestDate } from '../src/contract/dates';
-import { agentEventDetailsGrid, agentEventsGrid, agentPaymentsGrid, auditGrid, fraudEventsGrid, pendingPaymentsGrid, retentionEventDetailsGrid, retentionEventsGrid, sortableKeys, type GridDeclaration } from '../src/contract/grids';
+import { agentEventDetailsGrid, agentEventsGrid, agentPaymentsGrid, auditGrid, campaignConversionGrid, fraudEventsGrid, pendingPaymentsGrid, retentionEventDetailsGrid, retentionEventsGrid, sortableKeys, type GridDeclaration } from '../src/contract/grids';
 import { accessToken, databaseUrl, SIGNED_IN_SUITE, startServer, type TestServer } from '../tests/support/server';
 import { percentile } from './bench-timing';
 
@@ -55,6 +55,7 @@ const GRIDS: Array<{ name: string; grid: GridDeclaration; grouped?: boolean }> =
   { name: 'events-grouped', grid: agentEventsGrid, grouped: true },
   { name: 'retention-grouped', grid: retentionEventsGrid, grouped: true },
   { name: 'pending', grid: pendingPaymentsGrid, grouped: true },
+  { name: 'conversion', grid: campaignConversionGrid, grouped: true },
 ];
 
 /**
@@ -112,6 +113,15 @@ async function multiply(db: pg.Pool): Promise<void> {
              medium, pay, (giftee_activity_events + g) % 40, created_at - g * interval '5 hours'
       from retention_events, generate_series(1, ${copies}) g
       limit ${ROWS - retention}`);
+  }
+  const invites = await count('invites');
+  if (invites < ROWS) {
+    // An invite of each event's customer by its agent, 0 to 47 hours before it: those within their
+    // campaign's attribution window convert (marked on insert by migration 0023's trigger).
+    await step(`invites ${invites} -> ${ROWS}`, `
+      insert into invites (agent_id, campaign_id, invite_datetime, recipient_msisdn, extra_data)
+      select agent_id, campaign_id, created_at - (id % 48) * interval '1 hour', coalesce(customer_msisdn, '233200000000'), '{}'::jsonb
+      from events order by id limit ${ROWS - invites}`);
   }
   const audit = await count('audit_log');
   if (audit < ROWS) {

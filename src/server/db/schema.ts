@@ -591,6 +591,25 @@ export const retentionEventPeriods = pgTable(
 );
 
 /**
+ * Campaign Conversion Stats (issue 36): each agent's invites per campaign and UTC day, month and
+ * year, and how many of them converted, kept by statement triggers on invites (migration 0034)
+ * with every write to them, the conversions the events' triggers mark on them included (migration
+ * 0023). The grid's agents are the agents of its rows with invites.
+ */
+export const invitePeriods = pgTable(
+  'invite_periods',
+  {
+    period: text('period', { enum: ['day', 'month', 'year'] }).notNull(),
+    start: date('start', { mode: 'string' }).notNull(),
+    agentId: integer('agent_id').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    invites: bigint('invites', { mode: 'number' }).notNull(),
+    conversions: bigint('conversions', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.period, t.start, t.campaignId, t.agentId] })],
+);
+
+/**
  * Pending Payments (issue 36): the payments still due and on no run, per agent, campaign and
  * currency, per UTC day, month and year, with the oldest one's time, kept by statement triggers on
  * payments (migration 0031) as they fall due, are claimed by a run or released by a rejected one. A

@@ -95,11 +95,12 @@ export async function rebuildDaySummaries(db: Database): Promise<number> {
 }
 
 /**
- * Rebuilds the grouped grids' periods (migrations 0028, 0029, 0031) from every event, retention event
- * and due payment, as rebuildDaySummaries does the Stats days. Returns their rows.
+ * Rebuilds the grouped grids' periods (migrations 0028, 0029, 0031, 0034) from every event, retention
+ * event, due payment and invite (its conversion marked first: rebuildInviteConversions), as
+ * rebuildDaySummaries does the Stats days. Returns their rows.
  */
 export async function rebuildGroupedPeriods(db: Database): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select agent_event_periods_rebuild() + retention_event_periods_rebuild() + pending_payment_periods_rebuild() as n`);
+  const [row] = await queryRows<{ n: number }>(db, sql`select agent_event_periods_rebuild() + retention_event_periods_rebuild() + pending_payment_periods_rebuild() + invite_periods_rebuild() as n`);
   return Number(row?.n ?? 0);
 }
 

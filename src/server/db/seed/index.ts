@@ -116,8 +116,9 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       await stage('foreign keys', () => checkForeignKeys(tx), (n) => `${n} checked, no dangling reference`);
       // The triggers that keep them were off with the foreign keys' (the seed writes events and payments after the migrations).
       await stage('stats day summaries', () => rebuildDaySummaries(tx), (n) => `${n} rows`);
-      await stage('grouped grids\' periods', () => rebuildGroupedPeriods(tx), (n) => `${n} rows`);
+      // Conversions first: Campaign Conversion's periods sum them.
       await stage('invite conversions', () => rebuildInviteConversions(tx), (n) => `${n} converted`);
+      await stage('grouped grids\' periods', () => rebuildGroupedPeriods(tx), (n) => `${n} rows`);
     }
 
     return {
