@@ -17,7 +17,7 @@ const BODY = { start_date: '2026-01-01', end_date: '2026-01-31', page_size: 20, 
 const OWN_TABLES: Record<string, string[]> = {
   agentEvents: ['agent_event_periods', 'campaigns', 'users', 'event_types'],
   agentEventDetails: ['events', 'campaigns', 'users', 'event_types', 'payments', 'payment_runs'],
-  campaignConversion: ['invites', 'campaigns'],
+  campaignConversion: ['invite_periods', 'campaigns'],
   retentionEvents: ['retention_event_periods', 'campaigns', 'users'],
   retentionEventDetails: ['retention_events', 'campaigns', 'users'],
   agentPayments: ['payments', 'campaigns', 'users', 'events', 'event_types', 'payment_runs'],
