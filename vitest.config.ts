@@ -21,8 +21,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        // The contract's, the server's and the scripts' own tests: pure functions and in-memory PGlite,
+        // which no file changes for another, so a worker keeps its modules (PGlite's WebAssembly
+        // included) from one file to the next instead of loading them again: 63 s to 40 s here.
+        test: { name: 'unit', environment: 'node', include: ['src/contract/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts'], isolate: false },
+      },
+      {
+        extends: true,
         test: {
-          name: 'node', environment: 'node', include: ['src/contract/**/*.test.ts', 'src/server/**/*.test.ts', 'tests/api/**/*.test.ts', 'scripts/**/*.test.ts'],
+          name: 'api', environment: 'node', include: ['tests/api/**/*.test.ts'],
           // The default test data, seeded once per run and copied for each server (tests/support/templates.ts).
           globalSetup: ['tests/support/templates.ts'],
         },
