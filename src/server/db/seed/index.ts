@@ -113,11 +113,13 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     const retentionEvents = await stage('retention events', () => activity.retentionEvents(fieldUsers, generated.length), String);
     await stage('budgets', () => settleCampaignBudgets(tx), () => 'campaign budget spent from events');
     if (foreignKeysDeferred) {
-      await stage('foreign keys', () => checkForeignKeys(tx), (n) => `${n} checked, no dangling reference`);
-      // The triggers that keep them were off with the foreign keys' (the seed writes events and payments after the migrations).
-      await stage('stats day summaries', () => rebuildDaySummaries(tx), (n) => `${n} rows`);
-      // Conversions first: Campaign Conversion's periods sum them.
+      // The triggers that keep them were off with the foreign keys' (the seed writes events and payments
+      // after the migrations). Conversions are marked while they are still off (the summaries' update
+      // triggers would sum every marked invite only to be rebuilt), and before Campaign Conversion's
+      // periods, which sum them.
       await stage('invite conversions', () => rebuildInviteConversions(tx), (n) => `${n} converted`);
+      await stage('foreign keys', () => checkForeignKeys(tx), (n) => `${n} checked, no dangling reference`);
+      await stage('stats day summaries', () => rebuildDaySummaries(tx), (n) => `${n} rows`);
       await stage('grouped grids\' periods', () => rebuildGroupedPeriods(tx), (n) => `${n} rows`);
     }
 
