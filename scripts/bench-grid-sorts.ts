@@ -1,15 +1,16 @@
 // `npm run bench`: every sortable column of the large row grids at 1,000,000 rows (issue 36), on
 // PostgreSQL (TEST_DATABASE_URL, this machine's by default). The server starts on a small demo seed,
 // which SQL then multiplies (generate_series: minutes faster than the demo seeder) to 1,000,000
-// agent events with their payments, invites, fraud events, retention events and audit entries. The Super
-// Admin then reads, over every row as the console does (HTTP included, page_size 20), for each
+// agent events with their payments, invites, fraud events, retention events and audit entries. The
+// Super Admin then reads, over every row as the console does (HTTP included, page_size 20), for each
 // sortable column of each grid, both ways:
 // - page 1, and
 // - a deep page reached by its cursor (page DEEP_PAGE, with the cursor page DEEP_PAGE - 1 handed out),
 // 30 POSTs each after 3 untimed; p50 and p95. A grouped grid (read from its summary) the same over
 // every date, and in its default order over the console's default range (the last 30 days).
-// Budget: p95 ≤ 50 ms for every one; exit code 1 when one is missed. BENCH_SORTS_DATABASE=name keeps the seeded database under that name (and reuses
-// it on the next run: seeding on a loaded machine takes minutes); unset, a fresh one is dropped.
+// Budget: p95 ≤ 50 ms for every one; exit code 1 when one is missed. BENCH_SORTS_DATABASE=name keeps
+// the seeded database under that name (and reuses it on the next run: seeding on a loaded machine
+// takes minutes); unset, a fresh one is dropped.
 // BENCH_SORTS_GRIDS=fraud,payments,... measures only those grids; BENCH_SORTS_ONLY=column too.
 // Then each row grid's search, page 1 in its default order: a three-letter term from each text
 // column of a row of page 1 (its own text, its campaign's name, its agent's or admin's), REQUESTS

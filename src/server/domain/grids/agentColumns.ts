@@ -1,7 +1,7 @@
 // What every agent grid shows of a row's campaign and agent (SPEC.md section 3, 'Event report
 // rows'), from the campaign and the user joined to the row.
 import { sql, type SQL } from 'drizzle-orm';
-import { agentGridSearchText, campaigns, eventTypes, users } from '../../db/schema';
+import { agentGridSearchText, campaigns, countries, eventTypes, users } from '../../db/schema';
 import { searchLookup, type ParentWalk, type SearchLookup } from './defineGrid';
 
 /** The row's table with its campaign and its agent joined (LEFT JOINs: a count leaves them out). */
@@ -34,6 +34,9 @@ export const agentSortKeys = {
 
 /** The Event column's sort in a grouped grid. */
 export const eventSortKey = keptSortKey(sql`${eventTypes.prettyNameSortKey}`);
+
+/** The Country column's sort in a grouped grid (the campaign's country). */
+export const countrySortKey = keptSortKey(sql`${countries.nameSortKey}`);
 
 /**
  * A currency code's sort in a grouped grid: three capital letters (currencyCodeChecked), which sort

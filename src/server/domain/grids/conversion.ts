@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { campaignConversionGrid } from '../../../contract/grids';
 import { campaigns, countries, invitePeriods } from '../../db/schema';
-import { keptSortKey } from './agentColumns';
+import { agentSortKeys, countrySortKey } from './agentColumns';
 import { defineGrid } from './defineGrid';
 import { periodsWithin } from './periods';
 
@@ -34,6 +34,6 @@ export const campaignConversion = defineGrid(campaignConversionGrid, {
     conversions: sql`coalesce(sum(${invitePeriods.conversions}), 0)::bigint`,
     conversion_rate: sql`100.0 * sum(${invitePeriods.conversions}) / nullif(sum(${invitePeriods.invites}), 0)`,
   },
-  sorts: { country: keptSortKey(sql`${countries.nameSortKey}`), campaign_name: keptSortKey(sql`${campaigns.nameSortKey}`) },
+  sorts: { country: countrySortKey, campaign_name: agentSortKeys.campaign_name },
   facets,
 });

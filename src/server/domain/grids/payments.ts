@@ -3,7 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { agentPaymentsGrid, pendingPaymentsGrid } from '../../../contract/grids';
 import { campaigns, countries, currencies, events, eventSearchText, eventTypes, paymentRuns, payments, pendingPaymentPeriods, users } from '../../db/schema';
-import { agentColumns, agentSearch, agentSortKeys, agentWalks, byEventType, campaignSearch, currencySortKey, eventTypeSearch, keptSortKey, withCampaignAndAgent } from './agentColumns';
+import { agentColumns, agentSearch, agentSortKeys, agentWalks, byEventType, campaignSearch, countrySortKey, currencySortKey, eventTypeSearch, withCampaignAndAgent } from './agentColumns';
 import { defineGrid, searchLookup, type ParentWalk, type SearchLookup } from './defineGrid';
 import { periodsWithin } from './periods';
 
@@ -103,7 +103,7 @@ export const pendingPayments = defineGrid(pendingPaymentsGrid, {
     currency: sql`${pendingPaymentPeriods.currencyCode}`,
     oldest: sql`min(${pendingPaymentPeriods.oldest})`,
   },
-  sorts: { ...agentSortKeys, country: keptSortKey(sql`${countries.nameSortKey}`), currency: currencySortKey(sql`${pendingPaymentPeriods.currencyCode}`) },
+  sorts: { ...agentSortKeys, country: countrySortKey, currency: currencySortKey(sql`${pendingPaymentPeriods.currencyCode}`) },
   search: {
     lookups: [
       currencySearch(sql`${pendingPaymentPeriods.currencyCode}`),
