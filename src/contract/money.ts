@@ -116,6 +116,16 @@ function currencyFormat(currency: string | null | undefined): Intl.NumberFormat 
 }
 
 /**
+ * The decimals a provider can pay in a currency (ISO 4217's minor unit, from Intl's data), at most
+ * the stored two: 0 for XOF, XAF and UGX, 2 for GHS; an unknown code is taken as two.
+ */
+export function currencyMinorDigits(currency: string): number {
+  if (!/^[A-Z]{3}$/.test(currency) || currency === NO_CURRENCY || (knownCurrencies && !knownCurrencies.has(currency))) return MONEY_DECIMALS;
+  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? MONEY_DECIMALS;
+  return Math.min(digits, MONEY_DECIMALS);
+}
+
+/**
  * An amount for people: '1234.5' with 'GHS' → 'GHS 1,234.50'; with an unknown or missing
  * currency the amount alone ('1,234.50'); a value that is no amount is shown as it came ('—' for none).
  */

@@ -28,13 +28,14 @@ export type PaymentRunFilter = z.output<typeof paymentRunPreviewRequest>;
 export const paymentSetFingerprint = z.string().regex(/^[0-9a-f]{64}$/, { error: 'fingerprint must be the preview\'s fingerprint' });
 
 /**
- * POST /admin/payment_run: the filters, the accounting reference (section 5's rule) and the
- * fingerprint of the preview the admin confirmed.
+ * POST /admin/payment_run: section 7's filters and accounting reference (section 5's rule), and,
+ * optionally (ours), the fingerprint of the preview the admin confirmed. Sent, the run pays exactly
+ * that set or nothing (409); left out, it pays the due set as it stands when its payments are claimed.
  */
 export const paymentRunRequest = runFilterFields
   .extend({
     reference: z.preprocess((value) => value ?? '', paymentRunForm.shape.reference),
-    fingerprint: paymentSetFingerprint,
+    fingerprint: z.preprocess(leftOut, paymentSetFingerprint.optional()),
   })
   .refine(endNotBeforeStartDate, endBeforeStart);
 export type PaymentRunRequest = z.input<typeof paymentRunRequest>;

@@ -251,6 +251,13 @@ describe('role rules stated once', () => {
     expect(meetsRequirement({ kind: 'campaigns', campaignIds: [1], agencyIds: [1] }, 'Super Admin')).toBe(false);
   });
 
+  it('a payment-run route is met by a Super Admin and a Campaign Admin, never an Agency Admin', () => {
+    expect(meetsRequirement({ kind: 'all' }, 'Payment runs')).toBe(true);
+    expect(meetsRequirement({ kind: 'campaigns', campaignIds: [1], agencyIds: [1] }, 'Payment runs')).toBe(true);
+    expect(meetsRequirement({ kind: 'campaigns', campaignIds: [], agencyIds: [] }, 'Payment runs')).toBe(true);
+    expect(meetsRequirement({ kind: 'agencies', agencyIds: [1] }, 'Payment runs')).toBe(false);
+  });
+
   it("'Include Blacklisted' is a Super Admin's only", () => {
     expect(ADMIN_ROLE_TYPES.filter((roleType) => mayIncludeBlacklisted(roleType))).toEqual(['Super Admin']);
   });

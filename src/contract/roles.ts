@@ -114,10 +114,16 @@ export function whitelistCountryCodes(roleType: string, countryCodes: readonly s
   return [...new Set(isSuperAdmin(roleType) ? countryCodes : campaignCountryCodes)];
 }
 
-/** What a call may require of its caller's role; the server refuses anyone else. */
-export type RoleRequirement = 'Super Admin';
+/**
+ * What a call may require of its caller's role; the server refuses anyone else. 'Payment runs':
+ * a Super Admin, or a Campaign Admin (for their own campaigns, which the call then checks); never
+ * an Agency Admin (DESIGN.md).
+ */
+export type RoleRequirement = 'Super Admin' | 'Payment runs';
 export const meetsRequirement = (scope: RoleScope, requirement: RoleRequirement): boolean =>
-  requirement === 'Super Admin' && seesEverything(scope);
+  requiresSuperAdmin(requirement) ? seesEverything(scope) : scope.kind !== 'agencies';
+/** A requirement only a Super Admin meets (its refusal is `super_admin_only`). */
+export const requiresSuperAdmin = (requirement: string): boolean => requirement === 'Super Admin';
 
 // ---- how far an admin user reaches, and who may change them -------------------------------------
 

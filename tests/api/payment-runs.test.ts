@@ -63,6 +63,27 @@ describe.each(backends)('payment runs on %s', (backend) => {
     expect((await previewed(ALL_DATES)).fingerprint).toBe(before.fingerprint);
   });
 
+  it('refuses an Agency Admin every payment-run call (403) whatever the body, before reading it', async () => {
+    const before = await previewed(ALL_DATES);
+    const bodies: unknown[] = [{}, { start_date: 'not a date', fingerprint: 42 }, { ...ALL_DATES, country: 'GH', campaign: dueCampaigns[0], search: '', reference: 'ACC-AGENCY' }, []];
+    const routes = ['/admin/payment_run_preview', '/admin/payment_run', '/admin/payment_run_approval_code', '/admin/payment_run_approve',
+      '/admin/payment_run_reject', '/admin/payment_run_reverse', '/admin/payment_run_state', '/admin/payment_run_settle'];
+    for (const path of routes) {
+      for (const body of bodies) {
+        const answer = await server.request<Refusal>('POST', path, { body, token: token.agency, headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } });
+        expect([path, answer.status], JSON.stringify(answer.body)).toEqual([path, 403]);
+      }
+    }
+    // The run's lines, its payout file and its settlement preview, whatever the query.
+    for (const path of ['/admin/payment_run_detail?id=1', '/admin/payment_run_detail?id=x', '/admin/payment_run_detail']) {
+      expect((await server.post(path, {}, token.agency)).status).toBe(403);
+    }
+    for (const path of ['/admin/payment_run_payout?id=1', '/admin/payment_run_payout?id=x', '/admin/payment_run_payout']) {
+      expect((await server.get(path, token.agency)).status).toBe(403);
+    }
+    expect((await previewed(ALL_DATES)).fingerprint).toBe(before.fingerprint);
+  });
+
   it("lets a Campaign Admin preview their own campaigns only, and refuses another's", async () => {
     const own = await previewed(ALL_DATES, token.campaign);
     for (const campaign of [...own.campaigns, ...own.held_back.listed]) expect(campaignAdminCampaigns).toContain(campaign.campaign_id);
@@ -229,6 +250,29 @@ describe.each(backends)('payment runs on %s', (backend) => {
     expect(answer.body.runs.map((made) => made.id)).toContain(1_000_000);
   });
 
+  it("serves section 7's exact body: pays the due set as it stands, once, then answers it empty", async () => {
+    // start_date, end_date, country, campaign, search, reference: no fingerprint, as a client written to the specification sends.
+    expect(dueCampaigns.length).toBeGreaterThan(5);
+    const campaign = dueCampaigns[5] as number;
+    const choices = (await server.get<ListPage<CampaignChoice>>('/admin/campaigns?page_size=0', token.super)).body.data;
+    const country = choices.find((c) => c.id === campaign)?.country_code as string;
+    const shown = await previewed({ ...ALL_DATES, country, campaign });
+    expect(shown.payments).toBeGreaterThan(0);
+    const body = { ...ALL_DATES, country, campaign, search: '', reference: 'ACC-SPEC-7' };
+    const made = await run(body);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.message).toBe(messages.paymentRunCreated);
+    expect(made.body.runs.map((r) => ({ amount: r.total, currency: r.currency }))).toEqual(shown.totals);
+    expect(made.body.runs.reduce((sum, r) => sum + r.events, 0)).toBe(shown.payments);
+    // What it held back stays due; the same body again has nothing to pay.
+    expect((await previewed({ ...ALL_DATES, campaign })).held_back).toEqual(shown.held_back);
+    const again = await run(body);
+    expect([again.status, again.body]).toEqual([200, { message: messages.paymentRunEmpty, runs: [] }]);
+    // A legacy client's left-out filters and fingerprint ('' and null) read as not sent.
+    const legacy = await run({ ...ALL_DATES, country: null, campaign, search: null, reference: 'ACC-SPEC-7', fingerprint: '' });
+    expect([legacy.status, legacy.body]).toEqual([200, { message: messages.paymentRunEmpty, runs: [] }]);
+  });
+
   it('pays each payment once between two overlapping runs made at once', async () => {
     const campaign = dueCampaigns[2] as number;
     const one = await previewed({ ...ALL_DATES, campaign });
@@ -269,6 +313,12 @@ describe.each(backends)('payment runs on %s', (backend) => {
       where r.reference like 'ACC-%' and r.request_id not like 'seed-%' group by r.id`);
     expect(audited.rows.length).toBeGreaterThan(0);
     for (const row of audited.rows) expect(row).toMatchObject({ n: 1, count: row.events, totals: { [row.currency]: row.total } });
+    // Each entry says whether its run was previewed: section 7's body was not, the console's runs were.
+    const previewedOrNot = await db.query<{ reference: string; previewed: boolean }>(`select distinct r.reference, (a.after->>'previewed')::boolean as previewed
+      from payment_runs r join audit_log a on a.entity = 'payment_run' and a.entity_id = r.id::text where r.reference in ('ACC-SPEC-7', 'ACC-2026-11')`);
+    expect(previewedOrNot.rows.sort((a, b) => a.reference.localeCompare(b.reference))).toEqual([
+      { reference: 'ACC-2026-11', previewed: true }, { reference: 'ACC-SPEC-7', previewed: false },
+    ]);
   });
 
   it.runIf(backend === 'postgres')('refuses, in the database, a second active line for a payment, and any change to a line but its reversal', async () => {

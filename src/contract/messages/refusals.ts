@@ -81,6 +81,24 @@ export const paymentRunNotYours = 'Only a Super Admin, or a Campaign Admin whose
 export const paymentRunPayoutNotPaid = (status: string): string =>
   `Only a paid payment run has a payout file: this one is ${status.toLowerCase()}, so it pays nobody.`;
 
+// A payout's results from the provider (issue 52, ours)
+export const payoutSettleSuperOnly = "Only a Super Admin can settle a payment run with the provider's results.";
+export const payoutSettleNotPaid = (status: string): string =>
+  `Only a paid payment run is settled with the provider's results: this one is ${status.toLowerCase()}, so nothing was changed.`;
+export const payoutResultsRefused = "The results file was refused, so nothing of it was written. Correct the rows listed and upload it again.";
+export const payoutResultsNeedsConnection = "You are offline. Settling a payment run needs a connection: the provider's results are never queued offline.";
+export const payoutRunSettled = 'This payment run has results from the provider: money has left for some of its lines, so it cannot be reversed. A failed line\'s payments are due again already.';
+export const payoutRowUnknownLine = (lineId: string, ref: string): string => `${lineId} is not a line of ${ref}.`;
+export const payoutRowDuplicate = (lineId: string, firstRow: number): string => `${lineId} is listed twice in the file (first on row ${firstRow}).`;
+export const payoutRowBadStatus = (status: string): string => `The status must be paid or failed, not '${status}'.`;
+export const payoutRowNoLineId = 'The row has no line_id.';
+export const payoutRowAmountDiffers = (given: string, line: string): string => `The amount ${given} differs from the line's ${line}.`;
+export const payoutRowCurrencyDiffers = (given: string, run: string): string => `The currency ${given} is not the run's (${run}).`;
+export const payoutRowSettledOtherWay = (lineId: string, was: string): string => `${lineId} was settled as ${was} already: it cannot be settled the other way.`;
+export const payoutRowOtherReference = (lineId: string, reference: string): string =>
+  `${lineId} was settled as paid already, with the provider's reference ${reference}: a second reference is refused.`;
+export const payoutRowNothingToSend = (lineId: string): string => `${lineId} asked the provider for nothing (below one whole unit, carried to the next run): it has no result.`;
+
 // Admin users beyond the caller's reach (ours)
 export const adminOutOfReach = 'This admin user holds roles or rights beyond the agencies and campaigns you manage. Only a Super Admin can change this user.';
 export const superOnlyCredentials = 'Only a Super Admin can change the email address or password of an admin user. To change your own password, use Forgot password on the login page.';

@@ -2,14 +2,15 @@
 // Money is NUMERIC (never floating point); report filters (date, agency, campaign) are indexed.
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text,
-  timestamp, uniqueIndex, uuid, varchar,
+  type AnyPgColumn, bigint, bigserial, boolean, check, customType, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text,
+  timestamp, unique, uniqueIndex, uuid, varchar,
 } from 'drizzle-orm/pg-core';
 import { AUDIT_ENTITIES } from '../../contract/audit';
 import { TEXT_MAX, type TextField } from '../../contract/constants';
 import { foldedText, sortableText } from './foldedText';
 import { SECURE_LEDGER_ACTIONS } from '../../contract/entities';
 import { JOB_KINDS, JOB_STATUSES } from '../../contract/jobs';
+import { PAYOUT_LINE_STATUSES } from '../../contract/payouts';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
@@ -453,6 +454,8 @@ export const paymentRuns = pgTable(
     // PostgreSQL sorted them with parallel workers, 40 ms to start on 2 cores.
     index('payment_runs_paid').on(sql`(${t.approvalLimit} is null or ${t.approvedAt} is not null)`, t.id),
     currencyCodeChecked('payment_runs', t.currencyCode),
+    // What its payments and lines reference with their currency: a run pays its own currency only (migration 0035).
+    unique('payment_runs_id_currency').on(t.id, t.currencyCode),
     // Approved or rejected only when it awaited approval, never both, and by someone other than its creator when approved.
     check('payment_runs_approved', sql`(${t.approvedAt} is null) = (${t.approvedBy} is null)
       and (${t.approvedAt} is null or (${t.approvalLimit} is not null and ${t.rejectedAt} is null and ${t.approvedBy} <> ${t.createdBy}))`),
@@ -505,6 +508,8 @@ export const payments = pgTable(
     // Payments' summary finds a period's next oldest once a run has claimed its oldest (migration
     // 0031). A claimed payment leaves it (no entry is written for its new row).
     index('payments_pending').on(t.agentId, t.campaignId, t.currencyCode, t.createdAt).where(sql`${t.status} = 'due' and ${t.paymentRunId} is null`),
+    // A payment is held or paid only by a run of its own currency: the database refuses any other claim.
+    foreignKey({ name: 'payments_run_currency', columns: [t.paymentRunId, t.currencyCode], foreignColumns: [paymentRuns.id, paymentRuns.currencyCode] }),
   ],
 );
 
@@ -527,8 +532,61 @@ export const paymentRunLines = pgTable(
   },
   (t) => [
     uniqueIndex('payment_run_lines_paid_once').on(t.paymentId).where(sql`${t.reversedAt} is null`),
+    // A payment's earlier lines, released (a failed payout line, a rejected or reversed run): the failed line a new payout line pays again.
+    index('payment_run_lines_released').on(t.paymentId).where(sql`${t.reversedAt} is not null`),
     index('payment_run_lines_run').on(t.paymentRunId),
     currencyCodeChecked('payment_run_lines', t.currencyCode),
+    // A line is in its run's currency (its amount adds to the run's total, never across two).
+    foreignKey({ name: 'payment_run_lines_run_currency', columns: [t.paymentRunId, t.currencyCode], foreignColumns: [paymentRuns.id, paymentRuns.currencyCode] }),
+  ],
+);
+
+/**
+ * A paid run's payout (issue 52): one line per agent of the run, in the file's order, as the payout
+ * file asks the provider to pay it, with the provider's answer. Written when the run is paid (made,
+ * or approved). `amount` is `payments_total` and the agent's carry, in whole units where the currency
+ * has no minor unit (contract currencyMinorDigits): the remainder is the agent's carry, read back as
+ * the sum of (payments_total - amount) over their lines that are not failed, of runs not reversed. A
+ * result is given once (sent → paid or failed; migration 0036's trigger refuses a change of it); a
+ * failed line's payments are released, and the line that pays them again names it (`retry_of`).
+ */
+export const payoutLines = pgTable(
+  'payout_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    paymentRunId: integer('payment_run_id').notNull(),
+    currencyCode: currencyCode(),
+    /** The payout file's line_id: '<run ref>-<position>'. */
+    lineId: text('line_id').notNull().unique(),
+    position: integer('position').notNull(),
+    agentId: integer('agent_id').notNull().references(() => users.id),
+    /** The number and name the file was written with, kept as sent. */
+    msisdn: text('msisdn'),
+    agentName: text('agent_name').notNull(),
+    payments: integer('payments').notNull(),
+    paymentsTotal: money('payments_total').notNull(),
+    amount: money('amount').notNull(),
+    status: text('status', { enum: PAYOUT_LINE_STATUSES }).notNull().default('sent'),
+    providerReference: text('provider_reference'),
+    reason: text('reason'),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    settledBy: integer('settled_by').references(() => users.id),
+    retryOf: bigint('retry_of', { mode: 'number' }).references((): AnyPgColumn => payoutLines.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ name: 'payout_lines_run_currency', columns: [t.paymentRunId, t.currencyCode], foreignColumns: [paymentRuns.id, paymentRuns.currencyCode] }),
+    uniqueIndex('payout_lines_run_agent').on(t.paymentRunId, t.agentId),
+    uniqueIndex('payout_lines_run_position').on(t.paymentRunId, t.position),
+    // An agent's carry in a currency: the sum over their lines.
+    index('payout_lines_agent').on(t.agentId, t.currencyCode),
+    // The line that paid a failed one again; Stats' open lines (no result yet, or failed), oldest first.
+    index('payout_lines_retry').on(t.retryOf).where(sql`${t.retryOf} is not null`),
+    index('payout_lines_open').on(t.createdAt).where(sql`${t.status} <> 'paid'`),
+    currencyCodeChecked('payout_lines', t.currencyCode),
+    check('payout_lines_status', sql`${t.status} in ('sent', 'paid', 'failed')`),
+    check('payout_lines_amount', sql`${t.amount} >= 0`),
+    check('payout_lines_settled', sql`(${t.status} = 'sent') = (${t.settledAt} is null)`),
   ],
 );
 
@@ -849,7 +907,8 @@ export const paymentRunRequests = pgTable('payment_run_requests', {
   /** The run's filter (contract PaymentRunFilter). */
   filter: jsonb('filter').notNull(),
   reference: text('reference').notNull(),
-  fingerprint: text('fingerprint').notNull(),
+  /** The preview's the request confirmed; null: none was sent, the run pays the due set as it stands. */
+  fingerprint: text('fingerprint'),
   /** Who asked, and their RoleScope when they did. */
   userId: integer('user_id').notNull().references(() => users.id),
   scope: jsonb('scope').notNull(),

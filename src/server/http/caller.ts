@@ -3,7 +3,7 @@
 // read `request.caller`; none looks the session or the scope up by hand.
 import type { FastifyInstance } from 'fastify';
 import { OUTBOX_QUEUED_AT_HEADER } from '../../contract/constants';
-import { meetsRequirement } from '../../contract/roles';
+import { meetsRequirement, requiresSuperAdmin } from '../../contract/roles';
 import { callerOf, hasSecureAccess, type Caller } from '../auth/scope';
 import type { Database } from '../db/client';
 import * as messages from '../../contract/messages';
@@ -29,7 +29,7 @@ export function installCaller(app: FastifyInstance, db: Database): void {
     if (config.requires === SECURE_PAGE_ACCESS) {
       if (!(await hasSecureAccess(db, request.caller))) throw forbidden(config.refusal ?? messages.secureAccessRequired);
     } else if (config.requires && !meetsRequirement(request.caller.scope, config.requires)) {
-      throw superAdminOnly(config.refusal);
+      throw requiresSuperAdmin(config.requires) ? superAdminOnly(config.refusal) : forbidden(config.refusal ?? messages.superOnlyChange);
     }
   });
 }

@@ -17,6 +17,7 @@ import { ERROR_CODES } from '../../contract/errors';
 import { fieldErrors, joinFieldErrors } from '../../contract/schemas';
 import { badRequest, notFound } from './errors';
 import { SECURE_PAGE_ACCESS } from './routeConfig';
+import { requiresSuperAdmin } from '../../contract/roles';
 
 /**
  * A request part that fails its schema answers 400 with the lines of each field. A record's address
@@ -69,7 +70,9 @@ function accessOf(config: RouteOptions['config']): string {
     : config?.requires
       ? config.requires === SECURE_PAGE_ACCESS
         ? 'Secure Page access only (a Super Admin, or an admin whose `secure_page` flag is set): anyone else answers 403 `forbidden` before the body is read.'
-        : `${config.requires} only: anyone else answers 403 \`super_admin_only\` before the body is read.`
+        : requiresSuperAdmin(config.requires)
+          ? `${config.requires} only: anyone else answers 403 \`super_admin_only\` before the body is read.`
+          : 'A Super Admin, or a Campaign Admin for their own campaigns: anyone else answers 403 `forbidden` before the body is read.'
       : 'Needs a session (`Authorization: Bearer <access>`), 401 without.';
   const retry = config?.replayable === false
     ? ' Never replayed for an Idempotency-Key.'

@@ -26,7 +26,8 @@ interface Claimed {
   request_id: string;
   filter: PaymentRunFilter;
   reference: string;
-  fingerprint: string;
+  /** Null: the request sent none (the run pays the due set as it stands). */
+  fingerprint: string | null;
   user_id: number;
   scope: RoleScope;
   approval_limits: Record<string, string>;
@@ -57,7 +58,7 @@ export async function runPaymentRunJob(database: OpenDatabase, jobId: number): P
         caller: { userId: claimed.user_id, sessionId: null, scope: claimed.scope },
         userId: claimed.user_id,
         request: {
-          filter: claimed.filter, reference: claimed.reference, fingerprint: claimed.fingerprint, requestKey: claimed.request_id,
+          filter: claimed.filter, reference: claimed.reference, fingerprint: claimed.fingerprint ?? undefined, requestKey: claimed.request_id,
           approvalLimits: claimed.approval_limits,
         },
         requestId: claimed.request_id,

@@ -5,7 +5,8 @@
 // each with its paymentrun job and the request id it was made for; one guarded UPDATE claims the
 // payments still due and in no run; their lines are written from what it claimed; what was claimed
 // must be the previewed set, to the cent, or the whole transaction is rolled back and nothing is
-// paid. The database holds the rest: payment_runs.request_id is unique (a retry finds its runs),
+// paid. A request without the preview's fingerprint (section 7's own body) is held to the set it
+// counted when the transaction began: a claim that raced another writer is tried again. The database holds the rest: payment_runs.request_id is unique (a retry finds its runs),
 // and a payment is on one line that is not reversed (payment_run_lines_paid_once).
 //
 // A run of more payments than PAYMENT_RUN_QUEUE_ABOVE is queued instead: the request's transaction
@@ -88,8 +89,8 @@ export async function previewRun(db: Database, caller: Caller, filter: PaymentRu
 export interface RunRequest {
   filter: PaymentRunFilter;
   reference: string;
-  /** The preview's fingerprint the admin confirmed. */
-  fingerprint: string;
+  /** The preview's fingerprint the admin confirmed; none: the due set as it stands when claimed. */
+  fingerprint?: string | undefined;
   /** What names this request across retries: the caller's Idempotency-Key, else a new one. */
   requestKey: string | undefined;
   /** The approval limit of each currency (config approvalLimits): a run whose total passes it awaits approval. */
@@ -98,6 +99,11 @@ export interface RunRequest {
 
 /** The set a run was asked to pay is no longer the one due: nothing was paid (the transaction is rolled back). */
 export class DueSetChanged extends Error {}
+/**
+ * A run without a fingerprint claimed another set than the one it counted a statement before (a
+ * writer committed between them): rolled back and tried again, as a refusal of PostgreSQL's is.
+ */
+export class ClaimRaced extends Error {}
 
 /** PostgreSQL refusals a racing run or retry causes: the transaction is tried again, and then sees why. */
 const RETRIED = new Set(['23505', '40001', '40P01']);
@@ -110,7 +116,8 @@ export async function inRunTransaction<T>(db: Database, work: (tx: Database) => 
       return await db.transaction(work);
     } catch (error) {
       const code = postgresError(error)?.code;
-      if (attempt >= ATTEMPTS || code === undefined || !RETRIED.has(code)) throw error;
+      const retried = error instanceof ClaimRaced || (code !== undefined && RETRIED.has(code));
+      if (attempt >= ATTEMPTS || !retried) throw error;
     }
   }
 }
@@ -141,7 +148,7 @@ export async function makeRun(db: Database, caller: Caller, request: RunRequest,
   try {
     outcome = await inRunTransaction(db, (tx) => runOnce(tx, { caller, userId, request, requestId, queueAbove: queuing?.above }));
   } catch (error) {
-    if (error instanceof DueSetChanged) {
+    if (error instanceof DueSetChanged || error instanceof ClaimRaced) {
       throw new HttpError(409, messages.paymentRunChanged, { code: 'edit_conflict', current: await previewRun(db, caller, request.filter) });
     }
     throw error;
@@ -208,7 +215,7 @@ async function queueRun(tx: Database, task: RunTask): Promise<number> {
     .returning({ id: jobs.id });
   const jobId = (job as { id: number }).id;
   await tx.insert(paymentRunRequests).values({
-    jobId, requestId, filter: request.filter, reference: request.reference, fingerprint: request.fingerprint, userId, scope: caller.scope,
+    jobId, requestId, filter: request.filter, reference: request.reference, fingerprint: request.fingerprint ?? null, userId, scope: caller.scope,
     approvalLimits: request.approvalLimits,
   });
   return jobId;
@@ -234,7 +241,10 @@ export async function runOnce(tx: Database, task: RunTask): Promise<RunOutcome> 
   const [asked] = await queryRows<{ payments: number; fingerprint: string }>(tx, sql`with ${due}
     select count(*)::int as payments, ${fingerprintOf(sql`id`, sql`amount`, sql`currency_code`)} as fingerprint from pay`);
   if (!asked || asked.payments === 0) return { message: messages.paymentRunEmpty, runs: [] };
-  if (asked.fingerprint !== request.fingerprint) throw new DueSetChanged();
+  if (request.fingerprint !== undefined && asked.fingerprint !== request.fingerprint) throw new DueSetChanged();
+  // What the claim must take: the confirmed preview's set, or the one just counted.
+  const expected = request.fingerprint ?? asked.fingerprint;
+  const changed = () => (request.fingerprint === undefined ? new ClaimRaced() : new DueSetChanged());
   if (task.jobId === undefined && task.queueAbove !== undefined && asked.payments > task.queueAbove) {
     return { message: messages.paymentRunQueued, runs: [], job: await queueRun(tx, task), queuedNow: true };
   }
@@ -267,7 +277,7 @@ export async function runOnce(tx: Database, task: RunTask): Promise<RunOutcome> 
     from made ${task.jobId !== undefined ? sql`` : sql`join job on job.description = 'Payment run ' || made.ref`}
     returning id`);
   // Each statement sees the latest commits: its payments held back or paid since the check above, nothing is left to pay.
-  if (runs.length === 0) throw new DueSetChanged();
+  if (runs.length === 0) throw changed();
 
   // The claim: only a payment still due and in no run becomes this run's; a racing run waits on its
   // rows and then finds them taken. Its lines are what it claimed. A run awaiting approval holds its
@@ -289,7 +299,7 @@ export async function runOnce(tx: Database, task: RunTask): Promise<RunOutcome> 
   const runIds = sql.join(runs.map((run) => sql`${run.id}`), sql`, `);
   const [paid] = await queryRows<{ fingerprint: string }>(tx, sql`
     select ${fingerprintOf(sql`payment_id`, sql`amount`, sql`currency_code`)} as fingerprint from ${paymentRunLines} where payment_run_id in (${runIds})`);
-  if (paid?.fingerprint !== request.fingerprint) throw new DueSetChanged();
+  if (paid?.fingerprint !== expected) throw changed();
 
   // Each run's total is the sum of its lines, in this transaction.
   const totals = await queryRows<MadeRow>(tx, sql`
@@ -302,7 +312,7 @@ export async function runOnce(tx: Database, task: RunTask): Promise<RunOutcome> 
     await recordBatch(tx, {
       actorId: userId, action: 'create', entity: 'payment_run', entityId: run.id, count: run.events, totals: { [run.currency]: run.total },
       detail: {
-        ref: run.ref, reference: run.reference, status: run.status, start_date: filter.start_date, end_date: filter.end_date,
+        ref: run.ref, reference: run.reference, status: run.status, previewed: request.fingerprint !== undefined, start_date: filter.start_date, end_date: filter.end_date,
         country: filter.country ?? null, campaign: filter.campaign ?? null, search: filter.search || null,
       },
     });

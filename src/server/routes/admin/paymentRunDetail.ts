@@ -14,6 +14,7 @@ import type { OpenDatabase } from '../../db/client';
 import { paymentRunDetail } from '../../domain/grids/paymentRunDetail';
 import { payoutFile, runSummary, visibleRun } from '../../domain/paymentRuns/runView';
 import { safeFilename, sendCsv } from '../../reports/csv';
+import { PAYMENT_RUN_CALL } from './paymentRuns';
 
 export const paymentRunDetailRoutes = (database: OpenDatabase): FastifyPluginAsyncZod => async (app) => {
   // The state decides what the caller may do next (approve, reject, reverse): it reads the primary.
@@ -22,6 +23,7 @@ export const paymentRunDetailRoutes = (database: OpenDatabase): FastifyPluginAsy
   app.post(
     '/payment_run_detail',
     {
+      config: PAYMENT_RUN_CALL,
       schema: {
         summary: "A payment run's lines grid: one row per payment it pays, a page of them and their count, or all of them as CSV",
         description: 'The grid body of the other grids; its dates are optional and ignored (the lines are the run\'s, whatever their dates), and it offers no filter but the search. With export "csv", the file payment-run-lines_<ref>.csv. 404: no such run; 403: not a run the caller may see.',
@@ -51,6 +53,7 @@ export const paymentRunDetailRoutes = (database: OpenDatabase): FastifyPluginAsy
   app.post(
     '/payment_run_state',
     {
+      config: PAYMENT_RUN_CALL,
       schema: {
         summary: 'One payment run with its steps by name, its filters, and what the caller may do with it now',
         description: 'can_approve, can_reject, can_reverse and payout_ready are decided here for the caller. 404: no such run; 403: not a run the caller may see.',
@@ -65,6 +68,7 @@ export const paymentRunDetailRoutes = (database: OpenDatabase): FastifyPluginAsy
   app.get(
     '/payment_run_payout',
     {
+      config: PAYMENT_RUN_CALL,
       schema: {
         summary: "A paid payment run's payout file: one line per agent, then the control total line",
         description: 'CSV, payout_<ref>.csv: msisdn, agent_name, amount, currency, run_reference, line_id; the last line\'s line_id is CONTROL_TOTAL, its amount the run\'s total. 409: the run is not Paid; 404: no such run; 403: not a run the caller may see.',

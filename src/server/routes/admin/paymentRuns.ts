@@ -17,11 +17,14 @@ import { makeRun, previewRun, type Queuing } from '../../domain/paymentRuns/paym
 
 /** Approval, rejection and reversal: a Super Admin's, refused to anyone else before the body is read. */
 const SUPER_ADMIN_STEP = { requires: 'Super Admin', refusal: messages.paymentRunSuperOnly } as const;
+/** Previewing and making a run: never an Agency Admin's, refused before the body is read (whatever it holds). */
+export const PAYMENT_RUN_CALL = { requires: 'Payment runs', refusal: messages.paymentRunsNotAllowed } as const;
 
 export const paymentRunRoutes = (db: Database, signIn: SignIn, approvalLimits: Record<string, string>, queuing: Queuing): FastifyPluginAsyncZod => async (app) => {
   app.post(
     '/payment_run_preview',
     {
+      config: PAYMENT_RUN_CALL,
       schema: {
         summary: 'Preview a payment run: what it would pay and hold back, and the fingerprint to confirm it with',
         description: 'Totals per currency and per campaign, the payments held back and why; nothing is written.',
@@ -36,10 +39,11 @@ export const paymentRunRoutes = (db: Database, signIn: SignIn, approvalLimits: R
   app.post(
     '/payment_run',
     {
+      config: PAYMENT_RUN_CALL,
       schema: {
-        summary: "Make a payment run: pay the due payments of the filters in the caller's scope, exactly the preview's set",
+        summary: "Make a payment run: pay the due payments of the filters in the caller's scope (exactly the preview's set when its fingerprint is sent)",
         operationId: 'makePaymentRun',
-        description: 'One run per currency of the payments paid; a run whose total passes its currency\'s approval limit (PAYMENT_RUN_APPROVAL_LIMITS) is Awaiting approval: it holds its payments but pays them only once a second Super Admin approves it. A run of more than PAYMENT_RUN_QUEUE_ABOVE payments is queued (202): a paymentrun job, listed by /admin/list_job_queue?job=paymentrun, makes it, exactly the previewed set or nothing (its job Failed when the payments due changed meanwhile). An Idempotency-Key makes a retry answer the runs it made, or the job it queued, instead of paying again. A 409 (edit_conflict): the payments due changed since the preview, nothing was paid, and `current` holds the new preview.',
+        description: 'One run per currency of the payments paid; a run whose total passes its currency\'s approval limit (PAYMENT_RUN_APPROVAL_LIMITS) is Awaiting approval: it holds its payments but pays them only once a second Super Admin approves it. A run of more than PAYMENT_RUN_QUEUE_ABOVE payments is queued (202): a paymentrun job, listed by /admin/list_job_queue?job=paymentrun, makes it. With `fingerprint` (the preview\'s, optional) the run pays exactly the previewed set or nothing: a 409 (edit_conflict) when the payments due changed since the preview, nothing paid, and `current` holds the new preview (a queued job Failed instead); without it, the run pays the due set as it stands when its payments are claimed. An Idempotency-Key makes a retry answer the runs it made, or the job it queued, instead of paying again.',
         body: paymentRunRequest,
         response: {
           200: paymentRunOutcome.describe('Payment Run was Empty: nothing was due, nothing was written'),
