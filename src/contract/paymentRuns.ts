@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import * as messages from './messages';
 import { currencyCode, money, moneyWithCurrency } from './money';
+import { payoutSummary } from './payouts';
 import { endBeforeStart, endNotBeforeStartDate, paymentRunForm, reportFilterFields, SECURE_OTP_PATTERN, storableId } from './schemas';
 
 /** A legacy client leaves a filter out as '' or null: the same as not sending it. */
@@ -202,10 +203,12 @@ export const paymentRunSummary = paymentRunState.extend({
   can_approve: z.boolean(),
   /** Awaiting approval, and the caller is a Super Admin (a creator may withdraw their own run). */
   can_reject: z.boolean(),
-  /** Paid, and the caller is a Super Admin. */
+  /** Paid, no money sent by the provider yet (no line paid), and the caller is a Super Admin. */
   can_reverse: z.boolean(),
   /** The payout file can be downloaded: the run is Paid (a run awaiting approval, rejected or reversed pays nobody). */
   payout_ready: z.boolean(),
+  /** Its payout lines' settlement by the provider's results; null: it has no payout (never paid). */
+  payout: payoutSummary.nullable(),
 });
 export type PaymentRunSummary = z.infer<typeof paymentRunSummary>;
 

@@ -104,6 +104,8 @@ export const payoutSummary = z.object({
   /** What its lines carry to each agent's next line (below one whole unit each); 0.00 in a currency with minor units. */
   carried: moneyWithCurrency,
   failed_total: moneyWithCurrency,
+  /** The provider paid at least one line: money has left, so the run can no longer be reversed. */
+  provider_paid: z.boolean(),
   /** A Super Admin may upload the provider's results: the run is paid and the caller is a Super Admin. */
   can_settle: z.boolean(),
 });

@@ -169,11 +169,13 @@ describe.each(backends)('one payment run: its lines, summary and payout file on 
     });
     expect(paid.body.campaign_name).toBeTruthy();
     const ownView = await state(theirs.id, token.campaign);
-    expect(ownView.body).toEqual({ ...paid.body, can_reverse: false });
+    expect(paid.body.payout).toMatchObject({ settlement: 'Sent', can_settle: true, provider_paid: false, asked: { amount: theirs.total, currency: theirs.currency } });
+    // Settling, like reversing, is a Super Admin's (docs/decisions.md 'Payouts').
+    expect(ownView.body).toEqual({ ...paid.body, can_reverse: false, payout: { ...paid.body.payout, can_settle: false } });
 
     const held = await state(awaiting.id);
     // Its creator may withdraw it, not approve it.
-    expect(held.body).toMatchObject({ status: 'Awaiting approval', can_approve: false, can_reject: true, can_reverse: false, payout_ready: false, created_by_name: 'super@demo.test' });
+    expect(held.body).toMatchObject({ status: 'Awaiting approval', can_approve: false, can_reject: true, can_reverse: false, payout_ready: false, payout: null, created_by_name: 'super@demo.test' });
 
     const month = await state(monthly.id);
     expect(month.body).toMatchObject({ status: 'Paid', campaign_name: null, country: monthly.country, payout_ready: true });

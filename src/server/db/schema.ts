@@ -560,9 +560,8 @@ export const payoutLines = pgTable(
     lineId: text('line_id').notNull().unique(),
     position: integer('position').notNull(),
     agentId: integer('agent_id').notNull().references(() => users.id),
-    /** The number and name the file was written with, kept as sent. */
+    /** The number the file asked the provider to pay, kept as sent (the agent's name is read as it is now). */
     msisdn: text('msisdn'),
-    agentName: text('agent_name').notNull(),
     payments: integer('payments').notNull(),
     paymentsTotal: money('payments_total').notNull(),
     amount: money('amount').notNull(),

@@ -63,6 +63,7 @@ const awaiting: PaymentRunSummary = {
   can_reject: true,
   can_reverse: false,
   payout_ready: false,
+  payout: null,
 };
 
 const paid: PaymentRunSummary = {

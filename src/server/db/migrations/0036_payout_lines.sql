@@ -10,7 +10,6 @@ CREATE TABLE "payout_lines" (
 	"position" integer NOT NULL,
 	"agent_id" integer NOT NULL,
 	"msisdn" text,
-	"agent_name" text NOT NULL,
 	"payments" integer NOT NULL,
 	"payments_total" numeric(14, 2) NOT NULL,
 	"amount" numeric(14, 2) NOT NULL,
@@ -37,12 +36,13 @@ CREATE UNIQUE INDEX "payout_lines_run_position" ON "payout_lines" USING btree ("
 CREATE INDEX "payout_lines_agent" ON "payout_lines" USING btree ("agent_id","currency_code");--> statement-breakpoint
 CREATE INDEX "payout_lines_retry" ON "payout_lines" USING btree ("retry_of") WHERE "payout_lines"."retry_of" is not null;--> statement-breakpoint
 CREATE INDEX "payout_lines_open" ON "payout_lines" USING btree ("created_at") WHERE "payout_lines"."status" <> 'paid';--> statement-breakpoint
-CREATE INDEX "payment_run_lines_released" ON "payment_run_lines" USING btree ("payment_id") WHERE "payment_run_lines"."reversed_at" is not null;--> statement-breakpoint
+CREATE INDEX "payment_run_lines_released" ON "payment_run_lines" USING btree ("payment_id") WHERE "payment_run_lines"."reversed_at" is not null;
+--> statement-breakpoint
 CREATE FUNCTION "payout_lines_result_once"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' OR OLD.status <> 'sent'
-     OR (NEW.id, NEW.payment_run_id, NEW.currency_code, NEW.line_id, NEW.position, NEW.agent_id, NEW.payments, NEW.payments_total, NEW.amount, NEW.msisdn, NEW.agent_name, NEW.retry_of, NEW.created_at)
-        IS DISTINCT FROM (OLD.id, OLD.payment_run_id, OLD.currency_code, OLD.line_id, OLD.position, OLD.agent_id, OLD.payments, OLD.payments_total, OLD.amount, OLD.msisdn, OLD.agent_name, OLD.retry_of, OLD.created_at) THEN
+     OR (NEW.id, NEW.payment_run_id, NEW.currency_code, NEW.line_id, NEW.position, NEW.agent_id, NEW.payments, NEW.payments_total, NEW.amount, NEW.msisdn, NEW.retry_of, NEW.created_at)
+        IS DISTINCT FROM (OLD.id, OLD.payment_run_id, OLD.currency_code, OLD.line_id, OLD.position, OLD.agent_id, OLD.payments, OLD.payments_total, OLD.amount, OLD.msisdn, OLD.retry_of, OLD.created_at) THEN
     RAISE EXCEPTION 'a payout line is given its result once, and is never otherwise changed or deleted' USING ERRCODE = 'restrict_violation';
   END IF;
   RETURN NEW;
@@ -50,8 +50,8 @@ END
 $$;--> statement-breakpoint
 CREATE TRIGGER "payout_lines_result_once" BEFORE UPDATE OR DELETE ON "payout_lines"
   FOR EACH ROW EXECUTE FUNCTION "payout_lines_result_once"();--> statement-breakpoint
-INSERT INTO "payout_lines" ("payment_run_id", "currency_code", "line_id", "position", "agent_id", "msisdn", "agent_name", "payments", "payments_total", "amount", "created_at")
-SELECT a.payment_run_id, a.currency_code, r.ref || '-' || a.position, a.position, a.agent_id, u.msisdn, u.first_name || ' ' || u.last_name,
+INSERT INTO "payout_lines" ("payment_run_id", "currency_code", "line_id", "position", "agent_id", "msisdn", "payments", "payments_total", "amount", "created_at")
+SELECT a.payment_run_id, a.currency_code, r.ref || '-' || a.position, a.position, a.agent_id, u.msisdn,
   a.payments, a.total, a.total, coalesce(r.approved_at, r.created_at)
 FROM (
   SELECT l.payment_run_id, l.currency_code, p.agent_id, count(*)::int AS payments, sum(l.amount) AS total,

@@ -4,6 +4,7 @@
 // with bulkInsert; payments and runs are derived from the events in SQL, so their totals cannot
 // disagree with the events they pay.
 import { sql } from 'drizzle-orm';
+import { writePayoutLines } from '../../domain/paymentRuns/payouts';
 import { queryRows, type Database } from '../client';
 import { events, fraudEvents, invites, retentionEvents } from '../schema';
 import { bulkInsert } from './bulk';
@@ -15,6 +16,8 @@ import { DAY_MS, decimal, isoDay, isoInstant } from './units';
 
 /** Events of the last PAID_AFTER_DAYS days are still due; older ones were paid by a monthly run. */
 export const PAID_AFTER_DAYS = 45;
+/** The provider's results came back for the payout lines of the runs made before this many days ago. */
+export const SETTLED_AFTER_DAYS = 60;
 const WINDOW_DAYS = 365;
 const INVITES_PER_EVENT = 0.25;
 const FRAUD_PER_EVENT = 0.01;
@@ -178,6 +181,14 @@ export class ActivitySeeder {
       from (select payment_run_id, sum(amount) as total, count(*)::int as events from payments
             where payment_run_id is not null group by payment_run_id) s
       where s.payment_run_id = r.id`);
+    // Each run's payout lines, in the order the runs were made (an agent's carry runs from one to the next);
+    // the provider answered every line of the runs made more than SETTLED_AFTER_DAYS ago, paid.
+    const runs = await queryRows<{ id: number }>(this.db, sql`select id from payment_runs order by id`);
+    for (const run of runs) await writePayoutLines(this.db, [run.id]);
+    await this.db.execute(sql`
+      update payout_lines pl set status = 'paid', provider_reference = 'MM' || lpad(pl.id::text, 9, '0'),
+        settled_at = pl.created_at + interval '2 days', settled_by = ${createdBy}
+      where pl.status = 'sent' and pl.created_at < ${isoInstant(this.anchorMs - SETTLED_AFTER_DAYS * DAY_MS)}::timestamptz`);
     const [counts] = await queryRows<{ payments: number; runs: number }>(
       this.db,
       sql`select (select count(*)::int from payments) as payments, (select count(*)::int from payment_runs) as runs`,

@@ -4,44 +4,21 @@
 // again). Each step is one guarded change of the run (taken once: a replay or a racing step finds it
 // taken and changes nothing, 409), its lines and its payments, in one transaction, with its audit
 // entry. See docs/decisions.md 'Payment runs: approval and reversal'.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import * as messages from '../../../contract/messages';
-import { amountText, requireAmount } from '../../../contract/money';
-import { paymentRunStatus, type PaymentRunState } from '../../../contract/paymentRuns';
+import type { PaymentRunState } from '../../../contract/paymentRuns';
 import type { CodeCheck } from '../../auth/codes';
 import type { Caller } from '../../auth/scope';
 import { codeRefused, type SignIn } from '../../auth/signIn';
 import { queryRows, type Database } from '../../db/client';
 import { paymentRunLines, paymentRuns, payments } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../http/errors';
+import { conflict, forbidden } from '../../http/errors';
 import { recordBatch } from '../audit';
-import { runIs } from './status';
+import { providerPaid, writePayoutLines } from './payouts';
+import { runIs, runState, STATE, withStatus, type StateRow } from './status';
 
 /** What a run's approval code opens: this run's approval, nothing else. */
 const subjectOf = (runId: number) => `payment_run_approval:${runId}`;
-
-const instant = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-
-/** The run as the answers show it. */
-const STATE = sql`id, ref, reference, currency_code as currency, total::text as total, event_count as events, created_by,
-  ${instant('created_at')} as created_at, approval_limit::text as approval_limit, approved_by, ${instant('approved_at')} as approved_at,
-  rejected_by, ${instant('rejected_at')} as rejected_at, rejection_reason, reversed_by, ${instant('reversed_at')} as reversed_at, reversal_reason`;
-
-type StateRow = Omit<PaymentRunState, 'status'>;
-
-const withStatus = (row: StateRow): PaymentRunState => ({
-  ...row,
-  total: amountText(requireAmount(row.total)),
-  approval_limit: row.approval_limit === null ? null : amountText(requireAmount(row.approval_limit)),
-  status: paymentRunStatus(row),
-});
-
-/** A run as it is now, or 404. */
-export async function runState(db: Database, runId: number): Promise<PaymentRunState> {
-  const [row] = await queryRows<StateRow>(db, sql`select ${STATE} from ${paymentRuns} where id = ${runId}`);
-  if (!row) throw notFound(messages.paymentRunNotFound);
-  return withStatus(row);
-}
 
 const signedIn = (caller: Caller): number => {
   if (caller.userId === null) throw forbidden(messages.paymentRunSuperOnly);
@@ -72,8 +49,17 @@ async function takeStep(db: Database, runId: number, actor: number, step: {
   /** Its lines are reversed (rejection, reversal). */
   reverseLines: boolean;
   audit: string; reason?: string; refusal: string;
+  /** What refuses the step first, read under the run's row lock (a settlement waits for it, and it for a settlement). */
+  refuses?: SQL; refusedWith?: string;
+  /** What the step writes once taken (approval: the payout lines). */
+  then?: (tx: Database, runId: number) => Promise<void>;
 }): Promise<PaymentRunState> {
   return db.transaction(async (tx) => {
+    if (step.refuses) {
+      await tx.execute(sql`select id from ${paymentRuns} where id = ${runId} for update`);
+      const [refused] = await queryRows<{ refused: boolean }>(tx, sql`select ${step.refuses} as refused`);
+      if (refused?.refused) throw conflict(step.refusedWith ?? step.refusal, 'edit_conflict');
+    }
     const [taken] = await queryRows<StateRow>(tx, sql`update ${paymentRuns} set ${step.set} where id = ${runId} and ${step.where} returning ${STATE}`);
     // Not in the status the step needs (any more): a replay, or another Super Admin was first.
     if (!taken) throw conflict(step.refusal, 'edit_conflict');
@@ -82,6 +68,7 @@ async function takeStep(db: Database, runId: number, actor: number, step: {
     if (step.reverseLines) {
       await tx.execute(sql`update ${paymentRunLines} set reversed_at = now() where ${paymentRunLines.paymentRunId} = ${runId} and ${paymentRunLines.reversedAt} is null`);
     }
+    await step.then?.(tx, runId);
     const run = withStatus(taken);
     await recordBatch(tx, {
       actorId: actor, action: 'update', entity: 'payment_run', entityId: run.id, count: run.events, totals: { [run.currency]: run.total },
@@ -104,6 +91,7 @@ export async function approveRun(db: Database, signIn: SignIn, caller: Caller, r
     where: sql`${AWAITING} and created_by <> ${approver}`,
     payments: sql`status = 'paid', paid_at = now()`,
     reverseLines: false,
+    then: (tx, runId) => writePayoutLines(tx, [runId]),
     audit: 'approved',
     refusal: messages.paymentRunNotAwaitingApproval,
   });
@@ -131,6 +119,9 @@ export async function reverseRun(db: Database, caller: Caller, request: { runId:
   return takeStep(db, request.runId, actor, {
     set: sql`reversed_by = ${actor}, reversed_at = now(), reversal_reason = ${request.reason}`,
     where: runIs('Paid'),
+    // Once the provider has paid a line, the money has left: a reversal would pay it twice.
+    refuses: providerPaid(request.runId),
+    refusedWith: messages.payoutRunSettled,
     payments: sql`status = 'due', payment_run_id = null, paid_at = null`,
     reverseLines: true,
     audit: 'reversed',

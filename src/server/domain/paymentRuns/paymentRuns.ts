@@ -28,6 +28,7 @@ import { jobs, paymentRunLines, paymentRunRequests, paymentRuns, payments } from
 import { HttpError } from '../../http/errors';
 import { recordBatch } from '../audit';
 import { checkRunScope, dueSet, fingerprintOf } from './dueSet';
+import { writePayoutLines } from './payouts';
 
 /** Money as the wire writes it, from a NUMERIC's text. */
 const wireMoney = (amount: string, currency: string): Money => ({ amount: amountText(requireAmount(amount)), currency });
@@ -308,6 +309,8 @@ export async function runOnce(tx: Database, task: RunTask): Promise<RunOutcome> 
     where r.id = l.payment_run_id
     returning ${MADE}`);
   const outcome = totals.map(made).sort((a, b) => a.currency.localeCompare(b.currency));
+  // A run paid now has its payout lines now; one awaiting approval has them once approved.
+  await writePayoutLines(tx, outcome.filter((run) => run.status === 'Paid').map((run) => run.id));
   for (const run of outcome) {
     await recordBatch(tx, {
       actorId: userId, action: 'create', entity: 'payment_run', entityId: run.id, count: run.events, totals: { [run.currency]: run.total },

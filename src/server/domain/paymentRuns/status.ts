@@ -1,9 +1,14 @@
 // A payment run's status in SQL: the contract's paymentRunStatus(), step for step, written once for
 // what reads it in the database (the Payment Runs grid sorts and searches by it) and for the steps
-// that must find a run in one status (approval.ts guards its changes with it).
+// that must find a run in one status (approval.ts guards its changes with it); and a run as the
+// answers show it, with its status read from its steps.
 import { sql, type SQL } from 'drizzle-orm';
-import type { PaymentRunStatus } from '../../../contract/paymentRuns';
+import * as messages from '../../../contract/messages';
+import { amountText, requireAmount } from '../../../contract/money';
+import { paymentRunStatus, type PaymentRunState, type PaymentRunStatus } from '../../../contract/paymentRuns';
+import { queryRows, type Database } from '../../db/client';
 import { paymentRuns } from '../../db/schema';
+import { notFound } from '../../http/errors';
 
 export const RUN_STATUS = sql`case
   when ${paymentRuns.reversedAt} is not null then 'Reversed'
@@ -13,3 +18,26 @@ export const RUN_STATUS = sql`case
 
 /** The run is (still) in this status. */
 export const runIs = (status: PaymentRunStatus): SQL => sql`(${RUN_STATUS}) = ${status}`;
+
+const instant = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/** The run as the answers show it. */
+export const STATE = sql`id, ref, reference, currency_code as currency, total::text as total, event_count as events, created_by,
+  ${instant('created_at')} as created_at, approval_limit::text as approval_limit, approved_by, ${instant('approved_at')} as approved_at,
+  rejected_by, ${instant('rejected_at')} as rejected_at, rejection_reason, reversed_by, ${instant('reversed_at')} as reversed_at, reversal_reason`;
+
+export type StateRow = Omit<PaymentRunState, 'status'>;
+
+export const withStatus = (row: StateRow): PaymentRunState => ({
+  ...row,
+  total: amountText(requireAmount(row.total)),
+  approval_limit: row.approval_limit === null ? null : amountText(requireAmount(row.approval_limit)),
+  status: paymentRunStatus(row),
+});
+
+/** A run as it is now, or 404. */
+export async function runState(db: Database, runId: number): Promise<PaymentRunState> {
+  const [row] = await queryRows<StateRow>(db, sql`select ${STATE} from ${paymentRuns} where id = ${runId}`);
+  if (!row) throw notFound(messages.paymentRunNotFound);
+  return withStatus(row);
+}

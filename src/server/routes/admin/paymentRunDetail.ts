@@ -9,10 +9,14 @@ import { GRID_EXPORT_CSV } from '../../../contract/constants';
 import { gridRowSchema } from '../../../contract/gridRows';
 import { paymentRunDetailGrid } from '../../../contract/grids';
 import { paymentRunDetailQuery, paymentRunPayoutQuery, paymentRunStateRequest, paymentRunSummary } from '../../../contract/paymentRuns';
+import { listPage } from '../../../contract/api';
+import { paymentRunPayoutLinesQuery, payoutLine } from '../../../contract/payouts';
 import { recordGridQuery } from '../../../contract/schemas';
 import type { OpenDatabase } from '../../db/client';
 import { paymentRunDetail } from '../../domain/grids/paymentRunDetail';
-import { payoutFile, runSummary, visibleRun } from '../../domain/paymentRuns/runView';
+import { payoutFile, payoutLinesPage } from '../../domain/paymentRuns/payouts';
+import { runSummary } from '../../domain/paymentRuns/runView';
+import { visibleRun } from '../../domain/paymentRuns/visibleRun';
 import { safeFilename, sendCsv } from '../../reports/csv';
 import { PAYMENT_RUN_CALL } from './paymentRuns';
 
@@ -63,6 +67,22 @@ export const paymentRunDetailRoutes = (database: OpenDatabase): FastifyPluginAsy
       },
     },
     async (request) => runSummary(db, request.caller, request.body.id),
+  );
+
+  app.get(
+    '/payment_run_payout_lines',
+    {
+      config: PAYMENT_RUN_CALL,
+      schema: {
+        summary: "A run's payout lines: what each asks the provider for, and the provider's result",
+        description: 'In the payout file\'s order, a page of them (page_size 0: all), `status` sent, paid or failed for those only. A failed line names the line and run that paid it again (`repaid_by`), a line paying a failed one again names it (`retry_of`). 404: no such run; 403: not a run the caller may see.',
+        operationId: 'listPaymentRunPayoutLines',
+        querystring: paymentRunPayoutLinesQuery,
+        response: { 200: listPage(payoutLine) },
+      },
+    },
+    // It reads the primary: a settlement's results are on the next screen.
+    async (request) => payoutLinesPage(db, request.caller, request.query),
   );
 
   app.get(

@@ -12,11 +12,16 @@ import {
 } from '../../../contract/paymentRuns';
 import type { SignIn } from '../../auth/signIn';
 import type { Database } from '../../db/client';
+import { paymentRunSettleRequest, paymentRunSettlement } from '../../../contract/payouts';
 import { approveRun, rejectRun, reverseRun, sendApprovalCode } from '../../domain/paymentRuns/approval';
+import { settleRun } from '../../domain/paymentRuns/payouts';
 import { makeRun, previewRun, type Queuing } from '../../domain/paymentRuns/paymentRuns';
 
 /** Approval, rejection and reversal: a Super Admin's, refused to anyone else before the body is read. */
 const SUPER_ADMIN_STEP = { requires: 'Super Admin', refusal: messages.paymentRunSuperOnly } as const;
+/** A results file of the largest run (200,000 lines) as JSON rows: about 25 MB. */
+const SETTLE_BODY_LIMIT = 48 * 1024 * 1024;
+
 /** Previewing and making a run: never an Agency Admin's, refused before the body is read (whatever it holds). */
 export const PAYMENT_RUN_CALL = { requires: 'Payment runs', refusal: messages.paymentRunsNotAllowed } as const;
 
@@ -41,7 +46,7 @@ export const paymentRunRoutes = (db: Database, signIn: SignIn, approvalLimits: R
     {
       config: PAYMENT_RUN_CALL,
       schema: {
-        summary: "Make a payment run: pay the due payments of the filters in the caller's scope (exactly the preview's set when its fingerprint is sent)",
+        summary: "Make a payment run: pay the due payments of the filters in the caller's scope",
         operationId: 'makePaymentRun',
         description: 'One run per currency of the payments paid; a run whose total passes its currency\'s approval limit (PAYMENT_RUN_APPROVAL_LIMITS) is Awaiting approval: it holds its payments but pays them only once a second Super Admin approves it. A run of more than PAYMENT_RUN_QUEUE_ABOVE payments is queued (202): a paymentrun job, listed by /admin/list_job_queue?job=paymentrun, makes it. With `fingerprint` (the preview\'s, optional) the run pays exactly the previewed set or nothing: a 409 (edit_conflict) when the payments due changed since the preview, nothing paid, and `current` holds the new preview (a queued job Failed instead); without it, the run pays the due set as it stands when its payments are claimed. An Idempotency-Key makes a retry answer the runs it made, or the job it queued, instead of paying again.',
         body: paymentRunRequest,
@@ -111,12 +116,28 @@ export const paymentRunRoutes = (db: Database, signIn: SignIn, approvalLimits: R
   );
 
   app.post(
+    '/payment_run_settle',
+    {
+      config: { requires: 'Super Admin', refusal: messages.payoutSettleSuperOnly },
+      bodyLimit: SETTLE_BODY_LIMIT,
+      schema: {
+        summary: "Settle a paid run's payout lines with the provider's results, all of a file or none",
+        description: "The rows of the provider's results file (line_id, status paid or failed, and optionally amount, currency, provider_reference, reason), in the file's order. Each is checked against the run's payout lines: a line the run does not have, a line listed twice, a status other than paid or failed, an amount or currency other than the line's, or a line already settled the other way is refused with its row and reason, and then nothing of the file is written (422 `unprocessable`, the check in `current`). With `preview` nothing is written and the answer says what settling would do. A failed line's payments are due again at once, for a later run to pay under a new line naming it. A row repeating a line's result changes nothing: the same file twice settles once. 409: the run is not Paid.",
+        operationId: 'settlePaymentRun',
+        body: paymentRunSettleRequest,
+        response: { 200: paymentRunSettlement },
+      },
+    },
+    async (request) => settleRun(db, request.caller, { runId: request.body.id, rows: request.body.rows, preview: request.body.preview === true }),
+  );
+
+  app.post(
     '/payment_run_reverse',
     {
       config: SUPER_ADMIN_STEP,
       schema: {
         summary: 'Reverse a paid payment run, with a reason: its lines are reversed and its payments due again, for another run to pay',
-        description: '409: the run is not paid (awaiting approval, rejected, or already reversed).',
+        description: '409: the run is not paid (awaiting approval, rejected, or already reversed), or the provider has paid a line of it (money has left).',
         operationId: 'reversePaymentRun',
         body: paymentRunReasonRequest,
         response: { 200: paymentRunState },
