@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import * as messages from '../../../contract/messages';
 import { gridQuery } from '../../../contract/schemas';
 import { paymentRunApproveRequest, type PaymentRunSummary } from '../../../contract/paymentRuns';
+import { paymentRunSettleRequest, type PaymentRunSettlement, type PayoutLine } from '../../../contract/payouts';
 import { makeStore } from '../../app/store';
 import { gridTestSetup } from '../../components/grid/layoutForTests';
 import type { GridRecord } from '../../components/grid/gridCells';
@@ -13,6 +14,7 @@ import { ghanaAgency } from '../../test/agencies';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedIn } from '../../test/sessions';
 import { PaymentRunsPage } from './PaymentRunPages';
+import { resultRowsOf } from './PayoutResults';
 
 const runRow: GridRecord = {
   id: '12',
@@ -243,5 +245,100 @@ describe('a payment run’s popup', () => {
     await user.click(closeButtons.at(-1) as HTMLElement);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(open).toHaveFocus();
+  });
+});
+
+const payoutLine = (n: number, overrides: Partial<PayoutLine> = {}): PayoutLine => ({
+  line_id: `PR-12-${n}`, agent_id: n, agent: `Agent ${n}`, msisdn: `23324000000${n}`, payments: 2, payments_total: '10.50', amount: '10.50',
+  currency: 'GHS', status: 'sent', provider_reference: null, reason: null, settled_at: null, retry_of: null, repaid_by: null, ...overrides,
+});
+const withPayout: PaymentRunSummary = {
+  ...paid,
+  payout: {
+    settlement: 'Sent', lines: { sent: 3, paid: 0, failed: 0 }, asked: { amount: '31.50', currency: 'GHS' }, carried: { amount: '0.00', currency: 'GHS' },
+    failed_total: { amount: '0.00', currency: 'GHS' }, provider_paid: false, can_settle: true,
+  },
+};
+const check = (overrides: Partial<PaymentRunSettlement>): PaymentRunSettlement => ({
+  id: 12, ref: 'PR-12', written: false, rows: 3, paid: { lines: 1, total: { amount: '10.50', currency: 'GHS' } },
+  failed: { lines: 2, total: { amount: '21.00', currency: 'GHS' } }, unchanged: 0, refused: 0, refusals: [], settlement: 'Partly failed',
+  lines: { sent: 0, paid: 1, failed: 2 }, ...overrides,
+});
+const RESULTS = 'Line_ID,Status,Amount,Provider_Reference,Reason\nPR-12-1,failed,10.50,,Unknown number\nPR-12-2,FAILED,10.50,,Wallet limit\nPR-12-3,paid,10.50,TX3,\n';
+
+describe('a payment run’s payout and the provider’s results', () => {
+  gridTestSetup();
+
+  it('reads a results file by its header, any case, and says what a file without line_id or status lacks', () => {
+    expect(resultRowsOf(RESULTS).rows).toEqual([
+      { line_id: 'PR-12-1', status: 'failed', amount: '10.50', reason: 'Unknown number' },
+      { line_id: 'PR-12-2', status: 'FAILED', amount: '10.50', reason: 'Wallet limit' },
+      { line_id: 'PR-12-3', status: 'paid', amount: '10.50', provider_reference: 'TX3' },
+    ]);
+    expect(resultRowsOf('line,result\nPR-12-1,paid\n').error).toMatch(/^The file has no line_id or status column/);
+    expect(resultRowsOf('line_id,status\n').error).toBe('The file has no rows under its header.');
+  });
+
+  it('shows the payout lines, failed ones alone at the switch, a failed line naming the run that paid it again', async () => {
+    const failed = payoutLine(1, { status: 'failed', reason: 'Unknown number', repaid_by: { line_id: 'PR-14-3', run_id: 14, ref: 'PR-14' } });
+    const backend = runsBackend(() => withPayout).on('GET', 'admin/payment_run_payout_lines', ({ search }) => ({
+      body: search.includes('status=failed') ? { data: [failed], count: 1 } : { data: [failed, payoutLine(2), payoutLine(3)], count: 3 },
+    }));
+    const { popup, user } = await openPopup();
+    const view = within(popup);
+    expect(view.getByText("Sent: 0 of 3 lines have the provider's result")).toBeInTheDocument();
+    const table = await view.findByRole('table', { name: 'Payout lines of PR-12' });
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    await user.click(view.getByRole('checkbox', { name: 'Failed lines only' }));
+    await waitFor(() => expect(within(view.getByRole('table', { name: 'Payout lines of PR-12' })).getAllByRole('row')).toHaveLength(2));
+    expect(backend.calls('GET', 'admin/payment_run_payout_lines').at(-1)?.search).toContain('status=failed');
+    expect(view.getByRole('link', { name: 'PR-14 (PR-14-3)' })).toHaveAttribute('href', '/payment-runs?search=PR-14');
+  });
+
+  it('previews a results file (nothing written), then settles it at Confirm', async () => {
+    let settled = false;
+    const backend = runsBackend(() => (settled ? { ...withPayout, payout: { ...withPayout.payout!, settlement: 'Partly failed', lines: { sent: 0, paid: 1, failed: 2 } } } : withPayout))
+      .on('GET', 'admin/payment_run_payout_lines', { body: { data: [payoutLine(1), payoutLine(2), payoutLine(3)], count: 3 } })
+      .on('POST', 'admin/payment_run_settle', ({ body }) => {
+        if ((body as { preview?: boolean }).preview) return { body: check({}) };
+        settled = true;
+        return { body: check({ written: true }) };
+      });
+    const { popup, user } = await openPopup();
+    const view = within(popup);
+    await user.upload(view.getByLabelText('Results file'), new File([RESULTS], 'results.csv', { type: 'text/csv' }));
+    const summary = await view.findByLabelText('What the results file settles');
+    expect(within(summary).getByText('2 lines failed (GHS 21.00): their payments become due again')).toBeInTheDocument();
+    expect(within(summary).getByText('1 lines paid (GHS 10.50)')).toBeInTheDocument();
+    const [previewCall] = backend.calls('POST', 'admin/payment_run_settle');
+    expect(previewCall?.body).toMatchObject({ id: 12, preview: true });
+    expect(paymentRunSettleRequest.safeParse(previewCall?.body).success).toBe(true);
+    await user.click(view.getByRole('button', { name: 'Settle PR-12' }));
+    expect(await screen.findByText('PR-12 settled: 2 lines failed, their payments are due again.')).toBeInTheDocument();
+    expect(backend.calls('POST', 'admin/payment_run_settle')[1]?.body).toEqual({ id: 12, rows: (previewCall?.body as { rows: unknown }).rows });
+    expect(await view.findByText(/Partly failed: 2 of 3 lines failed/)).toBeInTheDocument();
+  });
+
+  it('lists the refused rows with their reasons and offers no Settle', async () => {
+    runsBackend(() => withPayout)
+      .on('GET', 'admin/payment_run_payout_lines', { body: { data: [payoutLine(1)], count: 1 } })
+      .on('POST', 'admin/payment_run_settle', { body: check({ refused: 1, refusals: [{ row: 2, line_id: 'PR-99-1', reason: messages.payoutRowUnknownLine('PR-99-1', 'PR-12') }] }) });
+    const { popup, user } = await openPopup();
+    const view = within(popup);
+    await user.upload(view.getByLabelText('Results file'), new File([RESULTS], 'results.csv', { type: 'text/csv' }));
+    const refused = await view.findByRole('table', { name: 'Refused rows' });
+    expect(within(refused).getByText(messages.payoutRowUnknownLine('PR-99-1', 'PR-12'))).toBeInTheDocument();
+    expect(view.getByText('1 rows refused: nothing of this file will be written')).toBeInTheDocument();
+    expect(view.queryByRole('button', { name: 'Settle PR-12' })).not.toBeInTheDocument();
+  });
+
+  it('disables settling offline, with the reason', async () => {
+    runsBackend(() => withPayout).on('GET', 'admin/payment_run_payout_lines', { body: { data: [payoutLine(1)], count: 1 } });
+    const store = makeStore(signedIn('Super Admin'));
+    const { popup } = await openPopup(store);
+    act(() => void store.dispatch(browserWentOffline()));
+    const view = within(popup);
+    expect(view.getByLabelText('Results file')).toBeDisabled();
+    expect(view.getAllByText(messages.payoutResultsNeedsConnection).length).toBeGreaterThan(0);
   });
 });

@@ -4,8 +4,9 @@
 // caller may do with it now, as the server says (can_approve, can_reject, can_reverse,
 // payout_ready): Approve (a code of the approver's own, then the code), Reject and Reverse (with a
 // reason; a reversal is confirmed first), Download payout file (kept in Saved for offline like any
-// report). Every one of them needs a connection: money is never queued offline. After a step the
-// summary and the grids behind it are read again (their tags).
+// report), and its payout: the lines to the provider and the provider's results (PayoutResults.tsx).
+// Every one of them needs a connection: money is never queued offline. After a step the summary and
+// the grids behind it are read again (their tags).
 import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, Intent, Spinner, Tag, TextArea } from '@blueprintjs/core';
 import { Download } from '@blueprintjs/icons';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -31,6 +32,7 @@ import {
 } from './paymentRunsApi';
 import { useReturnFocus } from '../../components/returnFocus';
 import { SectionTitle } from '../../components/PageTitle';
+import { PayoutLines, SETTLEMENT_INTENT, SettleResults, settlementText } from './PayoutResults';
 
 export const STATUS_INTENT: Record<PaymentRunStatus, Intent> = {
   Paid: Intent.SUCCESS,
@@ -68,6 +70,15 @@ function summaryFacts(run: PaymentRunSummary): Array<readonly [string, ReactNode
   if (run.approved_at) facts.push(['Approved', stepText(run.approved_by_name, run.approved_at)]);
   if (run.rejected_at) facts.push(['Rejected', stepText(run.rejected_by_name, run.rejected_at, run.rejection_reason)]);
   if (run.reversed_at) facts.push(['Reversed', stepText(run.reversed_by_name, run.reversed_at, run.reversal_reason)]);
+  if (run.payout) {
+    const { payout } = run;
+    facts.push(['Payout', <Tag key="payout" intent={SETTLEMENT_INTENT[payout.settlement]} minimal>{settlementText(payout)}</Tag>]);
+    // A currency paid in whole units asks for less than the run's total: the hundredths are carried to each agent's next line.
+    const carried = payout.carried.amount !== '0.00';
+    facts.push(['Asked of the provider', carried
+      ? `${formatMoney(payout.asked.amount, payout.asked.currency)} (${formatMoney(payout.carried.amount, payout.carried.currency)} carried to the agents' next lines)`
+      : formatMoney(payout.asked.amount, payout.asked.currency)]);
+  }
   return facts;
 }
 
@@ -291,7 +302,7 @@ export function PaymentRunPopup({ row, onClose }: { row: GridRecord; onClose(): 
         ) : (
           <Spinner size={24} aria-label="Reading the payment run" />
         )}
-        {offlineText && (run?.can_approve || run?.can_reject || run?.can_reverse || run?.payout_ready) && (
+        {offlineText && (run?.can_approve || run?.can_reject || run?.can_reverse || run?.payout_ready || run?.payout?.can_settle) && (
           <Callout intent={Intent.WARNING} role="status">
             {offlineText}
           </Callout>
@@ -301,6 +312,8 @@ export function PaymentRunPopup({ row, onClose }: { row: GridRecord; onClose(): 
         {run && (step === 'reject' || step === 'reverse') && (
           <ReasonForm run={run} step={step} offline={offline} onDone={() => setStep(undefined)} onCancel={() => setStep(undefined)} />
         )}
+        {run?.payout?.can_settle && !step && <SettleResults run={run} offline={offline} />}
+        {run?.payout && <PayoutLines run={run} onOpenRun={close} />}
         <SectionTitle level={3} className="payment-run-lines-title">Lines</SectionTitle>
         <p className={Classes.TEXT_MUTED}>Every payment the run pays: the event, the agent and the amount with its currency.</p>
         <RunLines row={row} />

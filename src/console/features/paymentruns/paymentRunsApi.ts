@@ -1,7 +1,8 @@
 // Payment runs' calls (SPEC.md section 7 'POST /admin/payment_run'; issue 33) on the legacy admin
 // backend: the preview, the run (with the Idempotency-Key its dialog names, so a retry of the same
 // confirm makes one run), a run's summary, its approval (a code, then the code), rejection and
-// reversal (the queue of the runs a worker has yet to make is listed by features/reports, tagged
+// reversal, its payout lines and their settlement with the provider's results (the queue of the
+// runs a worker has yet to make is listed by features/reports, tagged
 // PaymentRunJob, which a run made invalidates). Money is never queued offline: no
 // endpoint here opts into the outbox (offlineWrite), so each is sent now or fails. Each screen shows
 // its own failures (a refusal's words in the dialog), so none toasts an error.
@@ -11,6 +12,8 @@ import type {
   PaymentRunApproveRequest, PaymentRunOutcome, PaymentRunPreview, PaymentRunPreviewRequest, PaymentRunReasonRequest, PaymentRunRequest,
   PaymentRunState, PaymentRunSummary,
 } from '../../../contract/paymentRuns';
+import type { PaymentRunSettlement, PaymentRunSettleRequest, PayoutLine, PayoutLineStatus } from '../../../contract/payouts';
+import type { ListPage } from '../../../contract/api';
 import { SHOWS_OWN_FAILURE } from '../../backends/baseQuery';
 import { gridTag } from '../../backends/gridsApi';
 import { adminApi } from '../../backends/slices';
@@ -26,9 +29,9 @@ const MONEY_MOVED = [
 ];
 
 /** A step on one run: that run's summary is read again, and every grid its money shows in. */
-const runStepTags = (id: number) => [{ type: 'PaymentRun' as const, id }, ...MONEY_MOVED];
+const runStepTags = (id: number) => [{ type: 'PaymentRun' as const, id }, { type: 'PayoutLines' as const, id }, ...MONEY_MOVED];
 
-export const paymentRunsApi = adminApi.enhanceEndpoints({ addTagTypes: ['PaymentRun', 'PaymentRunJob', 'Grid'] }).injectEndpoints({
+export const paymentRunsApi = adminApi.enhanceEndpoints({ addTagTypes: ['PaymentRun', 'PaymentRunJob', 'PayoutLines', 'Grid'] }).injectEndpoints({
   endpoints: (build) => ({
     /** What a run of these filters would pay now: read afresh each time, never kept (a preview is for now). */
     paymentRunPreview: build.query<PaymentRunPreview, PaymentRunPreviewRequest>({
@@ -66,12 +69,24 @@ export const paymentRunsApi = adminApi.enhanceEndpoints({ addTagTypes: ['Payment
       invalidatesTags: (_result, error, { id }) => (error ? [] : runStepTags(Number(id))),
       extraOptions: SHOWS_OWN_FAILURE,
     }),
+    /** A page of the run's payout lines, failed ones only when asked: read from the primary, after a settlement too. */
+    payoutLines: build.query<ListPage<PayoutLine>, { id: number; status?: PayoutLineStatus; page: number; size: number }>({
+      query: ({ id, status, page, size }) => ({ url: 'admin/payment_run_payout_lines', params: { id, ...(status ? { status } : {}), page_size: size, current_page: page } }),
+      providesTags: (_result, _error, { id }) => [{ type: 'PayoutLines', id }],
+      extraOptions: SHOWS_OWN_FAILURE,
+    }),
+    /** The provider's results: previewed (nothing written, nothing read again) or settled (the run, its lines and the money grids read again). */
+    settlePaymentRun: build.mutation<PaymentRunSettlement, PaymentRunSettleRequest>({
+      query: (body) => ({ url: 'admin/payment_run_settle', method: 'POST', body }),
+      invalidatesTags: (result, error, { id, preview }) => (error || preview || !result?.written ? [] : runStepTags(Number(id))),
+      extraOptions: SHOWS_OWN_FAILURE,
+    }),
   }),
 });
 
 export const {
   usePaymentRunPreviewQuery, useMakePaymentRunMutation, usePaymentRunSummaryQuery, useRequestApprovalCodeMutation, useApprovePaymentRunMutation,
-  useRejectPaymentRunMutation, useReversePaymentRunMutation,
+  useRejectPaymentRunMutation, useReversePaymentRunMutation, usePayoutLinesQuery, useSettlePaymentRunMutation,
 } = paymentRunsApi;
 
 /** The run's payout file (GET /admin/payment_run_payout?id=), for the downloads module. */
