@@ -212,6 +212,8 @@ export const paymentRunsGrid = {
     ...money('total', 'Total', 110),
     { key: 'events', label: 'Events', format: 'count', width: 90 },
     text('reference', 'Reference', 160),
+    // Its payout lines' settlement by the provider's results (contract/payouts.ts); empty for a run never paid.
+    { key: 'payout', label: 'Payout', format: 'text', sortable: false, width: 150 },
   ],
   defaultOrder: '-created_at',
   // Campaign and agency read the run's campaign: a run without one (over campaigns) matches neither. Country

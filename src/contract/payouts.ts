@@ -21,6 +21,16 @@ export const PAYOUT_RESULT_STATUSES = ['paid', 'failed'] as const;
 export const PAYOUT_SETTLEMENTS = ['Sent', 'Settled', 'Partly failed', 'Failed'] as const;
 export type PayoutSettlement = (typeof PAYOUT_SETTLEMENTS)[number];
 
+/**
+ * What Stats' Needs attention counts (issue 52): a run whose payout has lines still without the
+ * provider's result PAYOUT_FOLLOW_UP_DAYS after it was paid, or lines that failed that long ago and
+ * whose payments no later run has paid again. The Payment Runs grid's Payout column says which, in
+ * these words, so the figure's link (a search for them) opens exactly its runs.
+ */
+export const PAYOUT_FOLLOW_UP_DAYS = 7;
+export const PAYOUT_RESULTS_OVERDUE = 'Results overdue';
+export const PAYOUT_FAILED_UNPAID = 'Failed, not paid again';
+
 export interface PayoutLineCounts { sent: number; paid: number; failed: number }
 
 /** The settlement its lines' statuses make (the lines of nothing to send count as paid). */

@@ -12,6 +12,7 @@ import { agentEventDetailsGrid, agentPaymentsGrid, campaignConversionGrid, fraud
 import { JOB_KINDS } from './jobs';
 import { moneyWithCurrency } from './money';
 import { HELD_BACK_REASONS } from './paymentRuns';
+import { PAYOUT_FAILED_UNPAID, PAYOUT_RESULTS_OVERDUE } from './payouts';
 import { endBeforeStart, endNotBeforeStartDate, reportFilterFields } from './schemas';
 
 /** A period as ISO dates, both counted in full. */
@@ -91,6 +92,9 @@ export const STATS_TARGETS = {
   fraudEvents: { grid: fraudEventsGrid },
   /** Payment Runs awaiting approval: its rows searched by that status (the grid offers no status filter). */
   awaitingApproval: { grid: paymentRunsGrid, search: 'Awaiting approval' },
+  /** Payment Runs whose provider's results are overdue, and those whose failed lines no run has paid again (their Payout column). */
+  payoutsOverdue: { grid: paymentRunsGrid, search: PAYOUT_RESULTS_OVERDUE },
+  payoutsFailed: { grid: paymentRunsGrid, search: PAYOUT_FAILED_UNPAID },
 } as const;
 export type StatsTarget = keyof typeof STATS_TARGETS;
 
@@ -124,6 +128,14 @@ const perCurrency = z.array(moneyWithCurrency);
 export const statsAttention = z.object({
   /** Payment runs awaiting a second Super Admin's approval; null for a caller who does not see runs (Agency Admin). */
   awaiting_approval: z.object({ runs: count, link: statsLink }).nullable(),
+  /**
+   * Paid runs whose payout needs following up (PAYOUT_FOLLOW_UP_DAYS after): results not back, and
+   * failed lines whose payments no run has paid again; null as awaiting_approval.
+   */
+  payouts: z.object({
+    overdue: z.object({ runs: count, link: statsLink }),
+    failed: z.object({ runs: count, link: statsLink }),
+  }).nullable(),
   /** Per job kind: jobs Failed in the last JOB_ATTENTION_DAYS, and jobs Started more than JOB_STUCK_MINUTES ago. */
   jobs: z.array(z.object({ kind: z.enum(JOB_KINDS), failed: count, stuck: count, link: statsLink })),
   /** Campaigns that have spent BUDGET_WARNING_PERCENT or more of their allocation (or spend without one). */

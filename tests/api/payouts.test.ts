@@ -275,6 +275,42 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('payouts in a currency without m
     await assertPaidOnce(db);
   });
 
+  it("counts on Stats the runs whose payout needs following up, as the Payment Runs grid's Payout column finds them", async () => {
+    const db = sqlOf();
+    type Attention = { payouts: { overdue: { runs: number; link: { body: Record<string, unknown> } }; failed: { runs: number; link: { body: Record<string, unknown> } } } };
+    const attention = async () => {
+      const answer = await server.get<Attention>('/admin/stats/attention', token.super);
+      expect(answer.status).toBe(200);
+      return answer.body.payouts;
+    };
+    const gridCount = async (body: Record<string, unknown>) => {
+      const answer = await server.post<{ count: number; data: Array<{ payout: string | null }> }>('/admin/payment_runs', { ...body, page_size: 0 }, token.super);
+      expect(answer.status).toBe(200);
+      return answer.body;
+    };
+    // (Written here, as the server's own writes are not: before Stats first reads.) A line that failed over a week ago, its payments paid by no run since: counted, then no more once a run pays them.
+    const { rows: [failed] } = await db.query<{ id: string; payment_run_id: number }>(`select f.id, f.payment_run_id from payout_lines f
+      where f.status = 'failed' and not exists (select 1 from payout_lines again where again.retry_of = f.id) order by f.id limit 1`);
+    if (!failed) throw new Error('no failed line');
+    await db.query('alter table payout_lines disable trigger payout_lines_result_once');
+    await db.query("update payout_lines set settled_at = settled_at - interval '8 days' where id = $1", [failed.id]);
+    await db.query('alter table payout_lines enable trigger payout_lines_result_once');
+    // The demo's last runs were paid weeks ago and the provider's results never came back.
+    const first = await attention();
+    expect(first.overdue.runs).toBeGreaterThan(0);
+    const overdue = await gridCount(first.overdue.link.body);
+    expect(overdue.count).toBe(first.overdue.runs);
+    for (const row of overdue.data) expect(row.payout).toBe('Results overdue');
+    const after = await attention();
+    expect(after.failed.runs).toBeGreaterThan(0);
+    const failedRuns = await gridCount(after.failed.link.body);
+    expect(failedRuns.count).toBe(after.failed.runs);
+    for (const row of failedRuns.data) expect(row.payout).toBe('Failed, not paid again');
+    const { rows: [run] } = await db.query<{ campaign_id: number }>('select campaign_id from payment_runs where id = $1', [failed.payment_run_id]);
+    await call.run({ ...ALL_DATES, campaign: run?.campaign_id }, 'ACC-PAID-AGAIN');
+    expect((await attention()).failed.runs).toBe(after.failed.runs - 1);
+  });
+
   it('refuses, in the database, a second result for a line and any other change to it', async () => {
     const db = sqlOf();
     const { rows: [line] } = await db.query<{ id: string }>("select id from payout_lines where status <> 'sent' limit 1");

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { BUDGET_WARNING_PERCENT, FRAUD_JUMP_DAYS, JOB_ATTENTION_DAYS, JOB_STUCK_MINUTES } from '../../../contract/constants';
 import { formatMoney } from '../../../contract/money';
 import { HELD_BACK_REASON_TEXT } from '../../../contract/paymentRuns';
+import { PAYOUT_FOLLOW_UP_DAYS } from '../../../contract/payouts';
 import type { RoleType } from '../../../contract/roles';
 import type { StatsAttention } from '../../../contract/stats';
 import { formatCount } from '../../format/formatCount';
@@ -48,6 +49,19 @@ export function attentionItems(attention: StatsAttention, role: RoleType | undef
   const items: Item[] = [];
   if (attention.awaiting_approval) {
     items.push({ key: 'runs', count: attention.awaiting_approval.runs, what: ['payment run awaiting approval', 'payment runs awaiting approval'], href: statsLinkAddress(attention.awaiting_approval.link, role) });
+  }
+  if (attention.payouts) {
+    const { overdue, failed } = attention.payouts;
+    items.push({
+      key: 'payouts-overdue', count: overdue.runs, href: statsLinkAddress(overdue.link, role),
+      what: ["paid run without the provider's results", "paid runs without the provider's results"],
+      detail: `Lines still without a result ${PAYOUT_FOLLOW_UP_DAYS} days after the run was paid: upload the provider's results file in the run.`,
+    });
+    items.push({
+      key: 'payouts-failed', count: failed.runs, href: statsLinkAddress(failed.link, role),
+      what: ['run with failed payout lines not paid again', 'runs with failed payout lines not paid again'],
+      detail: `Lines the provider could not pay over ${PAYOUT_FOLLOW_UP_DAYS} days ago: their payments are due on Pending Payments.`,
+    });
   }
   for (const job of attention.jobs) {
     items.push({

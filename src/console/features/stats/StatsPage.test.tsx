@@ -68,6 +68,10 @@ const emptyCharts: StatsCharts = { period: figures.period, events_per_day: { day
 
 const attention: StatsAttention = {
   awaiting_approval: { runs: 2, link: statsGridLink('awaitingApproval', { start: '2000-01-01', end: '2026-11-28' }) },
+  payouts: {
+    overdue: { runs: 1, link: statsGridLink('payoutsOverdue', { start: '2000-01-01', end: '2026-11-28' }) },
+    failed: { runs: 0, link: statsGridLink('payoutsFailed', { start: '2000-01-01', end: '2026-11-28' }) },
+  },
   jobs: [
     { kind: 'report', failed: 1, stuck: 0, link: { to: 'jobQueue', path: '/admin/list_job_queue', job: 'report' } },
     { kind: 'paymentrun', failed: 0, stuck: 0, link: { to: 'jobQueue', path: '/admin/list_job_queue', job: 'paymentrun' } },
@@ -137,6 +141,8 @@ describe('the Stats tab', () => {
     renderWithProviders(<StatsPage />, { preloadedState: signedIn('Super Admin'), route: ROUTE });
     const runs = await screen.findByRole('link', { name: '2 payment runs awaiting approval' });
     expect(hrefOf(runs)).toBe('/payment-runs?start=2000-01-01&end=2026-11-28&search=Awaiting+approval');
+    expect(hrefOf(screen.getByRole('link', { name: "1 paid run without the provider's results" }))).toBe('/payment-runs?start=2000-01-01&end=2026-11-28&search=Results+overdue');
+    expect(hrefOf(screen.getByRole('link', { name: '0 runs with failed payout lines not paid again' }))).toBe('/payment-runs?start=2000-01-01&end=2026-11-28&search=Failed%2C+not+paid+again');
     expect(screen.getByRole('link', { name: '1 report job failed or stuck' })).toHaveAttribute('href', '/grids/campaign-conversion');
     expect(screen.getByRole('link', { name: '1 campaign at 90% or more of its budget' })).toHaveAttribute('href', '/campaigns');
     expect(screen.getByRole('link', { name: '3 due payments held back from runs' })).toHaveAttribute('href', '/payments/pending?start=2000-01-01&end=2026-11-28');

@@ -22,7 +22,7 @@ const OWN_TABLES: Record<string, string[]> = {
   retentionEventDetails: ['retention_events', 'campaigns', 'users'],
   agentPayments: ['payments', 'campaigns', 'users', 'events', 'event_types', 'payment_runs'],
   pendingPayments: ['pending_payment_periods', 'campaigns', 'users', 'countries'],
-  paymentRuns: ['payment_runs'],
+  paymentRuns: ['payment_runs', 'payout_lines'],
   fraudEvents: ['fraud_events', 'campaigns', 'users'],
   audit: ['audit_log', 'users'],
   paymentRunDetail: ['payment_run_lines'],

@@ -1,10 +1,10 @@
 // Payment runs (the Payment Runs grid, SPEC.md section 7 '/admin/payment_runs'; issue 33): one row
-// per run, newest first, with who made it, what it paid and its status.
+// per run, newest first, with who made it, what it paid, its status and its payout's settlement.
 import { sql } from 'drizzle-orm';
 import { paymentRunsGrid } from '../../../contract/grids';
 import { campaigns, countries, paymentRuns, users } from '../../db/schema';
 import { checkRunScope } from '../paymentRuns/dueSet';
-import { RUN_STATUS } from '../paymentRuns/status';
+import { RUN_PAYOUT, RUN_STATUS } from '../paymentRuns/status';
 import { defineGrid } from './defineGrid';
 
 export const paymentRunsReport = defineGrid(paymentRunsGrid, {
@@ -29,6 +29,7 @@ export const paymentRunsReport = defineGrid(paymentRunsGrid, {
     currency: sql`${paymentRuns.currencyCode}`,
     events: sql`${paymentRuns.eventCount}`,
     reference: sql`${paymentRuns.reference}`,
+    payout: RUN_PAYOUT,
   },
   // Who may see runs is who may make them (SPEC.md section 6): an Agency Admin is refused.
   checkScope: (scope) => checkRunScope(scope, {}),

@@ -6,8 +6,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import * as messages from '../../../contract/messages';
 import { amountText, requireAmount } from '../../../contract/money';
 import { paymentRunStatus, type PaymentRunState, type PaymentRunStatus } from '../../../contract/paymentRuns';
+import { PAYOUT_FAILED_UNPAID, PAYOUT_FOLLOW_UP_DAYS, PAYOUT_RESULTS_OVERDUE } from '../../../contract/payouts';
 import { queryRows, type Database } from '../../db/client';
-import { paymentRuns } from '../../db/schema';
+import { paymentRuns, payoutLines } from '../../db/schema';
 import { notFound } from '../../http/errors';
 
 export const RUN_STATUS = sql`case
@@ -15,6 +16,22 @@ export const RUN_STATUS = sql`case
   when ${paymentRuns.rejectedAt} is not null then 'Rejected'
   when ${paymentRuns.approvalLimit} is not null and ${paymentRuns.approvedAt} is null then 'Awaiting approval'
   else 'Paid' end`;
+
+/**
+ * A run's payout as the Payment Runs grid shows it (contract payoutSettlement, and the two words
+ * Stats' Needs attention counts, PAYOUT_FOLLOW_UP_DAYS after): null for a run never paid. Read from
+ * its lines by payout_lines_run_agent (a run has one line per agent).
+ */
+export const RUN_PAYOUT = sql`(select case
+    when count(*) = 0 then null
+    when bool_or(pl.status = 'sent' and pl.created_at < now() - make_interval(days => ${PAYOUT_FOLLOW_UP_DAYS})) then ${PAYOUT_RESULTS_OVERDUE}
+    when bool_or(pl.status = 'failed' and pl.settled_at < now() - make_interval(days => ${PAYOUT_FOLLOW_UP_DAYS})
+      and not exists (select 1 from ${payoutLines} again where again.retry_of = pl.id)) then ${PAYOUT_FAILED_UNPAID}
+    when bool_and(pl.status = 'failed') then 'Failed'
+    when bool_or(pl.status = 'failed') then 'Partly failed'
+    when bool_or(pl.status = 'sent') then 'Sent'
+    else 'Settled' end
+  from ${payoutLines} pl where pl.payment_run_id = ${paymentRuns.id})`;
 
 /** The run is (still) in this status. */
 export const runIs = (status: PaymentRunStatus): SQL => sql`(${RUN_STATUS}) = ${status}`;

@@ -323,6 +323,17 @@ async function attention(db: Database, scope: RoleScope, today: string): Promise
     return { runs: await paymentRunsReport.count(db, request), link };
   };
 
+  // Counted as the Payment Runs grid finds them by its Payout column: the link opens exactly these runs.
+  const payoutsOf = async (): Promise<StatsAttention['payouts']> => {
+    if (!seesRuns) return null;
+    const overdue = linked(scope, 'payoutsOverdue', sinceEver);
+    const failed = linked(scope, 'payoutsFailed', sinceEver);
+    return {
+      overdue: { runs: await paymentRunsReport.count(db, overdue.request), link: overdue.link },
+      failed: { runs: await paymentRunsReport.count(db, failed.request), link: failed.link },
+    };
+  };
+
   const jobsOf = async (): Promise<StatsAttention['jobs']> => {
     const visible = await visibleTo(db, scope);
     const jobRows = await queryRows<{ kind: JobKind; failed: number; stuck: number }>(
@@ -378,10 +389,11 @@ async function attention(db: Database, scope: RoleScope, today: string): Promise
       limit ${FRAUD_JUMP_LISTED_MAX}`,
   );
 
-  const [awaiting, jobs, budgetRows, heldBack, jumps] = await inTurn([awaitingOf, jobsOf, () => budgets(db, scope, today), heldBackOf, jumpsOf]);
+  const [awaiting, payouts, jobs, budgetRows, heldBack, jumps] = await inTurn([awaitingOf, payoutsOf, jobsOf, () => budgets(db, scope, today), heldBackOf, jumpsOf]);
 
   return {
     awaiting_approval: awaiting,
+    payouts,
     jobs,
     budgets: { campaigns: budgetRows.filter((row) => row.warning).length, link: { to: 'campaigns' } },
     held_back: heldBack,
