@@ -2,14 +2,17 @@
 // month previewed (totals with their currency, what is held back and why) and confirmed with an
 // accounting reference; the run in Payment Runs, its lines, and its payout file downloaded; a year
 // of every campaign above the approval limit, approved by the second Super Admin with a code of
-// their own; and offline, every money action disabled with the reason. Screenshots at 1440x900
+// their own; offline, every money action disabled with the reason; and the provider's results for
+// a run, two lines failed, previewed and settled, their agents due again. Screenshots at 1440x900
 // and 820x1180.
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, toRequestDate } from '../../src/contract/dates';
 import * as messages from '../../src/contract/messages';
+import type { ListPage } from '../../src/contract/api';
 import { PAYOUT_COLUMNS, PAYOUT_CONTROL_LINE_ID, type PaymentRunOutcome, type PaymentRunPreview } from '../../src/contract/paymentRuns';
+import type { PayoutLine } from '../../src/contract/payouts';
 import { nextCode, codeCount, openSignedIn, screenshot, toast, useBrowser, WAIT_MS } from '../support/browser';
 import { accessToken, startServer, type TestServer } from '../support/server';
 
@@ -151,5 +154,60 @@ describe('payment runs in the browser', { timeout: 240_000 }, () => {
     await screenshot(page, 'payment-run-offline-820', { withoutToasts: true });
     await context.setOffline(false);
     await expect.poll(() => make.isEnabled(), { timeout: WAIT_MS }).toBe(true);
+  });
+
+  it("settles a run with the provider's results: two failed lines previewed, settled, the run Partly failed and their agents due again", async () => {
+    const { page } = b;
+    await page.setViewportSize(DESKTOP);
+    // A run of the demo whose results never came back (Payout: Results overdue), with three lines at least.
+    const overdue = await server.post<{ data: Array<{ id: string; ref: string; events: number; start_date: string; end_date: string }> }>(
+      '/admin/payment_runs', { start_date: '01-Jan-2020', end_date: toRequestDate(today()), page_size: 0, current_page: 1, search: 'Results overdue' }, superToken);
+    let chosen: { run: (typeof overdue.body.data)[number]; lines: PayoutLine[] } | undefined;
+    for (const run of overdue.body.data) {
+      const lines = (await server.get<ListPage<PayoutLine>>(`/admin/payment_run_payout_lines?id=${run.id}&page_size=0`, superToken)).body.data;
+      if (lines.length >= 3 && lines.every((line) => line.status === 'sent')) {
+        chosen = { run, lines };
+        break;
+      }
+    }
+    expect(chosen, 'a run whose results are overdue').toBeDefined();
+    if (!chosen) return;
+    const { run, lines } = chosen;
+    const failing = lines.slice(0, 2);
+    const results = ['line_id,status,amount,provider_reference,reason', ...lines.map((line, index) => index < 2
+      ? `${line.line_id},failed,${line.amount},,${index === 0 ? 'Unknown number' : 'Wallet limit reached'}`
+      : `${line.line_id},paid,${line.amount},MTX${index},`)].join('\n');
+
+    await openSignedIn(page, server, SUPER, `/payment-runs?start=2020-01-01&end=${today()}&search=${run.ref}`);
+    await page.getByRole('button', { name: `Open ${run.id}`, exact: true }).click();
+    const popup = page.getByRole('dialog', { name: `Payment run ${run.ref}` });
+    await popup.getByText(/^Sent: 0 of \d+ lines/).waitFor();
+    await popup.getByLabel('Results file').setInputFiles({ name: `results_${run.ref}.csv`, mimeType: 'text/csv', buffer: Buffer.from(results) });
+    const check = popup.getByLabel('What the results file settles');
+    await check.getByText(/^2 lines failed \(/).waitFor();
+    await check.getByText(`${lines.length - 2} lines paid`, { exact: false }).waitFor();
+    await popup.getByRole('button', { name: `Settle ${run.ref}` }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'payout-results-preview-1440', { withoutToasts: true });
+    // Nothing is written before Confirm.
+    const sentBefore = (await server.get<ListPage<PayoutLine>>(`/admin/payment_run_payout_lines?id=${run.id}&status=sent&page_size=0`, superToken)).body.count;
+    expect(sentBefore).toBe(lines.length);
+
+    await popup.getByRole('button', { name: `Settle ${run.ref}` }).click();
+    await toast(page, `${run.ref} settled: 2 lines failed, their payments are due again.`).first().waitFor();
+    await popup.getByText(/^Partly failed: 2 of \d+ lines failed/).waitFor();
+    await popup.getByRole('checkbox', { name: 'Failed lines only' }).check({ force: true });
+    const table = popup.getByRole('table', { name: `Payout lines of ${run.ref}` });
+    await expect.poll(() => table.getByRole('row').count(), { timeout: WAIT_MS }).toBe(3);
+    await table.getByText('Unknown number').waitFor();
+    await screenshot(page, 'payout-results-settled-1440', { withoutToasts: true });
+
+    // On a tablet: the popup reads the same, and the two agents are due again on Pending Payments.
+    await page.setViewportSize(TABLET);
+    await screenshot(page, 'payout-results-settled-820', { withoutToasts: true });
+    await popup.getByRole('button', { name: 'Close' }).last().click();
+    await page.goto(`${server.url}/payments/pending?start=${run.start_date}&end=${run.end_date}&blacklisted=1`);
+    const grid = page.getByRole('region', { name: 'Pending Payments' });
+    for (const line of failing) await grid.getByText(line.agent.split(' ')[0] as string, { exact: true }).first().waitFor();
+    await screenshot(page, 'payout-failed-due-again-820', { withoutToasts: true });
   });
 });

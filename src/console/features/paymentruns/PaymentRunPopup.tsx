@@ -72,7 +72,7 @@ function summaryFacts(run: PaymentRunSummary): Array<readonly [string, ReactNode
   if (run.reversed_at) facts.push(['Reversed', stepText(run.reversed_by_name, run.reversed_at, run.reversal_reason)]);
   if (run.payout) {
     const { payout } = run;
-    facts.push(['Payout', <Tag key="payout" intent={SETTLEMENT_INTENT[payout.settlement]} minimal>{settlementText(payout)}</Tag>]);
+    facts.push(['Payout', <Tag key="payout" intent={SETTLEMENT_INTENT[payout.settlement]} minimal multiline>{settlementText(payout)}</Tag>]);
     // A currency paid in whole units asks for less than the run's total: the hundredths are carried to each agent's next line.
     const carried = payout.carried.amount !== '0.00';
     facts.push(['Asked of the provider', carried
