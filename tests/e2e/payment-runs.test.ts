@@ -13,7 +13,7 @@ import * as messages from '../../src/contract/messages';
 import type { ListPage } from '../../src/contract/api';
 import { PAYOUT_COLUMNS, PAYOUT_CONTROL_LINE_ID, type PaymentRunOutcome, type PaymentRunPreview } from '../../src/contract/paymentRuns';
 import type { PayoutLine } from '../../src/contract/payouts';
-import { nextCode, codeCount, openSignedIn, screenshot, toast, useBrowser, WAIT_MS } from '../support/browser';
+import { axeViolations, nextCode, codeCount, openSignedIn, screenshot, toast, useBrowser, WAIT_MS } from '../support/browser';
 import { accessToken, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
@@ -204,6 +204,14 @@ describe('payment runs in the browser', { timeout: 240_000 }, () => {
     // On a tablet: the popup reads the same, and the two agents are due again on Pending Payments.
     await page.setViewportSize(TABLET);
     await screenshot(page, 'payout-results-settled-820', { withoutToasts: true });
+    // Read by a screen reader and tapped on a tablet: no axe violation, every target of the payout at least 44x44 px.
+    expect(await axeViolations(page)).toEqual([]);
+    const small = await popup.locator('section[aria-label="Payout lines"], section[aria-label="The provider\'s results"]')
+      .locator('button, a, label.bp6-control, label.bp6-file-input').evaluateAll((targets) => targets
+        .map((target) => ({ target, box: target.getBoundingClientRect() }))
+        .filter(({ box }) => box.width > 0 && (box.width < 44 || box.height < 44))
+        .map(({ target, box }) => `${target.textContent?.trim() || target.tagName} ${Math.round(box.width)}x${Math.round(box.height)}`));
+    expect(small).toEqual([]);
     await popup.getByRole('button', { name: 'Close' }).last().click();
     await page.goto(`${server.url}/payments/pending?start=${run.start_date}&end=${run.end_date}&blacklisted=1`);
     const grid = page.getByRole('region', { name: 'Pending Payments' });

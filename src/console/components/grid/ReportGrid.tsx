@@ -46,6 +46,8 @@ export interface ReportGridProps {
   query: Pick<GridQueryState, 'state' | 'setPage' | 'setPageSize' | 'sortBy'>;
   /** A first column of buttons, one a row, that open the row's own popup (`label` names the column and each button). */
   openRow?: { label: string; open: (row: GridRecord) => void };
+  /** The pager's name: 'Pages', unless another grid's pager is on the page too (a popup over a grid screen). */
+  pagerLabel?: string;
 }
 
 /** The width of the first column's buttons (openRow). */
@@ -68,7 +70,7 @@ const TABLE_KEYS: HotkeysContextInstance = [{ hasProvider: true, hotkeys: [], is
 /** 'ascending', 'descending' or undefined: how `order` sorts by `field`. */
 const direction = (order: string, field: string) => (order === field ? 'ascending' : order === `-${field}` ? 'descending' : undefined);
 
-export function ReportGrid({ grid, answer, loading, error, notLoaded, query, openRow }: ReportGridProps) {
+export function ReportGrid({ grid, answer, loading, error, notLoaded, query, openRow, pagerLabel = 'Pages' }: ReportGridProps) {
   const { page, size, order } = query.state;
   const { widths, setWidth } = useColumnWidths(grid);
   const rows = answer?.rows;
@@ -195,7 +197,7 @@ export function ReportGrid({ grid, answer, loading, error, notLoaded, query, ope
       </div>
       <div className="report-grid-pager">
         <PageSizeSelect value={size} onChange={query.setPageSize} />
-        <nav className="report-grid-pages" aria-label="Pages">
+        <nav className="report-grid-pages" aria-label={pagerLabel}>
           <Button variant="minimal" icon={<ChevronLeft />} disabled={page <= 1} onClick={() => query.setPage(page - 1, cursors?.previous)}>
             Previous
           </Button>

@@ -102,6 +102,7 @@ function RunLines({ row }: { row: GridRecord }) {
     <div className="payment-run-lines">
       <ReportGrid
         grid={paymentRunDetailGrid}
+        pagerLabel="Pages of the run's lines"
         answer={page.currentData ?? (page.isFetching ? page.data : undefined)}
         loading={page.isFetching && !page.currentData}
         error={error}
