@@ -14,6 +14,7 @@
 //   totals checked against the preview's per currency and the held-back payments left due. A run
 //   answered 202 (queued above PAYMENT_RUN_QUEUE_ABOVE) is timed from the POST to its job Finished.
 //   (Reversing a run and paying the same payments again measures the dead rows it leaves, not a run.)
+// Then the last round's payout lines settled with the provider's results, a file per run (timed).
 // Budgets: the preview ≤ 1 s, the run ≤ 10 s (the slowest of each). Exit code 1 otherwise.
 import { loadavg } from 'node:os';
 import pg from 'pg';
@@ -156,6 +157,27 @@ try {
       out(`  FAILED: paid ${paidTotals} (${left?.lines} lines, ${left?.due} left due) against the preview's ${askedTotals} (${asked.payments}, ${asked.held_back.payments} held)`);
     }
   }
+  // ---- the provider's results: every payout line of the last round's runs, 1 in 100 failed ---------
+  // (Settling the lines of one round's runs, one POST a run, as finance uploads a file per run.)
+  const lastRound = (await db.query<{ id: number; lines: number }>(
+    `select r.id, count(pl.id)::int as lines from payment_runs r join payout_lines pl on pl.payment_run_id = r.id
+      where r.reference = $1 group by r.id order by r.id`, [`BENCH-${RUNS}`])).rows;
+  let settleMs = 0;
+  let settledLines = 0;
+  for (const run of lastRound) {
+    const lines = (await db.query<{ line_id: string; amount: string }>(`select line_id, amount::text as amount from payout_lines where payment_run_id = $1 and amount > 0 order by position`, [run.id])).rows;
+    const rows = lines.map((line, index) => ({ line_id: line.line_id, status: index % 100 === 0 ? 'failed' : 'paid', amount: line.amount, provider_reference: `B${index}` }));
+    const started = performance.now();
+    const settled = await server.post<{ written: boolean; refused: number }>('/admin/payment_run_settle', { id: run.id, rows }, token);
+    settleMs += performance.now() - started;
+    settledLines += rows.length;
+    if (settled.status !== 200 || !settled.body.written) {
+      failed = true;
+      out(`  FAILED: settling run ${run.id} answered ${settled.status}: ${JSON.stringify(settled.body).slice(0, 300)}`);
+    }
+  }
+  out(`Settled with the provider's results: ${settledLines.toLocaleString('en')} payout lines of ${lastRound.length} runs, 1 in 100 failed, in ${s(settleMs)} (POST /admin/payment_run_settle, all the runs' POSTs)`);
+
   const runMax = Math.max(...runTimes);
   out(`Payment run of ${RUN_PAYMENTS.toLocaleString('en')} due payments (POST /admin/payment_run to its answer), ${RUNS} runs:`);
   out(`  median ${s(median(runTimes))}   max ${s(runMax)}   (budget ${RUN_BUDGET_S} s)`);
