@@ -7,6 +7,7 @@ import type { GridQuery } from '../../../contract/api';
 import * as messages from '../../../contract/messages';
 import { formatMoney } from '../../../contract/money';
 import type { PaymentsShare } from '../../../contract/pendingPayments';
+import { TableScroll } from '../../components/TableScroll';
 import { formatCounted } from '../../format/formatCount';
 import { useAppSelector } from '../../app/hooks';
 import { selectOffline } from '../../http/connectivity';
@@ -24,26 +25,29 @@ export function PendingPaymentTotals({ body }: { body: GridQuery }) {
   const answer = totals.currentData ?? (totals.isFetching && !offline ? totals.data : undefined);
   let content;
   if (answer && answer.currencies.length > 0) {
+    // Many currencies scroll in a box of their own (reachable by keyboard), leaving the grid its height.
     content = (
-      <HTMLTable compact className="pending-payment-totals-table">
-        <caption>{TITLE}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Currency</th>
-            <th scope="col">Payable</th>
-            <th scope="col">Held Back</th>
-          </tr>
-        </thead>
-        <tbody>
-          {answer.currencies.map((entry) => (
-            <tr key={entry.currency}>
-              <th scope="row">{entry.currency}</th>
-              <td className="pending-payment-totals-number">{shareText(entry.payable)}</td>
-              <td className={`pending-payment-totals-number${entry.held_back.payments > 0 ? ' pending-payment-totals-held' : ''}`}>{shareText(entry.held_back)}</td>
+      <TableScroll label={TITLE} className="pending-payment-totals-scroll">
+        <HTMLTable compact className="pending-payment-totals-table">
+          <caption>{TITLE}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Currency</th>
+              <th scope="col">Payable</th>
+              <th scope="col">Held Back</th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {answer.currencies.map((entry) => (
+              <tr key={entry.currency}>
+                <th scope="row">{entry.currency}</th>
+                <td className="pending-payment-totals-number">{shareText(entry.payable)}</td>
+                <td className={`pending-payment-totals-number${entry.held_back.payments > 0 ? ' pending-payment-totals-held' : ''}`}>{shareText(entry.held_back)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </TableScroll>
     );
   } else if (answer) {
     content = <p>{messages.pendingTotalsNothingDue}</p>;
