@@ -184,7 +184,7 @@ export const pendingPaymentsGrid = {
     { key: 'pay', label: 'Due', format: 'money', width: 104, currency: 'currency' },
     { key: 'payable', label: 'Payable', format: 'money', width: 104, currency: 'currency' },
     { key: 'held', label: 'Held Back', format: 'money', width: 104, currency: 'currency' },
-    text('currency', 'Currency', 72),
+    text('currency', 'Currency', 80),
     { key: 'held_reasons', label: 'Why Held Back', format: 'text', sortable: false, width: 240 },
     { key: 'events', label: 'Events', format: 'count', width: 80 },
     text('country', 'Country', 110), agentMsisdn, agentCode,
