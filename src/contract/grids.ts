@@ -29,9 +29,10 @@ export interface GridColumn {
 /**
  * The filters of the one report filter model (schemas.ts `reportFilter`) a grid may offer beyond
  * its dates and search. A grid that does not offer one refuses a non-default value of it. Admin
- * (who made a change) and entity (what it changed) are the audit trail's (auditGrid).
+ * (who made a change) and entity (what it changed) are the audit trail's (auditGrid); holds (what
+ * a payment run would pay or hold back of a row) is Pending Payments'.
  */
-export const GRID_FILTERS = ['agency', 'campaign', 'country', 'blacklisted', 'bq', 'gifting', 'enabled', 'paid', 'admin', 'entity'] as const;
+export const GRID_FILTERS = ['agency', 'campaign', 'country', 'blacklisted', 'bq', 'gifting', 'enabled', 'paid', 'admin', 'entity', 'holds'] as const;
 export type GridFilter = (typeof GRID_FILTERS)[number];
 
 export interface GridDeclaration {
@@ -168,18 +169,29 @@ export const agentPaymentsGrid = {
   emptyText: 'No payments in this period',
 } as const satisfies GridDeclaration;
 
+/**
+ * What is due per agent, campaign and currency, and what a payment run would make of it (issue 52):
+ * Payable and Held Back split Due, and Why Held Back says why in HELD_BACK_REASON_TEXT's words. The
+ * amounts come first, in narrow columns, so they show without scrolling sideways at 1440 px and on
+ * an 820 px tablet; where the row's agent is from and the oldest event follow.
+ */
 export const pendingPaymentsGrid = {
   id: 'pendingPayments',
   title: 'Pending Payments',
   path: '/admin/pending_payments',
   columns: [
-    text('country', 'Country', 110), campaignName, ...agentNames, agentMsisdn, agentCode,
-    { key: 'events', label: 'Events', format: 'count', width: 90 },
-    ...money('pay', 'Due', 100),
+    text('campaign_name', 'Campaign', 150), text('firstname', 'First Name', 100), text('lastname', 'Last Name', 100),
+    { key: 'pay', label: 'Due', format: 'money', width: 104, currency: 'currency' },
+    { key: 'payable', label: 'Payable', format: 'money', width: 104, currency: 'currency' },
+    { key: 'held', label: 'Held Back', format: 'money', width: 104, currency: 'currency' },
+    text('currency', 'Currency', 80),
+    { key: 'held_reasons', label: 'Why Held Back', format: 'text', sortable: false, width: 240 },
+    { key: 'events', label: 'Events', format: 'count', width: 80 },
+    text('country', 'Country', 110), agentMsisdn, agentCode,
     time('oldest', 'Oldest Event'),
   ],
   defaultOrder: '-pay',
-  filters: AGENT_FILTERS,
+  filters: [...AGENT_FILTERS, 'holds'],
   filename: 'pending-payments',
   emptyText: 'No payments due in this period',
 } as const satisfies GridDeclaration;

@@ -557,12 +557,19 @@ export const filterIds = (field: string) =>
 const flag = (field: string) => z.boolean({ error: `${field} must be true or false` });
 
 /**
+ * Pending Payments' rows by what a payment run would make of them (ours, issue 52): those with
+ * something it pays, or with something it holds back (a row partly held back is both).
+ */
+export const HOLDS_FILTER_VALUES = ['payable', 'held_back'] as const;
+export type HoldsFilter = (typeof HOLDS_FILTER_VALUES)[number];
+
+/**
  * The one report filter model (SPEC.md sections 5 and 7): what every report grid and every queued
  * report is filtered by. A date range (DD-MMM-YYYY, read as ISO dates), an agency, campaigns, a
  * country and a search; 'Include Blacklisted' and BQ (agents with fraud events), both a Super
  * Admin's only; gifting (gifters' rows instead of agents'), enabled (active agents only) and paid
- * (paid or due); the audit trail's admin (a user id) and entity. A grid offers the filters its
- * declaration names (grids.ts).
+ * (paid or due); the audit trail's admin (a user id) and entity; Pending Payments' holds
+ * (HOLDS_FILTER_VALUES). A grid offers the filters its declaration names (grids.ts).
  */
 export const reportFilterFields = z.object({
   start_date: requestDate(messages.startDateRequired, 'Start Date'),
@@ -578,6 +585,7 @@ export const reportFilterFields = z.object({
   paid: flag('paid').optional(),
   admin: storableId('admin').optional(),
   entity: z.enum(AUDIT_ENTITY_KEYS, { error: messages.auditEntityUnknown }).optional(),
+  holds: z.enum(HOLDS_FILTER_VALUES, { error: messages.holdsFilterInvalid }).optional(),
 });
 export const endNotBeforeStartDate = (q: { start_date: string; end_date: string }) => !q.start_date || !q.end_date || q.end_date >= q.start_date;
 export const endBeforeStart = { path: ['end_date'], error: messages.endBeforeStartDate };

@@ -31,6 +31,7 @@ import { countrySmsRoutes } from './routes/admin/countrySms';
 import { eventTypeRoutes } from './routes/admin/eventTypes';
 import { gridRoutes } from './routes/admin/grids';
 import { paymentRunRoutes } from './routes/admin/paymentRuns';
+import { pendingPaymentTotalsRoutes } from './routes/admin/pendingPaymentTotals';
 import { paymentRunDetailRoutes } from './routes/admin/paymentRunDetail';
 import { auditRoutes } from './routes/admin/audit';
 import { statsRoutes } from './routes/admin/stats';
@@ -131,6 +132,7 @@ export async function buildApp({ config, database, delivery }: AppDependencies):
   await app.register(whitelistRoutes(database), { prefix: '/admin' });
   await app.register(eventTypeRoutes(database), { prefix: '/admin' });
   await app.register(gridRoutes(database), { prefix: '/admin' });
+  await app.register(pendingPaymentTotalsRoutes(database), { prefix: '/admin' });
   await app.register(paymentRunDetailRoutes(database), { prefix: '/admin' });
   await app.register(statsRoutes(reads), { prefix: '/admin' });
   await app.register(auditRoutes(database), { prefix: '/admin' });

@@ -22,7 +22,7 @@ const CALLS = [
   'get /admin/whitelists', 'post /admin/whitelist', 'put /admin/whitelist',
   'get /admin/event_types', 'post /admin/event_types', 'put /admin/event_types', 'post /admin/fraud',
   'post /admin/events', 'post /admin/events_detail', 'post /admin/campaign_conversion', 'post /admin/retention_events',
-  'post /admin/retention_detail', 'post /admin/payments', 'post /admin/pending_payments', 'post /admin/payment_runs',
+  'post /admin/retention_detail', 'post /admin/payments', 'post /admin/pending_payments', 'post /admin/pending_payments_totals', 'post /admin/payment_runs',
   'post /admin/payment_run_preview', 'post /admin/payment_run', 'post /admin/payment_run_approval_code', 'post /admin/payment_run_approve',
   'post /admin/payment_run_reject', 'post /admin/payment_run_reverse', 'post /admin/payment_run_settle', 'get /admin/payment_run_payout_lines', 'post /admin/payment_run_detail', 'post /admin/payment_run_state',
   'get /admin/payment_run_payout',

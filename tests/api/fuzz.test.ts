@@ -129,6 +129,8 @@ describe.runIf(runsOnPostgres)('hostile bodies on postgres', () => {
       // Every grid is the same route over one grid module: one of each shape (a detail grid, a
       // grouped grid with its own condition, the one with a row flag) stands for them all.
       ...[agentEventDetailsGrid, pendingPaymentsGrid, fraudEventsGrid].map((grid) => ({ method: 'POST' as const, path: grid.path, schema: gridQuery, valid: { start_date: '01-Nov-2026', end_date: '02-Nov-2026' }, read: true, signedIn: true })),
+      // Pending Payments' totals take the grid's body (issue 52).
+      { method: 'POST', path: '/admin/pending_payments_totals', schema: gridQuery, valid: { start_date: '01-Nov-2026', end_date: '02-Nov-2026' }, read: true, signedIn: true },
       // One payment run's lines (a grid of one record, its dates optional) and its summary.
       { method: 'POST', path: `${paymentRunDetailGrid.path}?id=1`, schema: recordGridQuery, valid: {}, read: true, signedIn: true },
       { method: 'POST', path: '/admin/payment_run_state', schema: paymentRunStateRequest, valid: { id: 1 }, read: true, signedIn: true },

@@ -169,6 +169,28 @@ describe('report grids', { timeout: 180_000 }, () => {
     await screenshot(page, 'grid-pending-payments-currency-1440');
   });
 
+  it('Pending Payments: Due, Payable and Held Back show without scrolling sideways at 1440 px and on an 820 px tablet, under their totals', async () => {
+    const { page } = b;
+    for (const [width, height] of [[1440, 900], [820, 1180]] as const) {
+      await page.setViewportSize({ width, height });
+      await openSignedIn(page, server, SUPER, `/payments/pending?start=${yearAgo()}`);
+      await gridSettled(page);
+      const region = page.getByRole('region', { name: 'Pending Payments' });
+      const body = await region.locator('.bp6-table-quadrant-main .bp6-table-quadrant-scroll-container').boundingBox();
+      if (!body) throw new Error('no grid body');
+      for (const label of ['Due', 'Payable', 'Held Back', 'Currency']) {
+        const header = await region.getByRole('button', { name: new RegExp(`^${label}`) }).first().boundingBox();
+        expect(header && header.x + header.width, `${label} at ${width} px`).toBeLessThanOrEqual(body.x + body.width);
+      }
+      const totals = page.getByRole('table', { name: 'Totals of every row of these filters' });
+      await totals.waitFor();
+      expect(await totals.getByRole('row').count()).toBeGreaterThan(1);
+      // The grid keeps room for its rows under the totals.
+      expect(body.height, `the grid's height at ${width} px`).toBeGreaterThan(300);
+      await screenshot(page, `grid-pending-payments-holds-${width}`, { withoutToasts: true });
+    }
+  });
+
   it('a Campaign Admin sees the rows of their campaign only', async () => {
     const { page } = b;
     await openSignedIn(page, server, 'campaign@demo.test', `${DETAIL}?start=${yearAgo()}`);

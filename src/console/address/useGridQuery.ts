@@ -17,6 +17,7 @@ import { DEFAULT_GRID_PAGE_SIZE, DEFAULT_GRID_RANGE_DAYS } from '../../contract/
 import { addDays, isoDateOf, toRequestDate } from '../../contract/dates';
 import { sortableKeys, type GridDeclaration, type GridFilter } from '../../contract/grids';
 import { reconcileDateRange } from '../../contract/reports';
+import { HOLDS_FILTER_VALUES, type HoldsFilter } from '../../contract/schemas';
 import { useCallerIsSuper } from '../app/useCallerIsSuper';
 import { useSavingPageSize } from '../http/dataSaver';
 import { pageParam, pageSizeParam, useRememberedAddress, useTypedSearch } from './listAddress';
@@ -39,6 +40,8 @@ export interface GridState {
   /** The audit trail's: who made the change (a user id), and what it changed (an entity's key). */
   admin?: number;
   entity?: AuditEntity;
+  /** Pending Payments' rows with something a payment run pays, or holds back; both (undefined). */
+  holds?: HoldsFilter;
   search: string;
   /** 'field' or '-field': a sortable column of the grid. */
   order: string;
@@ -79,6 +82,7 @@ export function gridStateOf(grid: GridDeclaration, params: URLSearchParams, toda
   const country = params.get('country')?.toUpperCase();
   const paid = params.get('paid');
   const entity = params.get('entity') ?? '';
+  const holds = HOLDS_FILTER_VALUES.find((value) => value === params.get('holds'));
   return {
     ...state,
     ...range,
@@ -92,6 +96,7 @@ export function gridStateOf(grid: GridDeclaration, params: URLSearchParams, toda
     paid: offers(grid, 'paid') && (paid === '1' || paid === '0') ? paid === '1' : undefined,
     admin: offers(grid, 'admin') ? idParam(params.get('admin')) : undefined,
     entity: offers(grid, 'entity') && Object.hasOwn(AUDIT_ENTITIES, entity) ? (entity as AuditEntity) : undefined,
+    holds: offers(grid, 'holds') ? holds : undefined,
     search: (params.get('search') ?? '').trim(),
     order: sortableKeys(grid).includes(order.replace(/^-/, '')) ? order : state.order,
     page: pageParam(params.get('page')),
@@ -116,6 +121,7 @@ function gridParamEntries(grid: GridDeclaration, state: GridState, today: string
     ['paid', state.paid === undefined ? undefined : state.paid ? '1' : '0'],
     ['admin', state.admin],
     ['entity', state.entity],
+    ['holds', state.holds],
     ['search', state.search || undefined],
     ['order', state.order === defaults.order ? undefined : state.order],
     ['page', state.page === 1 ? undefined : state.page],
@@ -161,6 +167,7 @@ export function gridBody(grid: GridDeclaration, state: GridState, callerIsSuper:
   if (offers(grid, 'paid') && state.paid !== undefined) body.paid = state.paid;
   if (offers(grid, 'admin') && state.admin) body.admin = state.admin;
   if (offers(grid, 'entity') && state.entity) body.entity = state.entity;
+  if (offers(grid, 'holds') && state.holds) body.holds = state.holds;
   return body;
 }
 

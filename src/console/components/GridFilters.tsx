@@ -1,7 +1,8 @@
 // The filters above a report grid: the date range (date pickers showing DD-MMM-YYYY), and the
-// filters its declaration offers: agency, campaign, country, paid or due, 'Include Blacklisted' and
-// BQ (a Super Admin's only, SPEC.md section 6), gifters and active agents; and a search. Each change
-// goes into the address (address/useGridQuery.ts); the server scopes and checks all of it again.
+// filters its declaration offers: agency, campaign, country, paid or due, payable or held back by a
+// payment run, 'Include Blacklisted' and BQ (a Super Admin's only, SPEC.md section 6), gifters and
+// active agents; and a search. Each change goes into the address (address/useGridQuery.ts); the
+// server scopes and checks all of it again.
 import '@blueprintjs/datetime2/lib/css/blueprint-datetime2.css';
 import { Checkbox, FormGroup, InputGroup } from '@blueprintjs/core';
 import { DateInput3 } from '@blueprintjs/datetime2';
@@ -13,6 +14,7 @@ import { AUDIT_ENTITIES, type AuditEntity } from '../../contract/auditEntities';
 import { REQUEST_DATE_MAX, REQUEST_DATE_MIN } from '../../contract/constants';
 import { fromRequestDate, toRequestDate } from '../../contract/dates';
 import type { GridDeclaration, GridFilter } from '../../contract/grids';
+import type { HoldsFilter } from '../../contract/schemas';
 import { idParam } from '../address/useListParams';
 import type { GridQueryState } from '../address/useGridQuery';
 import { FilterSelect, SuperAdminChecks } from './FilterControls';
@@ -28,6 +30,8 @@ const ENTITY_CHOICES = Object.entries(AUDIT_ENTITIES)
   .sort((a, b) => a.label.localeCompare(b.label));
 
 const PAID_CHOICES = [{ value: 'paid', label: 'Paid' }, { value: 'due', label: 'Due' }];
+/** Pending Payments' rows by what a payment run would make of them (a row partly held back is both). */
+const HOLDS_CHOICES: Array<{ value: HoldsFilter; label: string }> = [{ value: 'payable', label: 'Payable' }, { value: 'held_back', label: 'Held back' }];
 
 interface GridFiltersProps {
   grid: GridDeclaration;
@@ -158,6 +162,16 @@ export function GridFilters({ grid, query, campaigns, agencies, admins, children
           value={state.paid === undefined ? undefined : state.paid ? 'paid' : 'due'}
           choices={PAID_CHOICES}
           onChange={(value) => change({ paid: value === undefined ? undefined : value === 'paid' })}
+        />
+      )}
+      {offers('holds') && (
+        <FilterSelect
+          id="grid-holds"
+          label="Payment Run"
+          allLabel="All"
+          value={state.holds}
+          choices={HOLDS_CHOICES}
+          onChange={(value) => change({ holds: HOLDS_CHOICES.find((choice) => choice.value === value)?.value })}
         />
       )}
       <FormGroup label="Search" labelFor="grid-search">

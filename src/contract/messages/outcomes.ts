@@ -47,6 +47,10 @@ export const resetOtpSent = 'Password reset OTP sent';
 export const passwordResetSuccess = 'Password reset successfully. You may now login';
 export const noEventTypes = 'No event types available';
 
+// Pending Payments' totals, payable and held back (ours, issue 52).
+export const pendingTotalsNothingDue = 'Nothing is due for these filters.';
+export const pendingTotalsNotLoaded = 'The totals of these filters could not be loaded.';
+
 // Lists and grids offline (ours): a page, search, sort or filter never loaded while online.
 export const notLoadedOffline = 'Not available offline: these filters were not loaded while online.';
 export const backToLoadedFilters = 'Back to the last loaded filters';

@@ -169,6 +169,9 @@ export const unknownSortField = (field: string, allowed: readonly string[], para
 /** A filter of the report filter model that a grid does not offer, sent with a value (ours). */
 export const filterNotOffered = (filter: string, grid: string): string => `${grid} has no ${filter} filter; leave it out.`;
 
+/** Pending Payments' holds filter with a value it does not know (ours, issue 52). */
+export const holdsFilterInvalid = 'holds must be payable (rows with something a payment run pays) or held_back (rows with something it holds back).';
+
 /** 'All rows' asked of a grid holding more than a page may (ours). */
 export const gridTooLargeForPage = (count: number): string =>
   `These filters match ${count.toLocaleString('en-US')} rows, more than one page shows. Narrow the filters, choose a page size, or download the CSV.`;

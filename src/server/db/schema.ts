@@ -484,6 +484,12 @@ export const payments = pgTable(
     paymentRunId: integer('payment_run_id').references(() => paymentRuns.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * Its event is in Fraud Events (same agent, campaign and customer: paymentRuns/dueSet's
+     * fraud_flagged), kept by the database as payments and fraud events are written (migration
+     * 0037), so Pending Payments' summary can sum what a run would hold back of it.
+     */
+    fraudFlagged: boolean('fraud_flagged').notNull().default(false),
   },
   (t) => [
     index('payments_created_id').on(t.createdAt, t.id),
@@ -685,6 +691,9 @@ export const pendingPaymentPeriods = pgTable(
     amount: numeric('amount').notNull(),
     /** The oldest due payment's time; null only inside the statement that claimed it (the trigger finds the next). */
     oldest: timestamp('oldest', { withTimezone: true }),
+    /** Of them, those whose event is in Fraud Events (payments.fraud_flagged, migration 0037): what a run holds back of an agent it pays. */
+    flaggedPayments: bigint('flagged_payments', { mode: 'number' }).notNull().default(0),
+    flaggedAmount: numeric('flagged_amount').notNull().default('0'),
   },
   (t) => [
     primaryKey({ columns: [t.period, t.start, t.campaignId, t.agentId, t.currencyCode] }),
@@ -734,6 +743,8 @@ export const fraudEvents = pgTable(
     index('fraud_events_msisdn_sort').on(sortableText(t.msisdn), t.id),
     index('fraud_events_device_id_sort').on(sortableText(t.deviceId), t.id),
     index('fraud_events_blacklisted_id').on(t.blacklisted, t.id),
+    // A payment's event (its agent and customer) looked up among the fraud events: its fraud_flagged (migration 0037).
+    index('fraud_events_agent_msisdn').on(t.agentId, t.msisdn),
   ],
 );
 

@@ -52,12 +52,16 @@ export function allGenerations(): string {
   return [...generations].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, generation]) => `${name}:${generation}`).join(',');
 }
 
-/** Summaries the database keeps from a table by triggers in the same statement (migrations 0019, 0028, 0029, 0031, 0034): written with it. */
+/**
+ * What the database keeps from a table by triggers in the same statement (migrations 0019, 0028,
+ * 0029, 0031, 0034; 0037: the payments a fraud event flags, and so their summaries): written with it.
+ */
 const KEPT_FROM: Record<string, string[]> = {
   events: ['stats_event_days', 'agent_event_periods'],
   retention_events: ['retention_event_periods'],
   payments: ['stats_payment_days', 'pending_payment_periods'],
   invites: ['invite_periods'],
+  fraud_events: ['payments', 'stats_payment_days', 'pending_payment_periods'],
 };
 
 function moved(tables: Iterable<string>): void {

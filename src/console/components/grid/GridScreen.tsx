@@ -1,7 +1,8 @@
 // A report grid's screen (SPEC.md section 2, 'Admin grid screens'), the same for every grid: its
 // title, its filters (kept in the address), Download CSV of the whole filtered result (kept for
 // offline use), and the grid itself, all read from the grid's contract declaration; on the grids
-// whose reports can be queued, the report queue the app hands it, given the grid's current body.
+// whose reports can be queued, the report queue the app hands it, given the grid's current body; on
+// a screen that sums every row (Pending Payments' totals), that summary under the filters.
 import { Button, Intent } from '@blueprintjs/core';
 import { Download } from '@blueprintjs/icons';
 import { useState, type ReactNode } from 'react';
@@ -40,6 +41,8 @@ interface GridScreenProps {
   actions?: ReactNode | ((body: GridQuery) => ReactNode);
   reportQueue?: ReportQueueSlot;
   rowPopup?: RowPopup;
+  /** What the screen shows of every row its filters select, under the filters (from the screen's own folder), given the grid's current body. */
+  summary?: (body: GridQuery) => ReactNode;
 }
 
 /**
@@ -59,7 +62,7 @@ export function exportSize(count: number, rows: GridRows['rows']): string {
   return sampled === 0 ? rowsText : `${rowsText}, about ${sizeText((bytes / sampled) * count)}`;
 }
 
-export function GridScreen({ grid, actions, reportQueue, rowPopup }: GridScreenProps) {
+export function GridScreen({ grid, actions, reportQueue, rowPopup, summary }: GridScreenProps) {
   const query = useGridQuery(grid);
   const [openRow, setOpenRow] = useState<GridRecord>();
   const { state, body } = query;
@@ -107,6 +110,7 @@ export function GridScreen({ grid, actions, reportQueue, rowPopup }: GridScreenP
           Download CSV
         </Button>
       </GridFilters>
+      {summary?.(body)}
       {reportQueue?.(body)}
       <ReportGrid
         grid={grid}

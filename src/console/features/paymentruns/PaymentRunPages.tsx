@@ -1,6 +1,7 @@
 // The payment runs' screens (issue 33), one lazy module: Pending Payments, whose Make Payment Run
-// pays the due payments its filters select, and Payment Runs, the runs made, each row opening its own
-// popup; a Campaign Admin, who sees Payment Runs but not Pending Payments, makes a run from there.
+// pays the due payments its filters select (its totals say, per currency, what a run would pay and
+// hold back of them: issue 52), and Payment Runs, the runs made, each row opening its own popup; a
+// Campaign Admin, who sees Payment Runs but not Pending Payments, makes a run from there.
 // The queue of runs a worker has yet to make comes from the app (a feature never imports another).
 import './paymentRuns.css';
 import type { ReactNode } from 'react';
@@ -8,9 +9,16 @@ import { paymentRunsGrid, pendingPaymentsGrid } from '../../../contract/grids';
 import { GridScreen } from '../../components/grid/GridScreen';
 import { MakePaymentRunButton } from './MakePaymentRunButton';
 import { PaymentRunPopup } from './PaymentRunPopup';
+import { PendingPaymentTotals } from './PendingPaymentTotals';
 
 export function PendingPaymentsPage() {
-  return <GridScreen grid={pendingPaymentsGrid} actions={(body) => <MakePaymentRunButton body={body} />} />;
+  return (
+    <GridScreen
+      grid={pendingPaymentsGrid}
+      actions={(body) => <MakePaymentRunButton body={body} />}
+      summary={(body) => <PendingPaymentTotals body={body} />}
+    />
+  );
 }
 
 const runPopup = { label: 'Open', render: (row: Parameters<typeof PaymentRunPopup>[0]['row'], close: () => void) => <PaymentRunPopup row={row} onClose={close} /> };

@@ -105,6 +105,16 @@ export async function rebuildGroupedPeriods(db: Database): Promise<number> {
 }
 
 /**
+ * Flags each payment whose event is in Fraud Events (migration 0037) from every fraud event: the
+ * triggers that keep the flags were off with the others while the seed loaded. The migration's
+ * backfill. Returns the payments flagged.
+ */
+export async function rebuildFraudFlags(db: Database): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select payments_fraud_flags_rebuild() as n`);
+  return Number(row?.n ?? 0);
+}
+
+/**
  * Marks each invite converted or not (migration 0023) from every event: the triggers that keep it
  * were off with the others while the seed loaded. The migration's backfill. Returns the converted.
  */

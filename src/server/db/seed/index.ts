@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords';
 import type { Database } from '../client';
 import { ActivitySeeder } from './activity';
-import { checkForeignKeys, deferForeignKeyChecks, rebuildGroupedPeriods, rebuildDaySummaries, rebuildInviteConversions } from './bulk';
+import { checkForeignKeys, deferForeignKeyChecks, rebuildFraudFlags, rebuildGroupedPeriods, rebuildDaySummaries, rebuildInviteConversions } from './bulk';
 import { seedAgencies } from './agencies';
 import { seedCampaigns, settleCampaignBudgets } from './campaigns';
 import { CAMPAIGN_OWNERS, DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoRoles, seedDemoUsers, seedFieldUsers } from './people';
@@ -116,8 +116,9 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       // The triggers that keep them were off with the foreign keys' (the seed writes events and payments
       // after the migrations). Conversions are marked while they are still off (the summaries' update
       // triggers would sum every marked invite only to be rebuilt), and before Campaign Conversion's
-      // periods, which sum them.
+      // periods, which sum them. The payments' fraud flags likewise, before Pending Payments' periods.
       await stage('invite conversions', () => rebuildInviteConversions(tx), (n) => `${n} converted`);
+      await stage('fraud flags', () => rebuildFraudFlags(tx), (n) => `${n} payments flagged`);
       await stage('foreign keys', () => checkForeignKeys(tx), (n) => `${n} checked, no dangling reference`);
       await stage('stats day summaries', () => rebuildDaySummaries(tx), (n) => `${n} rows`);
       await stage('grouped grids\' periods', () => rebuildGroupedPeriods(tx), (n) => `${n} rows`);

@@ -21,7 +21,8 @@ const OWN_TABLES: Record<string, string[]> = {
   retentionEvents: ['retention_event_periods', 'campaigns', 'users'],
   retentionEventDetails: ['retention_events', 'campaigns', 'users'],
   agentPayments: ['payments', 'campaigns', 'users', 'events', 'event_types', 'payment_runs'],
-  pendingPayments: ['pending_payment_periods', 'campaigns', 'users', 'countries'],
+  // What a run would hold back: the agents' roles beside the summary's flagged payments (issue 52).
+  pendingPayments: ['pending_payment_periods', 'campaigns', 'users', 'countries', 'user_roles'],
   paymentRuns: ['payment_runs', 'payout_lines'],
   fraudEvents: ['fraud_events', 'campaigns', 'users'],
   audit: ['audit_log', 'users'],

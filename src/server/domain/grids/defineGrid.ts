@@ -11,7 +11,7 @@ import { gridFilename, sortableKeys, type ColumnFormat, type GridDeclaration, ty
 import * as messages from '../../../contract/messages';
 import { filterNotOffered, gridTooLargeForPage } from '../../../contract/messages';
 import { STATUS_TYPE_ID, seesEverything, type RoleScope } from '../../../contract/roles';
-import type { GridBody, ReportFilter } from '../../../contract/schemas';
+import type { GridBody, HoldsFilter, ReportFilter } from '../../../contract/schemas';
 import { queryRows, type Database } from '../../db/client';
 import { sortableText } from '../../db/foldedText';
 import { isStorableId } from '../../db/errors';
@@ -71,6 +71,11 @@ export interface GridSource<D extends GridDeclaration> {
     adminId?: SQL;
     /** What the row is about (the audit trail's entity filter). */
     entity?: SQL;
+  };
+  /** What the filters read on a grouped grid's group, after grouping (its HAVING). */
+  groupFacets?: {
+    /** The holds filter: the group has something a payment run pays, or something it holds back (Pending Payments). */
+    holds?: Record<HoldsFilter, SQL>;
   };
 }
 
@@ -270,6 +275,7 @@ const FILTER_DEFAULTS: Record<GridFilter, (filter: ReportFilter) => boolean> = {
   paid: (f) => f.paid === undefined,
   admin: (f) => f.admin === undefined,
   entity: (f) => f.entity === undefined,
+  holds: (f) => f.holds === undefined,
 };
 
 /** The agent of a row holds a field role in this status. */
@@ -307,8 +313,14 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
   const counts = new KeptValues<number>(GRID_COUNT_CACHE_MS, 500);
   const value = (key: string): SQL => (source.columns as Record<string, SQL>)[key] as SQL;
   const textColumns = columns.filter((column) => column.format === 'text').map((column) => value(column.key));
-  /** A grouped grid's GROUP BY and HAVING. */
-  const grouping = source.groupBy ? sql` group by ${source.groupBy}${source.having ? sql` having ${source.having}` : sql``}` : sql``;
+  /** A grouped grid's GROUP BY and HAVING: its own condition on a group, and the filters read on the group. */
+  const grouping = ({ body: f }: GridRequest): SQL => {
+    if (!source.groupBy) return sql``;
+    const conditions = source.having ? [source.having] : [];
+    const holds = source.groupFacets?.holds;
+    if (f.holds !== undefined && holds) conditions.push(holds[f.holds]);
+    return sql` group by ${source.groupBy}${conditions.length > 0 ? sql` having ${sql.join(conditions, sql` and `)}` : sql``}`;
+  };
   /** The columns as the outer query reads them from the rows query `g`. */
   const outerColumns = sql.join(columns.map((column) => sql`g.${sql.identifier(column.key)}`), sql`, `);
   // A grid whose legacy columns include `id` (payment runs) shows its key as that column, so the row's id is not selected twice.
@@ -425,7 +437,7 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     const group = currency ? sql`, coalesce((${currency})::text, '') as _group` : sql``;
     const parent = order.walk ? sql`, ${referenceOf(order.walk)} as _parent` : sql``;
     return sql`select ${format ? sql`${selectedColumns(format)}, ` : sql``}${sortColumn} as _sort${group}${parent}, ${source.key} as _key
-      from ${source.from} where ${where(request)}${grouping}`;
+      from ${source.from} where ${where(request)}${grouping(request)}`;
   }
 
   /** Each column formatted by `format`, and the row's id. */
@@ -530,7 +542,7 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
 
   const countQuery = (request: SearchedRequest): SQL => {
     const inner = source.groupBy
-      ? sql`select 1 from ${source.from} where ${where(request)}${grouping}`
+      ? sql`select 1 from ${source.from} where ${where(request)}${grouping(request)}`
       : sql`select 1 from ${source.from} where ${where(request)}`;
     return sql`select count(*)::int as n from (${inner}) g`;
   };
@@ -616,6 +628,18 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     selection(request: GridRequest): { from: SQL; where: SQL; columns: Record<D['columns'][number]['key'], SQL> } {
       check(request);
       return { from: source.from, where: where(request), columns: source.columns };
+    },
+
+    /**
+     * A grouped grid's groups as the request selects them (its scope, its filters, its HAVING), each
+     * with `values` read over the group's rows, unformatted: what totals over every row, not a page,
+     * are summed from (Pending Payments' totals per currency).
+     */
+    groups(request: GridRequest, values: Record<string, SQL>): SQL {
+      check(request);
+      if (!source.groupBy) throw new Error(`${declaration.title} is not a grouped grid`);
+      const selected = Object.entries(values).map(([name, value]) => sql`${value} as ${sql.identifier(name)}`);
+      return sql`select ${sql.join(selected, sql`, `)} from ${source.from} where ${where(request)}${grouping(request)}`;
     },
 
     /** How many rows the whole result holds (a report's progress reads it). */

@@ -2,7 +2,10 @@
 // grouped per agent and campaign (what a payment run would pay).
 import { sql, type SQL } from 'drizzle-orm';
 import { agentPaymentsGrid, pendingPaymentsGrid } from '../../../contract/grids';
+import { HELD_BACK_REASON_TEXT, HELD_BACK_REASONS, type HeldBackReason } from '../../../contract/paymentRuns';
+import { HELD_BACK_REASONS_SEPARATOR } from '../../../contract/pendingPayments';
 import { campaigns, countries, currencies, events, eventSearchText, eventTypes, paymentRuns, payments, pendingPaymentPeriods, users } from '../../db/schema';
+import { agentStatus, HOLDS } from '../paymentRuns/dueSet';
 import { agentColumns, agentSearch, agentSortKeys, agentWalks, byEventType, campaignSearch, countrySortKey, currencySortKey, eventTypeSearch, withCampaignAndAgent } from './agentColumns';
 import { defineGrid, searchLookup, type ParentWalk, type SearchLookup } from './defineGrid';
 import { periodsWithin } from './periods';
@@ -83,6 +86,42 @@ const pendingFacets = {
   agentId: sql`${pendingPaymentPeriods.agentId}`,
 };
 
+// ---- what a payment run would hold back of Pending Payments' rows (issue 52) -------------------
+//
+// A run holds back a due payment for the reasons of dueSet's HOLDS, read here under the same names
+// (agent_status, users): a reason of the agent's (blacklisted, suspended, no valid number) holds
+// every payment of their row, so the row's held part is its whole due amount, read from the few
+// agents it concerns; Fraud Events hold single events, whose due payments the summary keeps apart
+// (flagged_payments and flagged_amount, migration 0037). Nothing here reads a payment or a fraud
+// event: what is left is what the run pays.
+
+/** The reasons that hold every payment of an agent's, wherever it is due. */
+const AGENT_REASONS = ['agent_blacklisted', 'agent_suspended', 'no_valid_msisdn'] as const satisfies readonly HeldBackReason[];
+
+/** Whether a reason holds back any of a row's payments, over its periods (fraud_flagged: any of them flagged). */
+const heldFor = (reason: HeldBackReason): SQL =>
+  reason === 'fraud_flagged' ? sql`(sum(${pendingPaymentPeriods.flaggedPayments}) > 0)` : sql`bool_or(${HOLDS[reason]})`;
+const agentHeld = sql`(${sql.join(AGENT_REASONS.map(heldFor), sql` or `)})`;
+const dueAmount = sql`sum(${pendingPaymentPeriods.amount})`;
+const duePayments = sql`sum(${pendingPaymentPeriods.payments})`;
+const heldAmount = sql`(case when ${agentHeld} then ${dueAmount} else sum(${pendingPaymentPeriods.flaggedAmount}) end)`;
+const heldPayments = sql`(case when ${agentHeld} then ${duePayments} else sum(${pendingPaymentPeriods.flaggedPayments}) end)`;
+
+/** A row's figures as a run would split them (values over its group), for its columns and the totals. */
+export const pendingShares = {
+  currency: sql`${pendingPaymentPeriods.currencyCode}`,
+  payable: sql`(${dueAmount} - ${heldAmount})`,
+  payablePayments: sql`(${duePayments} - ${heldPayments})`,
+  held: heldAmount,
+  heldPayments,
+};
+
+/** The row's reasons in words, HELD_BACK_REASONS' order (contract heldBackReasonsText): '' when nothing is held. */
+const heldReasonsText = sql`concat_ws(${HELD_BACK_REASONS_SEPARATOR}::text, ${sql.join(
+  HELD_BACK_REASONS.map((reason) => sql`case when ${heldFor(reason)} then ${HELD_BACK_REASON_TEXT[reason]}::text end`),
+  sql`, `,
+)})`;
+
 /**
  * What is still due and on no run (a run awaiting approval holds its payments: no other run pays
  * them), read from their summary per day, month and year (migration 0031), not the payments: the
@@ -91,7 +130,8 @@ const pendingFacets = {
  */
 export const pendingPayments = defineGrid(pendingPaymentsGrid, {
   from: sql`${withCampaignAndAgent(sql`${pendingPaymentPeriods}`, pendingFacets.campaignId, pendingFacets.agentId)}
-    left join ${countries} on ${countries.isoCode} = ${campaigns.countryCode}`,
+    left join ${countries} on ${countries.isoCode} = ${campaigns.countryCode}
+    left join ${agentStatus} agent_status on agent_status.agent_id = ${pendingFacets.agentId}`,
   key: sql`${users.id} || '-' || ${campaigns.id} || '-' || ${pendingPaymentPeriods.currencyCode}`,
   keyType: 'text',
   groupBy: sql`${users.id}, ${campaigns.id}, ${countries.id}, ${pendingPaymentPeriods.currencyCode}`,
@@ -99,7 +139,10 @@ export const pendingPayments = defineGrid(pendingPaymentsGrid, {
     country: sql`${countries.name}`,
     ...agentColumns,
     events: sql`sum(${pendingPaymentPeriods.payments})::bigint`,
-    pay: sql`sum(${pendingPaymentPeriods.amount})`,
+    pay: dueAmount,
+    payable: pendingShares.payable,
+    held: pendingShares.held,
+    held_reasons: heldReasonsText,
     currency: sql`${pendingPaymentPeriods.currencyCode}`,
     oldest: sql`min(${pendingPaymentPeriods.oldest})`,
   },
@@ -118,4 +161,6 @@ export const pendingPayments = defineGrid(pendingPaymentsGrid, {
     ],
   },
   facets: pendingFacets,
+  // Something payable: a payment neither the agent's reasons nor Fraud Events hold; something held: a payment either holds.
+  groupFacets: { holds: { payable: sql`${pendingShares.payablePayments} > 0`, held_back: sql`${pendingShares.heldPayments} > 0` } },
 });

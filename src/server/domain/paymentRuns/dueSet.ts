@@ -24,7 +24,7 @@ const validMsisdn = (msisdn: SQL) => sql`(${msisdn} ~ '^[1-9][0-9]*$' and length
  * EXISTS subqueries per flag were planned at a cost past PostgreSQL's JIT threshold, and compiling
  * them took longer than running them: a 100,000-payment preview took 7 s, see docs/speed.md.)
  */
-const agentStatus = sql`(select ${userRoles.userId} as agent_id,
+export const agentStatus = sql`(select ${userRoles.userId} as agent_id,
     bool_or(${userRoles.statusTypeId} = ${STATUS_TYPE_ID.Blacklisted}) as blacklisted, bool_or(${userRoles.statusTypeId} = ${STATUS_TYPE_ID.Suspended}) as suspended
   from ${userRoles}
   where ${inArray(userRoles.roleTypeId, FIELD_ROLE_TYPE_IDS)} and ${inArray(userRoles.statusTypeId, [STATUS_TYPE_ID.Blacklisted, STATUS_TYPE_ID.Suspended])}
@@ -51,7 +51,7 @@ const fraudFlagged = (perFraudEvent: boolean) => perFraudEvent
  * blacklisted or suspended, its event (same agent, campaign and customer) is in Fraud Events, or its
  * agent has no valid number to be paid on.
  */
-const HOLDS = {
+export const HOLDS = {
   agent_blacklisted: sql`coalesce(agent_status.blacklisted, false)`,
   agent_suspended: sql`coalesce(agent_status.suspended, false)`,
   fraud_flagged: sql`(fraud.agent_id is not null)`,
