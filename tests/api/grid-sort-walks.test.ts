@@ -83,9 +83,12 @@ describe.each(backends)('grids sorted by text, paged by cursor, on %s', (backend
       job as (insert into jobs (kind, status, description, created_by) select 'paymentrun', 'Finished', 'Payment run PR-AWAITING', id from creator returning id, created_by),
       due as (select currency_code from payments where status = 'due' and payment_run_id is null group by currency_code order by count(*) desc limit 1),
       run as (insert into payment_runs (ref, reference, request_id, start_date, end_date, created_by, currency_code, job_id, approval_limit)
-        select 'PR-AWAITING', 'awaiting', 'grid-sort-walks', '2020-01-01', '2099-12-31', job.created_by, due.currency_code, job.id, 1 from job, due returning id, currency_code)
-      update payments p set payment_run_id = run.id from run
-      where p.id in (select id from payments where status = 'due' and payment_run_id is null and currency_code = run.currency_code order by id limit 40)`);
+        select 'PR-AWAITING', 'awaiting', 'grid-sort-walks', '2020-01-01', '2099-12-31', job.created_by, due.currency_code, job.id, 1 from job, due returning id, currency_code),
+      claimed as (update payments p set payment_run_id = run.id from run
+        where p.id in (select id from payments where status = 'due' and payment_run_id is null and currency_code = run.currency_code order by id limit 40)
+        returning p.id, p.payment_run_id, p.event_id, p.amount, p.currency_code)
+      insert into payment_run_lines (payment_run_id, payment_id, event_id, amount, currency_code)
+      select payment_run_id, id, event_id, amount, currency_code from claimed`);
   }
 
   // PostgreSQL only: the entries are written in SQL (the demo's trail is a few entries, which a sort reads at once).

@@ -324,11 +324,11 @@ describe.each(backends)('payment runs on %s', (backend) => {
   it.runIf(backend === 'postgres')('refuses, in the database, a second active line for a payment, and any change to a line but its reversal', async () => {
     const db = server.sql;
     if (!db) throw new Error('no SQL connection');
-    const { rows: [line] } = await db.query<{ id: string; payment_id: string; payment_run_id: number }>(
-      "select l.id, l.payment_id, l.payment_run_id from payment_run_lines l join payment_runs r on r.id = l.payment_run_id where r.request_id not like 'seed-%' limit 1");
+    const { rows: [line] } = await db.query<{ id: string; payment_id: string; event_id: string; payment_run_id: number }>(
+      "select l.id, l.payment_id, l.event_id, l.payment_run_id from payment_run_lines l join payment_runs r on r.id = l.payment_run_id where r.request_id not like 'seed-%' limit 1");
     if (!line) throw new Error('no line');
     const { rows: [other] } = await db.query<{ id: number }>('select id from payment_runs where id <> $1 limit 1', [line.payment_run_id]);
-    await expect(db.query("insert into payment_run_lines (payment_run_id, payment_id, amount, currency_code) values ($1, $2, 1, 'GHS')", [other?.id, line.payment_id]))
+    await expect(db.query("insert into payment_run_lines (payment_run_id, payment_id, event_id, amount, currency_code) values ($1, $2, $3, 1, 'GHS')", [other?.id, line.payment_id, line.event_id]))
       .rejects.toMatchObject({ code: '23505', constraint: 'payment_run_lines_paid_once' });
     await expect(db.query('update payment_run_lines set amount = amount + 1 where id = $1', [line.id])).rejects.toMatchObject({ code: '23001' });
     await expect(db.query('delete from payment_run_lines where id = $1', [line.id])).rejects.toMatchObject({ code: '23001' });

@@ -1,6 +1,7 @@
 // What payment runs keep true whatever happens to them (issue 33), read from the database: no
 // payment on two lines that are not reversed, every run's total and count its lines', and a payment
-// paid exactly when it is on such a line of a run that pays (not awaiting approval), the run it names.
+// paid exactly when it is on such a line of a run that pays (not awaiting approval), the run it names,
+// and each line naming its payment's event.
 import type pg from 'pg';
 import { expect } from 'vitest';
 
@@ -16,4 +17,7 @@ export async function assertPaidOnce(sql: pg.Client | pg.Pool): Promise<void> {
       left join payment_runs r on r.id = l.payment_run_id
     where (p.status = 'paid') <> (l.id is not null and (r.approval_limit is null or r.approved_at is not null)) or p.payment_run_id is distinct from l.payment_run_id`);
   expect(mismatched.rows, 'a payment paid without its line, or on a line and not paid').toEqual([]);
+  // A line names its payment's event (Agent Events Detail walks a run's events by it).
+  const otherEvent = await sql.query('select l.id from payment_run_lines l join payments p on p.id = l.payment_id where l.event_id <> p.event_id');
+  expect(otherEvent.rows, "a line naming another event than its payment's").toEqual([]);
 }

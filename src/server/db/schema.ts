@@ -481,7 +481,12 @@ export const payments = pgTable(
     amount: money('amount').notNull(),
     currencyCode: currencyCode(),
     status: text('status', { enum: ['due', 'paid'] }).notNull().default('due'),
-    paymentRunId: integer('payment_run_id').references(() => paymentRuns.id),
+    /**
+     * The run holding it, the same as its line that is not reversed (payment_run_lines_paid_once),
+     * written with it in one statement: the line's key to (run, currency) holds it to the run's
+     * currency, and no key of its own is checked a payment at a time (migration 0038).
+     */
+    paymentRunId: integer('payment_run_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /**
@@ -492,30 +497,21 @@ export const payments = pgTable(
     fraudFlagged: boolean('fraud_flagged').notNull().default(false),
   },
   (t) => [
+    // A run's claim writes a payment's run, status and paid-at and nothing else: no index names them,
+    // so PostgreSQL keeps the new version on the payment's page (a HOT update, with the page's room,
+    // fillfactor 50, migration 0038) and writes no index entry for it. A run's payments, and a payment's
+    // run, are found by its lines (payment_run_lines_held, payment_run_lines_held_events).
     index('payments_created_id').on(t.createdAt, t.id),
-    index('payments_status_created').on(t.status, t.createdAt),
     index('payments_campaign_created').on(t.campaignId, t.createdAt),
     index('payments_agency_created').on(t.agencyId, t.createdAt),
-    // An agent's payments of a period: the rows of agents the grids leave out by default (Stats).
+    // An agent's payments of a period: the rows of agents the grids leave out by default (Stats), and
+    // where Pending Payments' summary finds a period's next oldest once a run has claimed its oldest.
     index('payments_agent_created').on(t.agentId, t.createdAt),
     // Agent Payments sorted by campaign, agent or amount (issue 36); a payment run updates none of these columns.
     index('payments_campaign_id').on(t.campaignId, t.id),
     index('payments_agent_id').on(t.agentId, t.id),
     index('payments_amount_sort').on(sql`coalesce(${t.currencyCode}, '')`, t.amount, t.id),
-    // ... and by payment run (a payment on none walks as run 0), which also finds a run's payments
-    // (coalesce(payment_run_id, 0) = run). Every index here costs each payment a run pays an entry:
-    // currency, paid and paid at are left unindexed (a 100,000-payment run went from 8.6 to 14 s with them).
-    index('payments_run_id').on(sql`coalesce(${t.paymentRunId}, 0)`, t.id),
     index('payments_event_type_id').on(t.eventTypeId, t.id),
-    // Agent Events Detail sorted by payment run or paid: a run's events in order (its entries are
-    // written at the index's end, the run's id being the newest, so a run pays little for it).
-    index('payments_run_event').on(t.paymentRunId, t.eventId).where(sql`${t.paymentRunId} is not null`),
-    // The due payments on no run, per agent, campaign and currency in time order: where Pending
-    // Payments' summary finds a period's next oldest once a run has claimed its oldest (migration
-    // 0031). A claimed payment leaves it (no entry is written for its new row).
-    index('payments_pending').on(t.agentId, t.campaignId, t.currencyCode, t.createdAt).where(sql`${t.status} = 'due' and ${t.paymentRunId} is null`),
-    // A payment is held or paid only by a run of its own currency: the database refuses any other claim.
-    foreignKey({ name: 'payments_run_currency', columns: [t.paymentRunId, t.currencyCode], foreignColumns: [paymentRuns.id, paymentRuns.currencyCode] }),
   ],
 );
 
@@ -529,8 +525,11 @@ export const paymentRunLines = pgTable(
   'payment_run_lines',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    paymentRunId: integer('payment_run_id').notNull().references(() => paymentRuns.id),
+    // Its run by (run, currency) below: a key on the run alone would be checked again for every line.
+    paymentRunId: integer('payment_run_id').notNull(),
     paymentId: bigint('payment_id', { mode: 'number' }).notNull().references(() => payments.id),
+    /** Its payment's event (a payment's never changes): Agent Events Detail walks a run's events by it. */
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
     amount: money('amount').notNull(),
     currencyCode: currencyCode(),
     /** When its run was reversed (null: paid): the payment may then be paid by another run. */
@@ -541,6 +540,11 @@ export const paymentRunLines = pgTable(
     // A payment's earlier lines, released (a failed payout line, a rejected or reversed run): the failed line a new payout line pays again.
     index('payment_run_lines_released').on(t.paymentId).where(sql`${t.reversedAt} is not null`),
     index('payment_run_lines_run').on(t.paymentRunId),
+    // The payments a run holds now, in their order and their events' (Agent Payments and Agent Events
+    // Detail sorted by payment run, a run's search, its approval): written at the index's end, the
+    // run's id being the newest, as the claim writes its lines.
+    index('payment_run_lines_held').on(t.paymentRunId, t.paymentId).where(sql`${t.reversedAt} is null`),
+    index('payment_run_lines_held_events').on(t.paymentRunId, t.eventId).where(sql`${t.reversedAt} is null`),
     currencyCodeChecked('payment_run_lines', t.currencyCode),
     // A line is in its run's currency (its amount adds to the run's total, never across two).
     foreignKey({ name: 'payment_run_lines_run_currency', columns: [t.paymentRunId, t.currencyCode], foreignColumns: [paymentRuns.id, paymentRuns.currencyCode] }),

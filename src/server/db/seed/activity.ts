@@ -174,8 +174,8 @@ export class ActivitySeeder {
       order by e.id`);
     // Each paid payment is its run's line (payment_run_lines: a payment on one run's line only).
     await this.db.execute(sql`
-      insert into payment_run_lines (payment_run_id, payment_id, amount, currency_code)
-      select payment_run_id, id, amount, currency_code from payments where payment_run_id is not null order by id`);
+      insert into payment_run_lines (payment_run_id, payment_id, event_id, amount, currency_code)
+      select payment_run_id, id, event_id, amount, currency_code from payments where payment_run_id is not null order by id`);
     await this.db.execute(sql`
       update payment_runs r set total = s.total, event_count = s.events
       from (select payment_run_id, sum(amount) as total, count(*)::int as events from payments

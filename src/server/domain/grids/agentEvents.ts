@@ -2,10 +2,10 @@
 // grouped per agent, campaign and event type with their count and pay.
 import { sql } from 'drizzle-orm';
 import { agentEventDetailsGrid, agentEventsGrid } from '../../../contract/grids';
-import { agentEventPeriods, campaigns, events, eventSearchText, eventTypes, paymentRuns, payments, users } from '../../db/schema';
+import { agentEventPeriods, campaigns, events, eventSearchText, eventTypes, paymentRunLines, paymentRuns, payments, users } from '../../db/schema';
 import { agentColumns, agentSearch, agentSortKeys, agentWalks, byCampaign, byEventType, campaignOrCurrencySearch, currencySortKey, eventSortKey, eventTypeSearch, withCampaignAndAgent } from './agentColumns';
 import { defineGrid, searchLookup, type ParentWalk } from './defineGrid';
-import { RUN_PAID } from './payments';
+import { heldLine, RUN_PAID } from './payments';
 import { periodsWithin } from './periods';
 
 const facets = { time: sql`${events.createdAt}`, campaignId: sql`${events.campaignId}`, agentId: sql`${events.agentId}` };
@@ -19,12 +19,15 @@ const eventColumns = { ...agentColumns, event: sql`${eventTypes.prettyName}` };
 /** What both grids show of the event's campaign, agent and type, searched each in its own table. */
 const eventLookups = [campaignOrCurrencySearch(facets.campaignId), agentSearch(facets.agentId), eventTypeSearch(sql`${events.eventTypeId}`)];
 
-/** A sort by payment run walks the runs, each one's events through their payments. */
-const byPaymentRun: ParentWalk = { table: sql`${paymentRuns}`, id: sql`${paymentRuns.id}`, reference: sql`${payments.paymentRunId}`, optional: true, throughKey: sql`${payments.eventId}` };
+/** A sort by payment run walks the runs, each one's events through the lines of their payments (payment_run_lines_held_events). */
+const byPaymentRun: ParentWalk = {
+  table: sql`${paymentRuns}`, id: sql`${paymentRuns.id}`, reference: sql`${paymentRunLines.paymentRunId}`, optional: true, throughKey: sql`${paymentRunLines.eventId}`,
+};
 
 export const agentEventDetails = defineGrid(agentEventDetailsGrid, {
   from: sql`${eventWithNames}
     left join ${payments} on ${payments.eventId} = ${events.id}
+    ${heldLine}
     left join ${paymentRuns} on ${paymentRuns.id} = ${payments.paymentRunId}`,
   key: sql`${events.id}`,
   keyType: 'bigint',
@@ -44,11 +47,11 @@ export const agentEventDetails = defineGrid(agentEventDetailsGrid, {
       ...eventLookups,
       // The Payment Run column: the runs whose ref matches, read on the event's payment (a few runs,
       // not their thousands of events: as events' ids they were a subquery hashed on every page, 120 ms).
-      searchLookup(sql`coalesce(${payments.paymentRunId}, 0)`, paymentRuns, paymentRuns.id, sql`${paymentRuns.ref}`),
+      searchLookup(sql`${paymentRunLines.paymentRunId}`, paymentRuns, paymentRuns.id, sql`${paymentRuns.ref}`),
     ],
   },
   // The currency is the campaign's: a sort by it walks campaigns too. By payment run, and paid, the
-  // runs are walked and each one's events read by its payments (payments_run_event), an event with
+  // runs are walked and each one's events read by its lines (payment_run_lines_held_events), an event with
   // no payment on a run first; paid as its run was (Agent Payments' RUN_PAID).
   walks: {
     ...agentWalks(facets.campaignId, facets.agentId),

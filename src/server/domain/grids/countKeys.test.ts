@@ -16,11 +16,11 @@ const BODY = { start_date: '2026-01-01', end_date: '2026-01-31', page_size: 20, 
 /** Each grid's own rows' table, and what its columns read beside them. */
 const OWN_TABLES: Record<string, string[]> = {
   agentEvents: ['agent_event_periods', 'campaigns', 'users', 'event_types'],
-  agentEventDetails: ['events', 'campaigns', 'users', 'event_types', 'payments', 'payment_runs'],
+  agentEventDetails: ['events', 'campaigns', 'users', 'event_types', 'payments', 'payment_run_lines', 'payment_runs'],
   campaignConversion: ['invite_periods', 'campaigns'],
   retentionEvents: ['retention_event_periods', 'campaigns', 'users'],
   retentionEventDetails: ['retention_events', 'campaigns', 'users'],
-  agentPayments: ['payments', 'campaigns', 'users', 'events', 'event_types', 'payment_runs'],
+  agentPayments: ['payments', 'campaigns', 'users', 'events', 'event_types', 'payment_run_lines', 'payment_runs'],
   // What a run would hold back: the agents' roles beside the summary's flagged payments (issue 52).
   pendingPayments: ['pending_payment_periods', 'campaigns', 'users', 'countries', 'user_roles'],
   paymentRuns: ['payment_runs', 'payout_lines'],

@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { agentPaymentsGrid, pendingPaymentsGrid } from '../../../contract/grids';
 import { HELD_BACK_REASON_TEXT, HELD_BACK_REASONS, type HeldBackReason } from '../../../contract/paymentRuns';
 import { HELD_BACK_REASONS_SEPARATOR } from '../../../contract/pendingPayments';
-import { campaigns, countries, currencies, events, eventSearchText, eventTypes, paymentRuns, payments, pendingPaymentPeriods, users } from '../../db/schema';
+import { campaigns, countries, currencies, events, eventSearchText, eventTypes, paymentRunLines, paymentRuns, payments, pendingPaymentPeriods, users } from '../../db/schema';
 import { agentStatus, HOLDS } from '../paymentRuns/dueSet';
 import { agentColumns, agentSearch, agentSortKeys, agentWalks, byEventType, campaignSearch, countrySortKey, currencySortKey, eventTypeSearch, withCampaignAndAgent } from './agentColumns';
 import { defineGrid, searchLookup, type ParentWalk, type SearchLookup } from './defineGrid';
@@ -23,8 +23,15 @@ const paymentWithNames = withCampaignAndAgent(sql`${payments}`, facets.campaignI
 /** A Currency column of the payment's own, searched among the currencies' codes. */
 const currencySearch = (currencyCode: SQL): SearchLookup => searchLookup(currencyCode, currencies, currencies.code, sql`${currencies.code}`, 'text');
 
-/** A sort by payment run walks the runs (payments_run_id), a payment on none first. */
-const byPaymentRun: ParentWalk = { table: sql`${paymentRuns}`, id: sql`${paymentRuns.id}`, reference: sql`${payments.paymentRunId}`, optional: true };
+/**
+ * The line a payment's run holds it by (none: due, on no run): a run's payments are found by its
+ * lines (payment_run_lines_held), as no index of payments names its run (migration 0038).
+ */
+export const heldLine = sql`left join ${paymentRunLines} on ${paymentRunLines.paymentId} = ${payments.id} and ${paymentRunLines.reversedAt} is null`;
+/** A sort by payment run walks the runs, each one's payments by its lines, a payment on none first. */
+const byPaymentRun: ParentWalk = {
+  table: sql`${paymentRuns}`, id: sql`${paymentRuns.id}`, reference: sql`${paymentRunLines.paymentRunId}`, optional: true, throughKey: sql`${paymentRunLines.paymentId}`,
+};
 /** The run paid its payments: it needed no approval, or was approved (a rejected or reversed run holds none). */
 export const RUN_PAID = sql`(${paymentRuns.approvalLimit} is null or ${paymentRuns.approvedAt} is not null)`;
 
@@ -32,6 +39,7 @@ export const agentPayments = defineGrid(agentPaymentsGrid, {
   from: sql`${paymentWithNames}
     left join ${events} on ${events.id} = ${payments.eventId}
     left join ${eventTypes} on ${eventTypes.id} = ${payments.eventTypeId}
+    ${heldLine}
     left join ${paymentRuns} on ${paymentRuns.id} = ${payments.paymentRunId}`,
   key: sql`${payments.id}`,
   keyType: 'bigint',
@@ -58,8 +66,8 @@ export const agentPayments = defineGrid(agentPaymentsGrid, {
         ids: (pattern) => sql`select ${events.id} as id from ${events}
           where ${eventSearchText(events)} ilike ${pattern} and coalesce(${events.customerMsisdn}, '') ilike ${pattern}`,
       },
-      // The run's payments by payments_run_id.
-      searchLookup(sql`coalesce(${payments.paymentRunId}, 0)`, paymentRuns, paymentRuns.id, sql`${paymentRuns.ref}`),
+      // The run's payments by its lines.
+      searchLookup(sql`${paymentRunLines.paymentRunId}`, paymentRuns, paymentRuns.id, sql`${paymentRuns.ref}`),
     ],
   },
   // Unpaid rows (no paid_at) sort before every paid one.

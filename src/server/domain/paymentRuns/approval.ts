@@ -63,8 +63,10 @@ async function takeStep(db: Database, runId: number, actor: number, step: {
     const [taken] = await queryRows<StateRow>(tx, sql`update ${paymentRuns} set ${step.set} where id = ${runId} and ${step.where} returning ${STATE}`);
     // Not in the status the step needs (any more): a replay, or another Super Admin was first.
     if (!taken) throw conflict(step.refusal, 'edit_conflict');
-    // coalesce(...): the run's payments by payments_run_id (the index Agent Payments' sort by run walks).
-    await tx.execute(sql`update ${payments} set ${step.payments} where coalesce(${payments.paymentRunId}, 0) = ${runId}`);
+    // The run's payments by its lines it holds (payment_run_lines_held), before they are reversed.
+    await tx.execute(sql`update ${payments} set ${step.payments}
+      where ${payments.id} in (select ${paymentRunLines.paymentId} from ${paymentRunLines} where ${paymentRunLines.paymentRunId} = ${runId} and ${paymentRunLines.reversedAt} is null)
+        and ${payments.paymentRunId} = ${runId}`);
     if (step.reverseLines) {
       await tx.execute(sql`update ${paymentRunLines} set reversed_at = now() where ${paymentRunLines.paymentRunId} = ${runId} and ${paymentRunLines.reversedAt} is null`);
     }

@@ -3,7 +3,7 @@
 //
 // A run is one transaction: its runs (one per currency: a run's total is never a sum across two),
 // each with its paymentrun job and the request id it was made for; one guarded UPDATE claims the
-// payments still due and in no run; their lines are written from what it claimed; what was claimed
+// payments still due and in no run (on their own pages: migration 0038); their lines are written from what it claimed; what was claimed
 // must be the previewed set, to the cent, or the whole transaction is rolled back and nothing is
 // paid. A request without the preview's fingerprint (section 7's own body) is held to the set it
 // counted when the transaction began: a claim that raced another writer is tried again. The database holds the rest: payment_runs.request_id is unique (a retry finds its runs),
@@ -238,9 +238,11 @@ export async function runOnce(tx: Database, task: RunTask): Promise<RunOutcome> 
   }
 
   const { filter } = request;
-  const due = dueSet(caller.scope, filter);
-  const [asked] = await queryRows<{ payments: number; fingerprint: string }>(tx, sql`with ${due}
-    select count(*)::int as payments, ${fingerprintOf(sql`id`, sql`amount`, sql`currency_code`)} as fingerprint from pay`);
+  // The due set, read once (the dueSet query is most of a preview's time): counted, fingerprinted,
+  // totalled per currency and claimed from this copy, dropped with the transaction.
+  await tx.execute(sql`create temporary table run_set on commit drop as with ${dueSet(caller.scope, filter)} select id, amount, currency_code from pay`);
+  const [asked] = await queryRows<{ payments: number; fingerprint: string }>(tx, sql`
+    select count(*)::int as payments, ${fingerprintOf(sql`id`, sql`amount`, sql`currency_code`)} as fingerprint from run_set`);
   if (!asked || asked.payments === 0) return { message: messages.paymentRunEmpty, runs: [] };
   if (request.fingerprint !== undefined && asked.fingerprint !== request.fingerprint) throw new DueSetChanged();
   // What the claim must take: the confirmed preview's set, or the one just counted.
@@ -255,13 +257,12 @@ export async function runOnce(tx: Database, task: RunTask): Promise<RunOutcome> 
   // limit keeps that limit: it awaits approval.
   const scopeCampaignIds = caller.scope.kind === 'campaigns' ? caller.scope.campaignIds : null;
   const runs = await queryRows<{ id: number }>(tx, sql`
-    with ${due},
-    made as (
+    with made as (
       select n.id, n.currency_code, 'PR-' || lpad(n.id::text, greatest(6, length(n.id::text)), '0') as ref, case when n.total > n.limit_amount then n.limit_amount end as approval_limit
       from (
         select nextval(pg_get_serial_sequence('payment_runs', 'id'))::int as id, currency_code, total,
           (${JSON.stringify(request.approvalLimits)}::jsonb ->> currency_code)::numeric as limit_amount
-        from (select currency_code, sum(amount) as total from pay group by currency_code) c
+        from (select currency_code, sum(amount) as total from run_set group by currency_code) c
       ) n
     )${task.jobId !== undefined ? sql`` : sql`,
     job as (
@@ -277,24 +278,22 @@ export async function runOnce(tx: Database, task: RunTask): Promise<RunOutcome> 
       ${task.jobId !== undefined ? sql`${task.jobId}::int` : sql`job.id`}, made.approval_limit
     from made ${task.jobId !== undefined ? sql`` : sql`join job on job.description = 'Payment run ' || made.ref`}
     returning id`);
-  // Each statement sees the latest commits: its payments held back or paid since the check above, nothing is left to pay.
-  if (runs.length === 0) throw changed();
 
-  // The claim: only a payment still due and in no run becomes this run's; a racing run waits on its
-  // rows and then finds them taken. Its lines are what it claimed. A run awaiting approval holds its
-  // payments (no other run pays them) but leaves them due until it is approved.
+  // The claim: only a payment still due and in no run becomes this run's; a racing writer's payment
+  // is waited for and then found taken. Its lines are what it claimed. A run awaiting approval holds
+  // its payments (no other run pays them) but leaves them due until it is approved. No index names
+  // what it writes of a payment (migration 0038): each stays on its page with no index entry.
   await tx.execute(sql`
-    with ${due},
-    claimed as (
+    with claimed as (
       update ${payments} p set payment_run_id = r.id,
         status = case when r.approval_limit is null then 'paid' else 'due' end, paid_at = case when r.approval_limit is null then now() end
-      from ${paymentRuns} r
+      from ${paymentRuns} r, run_set s
       where r.id in (${sql.join(runs.map((run) => sql`${run.id}`), sql`, `)}) and r.currency_code = p.currency_code
-        and p.id in (select id from pay) and p.status = 'due' and p.payment_run_id is null
-      returning p.id, p.payment_run_id, p.amount, p.currency_code
+        and p.id = s.id and p.status = 'due' and p.payment_run_id is null
+      returning p.id, p.payment_run_id, p.event_id, p.amount, p.currency_code
     )
-    insert into ${paymentRunLines} (payment_run_id, payment_id, amount, currency_code)
-    select payment_run_id, id, amount, currency_code from claimed order by id`);
+    insert into ${paymentRunLines} (payment_run_id, payment_id, event_id, amount, currency_code)
+    select payment_run_id, id, event_id, amount, currency_code from claimed order by id`);
 
   // Paid exactly what was previewed, or nothing.
   const runIds = sql.join(runs.map((run) => sql`${run.id}`), sql`, `);
