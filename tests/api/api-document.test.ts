@@ -24,7 +24,7 @@ const CALLS = [
   'post /admin/events', 'post /admin/events_detail', 'post /admin/campaign_conversion', 'post /admin/retention_events',
   'post /admin/retention_detail', 'post /admin/payments', 'post /admin/pending_payments', 'post /admin/pending_payments_totals', 'post /admin/payment_runs',
   'post /admin/payment_run_preview', 'post /admin/payment_run', 'post /admin/payment_run_approval_code', 'post /admin/payment_run_approve',
-  'post /admin/payment_run_reject', 'post /admin/payment_run_reverse', 'post /admin/payment_run_settle', 'get /admin/payment_run_payout_lines', 'post /admin/payment_run_detail', 'post /admin/payment_run_state',
+  'post /admin/payment_run_reject', 'post /admin/payment_run_reverse', 'post /admin/payment_run_settle', 'post /admin/payment_run_settle_file', 'get /admin/payment_run_payout_lines', 'post /admin/payment_run_detail', 'post /admin/payment_run_state',
   'get /admin/payment_run_payout',
   'get /admin/stats/attention', 'get /admin/stats/figures', 'get /admin/stats/charts',
   'post /admin/audit', 'get /admin/audit/entry', 'get /admin/audit/admins', 'get /admin/audit/latest',

@@ -67,7 +67,7 @@ describe.each(backends)('payment runs on %s', (backend) => {
     const before = await previewed(ALL_DATES);
     const bodies: unknown[] = [{}, { start_date: 'not a date', fingerprint: 42 }, { ...ALL_DATES, country: 'GH', campaign: dueCampaigns[0], search: '', reference: 'ACC-AGENCY' }, []];
     const routes = ['/admin/payment_run_preview', '/admin/payment_run', '/admin/payment_run_approval_code', '/admin/payment_run_approve',
-      '/admin/payment_run_reject', '/admin/payment_run_reverse', '/admin/payment_run_state', '/admin/payment_run_settle'];
+      '/admin/payment_run_reject', '/admin/payment_run_reverse', '/admin/payment_run_state', '/admin/payment_run_settle', '/admin/payment_run_settle_file'];
     for (const path of routes) {
       for (const body of bodies) {
         const answer = await server.request<Refusal>('POST', path, { body, token: token.agency, headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } });

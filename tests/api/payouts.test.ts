@@ -13,7 +13,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/constants';
 import * as messages from '../../src/contract/messages';
 import type { PaymentRunMade, PaymentRunOutcome, PaymentRunPreview, PaymentRunSummary } from '../../src/contract/paymentRuns';
 import { PAYOUT_CONTROL_LINE_ID } from '../../src/contract/paymentRuns';
-import type { PaymentRunSettlement, PayoutLine, PayoutResultRow } from '../../src/contract/payouts';
+import { PAYOUT_RESULT_COLUMNS, type PaymentRunSettlement, type PayoutLine, type PayoutResultRow } from '../../src/contract/payouts';
 import { assertPaidOnce } from '../support/paymentRuns';
 import { backends, type TestServer } from '../support/server';
 import { useSignedInServer } from '../support/signedIn';
@@ -39,6 +39,14 @@ function payoutCalls(server: TestServer, as: () => string) {
     },
     settle: (id: number, rows: PayoutResultRow[], options: { preview?: boolean; token?: string } = {}) =>
       post<PaymentRunSettlement>('/admin/payment_run_settle', { id, rows, ...(options.preview ? { preview: true } : {}) }, options.token),
+    /** The results file itself, as the console sends it (multipart: the fields, then the file). */
+    settleFile: async (fields: Record<string, string>, text: string | undefined, token = as()) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      if (text !== undefined) form.append('file', new Blob([text], { type: 'text/csv' }), 'results.csv');
+      const response = await fetch(`${server.url}/admin/payment_run_settle_file`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+      return { status: response.status, body: (await response.json()) as Answer<PaymentRunSettlement> };
+    },
     lines: async (id: number, status?: string): Promise<PayoutLine[]> => {
       const answer = await server.get<ListPage<PayoutLine>>(`/admin/payment_run_payout_lines?id=${id}&page_size=0${status ? `&status=${status}` : ''}`, as());
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -186,11 +194,55 @@ describe.each(backends)('payouts and the provider\'s results on %s', (backend) =
     if (server.sql) await assertPaidOnce(server.sql);
   });
 
+  it('settles the results file itself, as the console sends it: semicolons, a byte-order mark, headers in any case', async () => {
+    const [run] = await call.run({ ...ALL_DATES, campaign: campaigns[3] ?? campaigns[0] }, 'ACC-PAYOUT-FILE');
+    if (!run) throw new Error('no run');
+    const lines = await call.lines(run.id);
+    const [first, second] = lines;
+    if (!first || !second) throw new Error('too few lines');
+    const sent = async () => (await call.lines(run.id, 'sent')).length;
+    // Refused before anything is read or written: no file, no line_id column, no rows, a bad id, an unknown run.
+    for (const [fields, text, status, error] of [
+      [{ id: String(run.id) }, undefined, 400, messages.payoutFileRequired],
+      [{ id: String(run.id) }, 'line;status\nx;paid\n', 400, messages.payoutFileNoColumns(['line_id'], PAYOUT_RESULT_COLUMNS)],
+      [{ id: String(run.id) }, 'line_id,status\n', 400, messages.payoutFileNoRows],
+      [{ id: 'x' }, 'line_id,status\nx,paid\n', 400, undefined],
+      [{ id: String(run.id), preview: 'maybe' }, 'line_id,status\nx,paid\n', 400, undefined],
+      [{ id: '999999' }, 'line_id,status\nx,paid\n', 404, undefined],
+    ] as const) {
+      const answer = await call.settleFile(fields, text);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+      if (error) expect(answer.body.error).toBe(error);
+    }
+    expect(await sent()).toBe(lines.length);
+
+    // A French spreadsheet's file: a byte-order mark, semicolons, headers as a person typed them.
+    const file = `\uFEFFLine_ID ;Status;Amount;Provider_Reference;Reason\n${first.line_id};failed;${first.amount};;Numéro inconnu\n` +
+      lines.slice(1).map((line, index) => `${line.line_id};PAID;${line.amount};TX-${index};`).join('\n');
+    const previewed = await call.settleFile({ id: String(run.id), preview: 'true' }, file);
+    expect(previewed.status, JSON.stringify(previewed.body)).toBe(200);
+    expect(previewed.body).toMatchObject({ written: false, rows: lines.length, refused: 0, failed: { lines: 1 }, paid: { lines: lines.length - 1 }, settlement: 'Partly failed' });
+    expect(await sent()).toBe(lines.length);
+    // A refused row refuses the whole file, as the JSON rows do.
+    const refused = await call.settleFile({ id: String(run.id) }, `${file}\n${second.line_id};paid;;;`);
+    expect([refused.status, refused.body.current?.refusals]).toEqual([422, [{ row: lines.length + 1, line_id: second.line_id, reason: messages.payoutRowDuplicate(second.line_id, 2) }]]);
+    expect(await sent()).toBe(lines.length);
+
+    const settled = await call.settleFile({ id: String(run.id) }, file);
+    expect(settled.status, JSON.stringify(settled.body)).toBe(200);
+    expect(settled.body).toMatchObject({ written: true, failed: { lines: 1 }, paid: { lines: lines.length - 1 } });
+    expect((await call.lines(run.id, 'failed')).map((line) => [line.line_id, line.reason])).toEqual([[first.line_id, 'Numéro inconnu']]);
+    expect((await call.settleFile({ id: String(run.id) }, file)).body).toMatchObject({ written: false, unchanged: lines.length });
+  });
+
   it('lets only a Super Admin settle (403 before the body), and only a paid run (409)', async () => {
     const refused = await call.settle(1, [{ line_id: 'x', status: 'paid' }], { token: token.campaign });
     expect([refused.status, refused.body.error]).toEqual([403, messages.payoutSettleSuperOnly]);
     expect((await call.settle(1, 'not rows' as unknown as PayoutResultRow[], { token: token.campaign })).status).toBe(403);
     expect((await call.settle(999_999, [{ line_id: 'x', status: 'paid' }])).status).toBe(404);
+    // The file route too: refused for the role before the form is read, whatever it holds.
+    expect((await call.settleFile({ id: '1' }, 'line_id,status\nx,paid\n', token.campaign)).body.error).toBe(messages.payoutSettleSuperOnly);
+    expect((await call.settleFile({ id: 'x' }, undefined, token.campaign)).status).toBe(403);
   });
 });
 

@@ -62,8 +62,10 @@ const forgetDataOfEndedSession: Middleware = (store) => (next) => (action) => {
 
 /** A value that writes itself as JSON (a grid's rows read by line, backends/rowsByLine.ts) is kept as such, unwalked. */
 const writesItself = (value: unknown): boolean => !(value instanceof Date) && typeof (value as { toJSON?: unknown } | null)?.toJSON === 'function';
-const isSerializable = (value: unknown): boolean => isPlain(value) || writesItself(value);
-const getEntries = (value: object): [string, unknown][] => (writesItself(value) ? [] : Object.entries(value));
+/** A file a mutation uploads (a payout's results) stays in its arguments for the request's life; mutations are never persisted. */
+const isFile = (value: unknown): boolean => typeof Blob !== 'undefined' && value instanceof Blob;
+const isSerializable = (value: unknown): boolean => isPlain(value) || writesItself(value) || isFile(value);
+const getEntries = (value: object): [string, unknown][] => (writesItself(value) || isFile(value) ? [] : Object.entries(value));
 
 /** `outbox`: the runner's timing (tests make the backoff short). */
 export function makeStore(preloadedState?: Partial<RootState>, options: { outbox?: Omit<RunnerOptions, 'invalidate'> } = {}) {

@@ -30,6 +30,23 @@ export type Handler = (call: RecordedCall) => Reply | Promise<Reply>;
 
 const normalisePath = (path: string) => `/${path.replace(/^\/+/, '')}`;
 
+/** A call's body: JSON parsed, a multipart form as its fields (a file as its name and text), else its text. */
+async function bodyOf(request: Request): Promise<unknown> {
+  if (request.headers.get('content-type')?.startsWith('multipart/form-data')) {
+    const parts: [string, FormDataEntryValue][] = [];
+    (await request.clone().formData()).forEach((value, name) => void parts.push([name, value]));
+    const form: Record<string, unknown> = {};
+    for (const [name, value] of parts) form[name] = typeof value === 'string' ? value : { name: value.name, text: await value.text() };
+    return form;
+  }
+  const text = await request.clone().text();
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return text; // not JSON: kept as text
+  }
+}
+
 export function fakeBackend() {
   const routes = new Map<string, Handler>();
   const calls: RecordedCall[] = [];
@@ -37,13 +54,7 @@ export function fakeBackend() {
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : new Request(input, init);
     const url = new URL(request.url);
-    const text = await request.clone().text();
-    let body: unknown = text || undefined;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      // not JSON: keep the text
-    }
+    const body = await bodyOf(request);
     const call: RecordedCall = {
       method: request.method,
       path: url.pathname,

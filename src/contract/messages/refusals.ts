@@ -88,6 +88,13 @@ export const payoutSettleNotPaid = (status: string): string =>
 export const payoutResultsRefused = "The results file was refused, so nothing of it was written. Correct the rows listed and upload it again.";
 export const payoutResultsNeedsConnection = "You are offline. Settling a payment run needs a connection: the provider's results are never queued offline.";
 export const payoutRunSettled = 'This payment run has results from the provider: money has left for some of its lines, so it cannot be reversed. A failed line\'s payments are due again already.';
+export const payoutFileNoColumns = (missing: readonly string[], columns: readonly string[]): string =>
+  `The file has no ${missing.join(' or ')} column: its first row must name the columns (${columns.join(', ')}).`;
+export const payoutFileNoRows = 'The file has no rows under its header.';
+export const payoutFileTooManyRows = (max: number): string => `A results file holds at most ${max.toLocaleString('en')} rows.`;
+export const payoutFileCellTooLong = (row: number, column: string, max: number): string =>
+  `Row ${row} of the file has a ${column} of more than ${max} characters.`;
+export const payoutFileRequired = "Choose the provider's results file (a CSV) to upload.";
 export const payoutRowUnknownLine = (lineId: string, ref: string): string => `${lineId} is not a line of ${ref}.`;
 export const payoutRowDuplicate = (lineId: string, firstRow: number): string => `${lineId} is listed twice in the file (first on row ${firstRow}).`;
 export const payoutRowBadStatus = (status: string): string => `The status must be paid or failed, not '${status}'.`;

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as messages from '../../../contract/messages';
 import { gridQuery } from '../../../contract/schemas';
 import { paymentRunApproveRequest, type PaymentRunSummary } from '../../../contract/paymentRuns';
-import { paymentRunSettleRequest, type PaymentRunSettlement, type PayoutLine } from '../../../contract/payouts';
+import type { PaymentRunSettlement, PayoutLine } from '../../../contract/payouts';
 import { makeStore } from '../../app/store';
 import { gridTestSetup } from '../../components/grid/layoutForTests';
 import type { GridRecord } from '../../components/grid/gridCells';
@@ -14,7 +14,6 @@ import { ghanaAgency } from '../../test/agencies';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedIn } from '../../test/sessions';
 import { PaymentRunsPage } from './PaymentRunPages';
-import { resultRowsOf } from './PayoutResults';
 
 const runRow: GridRecord = {
   id: '12',
@@ -264,19 +263,29 @@ const check = (overrides: Partial<PaymentRunSettlement>): PaymentRunSettlement =
   failed: { lines: 2, total: { amount: '21.00', currency: 'GHS' } }, unchanged: 0, refused: 0, refusals: [], settlement: 'Partly failed',
   lines: { sent: 0, paid: 1, failed: 2 }, ...overrides,
 });
+/**
+ * The chosen file as Node's own Blob (named), and Node's own FormData: the console's upload goes
+ * through Node's fetch here, to which jsdom's are not a file and a form (a browser has one of each).
+ */
+const resultsFile = async (text: string) => Object.assign(await new Response(text).blob(), { name: 'results.csv' }) as unknown as File;
+async function nodeFormData(): Promise<typeof FormData> {
+  const form = await new Request('http://test.invalid/', { method: 'POST', body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }).formData();
+  return form.constructor as typeof FormData;
+}
 const RESULTS = 'Line_ID,Status,Amount,Provider_Reference,Reason\nPR-12-1,failed,10.50,,Unknown number\nPR-12-2,FAILED,10.50,,Wallet limit\nPR-12-3,paid,10.50,TX3,\n';
 
 describe('a payment run’s payout and the provider’s results', () => {
   gridTestSetup();
+  beforeEach(async () => void vi.stubGlobal('FormData', await nodeFormData()));
+  afterEach(() => void vi.unstubAllGlobals());
 
-  it('reads a results file by its header, any case, and says what a file without line_id or status lacks', () => {
-    expect(resultRowsOf(RESULTS).rows).toEqual([
-      { line_id: 'PR-12-1', status: 'failed', amount: '10.50', reason: 'Unknown number' },
-      { line_id: 'PR-12-2', status: 'FAILED', amount: '10.50', reason: 'Wallet limit' },
-      { line_id: 'PR-12-3', status: 'paid', amount: '10.50', provider_reference: 'TX3' },
-    ]);
-    expect(resultRowsOf('line,result\nPR-12-1,paid\n').error).toMatch(/^The file has no line_id or status column/);
-    expect(resultRowsOf('line_id,status\n').error).toBe('The file has no rows under its header.');
+  it('says what a results file without line_id or status lacks before sending it', async () => {
+    const backend = runsBackend(() => withPayout).on('GET', 'admin/payment_run_payout_lines', { body: { data: [payoutLine(1)], count: 1 } });
+    const { popup, user } = await openPopup();
+    const view = within(popup);
+    await user.upload(view.getByLabelText('Results file'), await resultsFile('line,result\nPR-12-1,paid\n'));
+    expect(await view.findByText(/^The file has no line_id or status column/)).toBeInTheDocument();
+    expect(backend.calls('POST', 'admin/payment_run_settle_file')).toHaveLength(0);
   });
 
   it('shows the payout lines, failed ones alone at the switch, a failed line naming the run that paid it again', async () => {
@@ -299,33 +308,33 @@ describe('a payment run’s payout and the provider’s results', () => {
     let settled = false;
     const backend = runsBackend(() => (settled ? { ...withPayout, payout: { ...withPayout.payout!, settlement: 'Partly failed', lines: { sent: 0, paid: 1, failed: 2 } } } : withPayout))
       .on('GET', 'admin/payment_run_payout_lines', { body: { data: [payoutLine(1), payoutLine(2), payoutLine(3)], count: 3 } })
-      .on('POST', 'admin/payment_run_settle', ({ body }) => {
-        if ((body as { preview?: boolean }).preview) return { body: check({}) };
+      .on('POST', 'admin/payment_run_settle_file', ({ body }) => {
+        if ((body as { preview?: string }).preview === 'true') return { body: check({}) };
         settled = true;
         return { body: check({ written: true }) };
       });
     const { popup, user } = await openPopup();
     const view = within(popup);
-    await user.upload(view.getByLabelText('Results file'), new File([RESULTS], 'results.csv', { type: 'text/csv' }));
+    await user.upload(view.getByLabelText('Results file'), await resultsFile(RESULTS));
     const summary = await view.findByLabelText('What the results file settles');
     expect(within(summary).getByText('2 lines failed (GHS 21.00): their payments become due again')).toBeInTheDocument();
     expect(within(summary).getByText('1 lines paid (GHS 10.50)')).toBeInTheDocument();
-    const [previewCall] = backend.calls('POST', 'admin/payment_run_settle');
-    expect(previewCall?.body).toMatchObject({ id: 12, preview: true });
-    expect(paymentRunSettleRequest.safeParse(previewCall?.body).success).toBe(true);
+    // The file itself goes to the server, after its fields, as it was chosen.
+    const [previewCall] = backend.calls('POST', 'admin/payment_run_settle_file');
+    expect(previewCall?.body).toEqual({ id: '12', preview: 'true', file: { name: 'results.csv', text: RESULTS } });
     await user.click(view.getByRole('button', { name: 'Settle PR-12' }));
     expect(await screen.findByText('PR-12 settled: 2 lines failed, their payments are due again.')).toBeInTheDocument();
-    expect(backend.calls('POST', 'admin/payment_run_settle')[1]?.body).toEqual({ id: 12, rows: (previewCall?.body as { rows: unknown }).rows });
+    expect(backend.calls('POST', 'admin/payment_run_settle_file')[1]?.body).toEqual({ id: '12', file: { name: 'results.csv', text: RESULTS } });
     expect(await view.findByText(/Partly failed: 2 of 3 lines failed/)).toBeInTheDocument();
   });
 
   it('lists the refused rows with their reasons and offers no Settle', async () => {
     runsBackend(() => withPayout)
       .on('GET', 'admin/payment_run_payout_lines', { body: { data: [payoutLine(1)], count: 1 } })
-      .on('POST', 'admin/payment_run_settle', { body: check({ refused: 1, refusals: [{ row: 2, line_id: 'PR-99-1', reason: messages.payoutRowUnknownLine('PR-99-1', 'PR-12') }] }) });
+      .on('POST', 'admin/payment_run_settle_file', { body: check({ refused: 1, refusals: [{ row: 2, line_id: 'PR-99-1', reason: messages.payoutRowUnknownLine('PR-99-1', 'PR-12') }] }) });
     const { popup, user } = await openPopup();
     const view = within(popup);
-    await user.upload(view.getByLabelText('Results file'), new File([RESULTS], 'results.csv', { type: 'text/csv' }));
+    await user.upload(view.getByLabelText('Results file'), await resultsFile(RESULTS));
     const refused = await view.findByRole('table', { name: 'Refused rows' });
     expect(within(refused).getByText(messages.payoutRowUnknownLine('PR-99-1', 'PR-12'))).toBeInTheDocument();
     expect(view.getByText('1 rows refused: nothing of this file will be written')).toBeInTheDocument();

@@ -1,24 +1,24 @@
 // A paid run's payout in its popup (issue 52): its lines to the provider, each with its result
 // (failed ones alone at a switch, each naming the run that paid it again), and, for a Super Admin,
-// the provider's results file: read here with papaparse, checked by the server without writing
-// (the preview: what it settles, and each refused row with its reason), then settled at Confirm.
+// the provider's results file: its header checked here (papaparse), the file itself sent as chosen
+// and read by the server, checked without writing (the preview: what it settles, and each refused
+// row with its reason), then sent again and settled at Confirm.
 // Offline, settling is disabled with its reason, like every money action.
 import { Button, Callout, FileInput, FormGroup, HTMLTable, Intent, Spinner, Switch, Tag } from '@blueprintjs/core';
-import Papa from 'papaparse';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import * as messages from '../../../contract/messages';
 import { formatMoney } from '../../../contract/money';
 import type { PaymentRunSummary } from '../../../contract/paymentRuns';
+import { UPLOAD_MAX_BYTES } from '../../../contract/constants';
 import {
-  PAYOUT_RESULT_COLUMNS, PAYOUT_RESULT_REQUIRED, PAYOUT_RESULTS_MAX, type PaymentRunSettlement, type PayoutLineStatus, type PayoutResultRow,
-  type PayoutSettlement,
+  PAYOUT_RESULT_COLUMNS, resultsHeaderOf, type PaymentRunSettlement, type PayoutLineStatus, type PayoutSettlement,
 } from '../../../contract/payouts';
 import { TAB_PATHS } from '../../app/tabs';
 import { SectionTitle } from '../../components/PageTitle';
 import { showSuccess } from '../../components/toaster';
 import type { ApiFailure } from '../../http/failure';
-import { usePayoutLinesQuery, useSettlePaymentRunMutation } from './paymentRunsApi';
+import { usePayoutLinesQuery, useSettlePaymentRunFileMutation } from './paymentRunsApi';
 
 export const SETTLEMENT_INTENT: Record<PayoutSettlement, Intent> = {
   Sent: Intent.PRIMARY,
@@ -38,16 +38,13 @@ export function settlementText(payout: NonNullable<PaymentRunSummary['payout']>)
   return `${payout.settlement}: ${failed} of ${all} lines failed (${formatMoney(payout.failed_total.amount, payout.failed_total.currency)}), their payments due again`;
 }
 
-/** The results file's rows as the server takes them: its known columns by header (any case), cells as text. */
-export function resultRowsOf(text: string): { rows: PayoutResultRow[]; error?: string } {
-  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: 'greedy', transformHeader: (header) => header.trim().toLowerCase() });
-  const headers = parsed.meta.fields ?? [];
-  const missing = PAYOUT_RESULT_REQUIRED.filter((column) => !headers.includes(column));
-  if (missing.length > 0) return { rows: [], error: `The file has no ${missing.join(' or ')} column: its first row must name the columns (${PAYOUT_RESULT_COLUMNS.join(', ')}).` };
-  if (parsed.data.length === 0) return { rows: [], error: 'The file has no rows under its header.' };
-  if (parsed.data.length > PAYOUT_RESULTS_MAX) return { rows: [], error: `A results file holds at most ${PAYOUT_RESULTS_MAX.toLocaleString('en')} rows.` };
-  const rows = parsed.data.map((record) => Object.fromEntries(PAYOUT_RESULT_COLUMNS.flatMap((column) => (record[column] ? [[column, record[column]]] : []))));
-  return { rows };
+/** Enough of a file's start to hold its header row. */
+const HEADER_BYTES = 64 * 1024;
+
+/** What is wrong with a chosen results file before it is sent (too large, or its header lacks a column), in words. */
+export async function resultsFileError(file: File): Promise<string | undefined> {
+  if (file.size > UPLOAD_MAX_BYTES) return messages.fileTooLarge;
+  return resultsHeaderOf(await file.slice(0, HEADER_BYTES).text());
 }
 
 /** What a results file settles, as the server checked it. */
@@ -96,8 +93,8 @@ function SettlementCheck({ check }: { check: PaymentRunSettlement }) {
 
 /** Upload the provider's results: read, checked by the server (nothing written), then settled at Confirm. */
 export function SettleResults({ run, offline }: { run: PaymentRunSummary; offline: boolean }) {
-  const [settle, settling] = useSettlePaymentRunMutation();
-  const [file, setFile] = useState<{ name: string; rows: PayoutResultRow[] }>();
+  const [settle, settling] = useSettlePaymentRunFileMutation();
+  const [file, setFile] = useState<File>();
   const [check, setCheck] = useState<PaymentRunSettlement>();
   const [failure, setFailure] = useState<string>();
   const [reading, setReading] = useState(false);
@@ -110,10 +107,10 @@ export function SettleResults({ run, offline }: { run: PaymentRunSummary; offlin
     if (!chosen) return;
     setReading(true);
     try {
-      const { rows, error } = resultRowsOf(await chosen.text());
+      const error = await resultsFileError(chosen);
       if (error) return setFailure(error);
-      setFile({ name: chosen.name, rows });
-      const result = await settle({ id: run.id, rows, preview: true });
+      setFile(chosen);
+      const result = await settle({ id: run.id, file: chosen, preview: true });
       if ('error' in result) return setFailure((result.error as ApiFailure).text);
       setCheck(result.data);
     } finally {
@@ -124,7 +121,7 @@ export function SettleResults({ run, offline }: { run: PaymentRunSummary; offlin
   async function confirm() {
     if (!file || offline) return;
     setFailure(undefined);
-    const result = await settle({ id: run.id, rows: file.rows });
+    const result = await settle({ id: run.id, file });
     if ('error' in result) {
       const refused = (result.error as ApiFailure).current as PaymentRunSettlement | undefined;
       if (refused) setCheck(refused);

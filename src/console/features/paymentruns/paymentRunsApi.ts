@@ -12,7 +12,7 @@ import type {
   PaymentRunApproveRequest, PaymentRunOutcome, PaymentRunPreview, PaymentRunPreviewRequest, PaymentRunReasonRequest, PaymentRunRequest,
   PaymentRunState, PaymentRunSummary,
 } from '../../../contract/paymentRuns';
-import type { PaymentRunSettlement, PaymentRunSettleRequest, PayoutLine, PayoutLineStatus } from '../../../contract/payouts';
+import type { PaymentRunSettlement, PayoutLine, PayoutLineStatus } from '../../../contract/payouts';
 import type { ListPage } from '../../../contract/api';
 import { SHOWS_OWN_FAILURE } from '../../backends/baseQuery';
 import { gridTag } from '../../backends/gridsApi';
@@ -75,10 +75,21 @@ export const paymentRunsApi = adminApi.enhanceEndpoints({ addTagTypes: ['Payment
       providesTags: (_result, _error, { id }) => [{ type: 'PayoutLines', id }],
       extraOptions: SHOWS_OWN_FAILURE,
     }),
-    /** The provider's results: previewed (nothing written, nothing read again) or settled (the run, its lines and the money grids read again). */
-    settlePaymentRun: build.mutation<PaymentRunSettlement, PaymentRunSettleRequest>({
-      query: (body) => ({ url: 'admin/payment_run_settle', method: 'POST', body }),
-      invalidatesTags: (result, error, { id, preview }) => (error || preview || !result?.written ? [] : runStepTags(Number(id))),
+    /**
+     * The provider's results file, as it was chosen (the browser sends it from the disk, the server
+     * reads its rows): previewed (nothing written, nothing read again) or settled (the run, its lines
+     * and the money grids read again).
+     */
+    settlePaymentRunFile: build.mutation<PaymentRunSettlement, { id: number; file: File; preview?: boolean }>({
+      query: ({ id, file, preview }) => {
+        // The fields go before the file: the server checks them before it reads the file.
+        const body = new FormData();
+        body.append('id', String(id));
+        if (preview) body.append('preview', 'true');
+        body.append('file', file, file.name);
+        return { url: 'admin/payment_run_settle_file', method: 'POST', body };
+      },
+      invalidatesTags: (result, error, { id, preview }) => (error || preview || !result?.written ? [] : runStepTags(id)),
       extraOptions: SHOWS_OWN_FAILURE,
     }),
   }),
@@ -86,7 +97,8 @@ export const paymentRunsApi = adminApi.enhanceEndpoints({ addTagTypes: ['Payment
 
 export const {
   usePaymentRunPreviewQuery, useMakePaymentRunMutation, usePaymentRunSummaryQuery, useRequestApprovalCodeMutation, useApprovePaymentRunMutation,
-  useRejectPaymentRunMutation, useReversePaymentRunMutation, usePayoutLinesQuery, useSettlePaymentRunMutation,
+  useRejectPaymentRunMutation, useReversePaymentRunMutation, usePayoutLinesQuery,
+  useSettlePaymentRunFileMutation,
 } = paymentRunsApi;
 
 /** The run's payout file (GET /admin/payment_run_payout?id=), for the downloads module. */

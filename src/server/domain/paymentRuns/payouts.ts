@@ -41,8 +41,10 @@ export async function writePayoutLines(tx: Database, runIds: readonly number[]):
   // A line is written when its run is paid: made, or approved (the demo's runs, long ago).
   const runs = await queryRows<{ id: number; ref: string; currency: string; paid_at: string }>(tx, sql`
     select id, ref, currency_code as currency, coalesce(approved_at, created_at)::text as paid_at from ${paymentRuns} where id in (${sql.join(runIds.map((id) => sql`${id}`), sql`, `)}) order by id`);
-  // Only where a line has ever failed can a line pay one again (most databases: none, and no probe per payment).
-  const [anyFailed] = await queryRows<{ failed: boolean }>(tx, sql`select exists (select 1 from ${payoutLines} where status = 'failed') as failed`);
+  // Only where a payment was ever released (a failed line's, or a reversed run's) can a line pay a
+  // failed one again (most databases: none, and no probe per payment). Read by
+  // payment_run_lines_released: no index of payout_lines names a line's status (migration 0039).
+  const [anyFailed] = await queryRows<{ failed: boolean }>(tx, sql`select exists (select 1 from ${paymentRunLines} where reversed_at is not null) as failed`);
   for (const run of runs) {
     const digits = currencyMinorDigits(run.currency);
     // A currency paid in its hundredths carries nothing: the carry is read only where it can be other than 0.
@@ -222,6 +224,13 @@ export function checkRows(run: { ref: string; currency: string }, stored: readon
   settled: Settled[]; unchanged: number; refusals: PayoutRefusal[];
 } {
   const lines = new Map(stored.map((line) => [line.line_id, line]));
+  // A run's lines share a few amounts: each text is read as money once.
+  const amounts = new Map<string, bigint>();
+  const amountOf = (text: string) => {
+    let amount = amounts.get(text);
+    if (amount === undefined) amounts.set(text, (amount = requireAmount(text)));
+    return amount;
+  };
   const firstRow = new Map<string, number>();
   const settled: Settled[] = [];
   const refusals: PayoutRefusal[] = [];
@@ -238,9 +247,10 @@ export function checkRows(run: { ref: string; currency: string }, stored: readon
     if (!line) return refuse(messages.payoutRowUnknownLine(lineId, run.ref));
     const status = String(row.status ?? '').trim().toLowerCase();
     if (!(PAYOUT_RESULT_STATUSES as readonly string[]).includes(status)) return refuse(messages.payoutRowBadStatus(String(row.status ?? '')));
-    const amount = requireAmount(line.amount);
+    const amount = amountOf(line.amount);
     const given = row.amount === undefined || String(row.amount).trim() === '' ? undefined : String(row.amount).trim();
-    if (given !== undefined && parseAmount(given) !== amount) return refuse(messages.payoutRowAmountDiffers(given, amountText(amount)));
+    // The line's own text (as the payout file wrote it) is its amount; any other is read as money.
+    if (given !== undefined && given !== line.amount && parseAmount(given) !== amount) return refuse(messages.payoutRowAmountDiffers(given, amountText(amount)));
     const currency = row.currency === undefined ? '' : String(row.currency).trim().toUpperCase();
     if (currency !== '' && currency !== run.currency) return refuse(messages.payoutRowCurrencyDiffers(currency, run.currency));
     if (amount === 0n) return refuse(messages.payoutRowNothingToSend(lineId));

@@ -12,7 +12,13 @@ import {
 } from '../../../contract/paymentRuns';
 import type { SignIn } from '../../auth/signIn';
 import type { Database } from '../../db/client';
-import { paymentRunSettleRequest, paymentRunSettlement } from '../../../contract/payouts';
+import { fieldErrors } from '../../../contract/schemas';
+import {
+  paymentRunSettleFileFields, paymentRunSettleRequest, paymentRunSettlement, readResultsFile,
+} from '../../../contract/payouts';
+import { badRequest } from '../../http/errors';
+import { UPLOAD_CALL } from '../../http/routeConfig';
+import { installUploads, readUploadForm } from '../../http/uploads';
 import { approveRun, rejectRun, reverseRun, sendApprovalCode } from '../../domain/paymentRuns/approval';
 import { settleRun } from '../../domain/paymentRuns/payouts';
 import { makeRun, previewRun, type Queuing } from '../../domain/paymentRuns/paymentRuns';
@@ -23,6 +29,13 @@ const SUPER_ADMIN_STEP = { requires: 'Super Admin', refusal: messages.paymentRun
 const SETTLE_BODY_LIMIT = 48 * 1024 * 1024;
 
 /** Previewing and making a run: never an Agency Admin's, refused before the body is read (whatever it holds). */
+/** A results upload's fields, refused (400) before its file is read. */
+function settleFields(fields: Record<string, string>) {
+  const parsed = paymentRunSettleFileFields.safeParse(fields);
+  if (!parsed.success) throw badRequest(Object.values(fieldErrors(parsed.error)).flat().join('\n'), fieldErrors(parsed.error));
+  return parsed.data;
+}
+
 export const PAYMENT_RUN_CALL = { requires: 'Payment runs', refusal: messages.paymentRunsNotAllowed } as const;
 
 export const paymentRunRoutes = (db: Database, signIn: SignIn, approvalLimits: Record<string, string>, queuing: Queuing): FastifyPluginAsyncZod => async (app) => {
@@ -130,6 +143,33 @@ export const paymentRunRoutes = (db: Database, signIn: SignIn, approvalLimits: R
     },
     async (request) => settleRun(db, request.caller, { runId: request.body.id, rows: request.body.rows, preview: request.body.preview === true }),
   );
+
+  // The same, as the console sends it: the file itself, which the browser streams from the disk
+  // (no 100,000 rows turned into JSON on the page), read here as the JSON rows are checked.
+  await app.register(async (uploads) => {
+    await installUploads(uploads);
+    uploads.post(
+      '/payment_run_settle_file',
+      {
+        config: { ...UPLOAD_CALL.config, requires: 'Super Admin', refusal: messages.payoutSettleSuperOnly },
+        schema: {
+          summary: "Settle a paid run with the provider's results file itself (multipart), all of it or none",
+          description: 'multipart/form-data: id, preview (true or false, optional), then one file: the provider\'s results as CSV (UTF-8, comma or semicolon separated, a header row naming line_id and status, and optionally amount, currency, provider_reference, reason). Read and checked as POST /admin/payment_run_settle checks its rows, with the same answers.',
+          operationId: 'settlePaymentRunFile',
+          response: { 200: paymentRunSettlement },
+        },
+      },
+      async (request) => {
+        // The id, sent before the file (as the console sends it), is checked before the file is read.
+        const form = await readUploadForm(request, async (fields) => void (Object.hasOwn(fields, 'id') && settleFields(fields)));
+        const { id, preview } = settleFields(form.fields);
+        if (!form.file || form.file.size === 0) throw badRequest(messages.payoutFileRequired, { file: [messages.payoutFileRequired] });
+        const { rows, error } = readResultsFile(new TextDecoder('utf-8').decode(form.file.bytes));
+        if (error) throw badRequest(error, { file: [error] });
+        return settleRun(db, request.caller, { runId: id, rows, preview: preview === 'true' });
+      },
+    );
+  });
 
   app.post(
     '/payment_run_reverse',
