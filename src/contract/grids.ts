@@ -32,7 +32,7 @@ export interface GridColumn {
  * (who made a change) and entity (what it changed) are the audit trail's (auditGrid); holds (what
  * a payment run would pay or hold back of a row) is Pending Payments'.
  */
-export const GRID_FILTERS = ['agency', 'campaign', 'country', 'blacklisted', 'bq', 'gifting', 'enabled', 'paid', 'admin', 'entity', 'holds'] as const;
+export const GRID_FILTERS = ['agency', 'campaign', 'country', 'blacklisted', 'bq', 'gifting', 'enabled', 'paid', 'admin', 'entity', 'holds', 'currency'] as const;
 export type GridFilter = (typeof GRID_FILTERS)[number];
 
 export interface GridDeclaration {
@@ -164,7 +164,7 @@ export const agentPaymentsGrid = {
     text('paymentrun_id', 'Payment Run', 110), time('paid_at', 'Paid At'),
   ],
   defaultOrder: '-created_at',
-  filters: [...AGENT_FILTERS, 'paid'],
+  filters: [...AGENT_FILTERS, 'paid', 'currency'],
   filename: 'agent-payments',
   emptyText: 'No payments in this period',
 } as const satisfies GridDeclaration;
@@ -191,7 +191,7 @@ export const pendingPaymentsGrid = {
     time('oldest', 'Oldest Event'),
   ],
   defaultOrder: '-pay',
-  filters: [...AGENT_FILTERS, 'holds'],
+  filters: [...AGENT_FILTERS, 'holds', 'currency'],
   filename: 'pending-payments',
   emptyText: 'No payments due in this period',
 } as const satisfies GridDeclaration;

@@ -569,7 +569,8 @@ export type HoldsFilter = (typeof HOLDS_FILTER_VALUES)[number];
  * country and a search; 'Include Blacklisted' and BQ (agents with fraud events), both a Super
  * Admin's only; gifting (gifters' rows instead of agents'), enabled (active agents only) and paid
  * (paid or due); the audit trail's admin (a user id) and entity; Pending Payments' holds
- * (HOLDS_FILTER_VALUES). A grid offers the filters its declaration names (grids.ts).
+ * (HOLDS_FILTER_VALUES); the money grids' currency (an amount of Stats opens its currency's rows).
+ * A grid offers the filters its declaration names (grids.ts).
  */
 export const reportFilterFields = z.object({
   start_date: requestDate(messages.startDateRequired, 'Start Date'),
@@ -586,6 +587,7 @@ export const reportFilterFields = z.object({
   admin: storableId('admin').optional(),
   entity: z.enum(AUDIT_ENTITY_KEYS, { error: messages.auditEntityUnknown }).optional(),
   holds: z.enum(HOLDS_FILTER_VALUES, { error: messages.holdsFilterInvalid }).optional(),
+  currency: z.string().trim().regex(/^[A-Za-z]{3}$/, { error: 'currency must be a three-letter currency code' }).toUpperCase().optional(),
 });
 export const endNotBeforeStartDate = (q: { start_date: string; end_date: string }) => !q.start_date || !q.end_date || q.end_date >= q.start_date;
 export const endBeforeStart = { path: ['end_date'], error: messages.endBeforeStartDate };

@@ -8,12 +8,12 @@
 import { z } from 'zod';
 import { REQUEST_DATE_MIN, STATS_DEFAULT_DAYS } from './constants';
 import { addDays, toRequestDate } from './dates';
-import { agentEventDetailsGrid, agentPaymentsGrid, campaignConversionGrid, fraudEventsGrid, GRIDS, paymentRunsGrid, type GridId } from './grids';
+import { agentEventDetailsGrid, agentPaymentsGrid, campaignConversionGrid, fraudEventsGrid, GRIDS, paymentRunsGrid, pendingPaymentsGrid, type GridId } from './grids';
 import { JOB_KINDS } from './jobs';
 import { moneyWithCurrency } from './money';
 import { HELD_BACK_REASONS } from './paymentRuns';
 import { PAYOUT_FAILED_UNPAID, PAYOUT_RESULTS_OVERDUE } from './payouts';
-import { endBeforeStart, endNotBeforeStartDate, reportFilterFields } from './schemas';
+import { endBeforeStart, endNotBeforeStartDate, HOLDS_FILTER_VALUES, reportFilterFields, type HoldsFilter } from './schemas';
 
 /** A period as ISO dates, both counted in full. */
 export interface StatsPeriod {
@@ -64,13 +64,18 @@ export const statsGridBody = z.object({
   paid: z.boolean().optional(),
   campaign: z.array(z.number().int()).optional(),
   search: z.string().optional(),
+  /** The money grids' rows in one currency (an amount's link). */
+  currency: z.string().optional(),
+  /** Pending Payments' rows a run would hold back (the held-back count's link). */
+  holds: z.enum(HOLDS_FILTER_VALUES).optional(),
+  /** With blacklisted agents' rows: a Super Admin's held-back link (blacklisting holds a payment back). */
+  blacklisted: z.boolean().optional(),
 });
 export type StatsGridBody = z.infer<typeof statsGridBody>;
 
-/** Where a figure's rows are: a grid with its body, the payment run preview of a body, a job queue, the Campaigns list. */
+/** Where a figure's rows are: a grid with its body, a job queue, the Campaigns list. */
 export const statsLink = z.discriminatedUnion('to', [
   z.object({ to: z.literal('grid'), grid: z.enum(GRIDS.map((grid) => grid.id) as [GridId, ...GridId[]]).describe('The grid id (contract grids.ts GRIDS)'), path: z.string(), body: statsGridBody }),
-  z.object({ to: z.literal('paymentRunPreview'), path: z.literal('/admin/payment_run_preview'), body: statsGridBody.pick({ start_date: true, end_date: true }) }),
   z.object({ to: z.literal('jobQueue'), path: z.literal('/admin/list_job_queue'), job: z.enum(JOB_KINDS) }),
   z.object({ to: z.literal('campaigns') }),
 ]);
@@ -95,12 +100,17 @@ export const STATS_TARGETS = {
   /** Payment Runs whose provider's results are overdue, and those whose failed lines no run has paid again (their Payout column). */
   payoutsOverdue: { grid: paymentRunsGrid, search: PAYOUT_RESULTS_OVERDUE },
   payoutsFailed: { grid: paymentRunsGrid, search: PAYOUT_FAILED_UNPAID },
+  /** Pending Payments' rows with something a run would hold back: the sums of their Held Back column per currency. */
+  heldBack: { grid: pendingPaymentsGrid, holds: 'held_back' },
 } as const;
 export type StatsTarget = keyof typeof STATS_TARGETS;
 
-/** The one way a figure's link is made: its grid and the grid body (dates, paid, campaign, search) the figure equals. */
-export function statsGridLink(target: StatsTarget, period: StatsPeriod, narrow: { campaign?: number; search?: string } = {}): StatsLink {
-  const spec: { grid: { id: GridId; path: string }; paid?: boolean; search?: string } = STATS_TARGETS[target];
+/** What narrows a figure's link: a campaign's bar, an agent's search, a currency's amount, blacklisted agents for a Super Admin. */
+export interface StatsNarrowing { campaign?: number; search?: string; currency?: string; blacklisted?: boolean }
+
+/** The one way a figure's link is made: its grid and the grid body (dates, paid, campaign, search, currency, holds) the figure equals. */
+export function statsGridLink(target: StatsTarget, period: StatsPeriod, narrow: StatsNarrowing = {}): StatsLink {
+  const spec: { grid: { id: GridId; path: string }; paid?: boolean; search?: string; holds?: HoldsFilter } = STATS_TARGETS[target];
   const search = narrow.search ?? spec.search;
   return {
     to: 'grid',
@@ -112,8 +122,16 @@ export function statsGridLink(target: StatsTarget, period: StatsPeriod, narrow: 
       ...(spec.paid === undefined ? {} : { paid: spec.paid }),
       ...(narrow.campaign === undefined ? {} : { campaign: [narrow.campaign] }),
       ...(search === undefined ? {} : { search }),
+      ...(narrow.currency === undefined ? {} : { currency: narrow.currency }),
+      ...(spec.holds === undefined ? {} : { holds: spec.holds }),
+      ...(narrow.blacklisted ? { blacklisted: true } : {}),
     },
   };
+}
+
+/** The same link to one currency's rows (an amount of a money figure). */
+export function linkInCurrency(link: StatsLink, currency: string): StatsLink {
+  return link.to === 'grid' ? { ...link, body: { ...link.body, currency } } : link;
 }
 
 // ---- answers --------------------------------------------------------------------------------

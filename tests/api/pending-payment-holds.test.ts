@@ -156,6 +156,25 @@ describe.each(backends)('Pending Payments: what a run would pay and hold back, o
     for (const entry of all.currencies) expect([entry.payable.total.currency, entry.held_back.total.currency]).toEqual([entry.currency, entry.currency]);
   });
 
+  it("filters the money grids by currency (a Stats amount's link): its rows alone, the others refused it", async () => {
+    const every = await rowsOf({ ...ALL_DATES, blacklisted: true });
+    const currencies = [...new Set(every.map((row) => String(row.currency)))];
+    expect(currencies.length).toBeGreaterThan(1);
+    for (const currency of currencies.slice(0, 3)) {
+      expect(await rowsOf({ ...ALL_DATES, blacklisted: true, currency: currency.toLowerCase() })).toEqual(every.filter((row) => row.currency === currency));
+      const payments = await server.post<GridPage<Row>>(agentPaymentsGrid.path, { ...ALL_DATES, currency, page_size: 0 }, token.super);
+      expect(payments.status).toBe(200);
+      expect(payments.body.count).toBeGreaterThan(0);
+      expect(payments.body.data.every((row) => row.currency === currency)).toBe(true);
+    }
+    expect((await server.post<Refusal>(pendingPaymentsGrid.path, { ...ALL_DATES, currency: 'GH' }, token.super)).body.errors)
+      .toEqual({ currency: ['currency must be a three-letter currency code'] });
+    for (const grid of [agentEventsGrid, fraudEventsGrid, paymentRunsGrid]) {
+      const refused = await server.post<Refusal>(grid.path, { ...ALL_DATES, currency: 'GHS' }, token.super);
+      expect([grid.path, refused.status, refused.body.errors]).toEqual([grid.path, 400, { currency: [messages.filterNotOffered('currency', grid.title)] }]);
+    }
+  });
+
   it('refuses bad bodies with 400 and a clear line, and the holds filter on any other grid', async () => {
     const cases: Array<[Record<string, unknown>, Record<string, string[]>]> = [
       [{ ...ALL_DATES, holds: 'maybe' }, { holds: [messages.holdsFilterInvalid] }],

@@ -12,7 +12,7 @@ import { addDays, toRequestDate as toDate } from '../../src/contract/dates';
 import { sumByCurrency, type Money } from '../../src/contract/money';
 import type { PaymentRunOutcome, PaymentRunPreview } from '../../src/contract/paymentRuns';
 import { STATUS_TYPE_ID } from '../../src/contract/roles';
-import type { StatsAttention, StatsCharts, StatsFigures, StatsLink } from '../../src/contract/stats';
+import { linkInCurrency, type StatsAttention, type StatsCharts, type StatsFigures, type StatsLink } from '../../src/contract/stats';
 import type { Campaign, UserRoleWithUser } from '../../src/contract/entities';
 import { pendingPaymentsGrid } from '../../src/contract/grids';
 import { budgetOf } from '../../src/contract/budget';
@@ -42,13 +42,23 @@ async function expectAttentionMatches(server: TestServer, role: Role, token: str
     const runs = await openedOn(server, awaiting.link, token);
     expect(awaiting.runs).toBe(runs.data.filter((run) => run.status === 'Awaiting approval').length);
     expect(awaiting.runs).toBe(runs.count);
+    // Held back: Pending Payments' rows a run would hold back (a Super Admin's with blacklisted
+    // agents'), their Held Back column summed per currency; for a Super Admin, the preview's too.
     const held = attention.held_back as NonNullable<StatsAttention['held_back']>;
-    if (held.link.to !== 'paymentRunPreview') throw new Error('held back links to the preview');
-    const preview = await server.post<PaymentRunPreview>(held.link.path, held.link.body, token);
-    expect(preview.status).toBe(200);
-    expect(held.payments).toBe(preview.body.held_back.payments);
-    expect(held.totals).toEqual(preview.body.held_back.totals);
-    expect(held.reasons.filter((reason) => reason.payments > 0)).toEqual(preview.body.held_back.reasons);
+    if (held.link.to !== 'grid' || held.link.grid !== 'pendingPayments') throw new Error('held back links to Pending Payments');
+    expect(held.link.body).toMatchObject({ holds: 'held_back', ...(role === 'super' ? { blacklisted: true } : {}) });
+    const heldRows = (await openedOn(server, held.link, token)).data;
+    expect(heldRows.every((row) => Number(row.held) > 0)).toBe(true);
+    expect(held.totals).toEqual(sumByCurrency(heldRows.map((row) => ({ amount: String(row.held), currency: String(row.currency) }))));
+    if (role === 'super') {
+      const preview = await server.post<PaymentRunPreview>('/admin/payment_run_preview', { start_date: held.link.body.start_date, end_date: held.link.body.end_date }, token);
+      expect(preview.status).toBe(200);
+      expect(held.payments).toBe(preview.body.held_back.payments);
+      expect(held.totals).toEqual(preview.body.held_back.totals);
+      expect(held.reasons.filter((reason) => reason.payments > 0)).toEqual(preview.body.held_back.reasons);
+    } else {
+      expect(held.reasons.find((reason) => reason.reason === 'agent_blacklisted')?.payments).toBe(0);
+    }
   }
   for (const jobs of attention.jobs) {
     if (jobs.link.to !== 'jobQueue') throw new Error('jobs link to their queue');
@@ -111,8 +121,14 @@ describe.each(backends)('stats on %s', (backend) => {
         const conversion = await opened(figures.invites[side] as StatsLink, tokens[role]);
         expect(figures.invites[value]).toBe(sumOf(conversion.data, 'invites'));
         expect(figures.conversions[value]).toBe(sumOf(conversion.data, 'conversions'));
-        expect(figures.due[value]).toEqual(amounts((await opened(figures.due[side] as StatsLink, tokens[role])).data));
-        expect(figures.paid[value]).toEqual(amounts((await opened(figures.paid[side] as StatsLink, tokens[role])).data));
+        for (const key of ['due', 'paid'] as const) {
+          expect(figures[key][value]).toEqual(amounts((await opened(figures[key][side] as StatsLink, tokens[role])).data));
+          // Each amount opens its currency's rows alone, which sum to it.
+          for (const money of figures[key][value] ?? []) {
+            const rows = (await opened(linkInCurrency(figures[key][side] as StatsLink, money.currency), tokens[role])).data;
+            expect(amounts(rows)).toEqual([money]);
+          }
+        }
         expect(figures.fraud_events[value]).toBe((await opened(figures.fraud_events[side] as StatsLink, tokens[role])).count);
       }
     });
@@ -127,10 +143,12 @@ describe.each(backends)('stats on %s', (backend) => {
       expect(charts.payments_per_week.length).toBeGreaterThan(0);
       for (const series of charts.payments_per_week) {
         for (const week of series.weeks.slice(-3)) {
-          const due = amounts((await opened(week.due_link, tokens[role])).data).find((m) => m.currency === series.currency);
-          const paid = amounts((await opened(week.paid_link, tokens[role])).data).find((m) => m.currency === series.currency);
-          expect(week.due.amount).toBe(due?.amount ?? '0.00');
-          expect(week.paid.amount).toBe(paid?.amount ?? '0.00');
+          // A bar opens its currency's rows of the week alone.
+          const due = amounts((await opened(week.due_link, tokens[role])).data);
+          const paid = amounts((await opened(week.paid_link, tokens[role])).data);
+          expect(due.every((m) => m.currency === series.currency) && paid.every((m) => m.currency === series.currency)).toBe(true);
+          expect(week.due.amount).toBe(due[0]?.amount ?? '0.00');
+          expect(week.paid.amount).toBe(paid[0]?.amount ?? '0.00');
         }
       }
 

@@ -106,6 +106,26 @@ describe('the Stats tab', { timeout: 180_000 }, () => {
     expect(new URL(page.url()).searchParams.get('start')).toBe(day);
     expect(new URL(page.url()).searchParams.get('end')).toBe(day);
     expect(await gridCount(page)).toBe(dayCount);
+    await page.goBack();
+    await statsDrawn(page);
+
+    // An amount due opens Agent Payments' due rows in its currency alone, the filter shown.
+    const due = page.getByRole('region', { name: 'Amounts due and paid, per currency' }).getByRole('link', { name: /^Amount due: GHS / });
+    await due.click();
+    await waitForPath(page, TAB_PATHS.agentpayreport);
+    expect(Object.fromEntries(['paid', 'currency'].map((name) => [name, new URL(page.url()).searchParams.get(name)]))).toEqual({ paid: '0', currency: 'GHS' });
+    expect(Number((await gridCount(page)).replace(/,/g, ''))).toBeGreaterThan(0);
+    expect(await page.locator('#grid-currency').inputValue()).toBe('GHS');
+    expect(await page.locator('.bp6-table-cell').filter({ hasText: /^(?!GHS)[A-Z]{3} [\d,.]+$/ }).count()).toBe(0);
+    await page.goBack();
+    await statsDrawn(page);
+
+    // The payments held back open Pending Payments' held rows, blacklisted agents' among them.
+    await page.getByRole('link', { name: /due payments? held back from runs$/ }).click();
+    await waitForPath(page, TAB_PATHS.payments);
+    expect(Object.fromEntries(['holds', 'blacklisted'].map((name) => [name, new URL(page.url()).searchParams.get(name)]))).toEqual({ holds: 'held_back', blacklisted: '1' });
+    expect(Number((await gridCount(page)).replace(/,/g, ''))).toBeGreaterThan(0);
+    await screenshot(page, 'stats-held-back-pending-payments-1440x900');
   });
 
   it('What changed lists the latest change, and a Super Admin follows it to the Audit screen', async () => {

@@ -1,6 +1,6 @@
 // The state of a report grid (SPEC.md section 7, 'Grid calls'), kept whole in the address so a
 // grid is a link that can be shared, bookmarked and reloaded: ?start=2026-11-01&end=2026-11-30
-// &campaign=6&blacklisted=1&search=ama&order=-created_at&page=2&size=50, as every list keeps its
+// &campaign=6&blacklisted=1&currency=GHS&search=ama&order=-created_at&page=2&size=50, as every list keeps its
 // own (listAddress.ts: the history entries, the search, the screen's address remembered). Only what
 // differs from the default is written: no dates means the last DEFAULT_GRID_RANGE_DAYS days ending
 // today, no order the declaration's own. The grid's body sends the dates as DD-MMM-YYYY and only the filters its
@@ -42,6 +42,8 @@ export interface GridState {
   entity?: AuditEntity;
   /** Pending Payments' rows with something a payment run pays, or holds back; both (undefined). */
   holds?: HoldsFilter;
+  /** The money grids' rows in one currency (three capital letters). */
+  currency?: string;
   search: string;
   /** 'field' or '-field': a sortable column of the grid. */
   order: string;
@@ -83,6 +85,7 @@ export function gridStateOf(grid: GridDeclaration, params: URLSearchParams, toda
   const paid = params.get('paid');
   const entity = params.get('entity') ?? '';
   const holds = HOLDS_FILTER_VALUES.find((value) => value === params.get('holds'));
+  const currency = params.get('currency')?.toUpperCase();
   return {
     ...state,
     ...range,
@@ -97,6 +100,7 @@ export function gridStateOf(grid: GridDeclaration, params: URLSearchParams, toda
     admin: offers(grid, 'admin') ? idParam(params.get('admin')) : undefined,
     entity: offers(grid, 'entity') && Object.hasOwn(AUDIT_ENTITIES, entity) ? (entity as AuditEntity) : undefined,
     holds: offers(grid, 'holds') ? holds : undefined,
+    currency: offers(grid, 'currency') && currency && /^[A-Z]{3}$/.test(currency) ? currency : undefined,
     search: (params.get('search') ?? '').trim(),
     order: sortableKeys(grid).includes(order.replace(/^-/, '')) ? order : state.order,
     page: pageParam(params.get('page')),
@@ -122,6 +126,7 @@ function gridParamEntries(grid: GridDeclaration, state: GridState, today: string
     ['admin', state.admin],
     ['entity', state.entity],
     ['holds', state.holds],
+    ['currency', state.currency],
     ['search', state.search || undefined],
     ['order', state.order === defaults.order ? undefined : state.order],
     ['page', state.page === 1 ? undefined : state.page],
@@ -168,6 +173,7 @@ export function gridBody(grid: GridDeclaration, state: GridState, callerIsSuper:
   if (offers(grid, 'admin') && state.admin) body.admin = state.admin;
   if (offers(grid, 'entity') && state.entity) body.entity = state.entity;
   if (offers(grid, 'holds') && state.holds) body.holds = state.holds;
+  if (offers(grid, 'currency') && state.currency) body.currency = state.currency;
   return body;
 }
 

@@ -1,6 +1,6 @@
 // The filters above a report grid: the date range (date pickers showing DD-MMM-YYYY), and the
 // filters its declaration offers: agency, campaign, country, paid or due, payable or held back by a
-// payment run, 'Include Blacklisted' and BQ (a Super Admin's only, SPEC.md section 6), gifters and
+// payment run, a currency (set by a link, shown until taken away), 'Include Blacklisted' and BQ (a Super Admin's only, SPEC.md section 6), gifters and
 // active agents; and a search. Each change goes into the address (address/useGridQuery.ts); the
 // server scopes and checks all of it again.
 import '@blueprintjs/datetime2/lib/css/blueprint-datetime2.css';
@@ -172,6 +172,17 @@ export function GridFilters({ grid, query, campaigns, agencies, admins, children
           value={state.holds}
           choices={HOLDS_CHOICES}
           onChange={(value) => change({ holds: HOLDS_CHOICES.find((choice) => choice.value === value)?.value })}
+        />
+      )}
+      {offers('currency') && state.currency && (
+        // Set by a link (a Stats amount opens its currency's rows); 'All currencies' takes it away.
+        <FilterSelect
+          id="grid-currency"
+          label="Currency"
+          allLabel="All currencies"
+          value={state.currency}
+          choices={[{ value: state.currency, label: state.currency }]}
+          onChange={(value) => change({ currency: value })}
         />
       )}
       <FormGroup label="Search" labelFor="grid-search">

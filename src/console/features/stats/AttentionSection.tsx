@@ -69,7 +69,8 @@ export function attentionItems(attention: StatsAttention, role: RoleType | undef
       count: job.failed + job.stuck,
       what: [`${JOB_NAMES[job.kind]} job failed or stuck`, `${JOB_NAMES[job.kind]} jobs failed or stuck`],
       href: statsLinkAddress(job.link, role),
-      detail: `${formatCount(job.failed)} failed in the last ${JOB_ATTENTION_DAYS} days, ${formatCount(job.stuck)} started over ${JOB_STUCK_MINUTES} minutes ago`,
+      detail: `${formatCount(job.failed)} failed in the last ${JOB_ATTENTION_DAYS} days, ${formatCount(job.stuck)} started over ${JOB_STUCK_MINUTES} minutes ago` +
+        (job.kind === 'report' ? ': each report screen lists its own reports under the grid' : ''),
     });
   }
   items.push({

@@ -4,7 +4,7 @@
 import { Card, Classes, HTMLTable } from '@blueprintjs/core';
 import { formatMoney, type Money } from '../../../contract/money';
 import type { RoleType } from '../../../contract/roles';
-import type { StatsFigures } from '../../../contract/stats';
+import { linkInCurrency, type StatsFigures } from '../../../contract/stats';
 import { formatCount } from '../../format/formatCount';
 import { Linked } from './charts';
 import { statsLinkAddress } from './statsLinks';
@@ -12,9 +12,13 @@ import { statsLinkAddress } from './statsLinks';
 type CountKey = 'events' | 'active_agents' | 'invites' | 'conversions' | 'fraud_events';
 type MoneyKey = 'due' | 'paid';
 
-const COUNTS: ReadonlyArray<{ key: CountKey; label: string }> = [
+/**
+ * `note`: a figure no grid lists row for row (no grid has one row per agent), so it links nowhere:
+ * a link to the events would open other rows than it counts.
+ */
+const COUNTS: ReadonlyArray<{ key: CountKey; label: string; note?: string }> = [
   { key: 'events', label: 'Events' },
-  { key: 'active_agents', label: 'Active agents' },
+  { key: 'active_agents', label: 'Active agents', note: 'Agents with at least one of the events' },
   { key: 'invites', label: 'Invites' },
   { key: 'conversions', label: 'Conversions' },
   { key: 'fraud_events', label: 'Fraud events' },
@@ -37,18 +41,20 @@ export function FiguresList({ figures, role }: { figures: StatsFigures; role: Ro
   return (
     <>
       <ul className="stats-figures">
-        {COUNTS.map(({ key, label }) => {
+        {COUNTS.map(({ key, label, note }) => {
           const figure = figures[key];
-          const previousHref = figure.previous_link ? statsLinkAddress(figure.previous_link, role) : undefined;
+          const href = note ? undefined : statsLinkAddress(figure.link, role);
+          const previousHref = figure.previous_link && !note ? statsLinkAddress(figure.previous_link, role) : undefined;
           return (
             <li key={key}>
               <Card className="stats-figure">
                 <div className="stats-figure-label">{label}</div>
                 <div className="stats-figure-value">
-                  <Linked href={statsLinkAddress(figure.link, role)} label={`${label}: ${formatCount(figure.value)}`}>
+                  <Linked href={href} label={`${label}: ${formatCount(figure.value)}`}>
                     {formatCount(figure.value)}
                   </Linked>
                 </div>
+                {note && <div className={`${Classes.TEXT_MUTED} stats-figure-note`}>{note}</div>}
                 <div className={`${Classes.TEXT_MUTED} stats-figure-previous`} title={previousWords}>
                   {figure.previous === null ? (
                     'No previous period'
@@ -78,12 +84,13 @@ function MoneyFigures({ figures, role, previousWords }: { figures: StatsFigures;
   const cell = (key: MoneyKey, currency: string, previous: boolean) => {
     const figure = figures[key];
     const list = previous ? figure.previous : figure.value;
+    // The currency's rows alone: the amount is theirs, not the period's every currency's.
     const link = previous ? figure.previous_link : figure.link;
     const text = amountIn(list, currency);
     const label = `${MONEY.find((entry) => entry.key === key)?.label ?? ''}${previous ? ', previous period' : ''}: ${text}`;
     return (
       <td className={previous ? `stats-number ${Classes.TEXT_MUTED}` : 'stats-number stats-money-value'}>
-        <Linked href={link ? statsLinkAddress(link, role) : undefined} label={label}>{text}</Linked>
+        <Linked href={link ? statsLinkAddress(linkInCurrency(link, currency), role) : undefined} label={label}>{text}</Linked>
       </td>
     );
   };

@@ -81,7 +81,7 @@ const attention: StatsAttention = {
     payments: 3,
     totals: [{ amount: '12.00', currency: 'GHS' }],
     reasons: [{ reason: 'agent_blacklisted', payments: 3 }, { reason: 'agent_suspended', payments: 0 }],
-    link: { to: 'paymentRunPreview', path: '/admin/payment_run_preview', body: { start_date: '01-Jan-2000', end_date: '28-Nov-2026' } },
+    link: statsGridLink('heldBack', { start: '2000-01-01', end: '2026-11-28' }, { blacklisted: true }),
   },
   fraud_jumps: { agents: 0, listed: [], link: statsGridLink('fraudEvents', { start: '2026-10-22', end: '2026-11-28' }) },
 };
@@ -104,6 +104,9 @@ describe('the Stats tab', () => {
     const events = await screen.findByRole('link', { name: 'Events: 1,234' });
     expect(hrefOf(events)).toBe('/grids/agent-event-details?start=2026-11-01&end=2026-11-30');
     expect(within(figure('Events')).getByRole('link', { name: 'Events, previous period: 1,100' })).toHaveAttribute('href', '/grids/agent-event-details?start=2026-10-02&end=2026-10-31');
+    // Active agents are the events' distinct agents: no grid lists them row for row, so no link.
+    expect(within(figure('Active agents')).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(figure('Active agents')).getByText('Agents with at least one of the events')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Invites: 369' })).toHaveAttribute('href', '/grids/campaign-conversion?start=2026-11-01&end=2026-11-30');
     expect(screen.getByRole('link', { name: 'Fraud events: 11' })).toHaveAttribute('href', '/reports/fraud-events?start=2026-11-01&end=2026-11-30');
     const query = new URLSearchParams(backend.calls('GET', 'admin/stats/figures')[0]?.search);
@@ -120,8 +123,9 @@ describe('the Stats tab', () => {
       ['GHS 1,200.50', 'GHS 99.00', 'GHS 0.00', 'GHS 0.00'],
       ['KES 300.00', 'KES 0.00', 'KES 0.00', 'KES 0.00'],
     ]);
-    expect(within(table).getByRole('link', { name: 'Amount due: GHS 1,200.50' })).toHaveAttribute('href', '/reports/agent-payments?start=2026-11-01&end=2026-11-30&paid=0');
-    expect(within(table).getByRole('link', { name: 'Amount paid: KES 0.00' })).toHaveAttribute('href', '/reports/agent-payments?start=2026-11-01&end=2026-11-30&paid=1');
+    // Each amount opens its own currency's rows.
+    expect(within(table).getByRole('link', { name: 'Amount due: GHS 1,200.50' })).toHaveAttribute('href', '/reports/agent-payments?start=2026-11-01&end=2026-11-30&paid=0&currency=GHS');
+    expect(within(table).getByRole('link', { name: 'Amount paid: KES 0.00' })).toHaveAttribute('href', '/reports/agent-payments?start=2026-11-01&end=2026-11-30&paid=1&currency=KES');
     expect(screen.queryByText(/1,500\.50/)).not.toBeInTheDocument();
   });
 
@@ -132,8 +136,9 @@ describe('the Stats tab', () => {
     expect(within(figure('Fraud events')).queryByRole('link', { name: 'Fraud events: 11' })).not.toBeInTheDocument();
     expect(within(figure('Fraud events')).getByText('11')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Amounts due and paid, per currency' }).querySelector('a')).toBeNull();
-    // The held-back payments are dealt with from Payment Run, where a Campaign Admin makes runs.
-    expect(screen.getByRole('link', { name: '3 due payments held back from runs' })).toHaveAttribute('href', '/payment-runs');
+    // The held-back payments are Pending Payments' rows, a screen a Campaign Admin does not see: a count without a link.
+    expect(screen.queryByRole('link', { name: '3 due payments held back from runs' })).not.toBeInTheDocument();
+    expect(screen.getByText('due payments held back from runs')).toBeInTheDocument();
   });
 
   it('lists what needs attention first, each count linking to where it is dealt with', async () => {
@@ -143,9 +148,12 @@ describe('the Stats tab', () => {
     expect(hrefOf(runs)).toBe('/payment-runs?start=2000-01-01&end=2026-11-28&search=Awaiting+approval');
     expect(hrefOf(screen.getByRole('link', { name: "1 paid run without the provider's results" }))).toBe('/payment-runs?start=2000-01-01&end=2026-11-28&search=Results+overdue');
     expect(hrefOf(screen.getByRole('link', { name: '0 runs with failed payout lines not paid again' }))).toBe('/payment-runs?start=2000-01-01&end=2026-11-28&search=Failed%2C+not+paid+again');
-    expect(screen.getByRole('link', { name: '1 report job failed or stuck' })).toHaveAttribute('href', '/grids/campaign-conversion');
+    // Each report screen lists its own reports' jobs: no one screen holds what the count counts.
+    expect(screen.queryByRole('link', { name: '1 report job failed or stuck' })).not.toBeInTheDocument();
+    expect(screen.getByText(/each report screen lists its own reports under the grid$/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '0 payment run jobs failed or stuck' })).toHaveAttribute('href', '/payment-runs');
     expect(screen.getByRole('link', { name: '1 campaign at 90% or more of its budget' })).toHaveAttribute('href', '/campaigns');
-    expect(screen.getByRole('link', { name: '3 due payments held back from runs' })).toHaveAttribute('href', '/payments/pending?start=2000-01-01&end=2026-11-28');
+    expect(screen.getByRole('link', { name: '3 due payments held back from runs' })).toHaveAttribute('href', '/payments/pending?start=2000-01-01&end=2026-11-28&holds=held_back&blacklisted=1');
     expect(screen.getByText('The agent is blacklisted: 3')).toBeInTheDocument();
     expect(screen.queryByText(/The agent is suspended/)).not.toBeInTheDocument();
     // 'What changed' shows once its own call answers (the latest changes): waited for, not assumed (it came late under a full run's load).

@@ -1,6 +1,6 @@
 // Where a Stats figure's link opens in the console: the server names a grid and the grid body whose
 // rows the figure counts (contract/stats.ts statsGridLink); here that body becomes the grid screen's
-// address (address/useGridQuery.ts: ?start=&end=&campaign=&paid=&search=), so the grid opens with
+// address (address/useGridQuery.ts: ?start=&end=&campaign=&paid=&search=&currency=&holds=&blacklisted=), so the grid opens with
 // the same filters and shows the same count. The dates are always written: a grid opened without a
 // query takes the one it was last left with. A role that does not see the screen gets no link.
 import { fromRequestDate } from '../../../contract/dates';
@@ -26,13 +26,17 @@ export function gridAddressQuery(body: Partial<StatsGridBody>): string {
   if (campaign !== undefined) params.set('campaign', String(campaign));
   if (body.paid !== undefined) params.set('paid', body.paid ? '1' : '0');
   if (body.search) params.set('search', body.search);
+  if (body.currency) params.set('currency', body.currency);
+  if (body.holds) params.set('holds', body.holds);
+  if (body.blacklisted) params.set('blacklisted', '1');
   return params.toString();
 }
 
 /**
  * The console address a link opens, or undefined when the role does not see its screen. A job
- * queue's link opens the screen that lists those jobs: a payment run's, Payment Run; a report's,
- * the report list beside Campaign Conversion Stats (every admin's; each queued grid lists its own).
+ * queue's link opens the screen that lists those jobs: a payment run's, Payment Runs (its queue
+ * beside the grid). A report's has none: each report screen lists its own reports' jobs, so no one
+ * screen holds what the count counts, and a link to one of them would open other rows.
  */
 export function statsLinkAddress(link: StatsLink, role: RoleType | undefined): string | undefined {
   switch (link.to) {
@@ -41,14 +45,8 @@ export function statsLinkAddress(link: StatsLink, role: RoleType | undefined): s
       if (!tab || !seen(tab, role)) return undefined;
       return `${TAB_PATHS[tab]}?${gridAddressQuery(link.body)}`;
     }
-    case 'paymentRunPreview':
-      // Pending Payments over the preview's dates; a Campaign Admin makes runs from Payment Run.
-      if (seen('payments', role)) return `${TAB_PATHS.payments}?${gridAddressQuery(link.body)}`;
-      return seen('paymentruns', role) ? TAB_PATHS.paymentruns : undefined;
-    case 'jobQueue': {
-      const tab: ShellTab = link.job === 'paymentrun' ? 'paymentruns' : 'conversiongrid';
-      return seen(tab, role) ? TAB_PATHS[tab] : undefined;
-    }
+    case 'jobQueue':
+      return link.job === 'paymentrun' && seen('paymentruns', role) ? TAB_PATHS.paymentruns : undefined;
     case 'campaigns':
       return seen('campaigns', role) ? TAB_PATHS.campaigns : undefined;
   }

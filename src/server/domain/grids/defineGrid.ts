@@ -71,6 +71,8 @@ export interface GridSource<D extends GridDeclaration> {
     adminId?: SQL;
     /** What the row is about (the audit trail's entity filter). */
     entity?: SQL;
+    /** The row's currency (the money grids' currency filter). */
+    currency?: SQL;
   };
   /** What the filters read on a grouped grid's group, after grouping (its HAVING). */
   groupFacets?: {
@@ -276,6 +278,7 @@ const FILTER_DEFAULTS: Record<GridFilter, (filter: ReportFilter) => boolean> = {
   admin: (f) => f.admin === undefined,
   entity: (f) => f.entity === undefined,
   holds: (f) => f.holds === undefined,
+  currency: (f) => f.currency === undefined,
 };
 
 /** The agent of a row holds a field role in this status. */
@@ -412,6 +415,7 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     if (f.paid !== undefined && facets.paid) conditions.push(f.paid ? facets.paid : sql`not ${facets.paid}`);
     if (f.admin !== undefined && facets.adminId) conditions.push(isStorableId(f.admin) ? sql`${facets.adminId} = ${f.admin}` : sql`false`);
     if (f.entity !== undefined && facets.entity) conditions.push(sql`${facets.entity} = ${f.entity}`);
+    if (f.currency !== undefined && facets.currency) conditions.push(sql`${facets.currency} = ${f.currency}`);
     if (f.search) conditions.push(searchCondition(request));
     return sql.join(conditions, sql` and `);
   }

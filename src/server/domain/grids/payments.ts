@@ -16,6 +16,7 @@ const facets = {
   campaignId: sql`${payments.campaignId}`,
   agentId: sql`${payments.agentId}`,
   paid: sql`(${payments.status} = 'paid')`,
+  currency: sql`${payments.currencyCode}`,
 };
 
 const paymentWithNames = withCampaignAndAgent(sql`${payments}`, facets.campaignId, facets.agentId);
@@ -92,6 +93,7 @@ const pendingFacets = {
   days: periodsWithin(pendingPaymentPeriods),
   campaignId: sql`${pendingPaymentPeriods.campaignId}`,
   agentId: sql`${pendingPaymentPeriods.agentId}`,
+  currency: sql`${pendingPaymentPeriods.currencyCode}`,
 };
 
 // ---- what a payment run would hold back of Pending Payments' rows (issue 52) -------------------

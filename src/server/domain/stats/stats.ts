@@ -19,7 +19,7 @@ import type { RoleScope } from '../../../contract/roles';
 import { gridQuery } from '../../../contract/schemas';
 import {
   previousPeriod, requestPeriodOf, statsGridLink, weekWithin, type StatsAttention, type StatsCharts, type StatsFigures, type StatsLink,
-  type StatsPeriod, type StatsTarget,
+  type StatsNarrowing, type StatsPeriod, type StatsTarget,
 } from '../../../contract/stats';
 import { visibleCampaignIds, within } from '../../auth/scope';
 import { queryRows, type Database } from '../../db/client';
@@ -41,7 +41,7 @@ export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
 const wire = (amount: string, currency: string): Money => ({ amount: amountText(requireAmount(amount)), currency });
 
 /** A figure's link and the grid request it stands for: its body read as the grid's route reads it. */
-function linked(scope: RoleScope, target: StatsTarget, period: StatsPeriod, narrow?: { campaign?: number; search?: string }): { link: StatsLink; request: GridRequest } {
+function linked(scope: RoleScope, target: StatsTarget, period: StatsPeriod, narrow?: StatsNarrowing): { link: StatsLink; request: GridRequest } {
   const link = statsGridLink(target, period, narrow);
   if (link.to !== 'grid') throw new Error('a grid target links to a grid');
   return { link, request: { scope, body: gridQuery.parse(link.body) } };
@@ -282,8 +282,8 @@ async function charts(db: Database, scope: RoleScope, period: StatsPeriod, today
           week_start: row.week_start,
           due: wire(row.due, currency),
           paid: wire(row.paid, currency),
-          due_link: statsGridLink('due', week),
-          paid_link: statsGridLink('paid', week),
+          due_link: statsGridLink('due', week, { currency }),
+          paid_link: statsGridLink('paid', week, { currency }),
         };
       }),
     })),
@@ -354,19 +354,22 @@ async function attention(db: Database, scope: RoleScope, today: string): Promise
   const heldBackOf = async (): Promise<StatsAttention['held_back']> => {
     if (!seesRuns) return null;
     const reasons = HELD_BACK_REASONS.map((reason) => sql`count(*) filter (where ${sql.identifier(reason)})::int as ${sql.identifier(reason)}`);
+    // As the Pending Payments rows its link opens: a blacklisted agent's are a Super Admin's only
+    // ('Include Blacklisted', SPEC.md section 6), so nobody else is counted them either.
+    const superAdmin = scope.kind === 'all';
     // One pass over `due`, per currency: the counts and the totals together, not `due` read twice.
     const perCurrency = await queryRows<Record<HeldBackReason, number> & { currency: string; payments: number; total: string }>(
       db,
       sql`with ${dueSet(scope, { start_date: sinceEver.start, end_date: sinceEver.end, search: '' }, { heldOnly: true })}
         select currency_code as currency, count(*)::int as payments, ${sql.join(reasons, sql`, `)}, sum(amount)::text as total
-        from due where held group by currency_code order by currency_code`,
+        from due where held ${superAdmin ? sql`` : sql`and not agent_blacklisted`} group by currency_code order by currency_code`,
     );
     const sum = (key: HeldBackReason | 'payments') => perCurrency.reduce((total, row) => total + row[key], 0);
     return {
       payments: sum('payments'),
       totals: perCurrency.map((row) => wire(row.total, row.currency)),
       reasons: HELD_BACK_REASONS.map((reason) => ({ reason, payments: sum(reason) })),
-      link: { to: 'paymentRunPreview', path: '/admin/payment_run_preview', body: requestPeriodOf(sinceEver) },
+      link: statsGridLink('heldBack', sinceEver, { blacklisted: superAdmin }),
     };
   };
 
