@@ -151,6 +151,23 @@ describe('the signed-in console', { timeout: 90_000 }, () => {
     expect(await page.getByText(messages.signedOutUnknownPath).count()).toBe(0);
   });
 
+  it('signed in, says a screen closed to the role is closed and stays signed in (820x1180 and 1440x900)', async () => {
+    const { page } = b;
+    await signIn(page, server, users['Agency Admin']);
+    const traffic = recordTraffic(page);
+    for (const [width, height] of [[820, 1180], [1440, 900]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`${server.url}/payments/pending`);
+      await page.getByRole('heading', { level: 1, name: 'Pending Payments' }).waitFor();
+      await page.getByText('Pending Payments is not open to an Agency Admin').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/payments/pending');
+      await screenshot(page, `closed-to-role-${width}x${height}`);
+    }
+    expect(traffic.statusesOf(LOGOUT)).toEqual([]);
+    await page.getByRole('link', { name: 'Go to Stats' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Stats' }).waitFor();
+  });
+
   it('Logout ends the session: /login, no tokens kept, the refresh token revoked, Back does not return', async () => {
     const { page } = b;
     await signIn(page, server, users['Super Admin']);

@@ -1,9 +1,11 @@
 // The signed-in routes: the shell with one path per tab the role may see (sideMenu of
-// screens.tsx), /otp/:type? for session codes, /logout, and every other path goes to /logout.
+// screens.tsx), /otp/:type? for session codes, /logout; a screen the role may not see says so
+// (the admin stays signed in); every other path goes to /logout (SPEC.md section 2).
 import '../components/blueprint';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import type { RoleType } from '../../contract/roles';
+import { ClosedToRole } from '../components/ClosedToRole';
 import { NotAvailableYet } from '../components/NotAvailableYet';
 // In the shell's own chunk, not a lazy one: logging out must work offline, before the service
 // worker has precached anything.
@@ -13,7 +15,7 @@ import { LogoutPage, type LogoutState } from '../features/logout/LogoutPage';
 import '../components/blueprintToaster';
 import { useAppSelector } from './hooks';
 import { page } from './page';
-import { SCREENS, sideMenu } from './screens';
+import { SCREEN_LIST, SCREENS, sideMenu } from './screens';
 import { Shell } from './Shell';
 import { pathOf, SAVED_REPORTS_PATH, SIGNED_IN_DEVICES_PATH } from './tabs';
 
@@ -62,6 +64,10 @@ export function SignedInRoutes() {
           const Detail = item.id === 'logout' ? undefined : SCREENS[item.id].detail;
           return Detail && <Route key={`${item.id}-detail`} path={`${pathOf(item)}/:id/:part?`} element={<Detail />} />;
         })}
+        {SCREEN_LIST.filter(([, screen]) => !screen.visibleTo.includes(roleType)).flatMap(([id, screen]) => [
+          <Route key={`${id}-closed`} path={screen.path} element={<ClosedToRole title={screen.label} role={roleType} />} />,
+          <Route key={`${id}-closed-detail`} path={`${screen.path}/*`} element={<ClosedToRole title={screen.label} role={roleType} />} />,
+        ])}
       </Route>
       <Route path="*" element={<Navigate to="/logout" replace state={{ unknownPath: true } satisfies LogoutState} />} />
     </Routes>

@@ -31,7 +31,7 @@ function bodyOpened(link: StatsLink, role: RoleType) {
 
 const links = (role: RoleType): Array<[string, StatsLink]> => (Object.keys(STATS_TARGETS) as StatsTarget[]).flatMap((target) => {
   const plain = statsGridLink(target, PERIOD, target === 'heldBack' ? { blacklisted: role === 'Super Admin' } : {});
-  return [
+  return <Array<[string, StatsLink]>>[
     [target, plain],
     [`${target}, one campaign`, statsGridLink(target, PERIOD, { campaign: 7 })],
     [`${target}, searched`, statsGridLink(target, PERIOD, { search: 'Kojo' })],
