@@ -79,7 +79,11 @@ export type PublicCountry = z.infer<typeof publicCountry>;
 export type PublicCountriesResponse = DataList<PublicCountry>;
 
 /** A code in the demo outbox (GET /dev/outbox, demo mode only). */
-export const outboxMessage = z.object({ to: z.string(), medium: z.string(), otp_type: z.string(), code: z.string(), sent_at: z.string() });
+export const outboxMessage = z.object({
+  to: z.string(), medium: z.string(), otp_type: z.string(), code: z.string(), sent_at: z.string(),
+  /** What a code bound to one thing opens, in words ('approving payment run PR-000083'); absent for a sign-in's or a session's. */
+  purpose: z.string().optional(),
+});
 export type OutboxMessage = z.infer<typeof outboxMessage>;
 
 /** Where reads run with a read replica: on it ('ok'), or on the primary while it is 'behind' or 'unreachable'. */

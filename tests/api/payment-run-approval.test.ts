@@ -98,6 +98,9 @@ describe.each(backends)('payment run approval, rejection and reversal on %s', (b
     const none = await post('/admin/payment_run_approve', { id: runId, otp: 'ABCD' }, second);
     expect([none.status, none.body.code, none.body.error]).toEqual([400, 'otp_expired', messages.otpExpiredOrUsed]);
     const code = await approvalCode(runId);
+    // The mailbox names what the code approves, not only its kind (SECURE_PAGES).
+    const [mail] = (await server.outbox()).filter((m) => m.to === SECOND_SUPER && m.code === code);
+    expect(mail?.purpose).toBe(`approving payment run ${run.paymentrun_id}`);
     const wrong = await post('/admin/payment_run_approve', { id: runId, otp: code === 'ABCD' ? 'ABCE' : 'ABCD' }, second);
     expect([wrong.status, wrong.body.code, wrong.body.error]).toEqual([400, 'otp_wrong', messages.otpWrong]);
     expect((await paymentsOf(campaign)).filter((p) => p.paymentrun_id === run.paymentrun_id).every((p) => !p.paid)).toBe(true);

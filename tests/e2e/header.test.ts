@@ -72,7 +72,7 @@ describe('the header from a phone to a desktop', { timeout: 120_000 }, () => {
       await page.getByTestId('username').click();
       const fold = page.getByRole('group', { name: 'Header menu' });
       await fold.waitFor();
-      for (const word of ['Saver', 'Saved', 'Outbox', 'About', 'Signed-in devices']) await fold.getByText(word, { exact: true }).waitFor();
+      for (const word of ['Data saver', 'Saved', 'Outbox', 'About', 'Signed-in devices']) await fold.getByText(word, { exact: true }).waitFor();
       await screenshot(page, `header-${width}-menu`, { withoutToasts: true });
       await fold.getByRole('button', { name: /^Outbox/ }).click();
       await page.getByRole('dialog', { name: /Outbox/ }).or(page.getByText(/nothing waiting|not sent/i).first()).waitFor();

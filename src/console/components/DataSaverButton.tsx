@@ -31,7 +31,7 @@ export function DataSaverButton() {
   return (
     <Popover content={<DataSaverSettings />} placement="bottom-end">
       <Button variant="minimal" icon={<Compressed />} aria-label={label} title={label} intent={saver.on ? 'primary' : 'none'}>
-        <span className="console-header-label">{saver.on ? 'Saver on' : 'Saver'}</span>
+        <span className="console-header-label">{saver.on ? 'Data saver on' : 'Data saver'}</span>
       </Button>
     </Popover>
   );

@@ -89,11 +89,11 @@ export class SignIn {
    * A SECURE_PAGES code that opens `subject` only, sent by email to the signed-in admin: 4
    * characters of letters and digits no one mistakes, on the account's secure budgets (not sign-in's).
    */
-  async sendBoundCode(input: { userId: number; subject: string; address: string }): Promise<void> {
+  async sendBoundCode(input: { userId: number; subject: string; address: string; purpose: string }): Promise<void> {
     const [account] = await this.db.select().from(users).where(eq(users.id, input.userId));
     if (!account) throw unauthorized(messages.accessTokenMissing);
     await this.codes.assertMaySend(account.id, input.address, 'SECURE_PAGES');
-    await this.deliverCode(account, 'SECURE_PAGES', 'EMAIL', input.address, { subject: input.subject, alphabet: UNAMBIGUOUS, length: SECURE_OTP_LENGTH });
+    await this.deliverCode(account, 'SECURE_PAGES', 'EMAIL', input.address, { subject: input.subject, alphabet: UNAMBIGUOUS, length: SECURE_OTP_LENGTH }, input.purpose);
   }
 
   /** Checks (and uses up, when right) the admin's code for `subject`; wrong codes spend the secure budget. */
@@ -188,13 +188,13 @@ export class SignIn {
 
   /** Issues and sends a code; the code issued (its id and expiry) once it reached its medium. */
   private async deliverCode(
-    account: Account, purpose: OtpType, medium: OtpMedium, address: string, bound?: { subject: string; alphabet: string; length: number },
+    account: Account, purpose: OtpType, medium: OtpMedium, address: string, bound?: { subject: string; alphabet: string; length: number }, about?: string,
   ): Promise<{ id: number; expiresAt: Date }> {
     const to = medium === 'SMS' ? account.msisdn : (account.email ?? account.username);
     if (!to) throw badRequest(messages.otpNoMobileNumber);
     const { id, code, expiresAt } = await this.codes.issue({ userId: account.id, purpose, medium, ...bound });
     try {
-      await this.delivery.send({ to, medium, otp_type: purpose, code, expiresAt });
+      await this.delivery.send({ to, medium, otp_type: purpose, code, expiresAt, ...(about ? { purpose: about } : {}) });
     } catch (error) {
       // A code that never arrived counts for nothing and cannot be used.
       await this.codes.undelivered(id);

@@ -7,7 +7,8 @@ import type { OtpMedium } from '../../contract/constants';
 import type { Config } from '../config';
 import { HttpError } from '../http/errors';
 
-export interface CodeMessage { to: string; medium: OtpMedium; otp_type: string; code: string; expiresAt: Date }
+/** `purpose`: what a bound code opens, in words, said in the message ('Your code for approving payment run PR-000083 is ...'). */
+export interface CodeMessage { to: string; medium: OtpMedium; otp_type: string; code: string; expiresAt: Date; purpose?: string }
 
 export interface CodeDelivery {
   send(message: CodeMessage): Promise<void>;
@@ -19,15 +20,16 @@ export interface CodeDelivery {
 
 function text(m: CodeMessage): string {
   const minutes = Math.max(1, Math.round((m.expiresAt.getTime() - Date.now()) / 60_000));
-  return `Your ${m.otp_type.replace('_', ' ').toLowerCase()} code is ${m.code}. It expires in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  const what = m.purpose ? `code for ${m.purpose}` : `${m.otp_type.replace('_', ' ').toLowerCase()} code`;
+  return `Your ${what} is ${m.code}. It expires in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
 export function demoOutbox(log: FastifyBaseLogger, keep = 500): CodeDelivery {
   const sent: OutboxMessage[] = [];
   return {
     async send(message) {
-      const { to, medium, otp_type, code } = message;
-      sent.unshift({ to, medium, otp_type, code, sent_at: new Date().toISOString() });
+      const { to, medium, otp_type, code, purpose } = message;
+      sent.unshift({ to, medium, otp_type, code, sent_at: new Date().toISOString(), ...(purpose ? { purpose } : {}) });
       sent.length = Math.min(sent.length, keep);
       // Never the code itself: the log may be kept or shipped. /dev/outbox shows it.
       log.info({ medium, otp_type }, 'demo outbox: a one-time code was sent; read it at /dev/outbox');

@@ -38,7 +38,7 @@ const awaiting: PaymentRunSummary = {
   reference: 'ACC-2026-11',
   currency: 'GHS',
   total: '25000.00',
-  events: 410,
+  events: 4748,
   status: 'Awaiting approval',
   created_by: 3,
   created_by_name: 'Ama Mensah',
@@ -121,6 +121,8 @@ describe('a payment run’s popup', () => {
     const view = within(popup);
     expect(view.getByText('Awaiting approval', { selector: '.bp6-tag, .bp6-tag *' })).toBeInTheDocument();
     expect(view.getByText('GHS 25,000.00')).toBeInTheDocument();
+    // Counts are grouped as every count is ('Events 4748' read as a code).
+    expect(view.getByText('4,748')).toBeInTheDocument();
     expect(view.getByText('GHS 10,000.00')).toBeInTheDocument();
     expect(view.getByText('2026-11-01 to 2026-11-30')).toBeInTheDocument();
     const lines = await view.findByRole('region', { name: 'Payment Run Lines' });

@@ -25,6 +25,7 @@ import { useBrowserOffline } from '../../components/NeedsConnection';
 import { SecureCodeField } from '../../components/SecureCodeField';
 import { showSuccess } from '../../components/toaster';
 import { useReportDownload } from '../../downloads/useReportDownload';
+import { formatCount } from '../../format/formatCount';
 import type { ApiFailure } from '../../http/failure';
 import {
   payoutFileRequest, useApprovePaymentRunMutation, usePaymentRunSummaryQuery, useRejectPaymentRunMutation, useRequestApprovalCodeMutation,
@@ -59,7 +60,7 @@ function summaryFacts(run: PaymentRunSummary): Array<readonly [string, ReactNode
     ['Run', run.ref],
     ['Accounting reference', run.reference],
     ['Total', formatMoney(run.total, run.currency)],
-    ['Events', run.events],
+    ['Events', formatCount(run.events)],
     ['Dates', `${dateText(run.start_date)} to ${dateText(run.end_date)}`],
     ['Country', run.country ?? 'Every country'],
     ['Campaign', run.campaign_name ?? 'Every campaign'],

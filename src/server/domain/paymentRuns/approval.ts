@@ -36,8 +36,8 @@ async function awaitingApprovalBy(db: Database, runId: number, approver: number)
 /** POST /admin/payment_run_approval_code: a code that approves this run only, by email to the second Super Admin. */
 export async function sendApprovalCode(db: Database, signIn: SignIn, caller: Caller, runId: number, address: string): Promise<void> {
   const approver = signedIn(caller);
-  await awaitingApprovalBy(db, runId, approver);
-  await signIn.sendBoundCode({ userId: approver, subject: subjectOf(runId), address });
+  const run = await awaitingApprovalBy(db, runId, approver);
+  await signIn.sendBoundCode({ userId: approver, subject: subjectOf(runId), address, purpose: `approving payment run ${run.ref}` });
 }
 
 /** One step's change of the run, its lines and its payments, and its audit entry, in one transaction. */

@@ -219,7 +219,7 @@ async function reportForCode(db: Database, caller: Caller, reportId: number, add
 export async function sendSecureCode(db: Database, signIn: SignIn, caller: Caller, reportId: number, address: string): Promise<SecureOtpSent> {
   const report = await reportForCode(db, caller, reportId, address, 'code');
   try {
-    await signIn.sendBoundCode({ userId: report.adminId, subject: subjectOf(report.id), address });
+    await signIn.sendBoundCode({ userId: report.adminId, subject: subjectOf(report.id), address, purpose: 'downloading a secure report' });
   } catch (error) {
     const reason = error instanceof HttpError ? error.message : 'the code could not be sent';
     await record(db, { reportId, adminId: report.adminId, action: 'refused', address, detail: `code: ${reason}` });
