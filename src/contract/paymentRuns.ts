@@ -82,6 +82,16 @@ export const paymentRunPreview = z.object({
   events: z.number().int(),
   /** One total per currency, by currency code. */
   totals: z.array(moneyWithCurrency),
+  /**
+   * The runs Confirm makes (ours, issue 53): one per currency of `totals`, in its order, each saying
+   * whether its total passes its currency's approval limit (then it awaits a second Super Admin).
+   */
+  runs: z.array(z.object({
+    total: moneyWithCurrency,
+    awaits_approval: z.boolean(),
+    /** The currency's approval limit; null: none set. */
+    approval_limit: moneyWithCurrency.nullable(),
+  })),
   /** One total per campaign and currency. */
   campaigns: z.array(campaignTotal),
   held_back: z.object({

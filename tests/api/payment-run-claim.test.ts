@@ -169,6 +169,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the payment run claim and its g
     expect(new Set(made.body.runs.map((r) => r.currency)).size).toBe(made.body.runs.length);
     expect(made.body.runs.length).toBeGreaterThanOrEqual(3);
     for (const each of made.body.runs) expect(each.status).toBe(each.currency === 'GHS' ? 'Awaiting approval' : 'Paid');
+    // The preview said so before Confirm: one run per currency, and which await approval.
+    expect(whole.runs.map((r) => [r.total.currency, r.awaits_approval])).toEqual(made.body.runs.map((r) => [r.currency, r.status === 'Awaiting approval']));
+    expect(whole.runs.find((r) => r.total.currency === 'GHS')?.approval_limit).toEqual({ amount: '0.00', currency: 'GHS' });
+    expect(whole.runs.find((r) => r.total.currency !== 'GHS')?.approval_limit).toBeNull();
     const ids = made.body.runs.map((r) => r.id);
     const strays = await db.query(`select l.id from payment_run_lines l join payment_runs r on r.id = l.payment_run_id join payments p on p.id = l.payment_id
       where r.id = any($1::int[]) and (l.currency_code <> r.currency_code or p.currency_code <> r.currency_code or p.payment_run_id <> r.id)`, [ids]);

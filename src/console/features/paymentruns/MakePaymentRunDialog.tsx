@@ -23,7 +23,7 @@ import { showNotice, showSuccess, showWarning } from '../../components/toaster';
 import type { ApiFailure } from '../../http/failure';
 import { newIdempotencyKey } from '../../outbox/offlineWrite';
 import { useMakePaymentRunMutation, usePaymentRunPreviewQuery } from './paymentRunsApi';
-import { PaymentRunPreviewPanel } from './PaymentRunPreviewPanel';
+import { PaymentRunPreviewPanel, runsTitle } from './PaymentRunPreviewPanel';
 
 /** A run's filters as the preview and the run take them: dates as DD-MMM-YYYY. */
 export type RunFilters = Pick<PaymentRunPreviewRequest, 'start_date' | 'end_date'> & { country?: string; campaign?: number; search?: string };
@@ -37,10 +37,15 @@ export function filtersText(filters: RunFilters, campaignName?: string): string 
   return parts.join(', ');
 }
 
-/** The outcome's toast (section 8's words, 3 seconds): the runs made, each its own currency. */
-function toastOutcome(outcome: PaymentRunOutcome): void {
+/**
+ * The outcome's toast (section 8's words, 3 seconds): the runs made, each its own currency and
+ * status; a queued request, the runs its job will make as the preview said them.
+ */
+function toastOutcome(outcome: PaymentRunOutcome, preview: PaymentRunPreview): void {
   if (outcome.message === messages.paymentRunEmpty) return showWarning(outcome.message, PAYMENT_RUN_TOAST_MS);
-  if (outcome.message === messages.paymentRunQueued) return void showNotice(outcome.message, PAYMENT_RUN_TOAST_MS);
+  if (outcome.message === messages.paymentRunQueued) {
+    return void showNotice(`${outcome.message}: ${runsTitle(preview.runs).replace(/^Confirm makes/, 'it makes')}`, PAYMENT_RUN_TOAST_MS);
+  }
   const runs = outcome.runs.map((run) => `${run.ref} ${formatMoney(run.total, run.currency)}${run.status === 'Paid' ? '' : ` (${run.status})`}`);
   showSuccess(runs.length > 0 ? `${outcome.message}: ${runs.join(', ')}` : outcome.message, PAYMENT_RUN_TOAST_MS);
 }
@@ -102,7 +107,7 @@ export function MakePaymentRunDialog({ filters, campaignName, onClose }: MakePay
         else setFailure(refusal.text);
         return;
       }
-      toastOutcome(result.data);
+      toastOutcome(result.data, shown);
       onClose();
     } finally {
       inFlight.current = false;

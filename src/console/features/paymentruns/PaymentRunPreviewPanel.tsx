@@ -1,5 +1,6 @@
 // What a payment run would pay (its preview, contract/paymentRuns.ts): its payments, agents and
-// events, one total per currency and one per campaign and currency, and the payments it holds back
+// events, the runs Confirm makes (one per currency, each paid at once or awaiting approval), one
+// total per campaign and currency, and the payments it holds back
 // with their reasons in words. Every amount is shown with its currency code, and nothing here adds
 // two amounts: the server totals them, per currency.
 import { HTMLTable, Intent } from '@blueprintjs/core';
@@ -14,6 +15,16 @@ import { TitledCallout } from '../../components/TitledCallout';
 const moneyList = (totals: readonly Money[]): string =>
   totals.length === 0 ? 'Nothing' : totals.map((total) => formatMoney(total.amount, total.currency)).join(' · ');
 
+/** How many runs Confirm makes, and how many of them wait for a second Super Admin: said before Confirm. */
+export function runsTitle(runs: PaymentRunPreview['runs']): string {
+  if (runs.length === 0) return 'Total';
+  const waiting = runs.filter((run) => run.awaits_approval).length;
+  const made = runs.length === 1 ? 'Confirm makes one payment run' : `Confirm makes ${formatCount(runs.length)} payment runs, one per currency`;
+  if (waiting === 0) return made;
+  const who = runs.length === 1 ? 'it awaits' : waiting === 1 ? '1 of them awaits' : `${formatCount(waiting)} of them await`;
+  return `${made}: ${who} approval`;
+}
+
 export function PaymentRunPreviewPanel({ preview }: { preview: PaymentRunPreview }) {
   const held = preview.held_back;
   const unlisted = held.payments - held.listed.length;
@@ -22,12 +33,21 @@ export function PaymentRunPreviewPanel({ preview }: { preview: PaymentRunPreview
       <p className="payment-run-preview-counts">
         {`${formatCounted(preview.payments, 'payment', 'payments')} to ${formatCounted(preview.agents, 'agent', 'agents')}, for ${formatCounted(preview.events, 'event', 'events')}`}
       </p>
-      <SectionTitle level={3}>Total</SectionTitle>
+      <SectionTitle level={3}>{runsTitle(preview.runs)}</SectionTitle>
       <ul className="payment-run-totals" aria-label="Total per currency">
-        {preview.totals.length === 0 ? (
+        {preview.runs.length === 0 ? (
           <li>Nothing is due for these filters.</li>
         ) : (
-          preview.totals.map((total) => <li key={total.currency}>{formatMoney(total.amount, total.currency)}</li>)
+          preview.runs.map(({ total, awaits_approval, approval_limit }) => (
+            <li key={total.currency}>
+              {formatMoney(total.amount, total.currency)}
+              <span className="payment-run-approval">
+                {awaits_approval && approval_limit
+                  ? `: awaits a second Super Admin's approval (above ${formatMoney(approval_limit.amount, approval_limit.currency)})`
+                  : ': paid at Confirm'}
+              </span>
+            </li>
+          ))
         )}
       </ul>
       {preview.campaigns.length > 0 && (

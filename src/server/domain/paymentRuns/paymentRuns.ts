@@ -50,7 +50,7 @@ interface PreviewRow {
 }
 
 /** What a run with these filters would pay now, in the caller's scope; nothing is written. */
-export async function previewRun(db: Database, caller: Caller, filter: PaymentRunFilter): Promise<PaymentRunPreview> {
+export async function previewRun(db: Database, caller: Caller, filter: PaymentRunFilter, approvalLimits: Record<string, string>): Promise<PaymentRunPreview> {
   checkRunScope(caller.scope, filter);
   const reasonFlags = HELD_BACK_REASONS.map((reason) => sql`case when ${sql.identifier(reason)} then ${reason}::text end`);
   const [row] = await queryRows<PreviewRow>(db, sql`with ${dueSet(caller.scope, filter)}
@@ -70,12 +70,22 @@ export async function previewRun(db: Database, caller: Caller, filter: PaymentRu
         from (select * from due where held order by created_at, id limit ${HELD_BACK_LISTED_MAX}) l) as held_listed,
       (select ${fingerprintOf(sql`id`, sql`amount`, sql`currency_code`)} from pay) as fingerprint`);
   if (!row) throw new Error('the preview query answered no row');
+  const totals = row.totals.map((total) => wireMoney(total.amount, total.currency));
   return {
     payments: row.payments,
     agents: row.agents,
     // One payment per event (payments.event_id is unique).
     events: row.payments,
-    totals: row.totals.map((total) => wireMoney(total.amount, total.currency)),
+    totals,
+    // As the run decides it (the claim's `n.total > n.limit_amount`): above its currency's limit, it awaits approval.
+    runs: totals.map((total) => {
+      const limit = approvalLimits[total.currency];
+      return {
+        total,
+        awaits_approval: limit !== undefined && requireAmount(total.amount) > requireAmount(limit),
+        approval_limit: limit === undefined ? null : wireMoney(limit, total.currency),
+      };
+    }),
     campaigns: row.campaigns.map((campaign) => ({ ...campaign, total: wireMoney(campaign.total.amount, campaign.total.currency) })),
     held_back: {
       payments: row.held_payments,
@@ -150,7 +160,7 @@ export async function makeRun(db: Database, caller: Caller, request: RunRequest,
     outcome = await inRunTransaction(db, (tx) => runOnce(tx, { caller, userId, request, requestId, queueAbove: queuing?.above }));
   } catch (error) {
     if (error instanceof DueSetChanged || error instanceof ClaimRaced) {
-      throw new HttpError(409, messages.paymentRunChanged, { code: 'edit_conflict', current: await previewRun(db, caller, request.filter) });
+      throw new HttpError(409, messages.paymentRunChanged, { code: 'edit_conflict', current: await previewRun(db, caller, request.filter, request.approvalLimits) });
     }
     throw error;
   }

@@ -51,7 +51,7 @@ export const paymentRunRoutes = (db: Database, signIn: SignIn, approvalLimits: R
         response: { 200: paymentRunPreview },
       },
     },
-    async (request) => previewRun(db, request.caller, request.body),
+    async (request) => previewRun(db, request.caller, request.body, approvalLimits),
   );
 
   app.post(
