@@ -77,6 +77,13 @@ export const SERVICE_REPORTS = {
   'create-payment-run': 'paymentRuns',
 } as const;
 export type ServiceReportName = keyof typeof SERVICE_REPORTS;
+/** Each service report's name, as its screen is titled and its queued reports are described (not its grid's title). */
+export const SERVICE_REPORT_TITLES: Record<ServiceReportName, string> = {
+  'agents-events-summary': 'Agent Event Report',
+  'agents-events-detail': 'Event Detail Report',
+  'campaign-summary': 'Conversion Report',
+  'create-payment-run': 'Payment Run Report',
+};
 export const SERVICE_REPORT_NAMES = Object.keys(SERVICE_REPORTS) as ServiceReportName[];
 
 /** A service report's path under /service, as section 7 names it: the payment runs' has no 'report-'. */

@@ -141,6 +141,8 @@ describe.each(backends)('report jobs on %s', (backend) => {
       const queued = await server.get<ReportRecord>(`/service/payments-report-agents-events-detail/?${DATES}`, token.campaign);
       expect(queued.status, JSON.stringify(queued.body)).toBe(200);
       expect(queued.body.downloadUrl).toBeNull();
+      // Named as the screen that asked for it, not as its grid.
+      expect(queued.body.description).toMatch(/^Event Detail Report, /);
       const list = async () => (await server.get<Page<ReportRecord>>('/service/payments-reports/?report=agents-events-detail', token.campaign)).body.results[0];
       const report = (await finished(list)) as ReportRecord;
       expect(report.status).toBe('Finished');

@@ -14,6 +14,7 @@ import type { Page as ServicePage } from '../../src/contract/api';
 import { addDays } from '../../src/contract/dates';
 import type { ReportRecord } from '../../src/contract/entities';
 import { agentEventDetailsGrid, COLUMN_LABELS } from '../../src/contract/grids';
+import { SERVICE_REPORT_TITLES } from '../../src/contract/reports';
 import { codeCount, nextCode, openSignedIn, screenshot, sideMenuOf, toast, useBrowser, waitForPath, waitUntilFinished } from '../support/browser';
 import { accessToken, startServer, type TestServer } from '../support/server';
 import { startWorker } from '../support/workers';
@@ -69,7 +70,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('report screens in the browser, 
     await page.getByRole('status', { name: 'Generated with warnings' }).filter({ hasText: 'Please note:' }).waitFor();
     await toast(page, /^Report queued: /).waitFor();
 
-    const description = `${agentEventDetailsGrid.title}, `;
+    // Named as the screen that asked for it.
+    const description = `${SERVICE_REPORT_TITLES['agents-events-detail']}, `;
     const row = rowOf(page, description).first();
     await row.getByRole('cell', { name: 'Queued', exact: true }).waitFor();
     expect(await row.locator('td').nth(4).innerText()).toBe('1'); // its place in the queue
@@ -99,7 +101,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('report screens in the browser, 
     await page.getByRole('button', { name: /^Saved for offline/ }).click();
     await waitForPath(page, '/saved-reports');
     await page.getByRole('table', { name: 'Saved reports' }).locator('tbody tr').first().getByRole('button', { name: /^Open / }).click();
-    const preview = page.getByRole('table', { name: new RegExp(`^${agentEventDetailsGrid.title}, `) });
+    const preview = page.getByRole('table', { name: new RegExp(`^${SERVICE_REPORT_TITLES['agents-events-detail']}, `) });
     await preview.waitFor();
     // The columns by their labels, not the file's keys.
     expect(await preview.locator('thead th').allInnerTexts()).toEqual(header.map((key) => COLUMN_LABELS.get(key) ?? key));
@@ -121,7 +123,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('report screens in the browser, 
     await page.getByRole('button', { name: 'Generate' }).click();
     await toast(page, 'Saved offline — it will be sent when the connection returns').waitFor();
     const waiting = page.getByRole('list', { name: 'New, not sent yet' });
-    await waiting.getByText(/^Generate a report of Agent Grouped Events, /).waitFor();
+    await waiting.getByText(/^Generate the Agent Event Report, /).waitFor();
     await screenshot(page, 'report-waiting-offline', { withoutToasts: true });
     expect(await listed()).toBe(before);
 

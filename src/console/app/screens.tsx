@@ -12,7 +12,7 @@ import {
 } from '@blueprintjs/icons';
 import type { ComponentType, ReactElement } from 'react';
 import type { GridId } from '../../contract/grids';
-import { REPORT_HOMES, type ReportHome, type ServiceReportName } from '../../contract/reports';
+import { REPORT_HOMES, SERVICE_REPORT_TITLES, type ReportHome, type ServiceReportName } from '../../contract/reports';
 import { MENU_AUDIENCES, type RoleType } from '../../contract/roles';
 import type * as GridPages from '../features/grids/GridPages';
 import type * as PaymentRunPages from '../features/paymentruns/PaymentRunPages';
@@ -59,11 +59,11 @@ const queuedGridScreen = (queue: ReportHome) => ({ grid: REPORT_HOMES[queue], qu
 
 const ServiceReport = reportPage('ServiceReportScreen');
 /** A service report's screen (SPEC.md section 2), titled with its menu label, behind the reports code. */
-const serviceReport = (label: string, report: ServiceReportName) => ({
-  label,
+const serviceReport = (report: ServiceReportName) => ({
+  label: SERVICE_REPORT_TITLES[report],
   report,
   requiresReportsOtp: true,
-  page: () => <ServiceReport title={label} report={report} />,
+  page: () => <ServiceReport title={SERVICE_REPORT_TITLES[report]} report={report} />,
 });
 
 const { everyone, everyoneButGifters, admins, superAndCampaignAdmins, superAdmins } = MENU_AUDIENCES;
@@ -104,21 +104,21 @@ const DECLARED = {
   },
   agenteventreport: {
     path: '/reports/agent-events',
-    ...serviceReport('Agent Event Report', 'agents-events-summary'),
+    ...serviceReport('agents-events-summary'),
     group: 'Reports',
     visibleTo: admins,
     icon: <Document />,
   },
   agenteventdetailreport: {
     path: '/reports/agent-event-details',
-    ...serviceReport('Event Detail Report', 'agents-events-detail'),
+    ...serviceReport('agents-events-detail'),
     group: 'Reports',
     visibleTo: admins,
     icon: <ThList />,
   },
   commreport: {
     path: '/reports/conversion',
-    ...serviceReport('Conversion Report', 'campaign-summary'),
+    ...serviceReport('campaign-summary'),
     group: 'Reports',
     visibleTo: admins,
     icon: <Endorsed />,
@@ -162,7 +162,7 @@ const DECLARED = {
   paymentruns: { path: '/payment-runs', label: 'Payment Run', group: 'Payments', visibleTo: superAndCampaignAdmins, icon: <BankAccount />, grid: 'paymentRuns', page: reportPage('PaymentRunsScreen') },
   paymentrunreport: {
     path: '/reports/payment-runs',
-    ...serviceReport('Payment Run Report', 'create-payment-run'),
+    ...serviceReport('create-payment-run'),
     // Section 2 sends only the three event reports to the reports code first.
     requiresReportsOtp: false,
     group: 'Payments',

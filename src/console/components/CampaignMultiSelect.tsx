@@ -5,9 +5,9 @@ import { Button, Checkbox, InputGroup, Popover } from '@blueprintjs/core';
 import { CaretDown, Search } from '@blueprintjs/icons';
 import { useState } from 'react';
 
-/** 'GH-01, GH-02 and 3 more'; 'All campaigns' when none is picked. */
-export function pickedLabel(names: string[]): string {
-  if (names.length === 0) return 'All campaigns';
+/** 'GH-01, GH-02 and 3 more'; `none` ('All campaigns') when none is picked. */
+export function pickedLabel(names: string[], none = 'All campaigns'): string {
+  if (names.length === 0) return none;
   const shown = names.slice(0, 2).join(', ');
   return names.length > 2 ? `${shown} and ${names.length - 2} more` : shown;
 }
@@ -22,9 +22,14 @@ interface CampaignMultiSelectProps {
   choices: readonly CampaignOption[];
   picked: number[];
   onPick(ids: number[]): void;
+  /**
+   * What the button says with none picked: 'All campaigns' where none means all (a list's filter);
+   * 'Choose campaigns' where a choice is required (a report's, SPEC.md section 5).
+   */
+  noneLabel?: string;
 }
 
-export function CampaignMultiSelect({ choices, picked, onPick }: CampaignMultiSelectProps) {
+export function CampaignMultiSelect({ choices, picked, onPick, noneLabel = 'All campaigns' }: CampaignMultiSelectProps) {
   const [typed, setTyped] = useState('');
   const nameOf = new Map(choices.map((campaign) => [campaign.id, campaign.name]));
   const names = picked.map((id) => nameOf.get(id) ?? `Campaign ${id}`);
@@ -43,13 +48,13 @@ export function CampaignMultiSelect({ choices, picked, onPick }: CampaignMultiSe
             ))}
           </div>
           <Button variant="minimal" disabled={picked.length === 0} onClick={() => onPick([])}>
-            Show all campaigns
+            {noneLabel === 'All campaigns' ? 'Show all campaigns' : 'Clear the campaigns'}
           </Button>
         </div>
       }
     >
-      <Button endIcon={<CaretDown />} aria-label={`Campaign filter: ${pickedLabel(names)}`}>
-        {pickedLabel(names)}
+      <Button endIcon={<CaretDown />} aria-label={`Campaign filter: ${pickedLabel(names, noneLabel)}`}>
+        {pickedLabel(names, noneLabel)}
       </Button>
     </Popover>
   );

@@ -67,6 +67,8 @@ describe("a grid screen's report queue", () => {
     const table = await screen.findByRole('table', { name: 'Queued reports' });
     expect(queryOf(backend.calls('GET', 'admin/list_queue_reports')[0]?.search ?? '')).toEqual({ home: 'fraud_report', page_size: String(QUEUE_LIST_PAGE_SIZE), current_page: '1' });
     expect(within(table).getByText('Fraud Events, 01-Oct-2026 to 31-Oct-2026')).toBeInTheDocument();
+    // Out of the queue, its position is a dash that says why, never an empty cell.
+    expect(within(within(table).getByText('Fraud Events, 01-Oct-2026 to 31-Oct-2026').closest('tr') as HTMLElement).getByText('— left the queue')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Queue report' }));
     await waitFor(() => expect(backend.calls('GET', 'admin/queue_report')).toHaveLength(1));

@@ -47,6 +47,13 @@ interface ReportJobsTableProps {
   noun?: string;
 }
 
+/** Its place in the queue while it waits (section 3's queue_position); once it left the queue, a dash and why. */
+export function positionText(job: Pick<ReportJob, 'position' | 'status'>): string {
+  if (job.position !== null) return String(job.position);
+  if (job.status === 'Started') return '— running now';
+  return job.status === 'Queued' ? '— waiting' : '— left the queue';
+}
+
 const statusIntent = (status: JobStatus | undefined) =>
   status === 'Finished' ? Intent.SUCCESS : isJobInProgress(status) ? Intent.PRIMARY : Intent.DANGER;
 
@@ -80,7 +87,7 @@ export function ReportJobsTable({ label, jobs, count, page, pageSize, onPage, lo
                     {statusShown(job)}
                   </Tag>
                 </td>
-                <td>{job.position ?? ''}</td>
+                <td>{positionText(job)}</td>
                 {onDownload && (
                   <td>
                     <DownloadCell job={job} downloading={downloading} offline={offline} onDownload={onDownload} />

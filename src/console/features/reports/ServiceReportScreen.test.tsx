@@ -17,7 +17,7 @@ const gh02: Campaign = { ...campaign, id: 7, name: 'SIM Drive GH-02' };
 const queued: ReportRecord = {
   createdAt: '2026-11-21T08:15:30.000Z',
   createdBy: 'super@demo.test',
-  description: 'Agent Grouped Events, 01-Nov-2026 to 20-Nov-2026',
+  description: 'Agent Event Report, 01-Nov-2026 to 20-Nov-2026',
   status: 'Queued',
   position: 1,
   downloadUrl: null,
@@ -25,7 +25,7 @@ const queued: ReportRecord = {
 const finished: ReportRecord = {
   ...queued,
   createdAt: '2026-11-20T08:00:00.000Z',
-  description: 'Agent Grouped Events, 01-Oct-2026 to 31-Oct-2026',
+  description: 'Agent Event Report, 01-Oct-2026 to 31-Oct-2026',
   status: 'Finished',
   position: null,
   downloadUrl: 'http://localhost:3000/service/payments-report-download/agents-events-summary/12/agent-events_2026-10-01_2026-10-31.csv',
@@ -57,6 +57,10 @@ describe('a report screen', () => {
     const { user } = renderReport();
     expect(await screen.findByRole('heading', { name: 'Agent Event Report' })).toBeInTheDocument();
     await screen.findByRole('option', { name: kenyaAgency.agency_name });
+    // The selects say a choice is needed, not 'All', which the refusal would contradict (section 5).
+    expect(screen.getByLabelText('Agency')).toHaveDisplayValue('Choose an agency');
+    expect(screen.getByRole('button', { name: 'Campaign filter: Choose campaigns' })).toBeInTheDocument();
+    expect(screen.queryByText(/^All (agencies|campaigns)$/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Generate' }));
 
     const alert = await screen.findByRole('alert', { name: 'Not generated' });
@@ -96,9 +100,9 @@ describe('a report screen', () => {
     expect(within(warnings).getByText('Please note: the date range is over 3 months. The report generation might take longer than usual.')).toBeInTheDocument();
     await waitFor(() => expect(backend.calls('GET', GENERATE)).toHaveLength(1));
     expect(queryOf(backend.calls('GET', GENERATE)[0]?.search ?? '')).toEqual({ start_date: '01-Jan-2026', end_date: '20-Nov-2026' });
-    expect(await screen.findByText('Report queued: Agent Grouped Events, 01-Nov-2026 to 20-Nov-2026')).toBeInTheDocument();
+    expect(await screen.findByText('Report queued: Agent Event Report, 01-Nov-2026 to 20-Nov-2026')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Generated reports' });
-    expect(await within(table).findByText('Agent Grouped Events, 01-Nov-2026 to 20-Nov-2026')).toBeInTheDocument();
+    expect(await within(table).findByText('Agent Event Report, 01-Nov-2026 to 20-Nov-2026')).toBeInTheDocument();
     expect(within(table).getByText('2026-11-21 08:15:30')).toBeInTheDocument();
   });
 
@@ -113,7 +117,7 @@ describe('a report screen', () => {
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Agency' }), ghanaAgency.agency_name);
     await waitFor(() => expect(backend.calls('GET', 'service/campaigns/').some((call) => queryOf(call.search).agency_id === String(ghanaAgency.id))).toBe(true));
-    await user.click(screen.getByRole('button', { name: 'Campaign filter: All campaigns' }));
+    await user.click(screen.getByRole('button', { name: 'Campaign filter: Choose campaigns' }));
     await user.click(await screen.findByRole('checkbox', { name: 'Agent Referral GH-01' }));
     await user.click(screen.getByRole('checkbox', { name: 'SIM Drive GH-02' }));
     await user.click(screen.getByRole('button', { name: 'Generate' }));
@@ -199,7 +203,7 @@ describe('a report screen', () => {
     expect(await screen.findByText('Finished')).toBeInTheDocument();
     await screen.findByRole('option', { name: ghanaAgency.agency_name });
     act(() => void store.dispatch(browserWentOffline()));
-    expect(screen.getByText('Agent Grouped Events, 01-Oct-2026 to 31-Oct-2026')).toBeInTheDocument();
+    expect(screen.getByText('Agent Event Report, 01-Oct-2026 to 31-Oct-2026')).toBeInTheDocument();
 
     setDate('Start Date', '01-Nov-2026');
     setDate('End Date', '20-Nov-2026');
@@ -208,7 +212,7 @@ describe('a report screen', () => {
     await user.click(generate);
     expect(await screen.findByText(QUEUED_TEXT)).toBeInTheDocument();
     const waiting = screen.getByRole('list', { name: 'New, not sent yet' });
-    expect(within(waiting).getByText(/Generate a report of Agent Grouped Events, 01-Nov-2026 to 20-Nov-2026/)).toBeInTheDocument();
+    expect(within(waiting).getByText(/Generate the Agent Event Report, 01-Nov-2026 to 20-Nov-2026/)).toBeInTheDocument();
     expect(backend.calls('GET', GENERATE)).toHaveLength(0);
 
     act(() => void store.dispatch(browserWentOnline()));

@@ -136,14 +136,15 @@ export function ServiceReportScreen({ title, report }: ServiceReportScreenProps)
         <FilterSelect
           id="report-agency"
           label="Agency"
-          allLabel="All agencies"
+          // A choice is required (SPEC.md section 5): no 'All' offered as if it were one.
+          allLabel="Choose an agency"
           value={filters.agency}
           choices={agencies.data?.rows.map((agency) => ({ value: agency.id, label: agency.agency_name }))}
           // Another agency has other campaigns: the ones picked no longer apply.
           onChange={(value) => setFilters({ ...filters, agency: idParam(value), campaign: [] })}
         />
         <FormGroup label="Campaign">
-          <CampaignMultiSelect choices={campaigns.data?.rows ?? []} picked={filters.campaign ?? []} onPick={(campaign) => setFilters({ ...filters, campaign })} />
+          <CampaignMultiSelect choices={campaigns.data?.rows ?? []} picked={filters.campaign ?? []} onPick={(campaign) => setFilters({ ...filters, campaign })} noneLabel="Choose campaigns" />
         </FormGroup>
         <Button
           icon={<Play />}

@@ -10,7 +10,7 @@ import type { GRID_PAGE_SIZES, QUEUE_LIST_PAGE_SIZES } from '../../../contract/c
 import type { JobKind } from '../../../contract/jobs';
 import type { QueueReport, ReportRecord } from '../../../contract/entities';
 import { GRIDS } from '../../../contract/grids';
-import { REPORT_HOMES, SERVICE_REPORT_NAMES, SERVICE_REPORTS, serviceReportPath, type ReportHome, type ServiceReportName } from '../../../contract/reports';
+import { REPORT_HOMES, SERVICE_REPORT_NAMES, SERVICE_REPORT_TITLES, serviceReportPath, type ReportHome, type ServiceReportName } from '../../../contract/reports';
 import { adminApi, serviceApi } from '../../backends/slices';
 import { toListRows, type ListRows } from '../../backends/listPages';
 import { QUEUE_SCREENS, SERVICE_REPORT_SCREENS } from '../../app/tabs';
@@ -80,7 +80,7 @@ export const serviceReportsApi = serviceApi.enhanceEndpoints({ addTagTypes: ['Se
       extraOptions: offlineWrite<QueuingRequest>({
         entity: REPORT_ENTITY,
         screen: ({ path }) => SERVICE_REPORT_SCREENS[serviceReportOfPath(path)],
-        describe: ({ path, start_date, end_date }) => `Generate a report of ${gridTitle(SERVICE_REPORTS[serviceReportOfPath(path)])}, ${periodOf(start_date, end_date)}`,
+        describe: ({ path, start_date, end_date }) => `Generate the ${SERVICE_REPORT_TITLES[serviceReportOfPath(path)]}, ${periodOf(start_date, end_date)}`,
         invalidates: [{ type: 'ServiceReport' }],
       }),
     }),

@@ -17,7 +17,7 @@ import { reportRecord } from '../../../contract/entities';
 import { GRIDS, gridFilename } from '../../../contract/grids';
 import * as messages from '../../../contract/messages';
 import { jobStatusText } from '../../../contract/jobs';
-import { SERVICE_REPORTS, SERVICE_REPORT_NAMES, serviceReportPath, serviceReportQuery, type ServiceReportName } from '../../../contract/reports';
+import { SERVICE_REPORT_NAMES, SERVICE_REPORT_TITLES, SERVICE_REPORTS, serviceReportPath, serviceReportQuery, type ServiceReportName } from '../../../contract/reports';
 import { pageQuery, storableId } from '../../../contract/schemas';
 import { queryRows, type Database, type Databases } from '../../db/client';
 import { campaigns } from '../../db/schema';
@@ -91,7 +91,8 @@ export const paymentReportRoutes = ({ db, reads }: Databases, send: SendJob): Fa
         list: listOf(name),
         grid: declaration.id,
         body,
-        description: `${declaration.title}, ${toRequestDate(query.start_date)} to ${toRequestDate(query.end_date)}`,
+        // Named as the screen that asked for it: 'Agent Event Report, ...', not its grid's title.
+        description: `${SERVICE_REPORT_TITLES[name]}, ${toRequestDate(query.start_date)} to ${toRequestDate(query.end_date)}`,
         fileName: gridFilename(declaration, query.start_date, query.end_date),
       });
       return serviceReport(request, name, row);
