@@ -280,7 +280,7 @@ describe.each(backends)('one payment run: its lines, summary and payout file on 
       const before = (await post<GridPage<RunRow>>(paymentRunsGrid.path, { ...ALL_DATES, page_size: 0 }, token.super)).body.count;
       const queued = await server.get<ReportRecord>(`/service/payments-create-payment-run/?${DATES}`, token.campaign);
       expect(queued.status, JSON.stringify(queued.body)).toBe(200);
-      expect(queued.body.description).toBe('Payment Runs, 01-Jan-2020 to 31-Dec-2099');
+      expect(queued.body.description).toBe('Payment Run Report, 01-Jan-2020 to 31-Dec-2099');
       const list = async () => (await server.get<Page<ReportRecord>>('/service/payments-reports/?report=create-payment-run', token.campaign)).body.results[0];
       const report = (await finished(list)) as ReportRecord;
       expect(report.status).toBe('Finished');

@@ -11,9 +11,8 @@ import * as messages from '../../../contract/messages';
 import { formatMoney } from '../../../contract/money';
 import type { PaymentRunSummary } from '../../../contract/paymentRuns';
 import { UPLOAD_MAX_BYTES } from '../../../contract/constants';
-import {
-  PAYOUT_RESULT_COLUMNS, resultsHeaderOf, type PaymentRunSettlement, type PayoutLineStatus, type PayoutSettlement,
-} from '../../../contract/payouts';
+import { resultsHeaderOf } from '../../../contract/payoutResultsFile';
+import { PAYOUT_RESULT_COLUMNS, type PaymentRunSettlement, type PayoutLineStatus, type PayoutSettlement } from '../../../contract/payouts';
 import { TAB_PATHS } from '../../app/tabs';
 import { SectionTitle } from '../../components/PageTitle';
 import { showSuccess } from '../../components/toaster';

@@ -13,9 +13,8 @@ import {
 import type { SignIn } from '../../auth/signIn';
 import type { Database } from '../../db/client';
 import { fieldErrors } from '../../../contract/schemas';
-import {
-  paymentRunSettleFileFields, paymentRunSettleRequest, paymentRunSettlement, readResultsFile,
-} from '../../../contract/payouts';
+import { paymentRunSettleFileFields, readResultsFile } from '../../../contract/payoutResultsFile';
+import { paymentRunSettleRequest, paymentRunSettlement } from '../../../contract/payouts';
 import { badRequest } from '../../http/errors';
 import { UPLOAD_CALL } from '../../http/routeConfig';
 import { installUploads, readUploadForm } from '../../http/uploads';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as messages from './messages';
-import { PAYOUT_RESULT_COLUMNS, PAYOUT_RESULTS_MAX, readResultsFile, resultsHeaderOf } from './payouts';
+import { readResultsFile, resultsHeaderOf } from './payoutResultsFile';
+import { PAYOUT_RESULT_COLUMNS, PAYOUT_RESULTS_MAX } from './payouts';
 
 describe("the provider's results file, read as the server reads it", () => {
   it('reads its known columns by header, any case, cells as text, empty cells not given', () => {
