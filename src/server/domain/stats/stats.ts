@@ -15,7 +15,7 @@ import { JOB_KINDS, type JobKind } from '../../../contract/jobs';
 import { budgetOf } from '../../../contract/budget';
 import { amountText, requireAmount, type Money } from '../../../contract/money';
 import { HELD_BACK_REASONS, type HeldBackReason } from '../../../contract/paymentRuns';
-import type { RoleScope } from '../../../contract/roles';
+import { seesEverything, type RoleScope } from '../../../contract/roles';
 import { gridQuery } from '../../../contract/schemas';
 import {
   previousPeriod, requestPeriodOf, statsGridLink, weekWithin, type StatsAttention, type StatsCharts, type StatsFigures, type StatsLink,
@@ -356,7 +356,7 @@ async function attention(db: Database, scope: RoleScope, today: string): Promise
     const reasons = HELD_BACK_REASONS.map((reason) => sql`count(*) filter (where ${sql.identifier(reason)})::int as ${sql.identifier(reason)}`);
     // As the Pending Payments rows its link opens: a blacklisted agent's are a Super Admin's only
     // ('Include Blacklisted', SPEC.md section 6), so nobody else is counted them either.
-    const superAdmin = scope.kind === 'all';
+    const superAdmin = seesEverything(scope);
     // One pass over `due`, per currency: the counts and the totals together, not `due` read twice.
     const perCurrency = await queryRows<Record<HeldBackReason, number> & { currency: string; payments: number; total: string }>(
       db,
