@@ -278,7 +278,7 @@ describe.runIf(runsOnPostgres)('security review on postgres', () => {
         await sql.query('drop trigger refuse_users on users');
         await sql.query('drop function refuse_users()');
       }
-      const log = server.log();
+      const log = await server.logWith('"code":"P0001"');
       expect(log).toContain('"code":"P0001"');
       expect(log).not.toContain(email);
       expect(log).not.toContain('Logged#Pass2026');

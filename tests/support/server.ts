@@ -49,6 +49,11 @@ export interface TestServer {
   latestCode(to: string, otpType: string): Promise<string>;
   /** Everything the server has written to its log so far. */
   log(): string;
+  /**
+   * The log once it holds `text` (or after 5 s): the log is a pipe, read after the answer came,
+   * so a line written as the request ends may not have arrived yet.
+   */
+  logWith(text: string): Promise<string>;
   /** Stops the server, then checks its log holds no secret it handed out (see secretsIn). */
   stop(): Promise<void>;
 }
@@ -229,6 +234,12 @@ export async function startServer(backend: Backend, env: Record<string, string> 
       return answer.body;
     },
     log: () => output,
+    async logWith(text) {
+      for (const deadline = Date.now() + 5000; !output.includes(text) && Date.now() < deadline; ) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return output;
+    },
     databaseUrl: database?.url,
     pid: child.pid as number,
     async latestCode(to, otpType) {
