@@ -295,6 +295,30 @@ describe.each(backends)('one payment run: its lines, summary and payout file on 
       expect((await post<GridPage<RunRow>>(paymentRunsGrid.path, { ...ALL_DATES, page_size: 0 }, token.super)).body.count).toBe(before);
     });
 
+    it('lists a run made for a country under every campaign it paid, and its agency (issue 53)', async () => {
+      // The campaigns the monthly run paid, and each one's agency, as a Super Admin picks them.
+      const paid = new Set((await lines(monthly.id, { page_size: 0 })).body.data.map((line) => line.campaign_name));
+      const { agencies } = (await server.post<{ agencies: Array<{ id: number; campaigns: CampaignChoice[] }> }>('/admin/get-secure-agencies', {}, token.super)).body;
+      const pick = agencies.flatMap((agency) => agency.campaigns.map((campaign) => ({ agency: agency.id, campaign }))).find(({ campaign }) => paid.has(campaign.campaign_name));
+      const other = agencies.flatMap((agency) => agency.campaigns).find((campaign) => campaign.country_code !== pick?.campaign.country_code);
+      if (!pick || !other) throw new Error('the demo has no campaign this needs');
+      const refsOf = async (filter: Record<string, unknown>) =>
+        (await post<GridPage<RunRow>>(paymentRunsGrid.path, { ...ALL_DATES, page_size: 0, ...filter }, token.super)).body.data.map((run) => run.ref);
+      expect(await refsOf({ campaign: [pick.campaign.id] })).toContain(monthly.ref);
+      expect(await refsOf({ agency: pick.agency })).toContain(monthly.ref);
+      expect(await refsOf({ campaign: [other.id] })).not.toContain(monthly.ref);
+
+      // The report a Super Admin asks for that agency and campaign holds it, and says how many rows.
+      const queued = await server.get<ReportRecord>(`/service/payments-create-payment-run/?${DATES}&agency_id=${pick.agency}&campaign_id=${pick.campaign.id}`, token.super);
+      expect(queued.status, JSON.stringify(queued.body)).toBe(200);
+      const list = async () => (await server.get<Page<ReportRecord>>('/service/payments-reports/?report=create-payment-run', token.super)).body.results[0];
+      const report = (await finished(list)) as ReportRecord;
+      const file = await server.get<string>(new URL(report.downloadUrl as string).pathname, token.super);
+      const refs = csvRows(file.body).slice(1).map((row) => row[1]);
+      expect(refs).toContain(monthly.ref);
+      expect(report.rows).toBe(refs.length);
+    });
+
     it('refuses an Agency Admin (403), and asks a Super Admin for an agency first (section 5)', async () => {
       const refused = await server.get<Refusal>(`/service/payments-create-payment-run/?${DATES}`, token.agency);
       expect(refused.status).toBe(403);

@@ -430,6 +430,12 @@ export const paymentRuns = pgTable(
     total: money('total').notNull().default('0'),
     currencyCode: currencyCode(), // a run pays one currency: its total is never a sum across two
     eventCount: integer('event_count').notNull().default(0),
+    /**
+     * The campaigns whose payments it paid, written with its lines: a run made for a country (or
+     * for every campaign) pays campaigns its own campaign_id does not name, and a report or grid
+     * filtered by one of them lists it (issue 53). Who may see it still reads campaign_id.
+     */
+    campaignIds: integer('campaign_ids').array().notNull().default(sql`'{}'::int[]`),
     /** The job that made it: its status is the job's. A queued job makes one run per currency. */
     jobId: integer('job_id').notNull().references(() => jobs.id),
     createdAt: createdAt(),

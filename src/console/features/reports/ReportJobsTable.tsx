@@ -86,6 +86,8 @@ export function ReportJobsTable({ label, jobs, count, page, pageSize, onPage, lo
                   <Tag minimal intent={statusIntent(job.status)}>
                     {statusShown(job)}
                   </Tag>
+                  {/* A finished report says what it holds: '0 rows' is an answer, not a fault. */}
+                  {job.status === 'Finished' && job.size && <span> {job.size}</span>}
                 </td>
                 <td>{positionText(job)}</td>
                 {onDownload && (

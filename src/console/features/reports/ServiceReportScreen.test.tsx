@@ -164,6 +164,16 @@ describe('a report screen', () => {
     clicked.mockRestore();
   });
 
+  it('says how many rows a finished report holds, none included (issue 53)', async () => {
+    const empty: ReportRecord = { ...finished, rows: 0, bytes: 180 };
+    reportsBackend({ list: () => ({ body: pageOf([{ ...finished, rows: 1234, bytes: 52_000 }, empty]) }) });
+    renderReport();
+    const table = await screen.findByRole('table', { name: 'Generated reports' });
+    const [, full, none] = within(table).getAllByRole('row');
+    expect(within(full as HTMLElement).getByText('1,234 rows, 52 KB')).toBeInTheDocument();
+    expect(within(none as HTMLElement).getByText('0 rows, 1 KB')).toBeInTheDocument();
+  });
+
   it('reads the list again every 30 seconds while a report is in progress, and stops once none is', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let status = 'Started: 1,000 of 5,000 rows';

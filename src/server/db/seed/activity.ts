@@ -177,8 +177,9 @@ export class ActivitySeeder {
       insert into payment_run_lines (payment_run_id, payment_id, event_id, amount, currency_code)
       select payment_run_id, id, event_id, amount, currency_code from payments where payment_run_id is not null order by id`);
     await this.db.execute(sql`
-      update payment_runs r set total = s.total, event_count = s.events
-      from (select payment_run_id, sum(amount) as total, count(*)::int as events from payments
+      update payment_runs r set total = s.total, event_count = s.events, campaign_ids = s.campaign_ids
+      from (select payment_run_id, sum(amount) as total, count(*)::int as events,
+                   array_agg(distinct campaign_id order by campaign_id) as campaign_ids from payments
             where payment_run_id is not null group by payment_run_id) s
       where s.payment_run_id = r.id`);
     // Each run's payout lines, in the order the runs were made (an agent's carry runs from one to the next);

@@ -59,6 +59,11 @@ export interface GridSource<D extends GridDeclaration> {
     /** A summary's rows of whole UTC days from `start` to `end` (ISO dates, both included), where its rows are periods, not instants. */
     days?: (start: string, end: string) => SQL;
     campaignId: SQL;
+    /**
+     * Every campaign the row covers, an int[] (a payment run's paid campaigns): the agency, campaign
+     * and country filters match any of them as well as campaignId; the scope reads campaignId alone.
+     */
+    campaignIds?: SQL;
     /** The row's own country beside its campaign's (a payment run made for a country): the country filter matches either. */
     countryCode?: SQL;
     /** The agent (or gifter) of the row: 'Include Blacklisted', BQ, gifting and enabled read their user and roles. */
@@ -393,14 +398,22 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     }
     const scoped = scopeWhere(scope, facets.campaignId);
     if (scoped) conditions.push(scoped);
+    // A row of the campaigns that meet a condition: its campaign is one, or any it covers.
+    const ofCampaigns = (condition: SQL): SQL =>
+      facets.campaignIds
+        ? sql`(${campaignWhere(facets.campaignId, condition)} or ${facets.campaignIds} && array(select ${campaigns.id} from ${campaigns} where ${condition}))`
+        : campaignWhere(facets.campaignId, condition);
     // An id no row can have matches nothing (and must not reach SQL as an int4 overflow).
-    if (f.agency !== undefined) conditions.push(isStorableId(f.agency) ? campaignWhere(facets.campaignId, sql`${campaigns.agencyId} = ${f.agency}`) : sql`false`);
+    if (f.agency !== undefined) conditions.push(isStorableId(f.agency) ? ofCampaigns(sql`${campaigns.agencyId} = ${f.agency}`) : sql`false`);
     if (f.campaign?.length) {
       const storable = f.campaign.filter(isStorableId);
-      conditions.push(storable.length > 0 ? inArray(facets.campaignId, storable) : sql`false`);
+      const listed = facets.campaignIds
+        ? sql`(${inArray(facets.campaignId, storable)} or ${facets.campaignIds} && ${`{${storable.join(',')}}`}::int[])`
+        : inArray(facets.campaignId, storable);
+      conditions.push(storable.length > 0 ? listed : sql`false`);
     }
     if (f.country !== undefined) {
-      const campaignCountry = campaignWhere(facets.campaignId, sql`${campaigns.countryCode} = ${f.country}`);
+      const campaignCountry = ofCampaigns(sql`${campaigns.countryCode} = ${f.country}`);
       conditions.push(facets.countryCode ? sql`(${facets.countryCode} = ${f.country} or ${campaignCountry})` : campaignCountry);
     }
     // Blacklisted rows are a Super Admin's only, and theirs only on request ('Include Blacklisted').

@@ -39,6 +39,9 @@ export const paymentRunsReport = defineGrid(paymentRunsGrid, {
     // filter may span campaigns, so it is a Super Admin's only: no Campaign Admin learns what
     // another campaign was paid (docs/decisions.md).
     campaignId: sql`${paymentRuns.campaignId}`,
+    // A run is found by every campaign it paid (a country's run by each of its campaigns): the
+    // Payment Run Report of a campaign lists the runs that paid it (issue 53).
+    campaignIds: sql`${paymentRuns.campaignIds}`,
     // A run made for a country (without a campaign, as the monthly runs are) is that country's.
     countryCode: sql`${paymentRuns.countryCode}`,
     // No agent filter is offered: a run is its creator's, who is no agent.

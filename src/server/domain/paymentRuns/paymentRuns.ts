@@ -292,7 +292,8 @@ export async function runOnce(tx: Database, task: RunTask): Promise<RunOutcome> 
   // The claim: only a payment still due and in no run becomes this run's; a racing writer's payment
   // is waited for and then found taken. Its lines are what it claimed. A run awaiting approval holds
   // its payments (no other run pays them) but leaves them due until it is approved. No index names
-  // what it writes of a payment (migration 0038): each stays on its page with no index entry.
+  // what it writes of a payment (migration 0038): each stays on its page with no index entry. Each
+  // run keeps the campaigns it paid (a report filtered by one of them lists it).
   await tx.execute(sql`
     with claimed as (
       update ${payments} p set payment_run_id = r.id,
@@ -300,7 +301,12 @@ export async function runOnce(tx: Database, task: RunTask): Promise<RunOutcome> 
       from ${paymentRuns} r, run_set s
       where r.id in (${sql.join(runs.map((run) => sql`${run.id}`), sql`, `)}) and r.currency_code = p.currency_code
         and p.id = s.id and p.status = 'due' and p.payment_run_id is null
-      returning p.id, p.payment_run_id, p.event_id, p.amount, p.currency_code
+      returning p.id, p.payment_run_id, p.event_id, p.amount, p.currency_code, p.campaign_id
+    ),
+    paid_campaigns as (
+      update ${paymentRuns} r set campaign_ids = c.ids
+      from (select payment_run_id, array_agg(distinct campaign_id order by campaign_id) as ids from claimed group by payment_run_id) c
+      where r.id = c.payment_run_id
     )
     insert into ${paymentRunLines} (payment_run_id, payment_id, event_id, amount, currency_code)
     select payment_run_id, id, event_id, amount, currency_code from claimed order by id`);
