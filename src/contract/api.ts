@@ -43,6 +43,7 @@ export type OtpSendRequest = z.input<typeof otpSendRequest>;
 export const otpSendResponse = z.object({
   message: z.string(), medium: z.string(), otp_type: z.string(), user_id: z.number().int().optional(),
   login_token: z.string().optional().describe('Ours, LOGIN codes only: send it back with the login, which then checks the password without hashing it again'),
+  expires_at: z.string().optional().describe('Ours, REPORTS and SECURE_PAGES codes: when the code sent stops working (ISO 8601); until then a screen asks for it without sending another'),
 });
 export type OtpSendResponse = z.infer<typeof otpSendResponse>;
 

@@ -313,6 +313,10 @@ describe.each(backends)('sign-in on %s', (backend) => {
     expect(other.status).toBe(403);
     const sent = await server.request('POST', SEND, { body: { username: 'super@demo.test', otp_type: 'REPORTS' }, token });
     expect(sent.status).toBe(200);
+    // When it stops working, so that a report screen visited again asks for it and sends none.
+    const expiresIn = Date.parse(String(sent.body.expires_at)) - Date.now();
+    expect(expiresIn).toBeGreaterThan(60_000);
+    expect(expiresIn).toBeLessThanOrEqual(300_000);
     const otp = await server.latestCode('super@demo.test', 'REPORTS');
     const verified = await server.request('POST', '/api/v1/otp/verify/', { body: { username: 'super@demo.test', otp_type: 'reports', otp }, token });
     expect(verified.status).toBe(200);

@@ -10,6 +10,11 @@ export interface SessionState {
   user: SessionUser | null;
   /** A REPORTS code was verified in this session (report items need it, SPEC.md section 2). */
   reportsVerified: boolean;
+  /**
+   * When the REPORTS code last sent stops working (its send's expires_at): until then a report
+   * screen asks for that code and sends no other (section 2: once per session, until it expires).
+   */
+  reportsCodeExpiresAt?: string;
 }
 
 const noSession: SessionState = { access: null, refresh: null, user: null, reportsVerified: false };
@@ -28,6 +33,10 @@ export const sessionSlice = createSlice({
     },
     reportsVerified: (state) => {
       state.reportsVerified = true;
+      delete state.reportsCodeExpiresAt;
+    },
+    reportsCodeSent: (state, action: PayloadAction<string | undefined>) => {
+      state.reportsCodeExpiresAt = action.payload;
     },
     sessionEnded: () => noSession,
   },
@@ -51,7 +60,7 @@ export const signInSlice = createSlice({
   extraReducers: (builder) => builder.addCase(sessionSlice.actions.sessionEnded, () => null),
 });
 
-export const { sessionStarted, tokensRefreshed, reportsVerified, sessionEnded } = sessionSlice.actions;
+export const { sessionStarted, tokensRefreshed, reportsVerified, reportsCodeSent, sessionEnded } = sessionSlice.actions;
 export const { loginStarted, loginFinished } = signInSlice.actions;
 
 type WithSession = { session: SessionState };

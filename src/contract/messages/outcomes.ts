@@ -55,6 +55,9 @@ export const pendingTotalsNotLoaded = 'The totals of these filters could not be 
 export const notLoadedOffline = 'Not available offline: these filters were not loaded while online.';
 export const backToLoadedFilters = 'Back to the last loaded filters';
 
+/** Ours: a report screen visited again while the code sent before still works sends none (section 2: once, until it expires). */
+export const otpStillValid = (until: string): string => `The code sent before works until ${until}: no new code was sent. Resend code if it did not arrive.`;
+
 /** 'Please check your {medium} inbox for the {type} OTP' (section 8). */
 export const otpPrompt = (medium: string, type: string): string =>
   `Please check your ${medium} inbox for the ${type} OTP`;

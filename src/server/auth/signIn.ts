@@ -63,8 +63,8 @@ export class SignIn {
     if (input.caller.userId === null) throw unauthorized(messages.accessTokenMissing);
     if (!account || account.id !== input.caller.userId) throw forbidden('You can only request a code for your own account.');
     await this.codes.assertMaySend(account.id, input.address, input.otp_type);
-    await this.deliverCode(account, input.otp_type, input.medium, input.address);
-    return answer;
+    const { expiresAt } = await this.deliverCode(account, input.otp_type, input.medium, input.address);
+    return { ...answer, expires_at: expiresAt.toISOString() };
   }
 
   /** POST /api/v1/otp/verify/: a code checked inside a session, remembered for that session. */

@@ -163,6 +163,27 @@ describe('OtpPage, signed in', () => {
     ]);
   });
 
+  it('sends a REPORTS code once: a visit while it still works asks for it and sends none (section 2)', async () => {
+    const expiresAt = new Date(Date.now() + 4 * 60_000).toISOString();
+    const backend = fakeBackend().on('POST', 'api/v1/otp/send/', { body: { message: 'OTP sent', medium: 'EMAIL', otp_type: 'REPORTS', expires_at: expiresAt } });
+    const first = renderOtp('/otp/reports', signedIn('Campaign Admin'));
+    await waitFor(() => expect(first.store.getState().session.reportsCodeExpiresAt).toBe(expiresAt));
+    const session = first.store.getState().session;
+    first.unmount();
+
+    renderOtp('/otp/reports', { session });
+    expect(screen.getByText(/^The code sent before works until \d\d:\d\d: no new code was sent/)).toBeInTheDocument();
+    expect(backend.calls('POST', 'api/v1/otp/send/')).toHaveLength(1);
+  });
+
+  it('sends a new REPORTS code once the one sent before has expired', async () => {
+    const backend = fakeBackend().on('POST', 'api/v1/otp/send/', { body: { message: 'OTP sent', medium: 'EMAIL', otp_type: 'REPORTS' } });
+    const session = { ...signedIn('Campaign Admin').session!, reportsCodeExpiresAt: new Date(Date.now() - 1000).toISOString() };
+    renderOtp('/otp/reports', { session });
+    await waitFor(() => expect(backend.calls('POST', 'api/v1/otp/send/')).toHaveLength(1));
+    expect(screen.queryByText(/no new code was sent/)).not.toBeInTheDocument();
+  });
+
   it('marks the reports code verified and goes on to where the user was headed', async () => {
     const backend = fakeBackend()
       .on('POST', 'api/v1/otp/send/', { body: { message: 'OTP sent', medium: 'EMAIL', otp_type: 'REPORTS' } })

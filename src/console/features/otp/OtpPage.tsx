@@ -3,7 +3,7 @@
 // session) code and goes on to where the user was headed.
 import '../../components/blueprint';
 import { Button, Callout, Intent } from '@blueprintjs/core';
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import * as messages from '../../../contract/messages';
 import { otpPrompt } from '../../../contract/messages';
@@ -17,7 +17,7 @@ import { SignedOutFrame } from '../../components/SignedOutFrame';
 import { dismissAllToasts, showSuccess } from '../../components/toaster';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { codeOf } from '../../http/failure';
-import { loginFinished, loginStarted, reportsVerified, selectSignedIn, sessionStarted } from '../../session/sessionSlice';
+import { loginFinished, loginStarted, reportsCodeSent, reportsVerified, selectSignedIn, sessionStarted } from '../../session/sessionSlice';
 import { PageTitle } from '../../components/PageTitle';
 
 export function OtpPage() {
@@ -100,6 +100,11 @@ function LoginCode({ otpType }: { otpType: OtpType }) {
 /** Signed in: a code for the session (reports), sent on arrival, then verified. */
 function SessionCode({ otpType }: { otpType: OtpType }) {
   const username = useAppSelector((state) => state.session.user?.username ?? '');
+  const codeExpiresAt = useAppSelector((state) => state.session.reportsCodeExpiresAt);
+  // A REPORTS code sent earlier in the session that still works is asked for, not sent again.
+  const [stillValid] = useState(() =>
+    otpType === 'REPORTS' && codeExpiresAt !== undefined && Date.parse(codeExpiresAt) > Date.now() ? codeExpiresAt : undefined,
+  );
   const [sendOtp] = useSendOtpMutation();
   const [verifyOtp, { isLoading }] = useVerifyOtpMutation();
   const [search] = useSearchParams();
@@ -109,13 +114,16 @@ function SessionCode({ otpType }: { otpType: OtpType }) {
 
   const request = async (resend: boolean) => {
     const answer = await sendOtp({ username, otp_type: otpType, medium: 'EMAIL', resend });
-    if ('data' in answer) showSuccess(messages.otpSent);
+    if ('data' in answer) {
+      showSuccess(messages.otpSent);
+      if (otpType === 'REPORTS') dispatch(reportsCodeSent(answer.data?.expires_at));
+    }
   };
   useEffect(() => {
     // Once per visit, also under StrictMode's double effects.
     if (sent.current) return;
     sent.current = true;
-    void request(false);
+    if (!stillValid) void request(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -131,6 +139,7 @@ function SessionCode({ otpType }: { otpType: OtpType }) {
   return (
     <div className="console-page-narrow">
       <PageTitle>Validate OTP</PageTitle>
+      {stillValid && <p>{messages.otpStillValid(new Date(stillValid).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' }))}</p>}
       <CodeForm otpType={otpType} medium="EMAIL" busy={isLoading} onSubmit={submit} onResend={() => void request(true)} />
     </div>
   );
