@@ -58,7 +58,9 @@ const money = (key: string, label: string, width: number): GridColumn[] => [
   text('currency', 'Currency', 80),
 ];
 
-// The agent columns every agent grid shows, in the legacy field names of section 3.
+// The agent columns every agent grid shows, in the legacy field names of section 3. In every grid
+// an amount and its currency follow whom it pays: in sight without scrolling sideways at 1440 px
+// and on an 820 px tablet (issue 53; tests/e2e/grids.test.ts holds it).
 const campaignName = text('campaign_name', 'Campaign', 180);
 const agentNames = [text('firstname', 'First Name', 120), text('lastname', 'Last Name', 120)];
 const agentMsisdn = text('msisdn', 'Mobile Number', 140);
@@ -71,9 +73,10 @@ export const agentEventsGrid = {
   title: 'Agent Grouped Events',
   path: '/admin/events',
   columns: [
-    campaignName, ...agentNames, agentMsisdn, agentCode, eventName,
+    campaignName, ...agentNames,
     { key: 'events', label: 'Events', format: 'count', width: 90 },
     ...money('pay', 'Pay', 100),
+    eventName, agentMsisdn, agentCode,
   ],
   defaultOrder: '-events',
   filters: AGENT_FILTERS,
@@ -86,11 +89,12 @@ export const agentEventDetailsGrid = {
   title: 'Agent Events Detail',
   path: '/admin/events_detail',
   columns: [
-    time(), campaignName, ...agentNames, agentMsisdn, agentCode, eventName,
-    text('customer_msisdn', 'Customer Mobile', 140), text('medium', 'Medium', 90),
+    time(), campaignName, ...agentNames,
     ...money('pay', 'Pay', 90),
-    text('paymentrun_id', 'Payment Run', 110),
+    eventName, text('medium', 'Medium', 90),
     { key: 'paid', label: 'Paid', format: 'flag', width: 70 },
+    text('paymentrun_id', 'Payment Run', 110),
+    agentMsisdn, agentCode, text('customer_msisdn', 'Customer Mobile', 140),
   ],
   defaultOrder: '-created_at',
   filters: AGENT_FILTERS,
@@ -98,10 +102,8 @@ export const agentEventDetailsGrid = {
   emptyText: 'No agent events in this period',
 } as const satisfies GridDeclaration;
 
-const gifterColumns = [
-  campaignName, text('gifter_firstname', 'Gifter First Name', 130), text('gifter_lastname', 'Gifter Last Name', 130),
-  text('gifter_msisdn', 'Gifter Mobile', 140),
-];
+const gifterNames = [campaignName, text('gifter_firstname', 'Gifter First Name', 130), text('gifter_lastname', 'Gifter Last Name', 130)];
+const gifterMsisdn = text('gifter_msisdn', 'Gifter Mobile', 140);
 const RETENTION_FILTERS = ['agency', 'campaign', 'country', 'blacklisted', 'bq', 'enabled'] as const satisfies readonly GridFilter[];
 
 export const retentionEventsGrid = {
@@ -109,10 +111,11 @@ export const retentionEventsGrid = {
   title: 'Retention Grouped Events',
   path: '/admin/retention_events',
   columns: [
-    ...gifterColumns, eventName,
+    ...gifterNames,
     { key: 'events', label: 'Events', format: 'count', width: 90 },
-    { key: 'giftee_activity_events', label: 'Giftee Activity', format: 'count', width: 120 },
     ...money('pay', 'Pay', 100),
+    { key: 'giftee_activity_events', label: 'Giftee Activity', format: 'count', width: 120 },
+    eventName, gifterMsisdn,
   ],
   defaultOrder: '-events',
   filters: RETENTION_FILTERS,
@@ -125,8 +128,9 @@ export const retentionEventDetailsGrid = {
   title: 'Retention Events Detail',
   path: '/admin/retention_detail',
   columns: [
-    time(), ...gifterColumns, text('giftee_msisdn', 'Giftee Mobile', 140), eventName,
-    ...money('pay', 'Pay', 90), text('medium', 'Medium', 90),
+    time(), ...gifterNames,
+    ...money('pay', 'Pay', 90),
+    eventName, text('giftee_msisdn', 'Giftee Mobile', 140), gifterMsisdn, text('medium', 'Medium', 90),
     { key: 'giftee_activity_events', label: 'Giftee Activity', format: 'count', width: 120 },
   ],
   defaultOrder: '-created_at',
@@ -156,12 +160,13 @@ export const agentPaymentsGrid = {
   id: 'agentPayments',
   title: 'Agent Payments',
   path: '/admin/payments',
+  // The amount early, beside whom it pays: it shows without scrolling sideways at 1440 and 820 px (issue 53).
   columns: [
-    time(), campaignName, ...agentNames, agentMsisdn, agentCode, eventName,
-    text('customer_msisdn', 'Customer Mobile', 140),
+    time(), campaignName, ...agentNames,
     ...money('pay', 'Pay', 90),
     { key: 'paid', label: 'Paid', format: 'flag', width: 70 },
-    text('paymentrun_id', 'Payment Run', 110), time('paid_at', 'Paid At'),
+    text('paymentrun_id', 'Payment Run', 110),
+    agentMsisdn, agentCode, eventName, text('customer_msisdn', 'Customer Mobile', 140), time('paid_at', 'Paid At'),
   ],
   defaultOrder: '-created_at',
   filters: [...AGENT_FILTERS, 'paid', 'currency'],
@@ -218,18 +223,19 @@ export const paymentRunsGrid = {
   columns: [
     // The run's id is also the row's key; the newest-first order sorts runs as their ids do.
     { key: 'id', label: 'Id', format: 'text', sortable: false, width: 70 },
+    // What it paid and how that stands first (in sight at 1440 and 820 px, issue 53), then what it was made for.
     text('ref', 'Run', 110), time(), text('status', 'Status', 140),
-    text('start_date', 'Start Date', 110), text('end_date', 'End Date', 110),
-    text('country', 'Country', 110), campaignName, text('search', 'Search', 120), text('username', 'Created By', 140),
     ...money('total', 'Total', 110),
     { key: 'events', label: 'Events', format: 'count', width: 90 },
-    text('reference', 'Reference', 160),
     // Its payout lines' settlement by the provider's results (contract/payouts.ts); empty for a run never paid.
     { key: 'payout', label: 'Payout', format: 'text', sortable: false, width: 150 },
+    text('start_date', 'Start Date', 110), text('end_date', 'End Date', 110),
+    text('country', 'Country', 110), campaignName, text('search', 'Search', 120), text('username', 'Created By', 140),
+    text('reference', 'Reference', 160),
   ],
   defaultOrder: '-created_at',
-  // Campaign and agency read the run's campaign: a run without one (over campaigns) matches neither. Country
-  // matches the run's own country or its campaign's, so a run made for a country without a campaign is found by it.
+  // Campaign and agency match a run made for that campaign or one that paid it (its campaign_ids); country
+  // matches the run's own country or its campaigns', so a run made for a country without a campaign is found by it.
   filters: ['agency', 'campaign', 'country'],
   filename: 'payment-runs',
   emptyText: 'No payment runs in this period',
@@ -246,9 +252,10 @@ export const paymentRunDetailGrid = {
   title: 'Payment Run Lines',
   path: '/admin/payment_run_detail',
   columns: [
-    time('created_at', 'Event At'), text('country', 'Country', 110), campaignName, text('agent', 'Agent', 180), agentMsisdn,
-    text('download', 'Customer', 140), text('pretty_name', 'Event', 160),
-    ...money('cost', 'Amount', 100),
+    // Whom it pays and how much first: in sight in the popup at 1440 and 820 px (issue 53).
+    time('created_at', 'Event At'), text('agent', 'Agent', 180), ...money('cost', 'Amount', 100),
+    text('pretty_name', 'Event', 160), campaignName, text('country', 'Country', 110), agentMsisdn,
+    text('download', 'Customer', 140),
   ],
   defaultOrder: 'created_at',
   filters: [],

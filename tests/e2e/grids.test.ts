@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GRIDS, type GridColumn } from '../../src/contract/grids';
+import { agentEventDetailsGrid, GRIDS, paymentRunDetailGrid, type GridColumn } from '../../src/contract/grids';
 import * as messages from '../../src/contract/messages';
 import { sideMenu, tabOfGrid } from '../../src/console/app/screens';
 import { TAB_PATHS } from '../../src/console/app/tabs';
@@ -24,6 +24,8 @@ const columnCells = async (page: Page, column: number) =>
   (await page.locator(`.bp6-table-quadrant-main .bp6-table-cell.bp6-table-cell-col-${column}:not(.bp6-table-cell-ghost)`).allInnerTexts());
 /** The distinct values of a column on screen, once its cells have been drawn for the page shown. */
 const columnValues = (page: Page, column: number) => expect.poll(async () => [...new Set(await columnCells(page, column))].sort(), { timeout: WAIT_MS });
+/** Agent Events Detail's Medium column, by its place in the declaration. */
+const MEDIUM = agentEventDetailsGrid.columns.findIndex((column) => column.key === 'medium');
 const menuLabelOf = (tab: string) => sideMenu('Super Admin').find((item) => item.id === tab)?.label as string;
 
 
@@ -81,11 +83,11 @@ describe('report grids', { timeout: 180_000 }, () => {
     await page.waitForURL(/[?&]order=medium/);
     await gridSettled(page);
     // The first page sorted by medium: SMS comes first (A to Z), WHATSAPP first the other way.
-    await columnValues(page, 8).toEqual(['SMS']);
+    await columnValues(page, MEDIUM).toEqual(['SMS']);
     await page.getByRole('region', { name: 'Agent Events Detail' }).getByRole('button', { name: /^Medium, sorted ascending/ }).first().click();
     await page.waitForURL(/[?&]order=-medium/);
     await gridSettled(page);
-    await columnValues(page, 8).toEqual(['WHATSAPP']);
+    await columnValues(page, MEDIUM).toEqual(['WHATSAPP']);
 
     // Next: page 2, in the address; a reload keeps it; Back returns to page 1.
     const firstPageRow = (await columnCells(page, 0))[0];
@@ -111,13 +113,13 @@ describe('report grids', { timeout: 180_000 }, () => {
     await page.waitForURL(/[?&]size=0/);
     await expect.poll(() => gridPagerText(page), { timeout: WAIT_MS }).toBe(`Page 1 of 1 · ${count.toLocaleString('en')} rows`);
     await gridSettled(page);
-    await columnValues(page, 8).toEqual(['WHATSAPP']);
+    await columnValues(page, MEDIUM).toEqual(['WHATSAPP']);
     await page.locator('.bp6-table-quadrant-main .bp6-table-quadrant-scroll-container').evaluate((element) => {
       element.scrollTop = element.scrollHeight;
     });
-    await expect.poll(async () => (await columnCells(page, 8)).at(-1), { timeout: WAIT_MS }).toBe('SMS');
+    await expect.poll(async () => (await columnCells(page, MEDIUM)).at(-1), { timeout: WAIT_MS }).toBe('SMS');
     // Table2 draws the rows a scroll uncovers in batches: the picture waits for them.
-    await expect.poll(async () => (await columnCells(page, 8)).length, { timeout: WAIT_MS }).toBeGreaterThan(15);
+    await expect.poll(async () => (await columnCells(page, MEDIUM)).length, { timeout: WAIT_MS }).toBeGreaterThan(15);
     await page.waitForTimeout(1_000);
     await screenshot(page, 'grid-all-rows-end-1440');
 
@@ -169,25 +171,45 @@ describe('report grids', { timeout: 180_000 }, () => {
     await screenshot(page, 'grid-pending-payments-currency-1440');
   });
 
-  it('Pending Payments: Due, Payable and Held Back show without scrolling sideways at 1440 px and on an 820 px tablet, under their totals', async () => {
+  it("every money grid, and a payment run's lines, show their amounts and currency without scrolling sideways at 1440 and 820 px (issue 53)", async () => {
     const { page } = b;
+    const moneyGrids = GRIDS.filter((grid) => (grid.columns as readonly GridColumn[]).some((column) => column.format === 'money'));
+    expect(moneyGrids.map((grid) => grid.id)).toEqual(expect.arrayContaining(['agentPayments', 'paymentRuns', 'pendingPayments']));
+    /** Each money column's header, and its Currency's, ends inside the grid body as drawn. */
+    const amountsInSight = async (region: ReturnType<Page['getByRole']>, columns: readonly GridColumn[], where: string) => {
+      const body = await region.locator('.bp6-table-quadrant-main .bp6-table-quadrant-scroll-container').boundingBox();
+      if (!body) throw new Error(`no grid body: ${where}`);
+      const labels = [...new Set(columns.flatMap((column) => (column.format === 'money' ? [column.label, 'Currency'] : [])))];
+      for (const label of labels) {
+        const header = await region.getByRole('button', { name: new RegExp(`^${label}`) }).first().boundingBox();
+        expect.soft(header && header.x + header.width, `${label}: ${where}`).toBeLessThanOrEqual(body.x + body.width);
+      }
+      return body;
+    };
     for (const [width, height] of [[1440, 900], [820, 1180]] as const) {
       await page.setViewportSize({ width, height });
-      await openSignedIn(page, server, SUPER, `/payments/pending?start=${yearAgo()}`);
-      await gridSettled(page);
-      const region = page.getByRole('region', { name: 'Pending Payments' });
-      const body = await region.locator('.bp6-table-quadrant-main .bp6-table-quadrant-scroll-container').boundingBox();
-      if (!body) throw new Error('no grid body');
-      for (const label of ['Due', 'Payable', 'Held Back', 'Currency']) {
-        const header = await region.getByRole('button', { name: new RegExp(`^${label}`) }).first().boundingBox();
-        expect(header && header.x + header.width, `${label} at ${width} px`).toBeLessThanOrEqual(body.x + body.width);
+      await openSignedIn(page, server, SUPER, '/');
+      for (const grid of moneyGrids) {
+        await page.goto(`${server.url}${TAB_PATHS[tabOfGrid(grid.id)]}?start=${yearAgo()}`);
+        await gridSettled(page);
+        const region = page.getByRole('region', { name: grid.title, exact: true });
+        const body = await amountsInSight(region, grid.columns, `${grid.title} at ${width} px`);
+        if (grid.id === 'pendingPayments') {
+          const totals = page.getByRole('table', { name: 'Totals of every row of these filters' });
+          await totals.waitFor();
+          expect(await totals.getByRole('row').count()).toBeGreaterThan(1);
+          // The grid keeps room for its rows under the totals.
+          expect(body.height, `the grid's height at ${width} px`).toBeGreaterThan(300);
+        }
+        await screenshot(page, `grid-amounts-${grid.id}-${width}`, { withoutToasts: true });
       }
-      const totals = page.getByRole('table', { name: 'Totals of every row of these filters' });
-      await totals.waitFor();
-      expect(await totals.getByRole('row').count()).toBeGreaterThan(1);
-      // The grid keeps room for its rows under the totals.
-      expect(body.height, `the grid's height at ${width} px`).toBeGreaterThan(300);
-      await screenshot(page, `grid-pending-payments-holds-${width}`, { withoutToasts: true });
+      // A run's lines, in its popup over the Payment Runs grid.
+      await page.getByRole('button', { name: /^Open/ }).first().click();
+      const lines = page.getByRole('region', { name: paymentRunDetailGrid.title, exact: true });
+      await lines.getByRole('button', { name: /^Amount/ }).first().waitFor({ timeout: WAIT_MS });
+      await lines.scrollIntoViewIfNeeded();
+      await amountsInSight(lines, paymentRunDetailGrid.columns, `a run's lines at ${width} px`);
+      await screenshot(page, `grid-amounts-run-lines-${width}`, { withoutToasts: true });
     }
   });
 
