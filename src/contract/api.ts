@@ -34,8 +34,9 @@ export const gridPage = <T extends z.ZodType>(row: T) =>
   listPage(row).extend({
     next: z.string().optional().describe('Ours: send as `cursor` with current_page + 1 to read the next page from where this one ended'),
     previous: z.string().optional().describe('Ours: send as `cursor` with current_page - 1'),
+    latest: z.string().optional().describe('Ours: when no row is in the dates asked, the day (YYYY-MM-DD, UTC) of the newest row the other filters select'),
   });
-export interface GridPage<T> extends ListPage<T> { next?: string; previous?: string }
+export interface GridPage<T> extends ListPage<T> { next?: string; previous?: string; latest?: string }
 /** A list of the legacy admin backend as the console reads it (the count may be missing). */
 export interface DataList<T> { data: T[]; count?: number }
 

@@ -95,7 +95,11 @@ describe.each(backends)('report grids on %s', (backend) => {
       expect(narrowed.status).toBe(200);
       expect(narrowed.body.data).toEqual((await grid(declaration, { ...ALL_DATES, page_size: size, current_page: 2, search: 'a' })).body.data);
       expect((await grid(declaration, { ...ALL_DATES, current_page: 99_999 })).body).toEqual({ data: [], count: everyRow.length });
-      expect((await grid(declaration, EMPTY_RANGE)).body).toEqual({ data: [], count: 0 });
+      // An empty period says the day of the newest row the other filters select (a grid of instants).
+      const { latest, ...empty } = (await grid(declaration, EMPTY_RANGE)).body as Answer & { latest?: string };
+      expect(empty).toEqual({ data: [], count: 0 });
+      const newest = everyRow.map((row) => String(row.created_at ?? '')).sort().at(-1);
+      if (latest !== undefined || declaration.id === 'paymentRuns') expect(latest).toBe(newest?.slice(0, 10));
     });
 
     it('sorts by every sortable column, either way, text ignoring case', async () => {

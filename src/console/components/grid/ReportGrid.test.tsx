@@ -154,6 +154,14 @@ describe('the report grid', () => {
     expect(within(pager()).getByText('Page 1 of 1 · 0 rows')).toBeInTheDocument();
   });
 
+  it('offers the latest period with rows when the one shown has none, as long as it (issue 53)', async () => {
+    const { user } = renderGrid({ answer: (body) => (body.start_date === '01-Nov-2026' ? { rows: [], count: 0, latest: '2026-10-19' } : fraudPages(body)) }, '/reports/fraud-events?start=2026-11-01&end=2026-11-30');
+    expect(await screen.findByText('No fraud events in this period')).toBeInTheDocument();
+    expect(screen.getByText('The latest is from 19-Oct-2026.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show 20-Sep-2026 to 19-Oct-2026' }));
+    expect(sentBody()).toMatchObject({ start_date: '20-Sep-2026', end_date: '19-Oct-2026', current_page: 1 });
+  });
+
   it('says why a page could not be read', async () => {
     renderGrid({ answer: () => undefined, error: 'Reports are paused for maintenance.' });
     expect(await screen.findByText('Fraud Events could not be loaded.')).toBeInTheDocument();

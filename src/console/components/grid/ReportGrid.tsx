@@ -23,6 +23,7 @@ import { Button, HotkeysContext, type HotkeysContextInstance } from '@blueprintj
 import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp, Error as ErrorIcon } from '@blueprintjs/icons';
 import { Cell, Column, RegionCardinality, RenderMode, Table2, TableLoadingOption } from '@blueprintjs/table';
 import { useEffect, useRef } from 'react';
+import { addDays, toRequestDate } from '../../../contract/dates';
 import type { GridColumn, GridDeclaration } from '../../../contract/grids';
 import type { GridQueryState } from '../../address/useGridQuery';
 import { NotLoadedOffline, type NotLoaded } from '../NotLoadedOffline';
@@ -43,7 +44,8 @@ export interface ReportGridProps {
   error?: string;
   /** Offline, the page asked for was never loaded (useShownAnswer). */
   notLoaded?: NotLoaded;
-  query: Pick<GridQueryState, 'state' | 'setPage' | 'setPageSize' | 'sortBy'>;
+  /** A grid whose dates the user sets also changes them (an empty period's offer of the latest). */
+  query: Pick<GridQueryState, 'state' | 'setPage' | 'setPageSize' | 'sortBy'> & Partial<Pick<GridQueryState, 'change'>>;
   /** A first column of buttons, one a row, that open the row's own popup (`label` names the column and each button). */
   openRow?: { label: string; open: (row: GridRecord) => void };
   /** The pager's name: 'Pages', unless another grid's pager is on the page too (a popup over a grid screen). */
@@ -69,6 +71,24 @@ const TABLE_KEYS: HotkeysContextInstance = [{ hasProvider: true, hotkeys: [], is
 
 /** 'ascending', 'descending' or undefined: how `order` sorts by `field`. */
 const direction = (order: string, field: string) => (order === field ? 'ascending' : order === `-${field}` ? 'descending' : undefined);
+
+/**
+ * An empty period offers the latest one that has rows: as long as the one shown, ending on the day
+ * of the newest row the other filters select (issue 53: a demo's runs are weeks old).
+ */
+function latestPeriodOffer(latest: string, query: Pick<GridQueryState, 'state' | 'change'>) {
+  const { start, end } = query.state;
+  const days = Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000);
+  const period = { start: addDays(latest, -days), end: latest };
+  return {
+    description: `The latest is from ${toRequestDate(latest)}.`,
+    action: (
+      <Button intent="primary" onClick={() => query.change(period)}>
+        Show {toRequestDate(period.start)} to {toRequestDate(period.end)}
+      </Button>
+    ),
+  };
+}
 
 export function ReportGrid({ grid, answer, loading, error, notLoaded, query, openRow, pagerLabel = 'Pages' }: ReportGridProps) {
   const { page, size, order } = query.state;
@@ -149,7 +169,10 @@ export function ReportGrid({ grid, answer, loading, error, notLoaded, query, ope
   } else if (answer && !loading && answer.rows.length === 0) {
     body =
       answer.count === 0 ? (
-        <EmptyState title={grid.emptyText} />
+        <EmptyState
+          title={grid.emptyText}
+          {...(answer.latest && query.change ? latestPeriodOffer(answer.latest, { state: query.state, change: query.change }) : {})}
+        />
       ) : (
         <EmptyState
           title={`Page ${page} has no rows.`}

@@ -24,6 +24,8 @@ export interface GridRows {
   count: number;
   next?: string;
   previous?: string;
+  /** No row in the dates asked: the day of the newest row the other filters select (the server's `latest`). */
+  latest?: string;
 }
 
 const NUMERIC: ReadonlySet<ColumnFormat> = new Set(['money', 'percent', 'count']);

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
+import type { GridPage } from '../../../contract/api';
 import { GRID_ALL_ROWS_MAX, GRID_COUNT_CACHE_MS } from '../../../contract/constants';
 import { addDays } from '../../../contract/dates';
 import { gridFilename, sortableKeys, type ColumnFormat, type GridDeclaration, type GridFilter, type GridRow } from '../../../contract/grids';
@@ -159,13 +160,8 @@ export interface ParentWalk {
 /** The row's reference as a walk reads it: a NULL one as record 0. */
 const referenceOf = (walk: ParentWalk): SQL => (walk.optional ? sql`coalesce(${walk.reference}, 0)` : walk.reference);
 
-export interface GridPage<Row> {
-  data: Row[];
-  count: number;
-  /** Cursors of the neighbouring pages (ours): send one back as `cursor` to read that page from where this one ended. */
-  next?: string;
-  previous?: string;
-}
+/** A page as the contract answers it: rows, count, neighbouring pages' cursors, and an empty period's latest day. */
+export type { GridPage };
 
 /** How the grid's result is asked for: the body, and who asks. */
 export interface GridRequest {
@@ -380,7 +376,7 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
   }
 
   /** The rows a filter selects, before any grouping. */
-  function where(request: SearchedRequest): SQL {
+  function where(request: SearchedRequest, { dated = true } = {}): SQL {
     const { scope, body: f, recordId } = request;
     const { facets } = source;
     const conditions: SQL[] = [...(source.condition ? [source.condition] : [])];
@@ -388,7 +384,9 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
       if (recordId === undefined) throw new Error(`${declaration.title} lists one record's rows: the request names none`);
       conditions.push(source.recordCondition(recordId));
     }
-    if (facets.days) conditions.push(facets.days(f.start_date, f.end_date));
+    if (!dated) {
+      // Every date: what the latest rows are, for an empty period (see `latest`).
+    } else if (facets.days) conditions.push(facets.days(f.start_date, f.end_date));
     else if (facets.time) {
       conditions.push(
         sql`${facets.time} >= ${`${f.start_date}T00:00:00Z`}::timestamptz`,
@@ -577,6 +575,18 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     return { count, request: withKeys };
   }
 
+  /**
+   * The day (UTC) of the newest row the request's other filters select, whatever its dates: what an
+   * empty period offers instead (issue 53). A grid of instants only, ungrouped: a grouped grid's
+   * HAVING reads its groups, which a day alone does not say.
+   */
+  async function latestDay(db: Database, request: SearchedRequest): Promise<string | undefined> {
+    if (!source.facets.time || source.groupBy) return undefined;
+    const [row] = await queryRows<{ day: string | null }>(db, sql`
+      select (max(${source.facets.time}) at time zone 'UTC')::date::text as day from ${source.from} where ${where(request, { dated: false })}`);
+    return row?.day ?? undefined;
+  }
+
   type Fetched = Row & { _sort: string | null; _group?: string; _parent?: string; _key: string };
   const toRow = ({ _sort: _s, _group: _g, _parent: _p, _key: _k, ...row }: Fetched): Row => row as unknown as Row;
 
@@ -628,6 +638,10 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
       // Read backwards for the previous page: shown in the grid's order.
       const rows = cursor?.dir === 'before' ? fetched.reverse() : fetched;
       const page: GridPage<Row> = { data: rows.map(toRow), count };
+      if (count === 0) {
+        const latest = await latestDay(db, withKeys);
+        if (latest) page.latest = latest;
+      }
       const first = rows[0];
       const last = rows.at(-1);
       const anchor = (row: Fetched, dir: Cursor['dir'], pageNumber: number) =>
