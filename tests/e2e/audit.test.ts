@@ -49,8 +49,9 @@ describe('the Audit screen', { timeout: 180_000 }, () => {
     await openSignedIn(page, server, SUPER);
     await openScreen(page, 'Audit', '/audit');
     await trail(page).waitFor();
-    await expect.poll(() => gridPagerText(page), { timeout: WAIT_MS }).toBe('Page 1 of 1 · 3 rows');
-    await expect.poll(() => summaries(page), { timeout: WAIT_MS }).toEqual(['Added Airtime top-up', 'Added Shop visit', 'Changed name']);
+    // The demo's own history (seed/history.ts) under this test's three changes, the newest.
+    await expect.poll(async () => (await summaries(page)).slice(0, 3), { timeout: WAIT_MS }).toEqual(['Added Airtime top-up', 'Added Shop visit', 'Changed name']);
+    expect(await gridPagerText(page)).not.toBe('Page 1 of 1 · 3 rows');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'audit-1440');
 

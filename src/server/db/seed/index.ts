@@ -18,6 +18,7 @@ import { ActivitySeeder } from './activity';
 import { checkForeignKeys, deferForeignKeyChecks, rebuildFraudFlags, rebuildGroupedPeriods, rebuildDaySummaries, rebuildInviteConversions } from './bulk';
 import { seedAgencies } from './agencies';
 import { seedCampaigns, settleCampaignBudgets } from './campaigns';
+import { seedPaymentRunHistory, seedWhitelists } from './history';
 import { CAMPAIGN_OWNERS, DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoRoles, seedDemoUsers, seedFieldUsers } from './people';
 import { randomFor } from './random';
 import { describeReference, seedReferenceData } from './reference';
@@ -108,6 +109,8 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       () => activity.paymentsAndRuns(demoIds.super),
       (counts) => `${counts.payments} in ${counts.paymentRuns} payment runs`,
     );
+    await stage('whitelists', () => seedWhitelists(tx, { anchorMs, addedBy: demoIds.super }), (n) => `${n} entries, each in the audit trail`);
+    await stage('payment runs in the audit trail', () => seedPaymentRunHistory(tx), (n) => `${n} entries`);
     const invites = await stage('invites', () => activity.invites(fieldUsers, generated), String);
     const fraudEvents = await stage('fraud events', () => activity.fraudEvents(fieldUsers, generated), String);
     const retentionEvents = await stage('retention events', () => activity.retentionEvents(fieldUsers, generated.length), String);
