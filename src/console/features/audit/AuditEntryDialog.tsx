@@ -1,36 +1,23 @@
 // One audit entry opened from the Audit grid (issue 35): who made the change, when (and when it was
 // made, for a write made offline and replayed), what it did, and the record before and after it,
-// field by field with the changed fields marked. Read-only, like every row the caller cannot change.
-import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLTable, Intent, Spinner, Tag } from '@blueprintjs/core';
+// field by field under the screens' labels with the changed fields marked, in one sentence first
+// (contract/auditWords.ts), and the raw record a click away. Read-only.
+import { Button, Callout, Collapse, Dialog, DialogBody, DialogFooter, HTMLTable, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { useState } from 'react';
 import { reportTableTime } from '../../../contract/dates';
 import type { AuditEntry } from '../../../contract/audit';
+import { auditFields, auditSentence } from '../../../contract/auditWords';
 import { useAuditEntryQuery } from '../../backends/auditApi';
 import { Facts } from '../../components/Facts';
 import { useReturnFocus } from '../../components/returnFocus';
 
 const ACTION_WORDS: Record<AuditEntry['action'], string> = { create: 'Added', update: 'Changed', delete: 'Removed' };
 
-/** A value of the record as text: nested values as compact JSON. */
-const shown = (value: unknown): string => (value === undefined ? '' : value === null ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
-
-const fieldsOf = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
-
-/** Each field of either side, in the record's order, and whether the change touched it. */
-export function fieldRows(before: unknown, after: unknown): Array<{ field: string; before: string; after: string; changed: boolean }> {
-  const was = fieldsOf(before);
-  const is = fieldsOf(after);
-  const fields = [...new Set([...Object.keys(is), ...Object.keys(was)])];
-  return fields.map((field) => {
-    const beforeText = field in was ? shown(was[field]) : '';
-    const afterText = field in is ? shown(is[field]) : '';
-    return { field, before: beforeText, after: afterText, changed: before !== null && after !== null && beforeText !== afterText };
-  });
-}
-
 export function AuditEntryDialog({ id, onClose }: { id: string; onClose(): void }) {
   const close = useReturnFocus(onClose);
   const entry = useAuditEntryQuery(id);
   const data = entry.data;
+  const [raw, setRaw] = useState(false);
   const title = data ? `${data.entity_label} ${data.entity_id}: ${ACTION_WORDS[data.action].toLowerCase()}` : 'Change';
   return (
     <Dialog title={title} isOpen onClose={close} className="audit-entry-dialog">
@@ -50,7 +37,7 @@ export function AuditEntryDialog({ id, onClose }: { id: string; onClose(): void 
                 ['When', `${reportTableTime(data.at)} UTC`],
                 ['Entity', `${data.entity_label} ${data.entity_id}`],
                 ['Action', ACTION_WORDS[data.action]],
-                ['Summary', data.summary],
+                ['Summary', auditSentence(data)],
                 ['Made offline', data.made_at ? `Yes, at ${reportTableTime(data.made_at)} UTC, sent when the connection returned` : 'No'],
               ]}
             />
@@ -63,10 +50,10 @@ export function AuditEntryDialog({ id, onClose }: { id: string; onClose(): void 
                 </tr>
               </thead>
               <tbody>
-                {fieldRows(data.before, data.after).map((row) => (
-                  <tr key={row.field} className={row.changed ? 'audit-entry-changed' : undefined}>
+                {auditFields(data.before, data.after).map((row) => (
+                  <tr key={row.path} className={row.changed ? 'audit-entry-changed' : undefined}>
                     <th scope="row">
-                      {row.field}
+                      {row.label}
                       {row.changed && (
                         <Tag minimal intent={Intent.WARNING} className="audit-entry-changed-tag">
                           changed
@@ -79,6 +66,14 @@ export function AuditEntryDialog({ id, onClose }: { id: string; onClose(): void 
                 ))}
               </tbody>
             </HTMLTable>
+            <Button variant="minimal" aria-expanded={raw} onClick={() => setRaw(!raw)}>
+              {raw ? 'Hide the raw record' : 'Show the raw record'}
+            </Button>
+            <Collapse isOpen={raw}>
+              <pre className="audit-entry-raw" aria-label="The raw record">
+                {JSON.stringify({ before: data.before, after: data.after }, null, 2)}
+              </pre>
+            </Collapse>
           </>
         )}
       </DialogBody>

@@ -10,7 +10,6 @@ import { fakeBackend } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedIn } from '../../test/sessions';
 import { AuditPage } from './AuditPage';
-import { fieldRows } from './AuditEntryDialog';
 import { LatestChanges } from './LatestChanges';
 
 const renamed: GridRecord = {
@@ -71,18 +70,15 @@ describe('the Audit screen', () => {
     const table = within(dialog).getByRole('table', { name: 'Before and after' });
     const nameRow = within(table).getByRole('rowheader', { name: /^name/ }).closest('tr');
     expect(nameRow).toHaveClass('audit-entry-changed');
-    expect(within(table).getByRole('rowheader', { name: 'active_flag' }).closest('tr')).not.toHaveClass('audit-entry-changed');
+    expect(within(table).getByRole('rowheader', { name: 'active flag' }).closest('tr')).not.toHaveClass('audit-entry-changed');
+    // In one sentence first, and the raw record one click away.
+    expect(within(dialog).getByText('Campaign Agent Referral Kenya: name Agent Referral KE-01 → Agent Referral Kenya')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('The raw record')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Show the raw record' }));
+    expect(within(dialog).getByLabelText('The raw record').textContent).toContain('"name": "Agent Referral Kenya"');
     // The footer's Close (the title bar has its own).
     await user.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1) as HTMLElement);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  });
-
-  it('lays out an added or removed record with one side empty, nothing marked changed', () => {
-    expect(fieldRows(null, { id: 1, name: 'New' })).toEqual([
-      { field: 'id', before: '', after: '1', changed: false },
-      { field: 'name', before: '', after: 'New', changed: false },
-    ]);
-    expect(fieldRows({ totals: { GHS: '1.00' } }, null)).toEqual([{ field: 'totals', before: '{"GHS":"1.00"}', after: '', changed: false }]);
   });
 });
 
