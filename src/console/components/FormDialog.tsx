@@ -1,5 +1,5 @@
 // The add/edit popup of every reference-data screen: a Blueprint dialog whose Save stays
-// disabled until the form is valid. `retry`, a refused outbox entry edited again, says above the
+// disabled until the form is valid, and says what it still needs. `retry`, a refused outbox entry edited again, says above the
 // fields why it was refused; `blockedReason` disables Save and says why (a save that cannot wait offline).
 // Esc (or the title's close button) on a form with changes asks before throwing them away; Cancel
 // is the user saying so. `conflict`, a save refused because someone else changed the row meanwhile, shows the user's
@@ -29,6 +29,8 @@ interface FormDialogProps {
   onSave(): void;
   retry?: OutboxEntry;
   blockedReason?: string;
+  /** While the form is not valid, what it still needs, in the fields' own messages: said beside a disabled Save. */
+  waitingFor?: readonly string[];
   /** The submit button's words ('Update'); 'Save' by default. */
   saveLabel?: string;
   /** A save refused as an edit conflict, until the user chose what to do: the fields it compares, the user's values and the current row. */
@@ -97,10 +99,26 @@ export function FormDialog(props: FormDialogProps) {
                 </Button>
               </>
             }
-          />
+          >
+            <SaveWaitsFor valid={props.valid} waitingFor={props.waitingFor} />
+          </DialogFooter>
         )}
       </form>
     </Dialog>
+  );
+}
+
+/**
+ * Beside a disabled Save, what it waits for: the messages of the fields not saying theirs yet. One
+ * line (the rest in its title), so that filling a field never moves the buttons under the pointer.
+ */
+function SaveWaitsFor({ valid, waitingFor }: { valid: boolean; waitingFor?: readonly string[] }) {
+  if (valid || !waitingFor?.length) return null;
+  const text = `Save needs: ${waitingFor.join(' · ')}`;
+  return (
+    <span className="console-save-waits" role="status" title={text}>
+      {text}
+    </span>
   );
 }
 
@@ -217,6 +235,7 @@ export function useFormDialog<S extends Schema>(schema: S, options: FormDialogOp
     title: options.title ?? `${editing ? 'Edit' : 'Add'} ${options.noun}`,
     isOpen: true,
     valid: form.valid,
+    waitingFor: form.waitingFor,
     saving: options.saving,
     onClose,
     changed: !form.isPristine(),

@@ -48,6 +48,8 @@ export function useFormState<V extends object, D>(check: Check<V, D> | undefined
     touch,
     leave,
     errorOf,
+    /** What Save waits for that no field says yet: the first message of each field not showing its own. */
+    waitingFor: [...new Set(Object.entries(result.errors).flatMap(([field, messages]) => (errorOf(field) === undefined ? messages.slice(0, 1) : [])))],
     /** The props of a TextField bound to a text field; `clean` rewrites what is typed (a key, a dialing code). */
     textField: (field: Field, clean: (typed: string) => string = (typed) => typed) => ({
       value: (values[field] ?? '') as string,

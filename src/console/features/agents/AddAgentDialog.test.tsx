@@ -79,6 +79,18 @@ describe('AddAgentDialog, the rules', () => {
     expect(save()).toBeDisabled();
   });
 
+  it('says beside a disabled Save what it still needs, each field leaving the line once it says its own (issue 53)', async () => {
+    addBackend();
+    const { user } = await openDialog();
+    const line = () => screen.queryByText(/^Save needs: /)?.textContent;
+    expect(line()).toMatch(/^Save needs: First name is required · Lastname is required · .* · Campaign is required · Start date is required · End date is required$/);
+    // A field typed in says its own message, or none, and leaves the line.
+    await user.type(field('First name'), 'Ama');
+    expect(line()).toMatch(/^Save needs: Lastname is required · /);
+    await fillValidAgent(user);
+    expect(line()).toBeUndefined();
+  });
+
   it('says what is wrong with each field, in the contract’s words', async () => {
     addBackend();
     const { user } = await openDialog();
