@@ -428,7 +428,8 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     if (f.entity !== undefined && facets.entity) conditions.push(sql`${facets.entity} = ${f.entity}`);
     if (f.currency !== undefined && facets.currency) conditions.push(sql`${facets.currency} = ${f.currency}`);
     if (f.search) conditions.push(searchCondition(request));
-    return sql.join(conditions, sql` and `);
+    // Every date and no filter (a Super Admin's latest fraud event, blacklisted included) is every row.
+    return conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
   }
 
   /** The order asked for ('field' or '-field'), else the grid's default; 400 for a field it does not sort by. */
