@@ -85,6 +85,16 @@ describe.each(backends)('the audit trail on %s', (backend) => {
     expect(entry.body.after.name).toContain('(audit');
   });
 
+  it("sums up an agent's edit by the field's label, not the record's nesting (issue 53)", async () => {
+    const [agent] = (await server.get<{ results: Array<{ id: number; user_role: { user: { first_name: string; last_name: string; msisdn: string | null } } }> }>('/api/v1/user-role-campaigns/?role_type_id=2&page_size=1', token.super)).body.results;
+    if (!agent) throw new Error('the demo has no agent');
+    const { first_name, last_name, msisdn } = agent.user_role.user;
+    const saved = await server.request('PATCH', `/api/v1/agents/${agent.id}/`, { body: { first_name, last_name: `${last_name}x`, msisdn }, token: token.super });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const page = await grid({ entity: 'agent', page_size: 0 });
+    expect(page.body.data.find((r) => r.entity_id === String(agent.id))?.summary).toBe('Changed last name');
+  });
+
   it("scopes the latest changes by role: an admin sees only their agencies' and campaigns' changes", async () => {
     const all = await latest(token.super);
     expect(all.status).toBe(200);
@@ -182,6 +192,8 @@ describe.each(backends)('the audit trail on %s', (backend) => {
     const page = await grid({ entity: 'payment_run', search: run.ref, page_size: 0 });
     const steps = page.body.data.filter((r) => r.entity_id === String(run.id)).map((r) => r.summary);
     expect(steps).toEqual([`Reversed run ${run.ref}: Paid twice by the bank`, `Approved run ${run.ref}`, expect.stringMatching(new RegExp(`^Made run ${run.ref}: ${run.events} payments, `))]);
+    // Its total through the money format: the code first, grouped digits, a currency's own decimals (issue 53).
+    expect(steps[2]).toMatch(/payments, [A-Z]{3} \d{1,3}(,\d{3})*(\.\d{2})?$/);
     const approver = page.body.data.find((r) => r.summary.startsWith('Approved'));
     expect(approver?.admin).toBe('Abena Owusu');
     // The run's campaign's admins see it among their latest changes when it is theirs.
