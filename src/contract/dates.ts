@@ -33,6 +33,9 @@ export function addDays(isoDate: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** How many days a range of ISO dates holds, both ends counted. */
+export const daysIn = ({ start, end }: { start: string; end: string }): number => Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000) + 1;
+
 /** An ISO date an address holds, when it is a real calendar date the server accepts (REQUEST_DATE_MIN to _MAX); else undefined. */
 export function isoDateOf(value: string | null | undefined): string | undefined {
   if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value) || fromRequestDate(toRequestDate(value)) !== value) return undefined;

@@ -7,7 +7,7 @@
 // money module's, one per currency, never summed across two.
 import { z } from 'zod';
 import { REQUEST_DATE_MIN, STATS_DEFAULT_DAYS } from './constants';
-import { addDays, toRequestDate } from './dates';
+import { addDays, daysIn, toRequestDate } from './dates';
 import { agentEventDetailsGrid, agentPaymentsGrid, campaignConversionGrid, fraudEventsGrid, GRIDS, paymentRunsGrid, pendingPaymentsGrid, type GridId } from './grids';
 import { JOB_KINDS } from './jobs';
 import { moneyWithCurrency } from './money';
@@ -42,7 +42,7 @@ export function statsPeriod(query: { start_date?: string; end_date?: string }, t
  * at the earliest; null when it would end before it (no record lies there, and no grid takes it).
  */
 export function previousPeriod(period: StatsPeriod): StatsPeriod | null {
-  const days = Math.round((Date.parse(period.end) - Date.parse(period.start)) / 86_400_000) + 1;
+  const days = daysIn(period);
   const end = addDays(period.start, -1);
   if (end < REQUEST_DATE_MIN) return null;
   const start = addDays(period.start, -days);

@@ -23,7 +23,7 @@ import { Button, HotkeysContext, type HotkeysContextInstance } from '@blueprintj
 import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp, Error as ErrorIcon } from '@blueprintjs/icons';
 import { Cell, Column, RegionCardinality, RenderMode, Table2, TableLoadingOption } from '@blueprintjs/table';
 import { useEffect, useRef } from 'react';
-import { addDays, toRequestDate } from '../../../contract/dates';
+import { addDays, daysIn, toRequestDate } from '../../../contract/dates';
 import type { GridColumn, GridDeclaration } from '../../../contract/grids';
 import type { GridQueryState } from '../../address/useGridQuery';
 import { NotLoadedOffline, type NotLoaded } from '../NotLoadedOffline';
@@ -77,9 +77,7 @@ const direction = (order: string, field: string) => (order === field ? 'ascendin
  * of the newest row the other filters select (issue 53: a demo's runs are weeks old).
  */
 function latestPeriodOffer(latest: string, query: Pick<GridQueryState, 'state' | 'change'>) {
-  const { start, end } = query.state;
-  const days = Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000);
-  const period = { start: addDays(latest, -days), end: latest };
+  const period = { start: addDays(latest, 1 - daysIn(query.state)), end: latest };
   return {
     description: `The latest is from ${toRequestDate(latest)}.`,
     action: (

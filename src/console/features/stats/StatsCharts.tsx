@@ -3,13 +3,13 @@
 // first with the day each runs out; fraud events per 1,000 events by campaign. Each has its table
 // behind it, and its bars and cells link to the grid holding their rows.
 import { BUDGET_WARNING_PERCENT } from '../../../contract/constants';
-import { addDays, toRequestDate } from '../../../contract/dates';
+import { addDays, daysIn, toRequestDate } from '../../../contract/dates';
 import { formatMoney, parseAmount } from '../../../contract/money';
 import type { RoleType } from '../../../contract/roles';
 import type { StatsCharts } from '../../../contract/stats';
 import { formatCount, formatCounted } from '../../format/formatCount';
 import { BarRows, ChartFigure, ChartTable, ColumnChart, Legend, Linked, SERIES_COLOURS, type ChartSeries, type Column } from './charts';
-import { daysIn, type Period } from './statsPeriod';
+import type { Period } from './statsPeriod';
 import { campaignAddress, linkOverDates, statsLinkAddress } from './statsLinks';
 
 /** A chart with nothing to draw: its title, and why. */

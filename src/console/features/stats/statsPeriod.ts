@@ -24,9 +24,6 @@ export function periodOf(params: URLSearchParams, today: string): Period {
   return reconcileDateRange('start', { start: isoDateOf(params.get('start')) ?? fallback.start, end: isoDateOf(params.get('end')) ?? fallback.end });
 }
 
-/** How many days a period holds, both ends counted. */
-export const daysIn = ({ start, end }: Period): number => Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000) + 1;
-
 /** The period from the address, the calls' query for it, and how to change it (a new history entry). */
 export function useStatsPeriod() {
   const { params, write } = useRememberedAddress();

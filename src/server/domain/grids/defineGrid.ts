@@ -384,10 +384,9 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
       if (recordId === undefined) throw new Error(`${declaration.title} lists one record's rows: the request names none`);
       conditions.push(source.recordCondition(recordId));
     }
-    if (!dated) {
-      // Every date: what the latest rows are, for an empty period (see `latest`).
-    } else if (facets.days) conditions.push(facets.days(f.start_date, f.end_date));
-    else if (facets.time) {
+    // Undated: every date, for the latest rows of an empty period (latestDay).
+    if (dated && facets.days) conditions.push(facets.days(f.start_date, f.end_date));
+    else if (dated && facets.time) {
       conditions.push(
         sql`${facets.time} >= ${`${f.start_date}T00:00:00Z`}::timestamptz`,
         // Up to the start of the next day: the end date counts in full.
