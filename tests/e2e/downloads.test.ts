@@ -30,7 +30,7 @@ async function openFraudEvents(page: Page): Promise<number> {
   // The whole demo year, so the report has rows whatever today's date.
   const yearAgo = new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 10);
   const answered = page.waitForResponse((response) => response.url().endsWith('/admin/fraud') && (response.request().postData() ?? '').includes(toRequestDate(yearAgo)));
-  await page.getByLabel('Start Date').fill(yearAgo);
+  await page.getByLabel('Start Date', { exact: true }).fill(yearAgo);
   const { count } = (await (await answered).json()) as { count: number };
   // The screen shows what the server answered.
   await page.getByText(new RegExp(`· ${count.toLocaleString('en')} rows?$`)).waitFor();

@@ -77,10 +77,10 @@ async function queueAndDownload(page: Page, context: BrowserContext, role: Admin
   // The list is read: its rows (another test's reports) or its empty text, never the server's refusal.
   await table.or(queue.getByText('No reports queued from this screen yet.')).first().waitFor();
 
-  await page.getByLabel('Start Date').fill(yearAgo());
+  await page.getByLabel('Start Date', { exact: true }).fill(yearAgo());
   await page.waitForURL((url) => url.searchParams.get('start') === yearAgo());
   // The date picker closed, as a person would close it.
-  await page.getByLabel('Start Date').press('Escape');
+  await page.getByLabel('Start Date', { exact: true }).press('Escape');
   await page.locator('.bp6-datepicker').waitFor({ state: 'detached' });
   // '<title>, <start> to <end>' (the end is the grid's, today).
   const description = `${grid.title}, ${toRequestDate(yearAgo())} to `;

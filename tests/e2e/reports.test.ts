@@ -39,9 +39,9 @@ async function openReportScreen(page: Page, server: TestServer, menuLabel: strin
 
 /** Types a report's dates (ISO) into its date fields. */
 async function pickDates(page: Page, start: string, end: string): Promise<void> {
-  await page.getByLabel('Start Date').fill(start);
-  await page.getByLabel('End Date').fill(end);
-  await page.getByLabel('End Date').press('Tab');
+  await page.getByLabel('Start Date', { exact: true }).fill(start);
+  await page.getByLabel('End Date', { exact: true }).fill(end);
+  await page.getByLabel('End Date', { exact: true }).press('Tab');
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('report screens in the browser, jobs run by a worker process on PostgreSQL', { timeout: 180_000 }, () => {

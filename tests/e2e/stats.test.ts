@@ -148,6 +148,27 @@ describe('the Stats tab', { timeout: 180_000 }, () => {
     await page.getByRole('region', { name: 'Audit', exact: true }).getByText('Changed name').first().waitFor();
   });
 
+  it.each([[1440, 900], [820, 1180]])('takes its period as the grids do, DD-MMM-YYYY typed or picked in a calendar, at %ix%i', async (width, height) => {
+    const { page } = b;
+    await page.setViewportSize({ width, height });
+    await openSignedIn(page, server, SUPER, '/?start=2026-10-01&end=2026-10-31');
+    const start = page.getByLabel('Start Date', { exact: true });
+    await expect.poll(() => start.inputValue()).toBe('01-Oct-2026');
+    expect(await page.getByLabel('End Date', { exact: true }).inputValue()).toBe('31-Oct-2026');
+    await start.fill('15-Oct-2026');
+    await start.press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('start')).toBe('2026-10-15');
+    await page.getByRole('button', { name: 'End Date: choose in a calendar' }).click();
+    const calendar = page.locator('.bp6-datepicker');
+    await calendar.getByText('October 2026').waitFor();
+    await screenshot(page, `stats-period-calendar-${width}x${height}`);
+    await calendar.getByRole('gridcell', { name: '20', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('end')).toBe('2026-10-20');
+    expect(await page.getByLabel('End Date', { exact: true }).inputValue()).toBe('20-Oct-2026');
+    await calendar.waitFor({ state: 'detached' });
+    expect(await overflowsSideways(page)).toBe(false);
+  });
+
   it('opens offline from its last answers, under the offline banner', async () => {
     const { page, context } = b;
     await page.setViewportSize({ width: 1440, height: 900 });

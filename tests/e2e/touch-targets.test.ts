@@ -209,6 +209,15 @@ describe('lists and grids on a touch screen', { timeout: 180_000 }, () => {
     expect(counted(offenders)).toEqual([]);
   });
 
+  it("on a tablet, the date field's calendar (Stats', the grids') has 44x44 px days and buttons", async () => {
+    const page = await signedIn(TABLET);
+    await page.getByRole('button', { name: 'End Date: choose in a calendar' }).click();
+    const calendar = page.locator('.bp6-datepicker');
+    await calendar.locator('.rdp-day').first().waitFor();
+    await page.screenshot({ path: join(screenshotDir, 'touch-date-calendar-820.png') });
+    expect(counted((await smallTargets(page, TARGET)).map((target) => `Stats' calendar: ${target}`))).toEqual([]);
+  });
+
   it('on a desktop with a mouse, each list keeps its row actions in view and its rows dense', async () => {
     const page = await signedIn(DESKTOP);
     expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches), 'a mouse').toBe(false);

@@ -1,22 +1,19 @@
-// The filters above a report grid: the date range (date pickers showing DD-MMM-YYYY), and the
+// The filters above a report grid: the date range (DateField.tsx: DD-MMM-YYYY), and the
 // filters its declaration offers: agency, campaign, country, paid or due, payable or held back by a
 // payment run, a currency (set by a link, shown until taken away), 'Include Blacklisted' and BQ (a Super Admin's only, SPEC.md section 6), gifters and
 // active agents; and a search. Each change goes into the address (address/useGridQuery.ts); the
 // server scopes and checks all of it again.
-import '@blueprintjs/datetime2/lib/css/blueprint-datetime2.css';
 import { Checkbox, FormGroup, InputGroup } from '@blueprintjs/core';
-import { DateInput3 } from '@blueprintjs/datetime2';
 import { Search } from '@blueprintjs/icons';
 import type { ReactNode } from 'react';
 import type { CampaignChoice } from '../../contract/api';
 import type { AuditAdmin } from '../../contract/audit';
 import { AUDIT_ENTITIES, type AuditEntity } from '../../contract/auditEntities';
-import { REQUEST_DATE_MAX, REQUEST_DATE_MIN } from '../../contract/constants';
-import { fromRequestDate, toRequestDate } from '../../contract/dates';
 import type { GridDeclaration, GridFilter } from '../../contract/grids';
 import type { HoldsFilter } from '../../contract/schemas';
 import { idParam } from '../address/useListParams';
 import type { GridQueryState } from '../address/useGridQuery';
+import { DateField } from './DateField';
 import { FilterSelect, SuperAdminChecks } from './FilterControls';
 
 export interface AgencyChoice {
@@ -43,57 +40,6 @@ interface GridFiltersProps {
   admins?: readonly AuditAdmin[];
   /** Actions at the end of the row (a download button). */
   children?: ReactNode;
-}
-
-/** A day picked in the calendar (local midnight) as an ISO date. */
-const isoOf = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-/** The day shown as the requests carry it (SPEC.md section 9): 01-Nov-2026. */
-const formatDay = (date: Date) => toRequestDate(isoOf(date));
-/** A typed day: DD-MMM-YYYY, or an ISO date; false when it is not a real day. */
-function parseDay(text: string): Date | false {
-  const trimmed = text.trim();
-  const iso = fromRequestDate(trimmed) ?? (/^\d{4}-\d{2}-\d{2}$/.test(trimmed) && fromRequestDate(toRequestDate(trimmed)) === trimmed ? trimmed : null);
-  if (!iso) return false;
-  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
-  return new Date(year, month - 1, day);
-}
-const localDay = (iso: string) => parseDay(iso) || undefined;
-const FIRST_DAY = localDay(REQUEST_DATE_MIN);
-const LAST_DAY = localDay(REQUEST_DATE_MAX);
-// The calendar's names are date-fns's own English ones: no locale module to fetch.
-const englishDefaults = () => Promise.resolve(undefined);
-
-interface DateFieldProps {
-  id: string;
-  label: string;
-  /** An ISO date; '' for none (a clearable field). */
-  value: string;
-  onChange(iso: string): void;
-  /** Whether the date may be emptied (a report's filters say when it must not be). A grid always has its dates. */
-  clearable?: boolean;
-}
-
-/** A report date: a date picker showing DD-MMM-YYYY, typed as that or as an ISO date. */
-export function DateField({ id, label, value, onChange, clearable = false }: DateFieldProps) {
-  return (
-    <FormGroup label={label} labelFor={id}>
-      <DateInput3
-        value={value || null}
-        onChange={(picked) => (picked ? onChange(picked.slice(0, 10)) : clearable && onChange(''))}
-        formatDate={formatDay}
-        parseDate={parseDay}
-        placeholder="DD-MMM-YYYY"
-        minDate={FIRST_DAY}
-        maxDate={LAST_DAY}
-        canClearSelection={clearable}
-        highlightCurrentDay
-        dateFnsLocaleLoader={englishDefaults}
-        inputProps={{ id }}
-        popoverProps={{ placement: 'bottom-start' }}
-      />
-    </FormGroup>
-  );
 }
 
 export function GridFilters({ grid, query, campaigns, agencies, admins, children }: GridFiltersProps) {

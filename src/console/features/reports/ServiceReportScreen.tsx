@@ -20,7 +20,7 @@ import { SERVICE_REPORT_SCREENS } from '../../app/tabs';
 import { useAgencyCampaignChoicesQuery } from '../../backends/campaignChoices';
 import { CampaignMultiSelect } from '../../components/CampaignMultiSelect';
 import { FilterSelect } from '../../components/FilterControls';
-import { DateField } from '../../components/GridFilters';
+import { DateField } from '../../components/DateField';
 import { useBrowserOffline } from '../../components/NeedsConnection';
 import { showSuccess } from '../../components/toaster';
 import { useReportDownload } from '../../downloads/useReportDownload';

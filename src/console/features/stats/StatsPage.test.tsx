@@ -224,12 +224,17 @@ describe('the Stats tab', () => {
     const backend = statsBackend();
     const { user, location } = renderWithProviders(<StatsPage />, { preloadedState: signedIn('Super Admin'), route: ROUTE });
     await screen.findByRole('link', { name: 'Events: 1,234' });
-    expect(screen.getByLabelText('Start Date')).toHaveValue('2026-11-01');
+    expect(screen.getByLabelText('Start Date')).toHaveValue('01-Nov-2026');
     await user.click(screen.getByRole('button', { name: 'Last 7 days' }));
     await waitFor(() => expect(location()).toMatch(/^\/\?start=\d{4}-\d{2}-\d{2}&end=\d{4}-\d{2}-\d{2}$/));
     const today = new Date().toISOString().slice(0, 10);
     expect(new URLSearchParams(location().slice(2)).get('end')).toBe(today);
     expect(screen.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() => expect(backend.calls('GET', 'admin/stats/figures')).toHaveLength(2));
+    // A day typed as the grids take it (DD-MMM-YYYY) is the period's start.
+    await user.clear(screen.getByLabelText('Start Date'));
+    await user.type(screen.getByLabelText('Start Date'), '15-Oct-2026{Enter}');
+    await waitFor(() => expect(new URLSearchParams(location().slice(2)).get('start')).toBe('2026-10-15'));
+    expect(screen.getByLabelText('Start Date')).toHaveValue('15-Oct-2026');
   });
 });

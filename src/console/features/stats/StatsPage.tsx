@@ -4,13 +4,13 @@
 // figure and bar links to the grid holding its rows, with the same filters. The answers are kept
 // like every read, so offline the tab shows the last of them under the 'Offline, data as of' banner.
 import './stats.css';
-import { Button, ButtonGroup, Classes, FormGroup, Spinner } from '@blueprintjs/core';
+import { Button, ButtonGroup, Classes, Spinner } from '@blueprintjs/core';
 import { Dashboard } from '@blueprintjs/icons';
 import { Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { STATS_DEFAULT_DAYS } from '../../../contract/constants';
-import { isoDateOf } from '../../../contract/dates';
 import { isAdminRoleType, type AdminRoleType } from '../../../contract/roles';
 import { useAppSelector } from '../../app/hooks';
+import { DateField } from '../../components/DateField';
 import { EmptyState } from '../../components/EmptyState';
 import { NotLoadedOffline, useShownAnswer } from '../../components/NotLoadedOffline';
 import { PageTitle, SectionTitle } from '../../components/PageTitle';
@@ -70,18 +70,7 @@ function Shown<T>({ query, name, children }: { query: Answered<T>; name: string;
 
 function PeriodPicker({ period, today, setPeriod }: { period: Period; today: string; setPeriod: ReturnType<typeof useStatsPeriod>['setPeriod'] }) {
   const date = (which: 'start' | 'end', label: string) => (
-    <FormGroup label={label} labelFor={`stats-${which}`} className="stats-date">
-      <input
-        id={`stats-${which}`}
-        type="date"
-        className={Classes.INPUT}
-        value={period[which]}
-        onChange={(event) => {
-          const value = isoDateOf(event.currentTarget.value);
-          if (value) setPeriod(which, { ...period, [which]: value });
-        }}
-      />
-    </FormGroup>
+    <DateField id={`stats-${which}`} label={label} className="stats-date" value={period[which]} onChange={(value) => setPeriod(which, { ...period, [which]: value })} />
   );
   return (
     <div className="stats-period" role="group" aria-label="Period">
