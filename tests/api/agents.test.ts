@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgentPage, ApiError, Page } from '../../src/contract/api';
 import type { AgentRoleCampaign, AgentUser, Campaign, Invite, UserRoleWithUser } from '../../src/contract/entities';
 import * as messages from '../../src/contract/messages';
-import { backends } from '../support/server';
+import { backends, needsSql } from '../support/server';
 import { useSignedInServer } from '../support/signedIn';
 import { allPages } from '../support/service';
 
@@ -207,7 +207,7 @@ describe.each(backends)('agents on %s', (backend) => {
     });
 
     it('a failure between the steps leaves no user, role or role campaign behind', async (context) => {
-      if (!server.sql) return context.skip(); // PGlite is held by the server: the failure is injected over SQL
+      needsSql(server, context.skip); // PGlite is held by the server: the failure is injected over SQL
       await server.sql.query(`create or replace function fail_role_campaign() returns trigger language plpgsql as
         $$ begin raise exception 'injected failure'; end $$`);
       await server.sql.query('create trigger fail_role_campaign before insert on user_role_campaigns for each row execute function fail_role_campaign()');
@@ -232,7 +232,7 @@ describe.each(backends)('agents on %s', (backend) => {
       agent = (await add(newAgent(mine), tokens.agency)).body;
     });
 
-    it('changes names, msisdn and status in one call, audited; Save of the same values changes nothing', async () => {
+    it('changes names, msisdn and status in one call, audited; Save of the same values changes nothing', async ({ skip }) => {
       const national = newMsisdn();
       const saved = await patch(`/api/v1/agents/${agent.id}/`, {
         first_name: 'Abena', last_name: 'Mensah', msisdn: national, status_type: 4, updated_at: agent.updated_at,
@@ -240,10 +240,9 @@ describe.each(backends)('agents on %s', (backend) => {
       expect(saved.status).toBe(200);
       expect(saved.body.user_role).toMatchObject({ status_type: { id: 4, name: 'Suspended' }, user: { first_name: 'Abena', last_name: 'Mensah' } });
       expect(saved.body.user_role.user.msisdn).toBe(`233${national.slice(1)}`);
-      if (server.sql) {
-        const audits = await server.sql.query(`select count(*)::int as n from audit_log where entity = 'agent' and entity_id = $1`, [String(agent.id)]);
-        expect(audits.rows[0].n).toBe(2); // the add and this edit
-      }
+      needsSql(server, skip);
+      const audits = await server.sql.query(`select count(*)::int as n from audit_log where entity = 'agent' and entity_id = $1`, [String(agent.id)]);
+      expect(audits.rows[0].n).toBe(2); // the add and this edit
       agent = saved.body;
     });
 
@@ -270,7 +269,7 @@ describe.each(backends)('agents on %s', (backend) => {
     });
 
     it('a status change counts only with a valid msisdn', async (context) => {
-      if (!server.sql) return context.skip(); // an invalid stored msisdn exists only in old data, written here over SQL
+      needsSql(server, context.skip); // an invalid stored msisdn exists only in old data, written here over SQL
       await server.sql.query('update users set msisdn = $1 where id = $2', ['12345', agent.user_role.user.id]);
       const now = (await agentNow(agent.id)) as AgentRoleCampaign;
       const refused = await patch<ApiError>(`/api/v1/agents/${agent.id}/`, { first_name: 'Abena', last_name: 'Mensah', msisdn: '12345', status_type: 1 }, tokens.super);

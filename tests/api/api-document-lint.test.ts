@@ -5,7 +5,7 @@
 import { Spectral, type RulesetDefinition } from '@stoplight/spectral-core';
 import { oas } from '@stoplight/spectral-rulesets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../support/server';
+import { backend, startServer, type TestServer } from '../support/server';
 
 interface Operation { operationId?: string; summary?: string; description?: string; tags?: string[] }
 interface OpenApiDocument { tags?: Array<{ name: string; description?: string }>; paths: Record<string, Record<string, Operation>> }
@@ -19,7 +19,7 @@ describe('the API document, as a client generator and a linter read it', () => {
   let operations: Array<{ call: string; operation: Operation }>;
 
   beforeAll(async () => {
-    server = await startServer('pglite');
+    server = await startServer(backend);
     document = (await server.get<OpenApiDocument>('/docs/json')).body;
     operations = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, operation]) => ({ call: `${method.toUpperCase()} ${path}`, operation })),

@@ -9,7 +9,7 @@ import type { AdminUserRequest, ListPage, LoginResponse } from '../../src/contra
 import type { AdminUser, EventType, Whitelist } from '../../src/contract/entities';
 import * as messages from '../../src/contract/messages';
 import { requestFingerprint } from '../../src/server/http/idempotency';
-import { backends, DEMO_PASSWORD, type Answer, demoIds } from '../support/server';
+import { backends, DEMO_PASSWORD, type Answer, demoIds, needsSql } from '../support/server';
 import { useSignedInServer } from '../support/signedIn';
 import { LOGIN, REGISTER, SEND } from '../support/calls';
 
@@ -61,7 +61,7 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
     expect(replay.headers.get('content-type')).toBe(first.headers.get('content-type'));
   };
 
-  it('answers a repeat with the stored answer and runs the write once', async () => {
+  it('answers a repeat with the stored answer and runs the write once', async ({ skip }) => {
     const key = newKey();
     const name = `replay_${unique()}`;
     const body = { event: name, pretty: 'Replayed once' };
@@ -80,7 +80,8 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
 
     expect(await eventTypesNamed(name)).toHaveLength(1);
     expect(await auditCount('event_type')).toBe(audited);
-    if (server.sql) expect(await storedKey(key)).toEqual([{ scope: `user:${superId}`, fingerprint: expect.any(String), response_status: 201 }]);
+    needsSql(server, skip);
+    expect(await storedKey(key)).toEqual([{ scope: `user:${superId}`, fingerprint: expect.any(String), response_status: 201 }]);
   });
 
   it('refuses the same key with another request (422) and changes nothing', async () => {
@@ -107,7 +108,7 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
     expect((await write('POST', EVENT_TYPES, { event: name, pretty: 'First' }, key, tokens.super)).headers.get(REPLAYED)).toBe('true');
   });
 
-  it('keeps keys per caller: another user\'s request with the same key runs as their own', async () => {
+  it('keeps keys per caller: another user\'s request with the same key runs as their own', async ({ skip }) => {
     const key = newKey();
     const name = `mine_${unique()}`;
     const body = { event: name, pretty: 'Mine' };
@@ -132,14 +133,13 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
     expect(agencyEntry.body.msisdn).toBe(`23325${digits}`);
 
     expect(await eventTypesNamed(name)).toHaveLength(1);
-    if (server.sql) {
-      const scopes = (await storedKey(key)).map((row) => `${row.scope as string} ${row.response_status as number}`).sort();
-      expect(scopes).toHaveLength(2);
-      expect(scopes).toEqual(expect.arrayContaining([expect.stringMatching(/^user:\d+ 403$/), `user:${superId} 201`]));
-    }
+    needsSql(server, skip);
+    const scopes = (await storedKey(key)).map((row) => `${row.scope as string} ${row.response_status as number}`).sort();
+    expect(scopes).toHaveLength(2);
+    expect(scopes).toEqual(expect.arrayContaining([expect.stringMatching(/^user:\d+ 403$/), `user:${superId} 201`]));
   });
 
-  it('keeps logged-out keys per client address, apart from any user\'s', async () => {
+  it('keeps logged-out keys per client address, apart from any user\'s', async ({ skip }) => {
     const key = newKey();
     const email = `open.${unique()}@example.org`;
     const first = await write<AdminUser>('POST', REGISTER, userForm(email), key);
@@ -154,11 +154,10 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
     expect(signedIn.status).toBe(409);
     expect(signedIn.body).toEqual({ error: messages.duplicateEmail, code: 'duplicate' });
     expect(signedIn.headers.get(REPLAYED)).toBeNull();
-    if (server.sql) {
-      const scopes = (await storedKey(key)).map((row) => row.scope as string);
-      expect(scopes).toHaveLength(2);
-      expect(scopes).toEqual(expect.arrayContaining([expect.stringMatching(/^address:/), `user:${superId}`]));
-    }
+    needsSql(server, skip);
+    const scopes = (await storedKey(key)).map((row) => row.scope as string);
+    expect(scopes).toHaveLength(2);
+    expect(scopes).toEqual(expect.arrayContaining([expect.stringMatching(/^address:/), `user:${superId}`]));
   });
 
   it('replays a failed validation (400) as the same 400', async () => {
@@ -172,7 +171,7 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
     expect(again.headers.get(REPLAYED)).toBe('true');
   });
 
-  it('runs concurrent duplicates once: every answer is the stored 201 or 409 "still being processed"', async () => {
+  it('runs concurrent duplicates once: every answer is the stored 201 or 409 "still being processed"', async ({ skip }) => {
     const key = newKey();
     const email = `burst.${unique()}@example.org`;
     const audited = await auditCount('admin_user');
@@ -189,11 +188,10 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
       expect(answer.body).toEqual({ error: messages.idempotencyInProgress, code: 'idempotency_in_progress' });
     }
     expect(await adminsWithEmail(email)).toHaveLength(1);
-    if (server.sql) {
-      expect(await auditCount('admin_user')).toBe(audited + 1);
-      const rows = await server.sql.query('select count(*)::int as n from users where lower(email) = lower($1)', [email]);
-      expect(rows.rows[0]?.n).toBe(1);
-    }
+    needsSql(server, skip);
+    expect(await auditCount('admin_user')).toBe(audited + 1);
+    const rows = await server.sql.query('select count(*)::int as n from users where lower(email) = lower($1)', [email]);
+    expect(rows.rows[0]?.n).toBe(1);
     // Once the first has answered, a retry gets its answer.
     const retry = await write<AdminUser>('POST', REGISTER, userForm(email), key, tokens.super);
     expect(retry.status).toBe(201);
@@ -201,7 +199,7 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
     expect(retry.headers.get(REPLAYED)).toBe('true');
   });
 
-  it('never stores the answers of the sign-in calls (they carry tokens and codes)', async () => {
+  it('never stores the answers of the sign-in calls (they carry tokens and codes)', async ({ skip }) => {
     const sendKey = newKey();
     const sendBody = { username: 'campaign@demo.test', password: DEMO_PASSWORD, otp_type: 'LOGIN', medium: 'EMAIL' };
     const before = (await server.outbox()).filter((message) => message.to === 'campaign@demo.test').length;
@@ -225,10 +223,9 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
     expect(again.body.access).toBeUndefined();
     expect(again.body.error).toBe(`${messages.loginFailed}. ${messages.otpExpiredOrUsed}`);
     expect(again.headers.get(REPLAYED)).toBeNull();
-    if (server.sql) {
-      expect(await storedKey(sendKey)).toEqual([]);
-      expect(await storedKey(loginKey)).toEqual([]);
-    }
+    needsSql(server, skip);
+    expect(await storedKey(sendKey)).toEqual([]);
+    expect(await storedKey(loginKey)).toEqual([]);
   });
 
   it('refuses a NUL character with 400 before anything runs', async () => {

@@ -1,12 +1,12 @@
 // The per-address rate limit guards the backends, not the console's own files; which is which is
 // the matched route's to say, however the URL is spelled (issue 10).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../support/server';
+import { backend, startServer, type TestServer } from '../support/server';
 
 describe('rate limit', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer('pglite', { RATE_LIMIT_PER_MINUTE: '5' });
+    server = await startServer(backend, { RATE_LIMIT_PER_MINUTE: '5' });
   });
   afterAll(async () => server?.stop());
 

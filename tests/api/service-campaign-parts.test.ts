@@ -6,7 +6,7 @@ import type { ApiError, Page } from '../../src/contract/api';
 import type { Campaign, CampaignEventType, CampaignLanguage, CampaignVersion, RemunerationType } from '../../src/contract/entities';
 import * as messages from '../../src/contract/messages';
 import { unknownLanguages, unknownSortField } from '../../src/contract/messages';
-import { backends } from '../support/server';
+import { backends, needsSql } from '../support/server';
 import { useSignedInServer } from '../support/signedIn';
 import { ownAndForeignCampaign } from '../support/service';
 
@@ -34,7 +34,7 @@ describe.each(backends)('campaign parts on %s', (backend) => {
     expect((await server.get<Page<CampaignVersion>>(`/service/campaign-versions/?campaign=${foreign.id}`, tokens.agency)).body).toMatchObject({ count: 0, results: [] });
   });
 
-  it('an Agency Admin adds a language to their campaign once (audited), a second time 409, then deletes it', async () => {
+  it('an Agency Admin adds a language to their campaign once (audited), a second time 409, then deletes it', async ({ skip }) => {
     const before = await languagesOf(mine);
     const code = ['pt', 'sw', 'fr', 'en'].find((c) => !before.some((l) => l.language_code === c)) as string;
     const audited = await auditCount();
@@ -50,7 +50,8 @@ describe.each(backends)('campaign parts on %s', (backend) => {
     expect(deleted.status).toBe(204);
     expect(await languagesOf(mine)).toEqual(before);
     expect((await server.request<ApiError>('DELETE', `/service/campaign-languages/${added.body.id}`, { token: tokens.agency })).status).toBe(404);
-    if (server.sql) expect(await auditCount()).toBe(audited + 2);
+    needsSql(server, skip);
+    expect(await auditCount()).toBe(audited + 2);
   });
 
   it("another agency's campaign and its languages are out of reach: 404, nothing changed", async () => {

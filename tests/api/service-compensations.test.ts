@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, Page } from '../../src/contract/api';
 import type { Campaign, CampaignEventType, CampaignVersion, EventCompensationConfig, RemunerationType } from '../../src/contract/entities';
 import * as messages from '../../src/contract/messages';
-import { backends } from '../support/server';
+import { backends, needsSql } from '../support/server';
 import { useSignedInServer } from '../support/signedIn';
 import { ownAndForeignCampaign } from '../support/service';
 
@@ -38,7 +38,7 @@ describe.each(backends)('compensations on %s', (backend) => {
     event_type: eventType.id, remuneration_type: remuneration.id,
   });
 
-  it('an Agency Admin adds, edits and deletes a compensation of their campaign: money kept to the cent', async () => {
+  it('an Agency Admin adds, edits and deletes a compensation of their campaign: money kept to the cent', async ({ skip }) => {
     const eventType = await unusedEventType();
     const added = await server.post<EventCompensationConfig>(PATH, form(eventType, '12.5'), tokens.agency);
     expect(added.status).toBe(201);
@@ -58,10 +58,9 @@ describe.each(backends)('compensations on %s', (backend) => {
     const deleted = await server.request('DELETE', `${PATH}${added.body.id}/`, { token: tokens.agency });
     expect(deleted.status).toBe(204);
     expect((await ofVersion()).some((config) => config.id === added.body.id)).toBe(false);
-    if (server.sql) {
-      const { rows } = await server.sql.query("select action from audit_log where entity = 'event_compensation_config' and entity_id = $1 order by id", [String(added.body.id)]);
-      expect(rows.map((row) => row.action)).toEqual(['create', 'update', 'delete']);
-    }
+    needsSql(server, skip);
+    const { rows } = await server.sql.query("select action from audit_log where entity = 'event_compensation_config' and entity_id = $1 order by id", [String(added.body.id)]);
+    expect(rows.map((row) => row.action)).toEqual(['create', 'update', 'delete']);
   });
 
   it.each([
@@ -95,8 +94,8 @@ describe.each(backends)('compensations on %s', (backend) => {
     expect(wrongVersion.body.errors?.campaign_version).toEqual([messages.versionOfAnotherCampaign]);
   });
 
-  it('a compensation the campaign has paid for is kept for its history', async () => {
-    if (!server.sql) return;
+  it('a compensation the campaign has paid for is kept for its history', async ({ skip }) => {
+    needsSql(server, skip);
     const { rows } = await server.sql.query(
       `select c.id from event_compensation_configs c where exists (select 1 from payments p join events e on e.id = p.event_id
          where p.campaign_id = c.campaign_id and e.event_type_id = c.event_type_id) limit 1`,

@@ -14,7 +14,7 @@ import {
   devicesSignedOut, othersSessionsSuperOnly, sessionNotFound, sessionRoleEnded, type SessionsEnded, type SignedInDevice,
 } from '../../src/contract/sessions';
 import { LOGIN, LOGOUT, REFRESH, REGISTER, SEND } from '../support/calls';
-import { backends, DEMO_PASSWORD, type TestServer } from '../support/server';
+import { backends, DEMO_PASSWORD, type TestServer, needsSql } from '../support/server';
 import { useSignedInServer } from '../support/signedIn';
 
 const SESSIONS = '/api/v1/sessions/';
@@ -110,7 +110,7 @@ describe.each(backends)('signed-in devices on %s', (backend) => {
     expect((await server.get(SESSIONS)).status).toBe(401);
   });
 
-  it('signs one of my devices out: its next call answers 401 and its refresh token is refused; mine goes on', async () => {
+  it('signs one of my devices out: its next call answers 401 and its refresh token is refused; mine goes on', async ({ skip }) => {
     const laptop = await onlySession(AGENCY, CHROME_ON_WINDOWS);
     const tablet = await signInFrom(AGENCY, FIREFOX_ON_LINUX);
     const other = (await mine(laptop.access)).body.results.find((device) => !device.current) as SignedInDevice;
@@ -127,7 +127,8 @@ describe.each(backends)('signed-in devices on %s', (backend) => {
     const malformed = await end(`${SESSIONS}not-a-session/`, laptop.access);
     expect(malformed.status).toBe(400);
     expect(malformed.body.code).toBe('validation');
-    if (server.sql) expect(await endOf(tablet)).toEqual([{ user_id: id[AGENCY], actor_id: id[AGENCY], detail: 'signed out from another device', address: '127.0.0.1' }]);
+    needsSql(server, skip);
+    expect(await endOf(tablet)).toEqual([{ user_id: id[AGENCY], actor_id: id[AGENCY], detail: 'signed out from another device', address: '127.0.0.1' }]);
   });
 
   it('signs out all my other devices at once, and keeps this one', async () => {
@@ -164,7 +165,7 @@ describe.each(backends)('signed-in devices on %s', (backend) => {
     expect((await mine(me.access)).body.results).toHaveLength(1);
   });
 
-  it("a Super Admin lists another admin's devices and signs one or all of them out", async () => {
+  it("a Super Admin lists another admin's devices and signs one or all of them out", async ({ skip }) => {
     const laptop = await onlySession(AGENCY, CHROME_ON_WINDOWS);
     const phone = await signInFrom(AGENCY, SAFARI_ON_IPHONE);
     const listed = await theirs(id[AGENCY] as number);
@@ -184,14 +185,13 @@ describe.each(backends)('signed-in devices on %s', (backend) => {
     expect((await theirs(2_000_000)).body).toEqual({ error: messages.adminUserNotFound, code: 'not_found' });
     const agent = (await server.get<Page<{ user_role: { user: { id: number } } }>>('/api/v1/user-role-campaigns/?role_type_id=2&page_size=1', tokens.super)).body.results[0];
     expect((await theirs(agent?.user_role.user.id as number)).status).toBe(404);
-    if (server.sql) {
-      for (const session of [phone, laptop]) {
-        expect(await endOf(session)).toEqual([{ user_id: id[AGENCY], actor_id: id['super@demo.test'], detail: 'signed out by a Super Admin', address: '127.0.0.1' }]);
-      }
+    needsSql(server, skip);
+    for (const session of [phone, laptop]) {
+      expect(await endOf(session)).toEqual([{ user_id: id[AGENCY], actor_id: id['super@demo.test'], detail: 'signed out by a Super Admin', address: '127.0.0.1' }]);
     }
   });
 
-  it('a suspended admin is signed out everywhere at once: the next call answers 401 and the refresh token is refused', async () => {
+  it('a suspended admin is signed out everywhere at once: the next call answers 401 and the refresh token is refused', async ({ skip }) => {
     const sessions = [await onlySession(AGENCY, CHROME_ON_WINDOWS), await signInFrom(AGENCY, FIREFOX_ON_LINUX)];
     try {
       const suspended = await setStatus(AGENCY, STATUS_TYPE_ID.Suspended);
@@ -201,7 +201,8 @@ describe.each(backends)('signed-in devices on %s', (backend) => {
       for (const session of sessions) await expectSignedOut(session);
       const refused = await server.post<ApiError>(SEND, { username: AGENCY, password: DEMO_PASSWORD, otp_type: 'LOGIN', medium: 'EMAIL' });
       expect(refused.body.error).toBe(messages.roleNotValid);
-      if (server.sql) for (const session of sessions) expect((await endOf(session))?.map((row) => [row.actor_id, row.detail])).toEqual([[id['super@demo.test'], 'role ended or not active']]);
+      needsSql(server, skip);
+      for (const session of sessions) expect((await endOf(session))?.map((row) => [row.actor_id, row.detail])).toEqual([[id['super@demo.test'], 'role ended or not active']]);
     } finally {
       expect((await setStatus(AGENCY, STATUS_TYPE_ID.Active)).status).toBe(200);
     }
@@ -242,7 +243,7 @@ describe.each(backends)('signed-in devices on %s', (backend) => {
     }
   });
 
-  it("a Super Admin changing an admin's password signs them out everywhere; the new password signs in", async () => {
+  it("a Super Admin changing an admin's password signs them out everywhere; the new password signs in", async ({ skip }) => {
     const sessions = [await onlySession(CAMPAIGN, CHROME_ON_WINDOWS), await signInFrom(CAMPAIGN, SAFARI_ON_IPHONE)];
     const savePassword = async (password: string) => {
       const row = (await server.get<{ data: AdminUser[] }>(`/admin/admins?search=${CAMPAIGN}`, tokens.super)).body.data[0] as AdminUser;
@@ -262,7 +263,8 @@ describe.each(backends)('signed-in devices on %s', (backend) => {
       for (const session of sessions) await expectSignedOut(session);
       await expectSignedIn({ access: tokens.super, refresh: '' });
       await expectSignedIn(await signInFrom(CAMPAIGN, CHROME_ON_WINDOWS, 'Changed#Pass2026'));
-      if (server.sql) for (const session of sessions) expect((await endOf(session))?.map((row) => [row.actor_id, row.detail])).toEqual([[id['super@demo.test'], 'password changed by a Super Admin']]);
+      needsSql(server, skip);
+      for (const session of sessions) expect((await endOf(session))?.map((row) => [row.actor_id, row.detail])).toEqual([[id['super@demo.test'], 'password changed by a Super Admin']]);
     } finally {
       await savePassword(DEMO_PASSWORD);
     }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sideMenu } from '../../src/console/app/screens';
 import { TAB_PATHS } from '../../src/console/app/tabs';
 import { axeViolations, codeCount, headerUser, nextCode, openSignedIn, screenshot, sideMenuOf, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
-import { SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
+import { backend, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
 const main = (page: Page) => page.locator('main');
@@ -82,7 +82,7 @@ describe('keyboard and screen reader', { timeout: 480_000, retry: 0 }, () => {
   const b = useBrowser();
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer('pglite', SIGNED_IN_SUITE);
+    server = await startServer(backend, SIGNED_IN_SUITE);
   });
   afterAll(async () => server?.stop());
 

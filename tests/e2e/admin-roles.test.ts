@@ -7,7 +7,7 @@ import { addDays } from '../../src/contract/dates';
 import type { Campaign } from '../../src/contract/entities';
 import { openScreen, openSignedIn, screenshot, signIn, toast, useBrowser, WAIT_MS } from '../support/browser';
 import { allPages } from '../support/service';
-import { accessToken, startServer, type TestServer } from '../support/server';
+import { backend, accessToken, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
 const AGENCY_NAME = 'Accra Connect Agency';
@@ -32,7 +32,7 @@ describe('admin roles in the browser', { timeout: 180_000 }, () => {
   let server: TestServer;
   let campaign: Campaign;
   beforeAll(async () => {
-    server = await startServer('pglite', { OTP_SEND_LIMIT_PER_15MIN: '100', OTP_SEND_LIMIT_PER_ADDRESS_15MIN: '1000' });
+    server = await startServer(backend, { OTP_SEND_LIMIT_PER_15MIN: '100', OTP_SEND_LIMIT_PER_ADDRESS_15MIN: '1000' });
     const campaigns = await allPages<Campaign>(server, '/service/campaigns/?ordering=name', await accessToken(server, SUPER));
     campaign = campaigns.find((c) => c.extra_data.agency.agency_name === AGENCY_NAME) as Campaign;
     expect(campaign).toBeDefined();

@@ -9,7 +9,7 @@ import type { AgentRoleCampaign, Campaign, Invite } from '../../src/contract/ent
 import type { Page as ApiPage } from '../../src/contract/api';
 import * as messages from '../../src/contract/messages';
 import { openScreen, openSignedIn, screenshot, submitLogin, toast, useBrowser, WAIT_MS } from '../support/browser';
-import { accessToken, startServer, type TestServer } from '../support/server';
+import { backend, accessToken, startServer, type TestServer } from '../support/server';
 import { allPages } from '../support/service';
 
 const SUPER = 'super@demo.test';
@@ -40,7 +40,7 @@ describe('agents in the browser', { timeout: 240_000 }, () => {
   let server: TestServer;
   let superToken: string;
   beforeAll(async () => {
-    server = await startServer('pglite', { OTP_SEND_LIMIT_PER_15MIN: '100' });
+    server = await startServer(backend, { OTP_SEND_LIMIT_PER_15MIN: '100' });
     superToken = await accessToken(server, SUPER);
   });
   afterAll(async () => server?.stop());

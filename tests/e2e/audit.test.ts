@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_QUEUED_AT_HEADER } from '../../src/contract/constants';
 import { auditGrid } from '../../src/contract/grids';
 import { axeViolations, gridPagerText, openScreen, openSignedIn, screenshot, toast, useBrowser, WAIT_MS } from '../support/browser';
-import { accessToken, startServer, type TestServer } from '../support/server';
+import { backend, accessToken, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
 const SECOND = 'super2@demo.test';
@@ -27,7 +27,7 @@ describe('the Audit screen', { timeout: 180_000 }, () => {
   const madeAt = new Date(Date.now() - 2 * 3_600_000).toISOString();
 
   beforeAll(async () => {
-    server = await startServer('pglite', { OTP_SEND_LIMIT_PER_15MIN: '100', ACCESS_TOKEN_TTL_SECONDS: '3600' });
+    server = await startServer(backend, { OTP_SEND_LIMIT_PER_15MIN: '100', ACCESS_TOKEN_TTL_SECONDS: '3600' });
     const superToken = await accessToken(server, SUPER);
     const secondToken = await accessToken(server, SECOND);
     // A campaign renamed, an event type added offline and replayed later, another by the second Super Admin.

@@ -9,7 +9,7 @@ import type { ListPage } from '../../src/contract/api';
 import type { EventType } from '../../src/contract/entities';
 import * as messages from '../../src/contract/messages';
 import { openScreen, openSignedIn, screenshot, toast, useBrowser, WAIT_MS } from '../support/browser';
-import { accessToken, startServer, type TestServer } from '../support/server';
+import { backend, accessToken, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
 /** The event type edited: one per attempt, so that a retry starts from a row of its own. */
@@ -68,7 +68,7 @@ describe('edit conflicts in the browser', { timeout: 240_000 }, () => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await startServer('pglite', { OTP_SEND_LIMIT_PER_15MIN: '100', ACCESS_TOKEN_TTL_SECONDS: '3600' });
+    server = await startServer(backend, { OTP_SEND_LIMIT_PER_15MIN: '100', ACCESS_TOKEN_TTL_SECONDS: '3600' });
     token = await accessToken(server, SUPER);
   });
   afterAll(async () => server?.stop());

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gridPagerText, openSignedIn, screenshot, useBrowser, WAIT_MS } from '../support/browser';
-import { startServer, type TestServer } from '../support/server';
+import { backend, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
 const yearAgo = () => new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 10);
@@ -21,7 +21,7 @@ describe('the data saver', { timeout: 90_000 }, () => {
   const b = useBrowser();
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer('pglite', { OTP_SEND_LIMIT_PER_15MIN: '100' });
+    server = await startServer(backend, { OTP_SEND_LIMIT_PER_15MIN: '100' });
   });
   afterAll(async () => {
     await server?.stop();

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toRequestDate } from '../../src/contract/dates';
 import { COLUMN_LABELS } from '../../src/contract/grids';
 import { openSignedIn, screenshot, serviceWorkerControls, sideMenuOf, signIn, toast, useBrowser, waitForPath } from '../support/browser';
-import { startServer, type TestServer } from '../support/server';
+import { backend, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -65,7 +65,7 @@ describe('report downloads, saved for offline', { timeout: 180_000 }, () => {
   const b = useBrowser();
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer('pglite', { OTP_SEND_LIMIT_PER_15MIN: '100', ACCESS_TOKEN_TTL_SECONDS: '3600' });
+    server = await startServer(backend, { OTP_SEND_LIMIT_PER_15MIN: '100', ACCESS_TOKEN_TTL_SECONDS: '3600' });
   });
   afterAll(async () => server?.stop());
 

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_GROUPS } from '../../src/console/app/screens';
 import { menuButton, openSignedIn, pathOf, screenshot, sideMenuOf, useBrowser, waitForPath } from '../support/browser';
-import { startServer, type TestServer } from '../support/server';
+import { backend, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
 const TABLET = { width: 820, height: 1180 };
@@ -24,7 +24,7 @@ describe('the frame around the screens', { timeout: 90_000 }, () => {
   const b = useBrowser();
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer('pglite');
+    server = await startServer(backend);
   });
   afterAll(async () => {
     await server?.stop();

@@ -17,7 +17,7 @@ import type { AdminRoleType } from '../../src/contract/roles';
 import { sideMenu, tabOfGrid } from '../../src/console/app/screens';
 import { TAB_PATHS } from '../../src/console/app/tabs';
 import { openScreen, openSignedIn, screenshot, toast, useBrowser, waitUntilFinished, WAIT_MS } from '../support/browser';
-import { SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
+import { backend, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
 
 const ACCOUNTS: Record<AdminRoleType, string> = {
   'Super Admin': 'super@demo.test',
@@ -109,7 +109,7 @@ describe("the admin grid screens' report queues", { timeout: 300_000 }, () => {
   const b = useBrowser();
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer('pglite', { ...SIGNED_IN_SUITE });
+    server = await startServer(backend, { ...SIGNED_IN_SUITE });
   });
   afterAll(async () => server?.stop());
 

@@ -11,7 +11,7 @@ import * as messages from '../../src/contract/messages';
 import { sideMenu, tabOfGrid } from '../../src/console/app/screens';
 import { TAB_PATHS } from '../../src/console/app/tabs';
 import { gridPagerText, gridSettled, openScreen, openSignedIn, screenshot, toast, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
-import { startServer, type TestServer } from '../support/server';
+import { backend, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
 const DETAIL = '/grids/agent-event-details';
@@ -33,7 +33,7 @@ describe('report grids', { timeout: 180_000 }, () => {
   const b = useBrowser();
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer('pglite', { OTP_SEND_LIMIT_PER_15MIN: '100', ACCESS_TOKEN_TTL_SECONDS: '3600' });
+    server = await startServer(backend, { OTP_SEND_LIMIT_PER_15MIN: '100', ACCESS_TOKEN_TTL_SECONDS: '3600' });
   });
   afterAll(async () => server?.stop());
 

@@ -4,7 +4,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSignedIn, screenshot, useBrowser } from '../support/browser';
-import { startServer, type TestServer } from '../support/server';
+import { backend, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
 type Box = { name: string; x: number; y: number; width: number; height: number };
@@ -47,7 +47,7 @@ describe('the header from a phone to a desktop', { timeout: 120_000 }, () => {
   const b = useBrowser();
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer('pglite');
+    server = await startServer(backend);
   });
   afterAll(async () => {
     await server?.stop();

@@ -9,7 +9,7 @@ import * as messages from '../../src/contract/messages';
 import { sideMenu } from '../../src/console/app/screens';
 import { TAB_PATHS } from '../../src/console/app/tabs';
 import { gridSettled, openScreen, openSignedIn, screenshot, useBrowser, WAIT_MS } from '../support/browser';
-import { accessToken, startServer, type TestServer } from '../support/server';
+import { backend, accessToken, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
 const EVENT_TYPES = '/event-types';
@@ -44,7 +44,7 @@ describe('lists on a tablet and a desktop', { timeout: 180_000 }, () => {
   const b = useBrowser();
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer('pglite', { OTP_SEND_LIMIT_PER_15MIN: '100', ACCESS_TOKEN_TTL_SECONDS: '3600' });
+    server = await startServer(backend, { OTP_SEND_LIMIT_PER_15MIN: '100', ACCESS_TOKEN_TTL_SECONDS: '3600' });
     const token = await accessToken(server, SUPER);
     for (const key of OWN_KEYS) {
       expect((await server.post('/admin/event_types', { event: key, pretty: `Lists type ${key.slice(-2)}` }, token)).status).toBe(201);

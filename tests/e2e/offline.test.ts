@@ -13,7 +13,7 @@ import type { ListPage } from '../../src/contract/api';
 import type { EventType } from '../../src/contract/entities';
 import * as messages from '../../src/contract/messages';
 import { openScreen, pathOf, screenshot, serviceWorkerControls, sideMenuOf, signIn, toast, useBrowser, waitForPath, WAIT_MS } from '../support/browser';
-import { accessToken, startServer, type TestServer } from '../support/server';
+import { backend, accessToken, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
 const QUEUED = 'Saved offline — it will be sent when the connection returns';
@@ -64,7 +64,7 @@ describe('the console offline', { timeout: 180_000 }, () => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await startServer('pglite', { OTP_SEND_LIMIT_PER_15MIN: '100', ACCESS_TOKEN_TTL_SECONDS: '3600' });
+    server = await startServer(backend, { OTP_SEND_LIMIT_PER_15MIN: '100', ACCESS_TOKEN_TTL_SECONDS: '3600' });
     token = await accessToken(server, SUPER);
   });
   afterAll(async () => server?.stop());
@@ -308,7 +308,7 @@ describe('a dialog whose code has not been downloaded yet', { timeout: 120_000 }
   const b = useBrowser({ serviceWorkers: 'block' });
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer('pglite', { OTP_SEND_LIMIT_PER_15MIN: '100', ACCESS_TOKEN_TTL_SECONDS: '3600' });
+    server = await startServer(backend, { OTP_SEND_LIMIT_PER_15MIN: '100', ACCESS_TOKEN_TTL_SECONDS: '3600' });
   });
   afterAll(async () => server?.stop());
 

@@ -14,7 +14,7 @@ import type { ListPage } from '../../src/contract/api';
 import { PAYOUT_COLUMNS, PAYOUT_CONTROL_LINE_ID, type PaymentRunOutcome, type PaymentRunPreview } from '../../src/contract/paymentRuns';
 import type { PayoutLine } from '../../src/contract/payouts';
 import { axeViolations, nextCode, codeCount, openSignedIn, screenshot, toast, useBrowser, WAIT_MS } from '../support/browser';
-import { accessToken, startServer, type TestServer } from '../support/server';
+import { backend, accessToken, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
 const SECOND_SUPER = 'super2@demo.test';
@@ -32,7 +32,7 @@ describe('payment runs in the browser', { timeout: 240_000 }, () => {
   /** A currency whose due payments of the year pass its approval limit: the second test's, left alone by the first. */
   let approvalCurrency: string | undefined;
   beforeAll(async () => {
-    server = await startServer('pglite', { ACCESS_TOKEN_TTL_SECONDS: '3600', OTP_SEND_LIMIT_PER_15MIN: '100', PAYMENT_RUN_APPROVAL_LIMITS: APPROVAL_LIMITS });
+    server = await startServer(backend, { ACCESS_TOKEN_TTL_SECONDS: '3600', OTP_SEND_LIMIT_PER_15MIN: '100', PAYMENT_RUN_APPROVAL_LIMITS: APPROVAL_LIMITS });
     superToken = await accessToken(server, SUPER);
     const year = await preview({ start_date: toRequestDate(addDays(today(), -365)), end_date: toRequestDate(today()) });
     approvalCurrency = year.totals.find((total) => Number(total.amount) > Number(LIMITS.get(total.currency) ?? Infinity))?.currency;

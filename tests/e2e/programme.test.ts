@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVE_FLAG_WORDS } from '../../src/contract/constants';
 import type { Agency, Campaign, CampaignLanguage, CampaignVersion, EventCompensationConfig } from '../../src/contract/entities';
 import { openScreen, openSignedIn, screenshot, toast, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
-import { accessToken, startServer, type TestServer } from '../support/server';
+import { backend, accessToken, startServer, type TestServer } from '../support/server';
 import { allPages } from '../support/service';
 
 const SUPER = 'super@demo.test';
@@ -25,7 +25,7 @@ describe('agencies and campaigns in the browser', { timeout: 240_000 }, () => {
   let server: TestServer;
   let superToken: string;
   beforeAll(async () => {
-    server = await startServer('pglite', { OTP_SEND_LIMIT_PER_15MIN: '100' });
+    server = await startServer(backend, { OTP_SEND_LIMIT_PER_15MIN: '100' });
     superToken = await accessToken(server, SUPER);
   });
   afterAll(async () => server?.stop());

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_DATA_CACHE } from '../../src/console/pwa/caches';
 import { RELOAD_ACTION, UPDATE_AVAILABLE_MESSAGE } from '../../src/console/pwa/updatePrompt';
 import { CHROMIUM, CHROMIUM_ARGS, signIn, toast, useBrowser, WAIT_MS } from '../support/browser';
-import { startServer, type TestServer } from '../support/server';
+import { backend, startServer, type TestServer } from '../support/server';
 
 /** What the service worker may store at install: the whole console, every screen's files (vite.config.ts, globPatterns). */
 const PRECACHE_BUDGET = 3 * 1000 * 1000;
@@ -95,7 +95,7 @@ describe('the installable console (PWA)', { timeout: 120_000 }, () => {
   const b = useBrowser();
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer('pglite');
+    server = await startServer(backend);
   });
   afterAll(async () => server?.stop());
 

@@ -14,7 +14,7 @@ import { duplicateEventKey } from '../../src/contract/messages';
 import { PASSWORD_STRENGTH_PATTERN } from '../../src/contract/schemas';
 import { GENERATED_PASSWORD_LENGTH } from '../../src/contract/constants';
 import { openScreen, openSignedIn, pathOf, persistedSession, screenshot, toast, useBrowser, WAIT_MS } from '../support/browser';
-import { startServer, type TestServer } from '../support/server';
+import { backend, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
 const AGENCY = 'agency@demo.test';
@@ -93,7 +93,7 @@ describe('reference-data screens in the browser', { timeout: 180_000 }, () => {
   const b = useBrowser();
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer('pglite', { OTP_SEND_LIMIT_PER_15MIN: '100' });
+    server = await startServer(backend, { OTP_SEND_LIMIT_PER_15MIN: '100' });
   });
   afterAll(async () => server?.stop());
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as messages from '../../src/contract/messages';
 import { devicesSignedOut, SIGNED_IN_DEVICES, THIS_DEVICE } from '../../src/contract/sessions';
 import { axeViolations, headerUser, openScreen, pathOf, screenshot, sideMenuOf, signIn, toast, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
-import { startServer, type TestServer } from '../support/server';
+import { backend, startServer, type TestServer } from '../support/server';
 
 const ADMIN = 'agency@demo.test';
 const PATH = '/signed-in-devices';
@@ -35,7 +35,7 @@ describe('signed-in devices', { timeout: 180_000 }, () => {
   const b = useBrowser();
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer('pglite', { OTP_SEND_LIMIT_PER_15MIN: '100', OTP_SEND_LIMIT_PER_ADDRESS_15MIN: '1000' });
+    server = await startServer(backend, { OTP_SEND_LIMIT_PER_15MIN: '100', OTP_SEND_LIMIT_PER_ADDRESS_15MIN: '1000' });
   });
   afterAll(async () => server?.stop());
 

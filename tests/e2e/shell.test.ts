@@ -9,7 +9,7 @@ import { sideMenu } from '../../src/console/app/screens';
 import {
   codeCount, headerUser, nextCode, openSignedIn, pathOf, persistedSession, screenshot, sideMenuLabels, sideMenuOf, signIn, useBrowser, WAIT_MS, waitForPath,
 } from '../support/browser';
-import { startServer, type TestServer } from '../support/server';
+import { backend, startServer, type TestServer } from '../support/server';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const REFRESH = '/api/v1/auth/token/refresh/';
@@ -58,7 +58,7 @@ describe('the signed-in console', { timeout: 90_000 }, () => {
   const b = useBrowser();
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer('pglite', { OTP_SEND_LIMIT_PER_15MIN: '100', OTP_SEND_LIMIT_PER_ADDRESS_15MIN: '1000' });
+    server = await startServer(backend, { OTP_SEND_LIMIT_PER_15MIN: '100', OTP_SEND_LIMIT_PER_ADDRESS_15MIN: '1000' });
   });
   afterAll(async () => server?.stop());
 
@@ -220,7 +220,7 @@ describe('session expiry in the browser', { timeout: 90_000 }, () => {
   const b = useBrowser({ serviceWorkers: 'block' });
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer('pglite', { ACCESS_TOKEN_TTL_SECONDS: '2' });
+    server = await startServer(backend, { ACCESS_TOKEN_TTL_SECONDS: '2' });
   });
   afterAll(async () => server?.stop());
 

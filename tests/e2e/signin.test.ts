@@ -7,7 +7,7 @@ import {
   PASSWORD, codeCount, headerUser, nextCode, pathOf, screenshot, sideMenuOf, signIn, submitLogin, toast, useBrowser,
   waitForPath, WAIT_MS,
 } from '../support/browser';
-import { startServer, type TestServer } from '../support/server';
+import { backend, startServer, type TestServer } from '../support/server';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // SPEC.md section 1, literally: the header's title and the about menu's version label.
@@ -19,7 +19,7 @@ describe('sign-in in the browser', { timeout: 90_000 }, () => {
   let server: TestServer;
   beforeAll(async () => {
     // Generous send budgets: the budgets themselves are the API tests' business.
-    server = await startServer('pglite', { OTP_SEND_LIMIT_PER_15MIN: '100', OTP_SEND_LIMIT_PER_ADDRESS_15MIN: '1000' });
+    server = await startServer(backend, { OTP_SEND_LIMIT_PER_15MIN: '100', OTP_SEND_LIMIT_PER_ADDRESS_15MIN: '1000' });
   });
   afterAll(async () => server?.stop());
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toRequestDate } from '../../src/contract/dates';
 import { TAB_PATHS } from '../../src/console/app/tabs';
 import { axeViolations, gridSettled, openScreen, openSignedIn, screenshot, signIn, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
-import { accessToken, startServer, type TestServer } from '../support/server';
+import { backend, accessToken, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
 const ACCOUNTS = { 'Super Admin': SUPER, 'Agency Admin': 'agency@demo.test', 'Campaign Admin': 'campaign@demo.test' } as const;
@@ -41,7 +41,7 @@ describe('the Stats tab', { timeout: 180_000 }, () => {
   const b = useBrowser();
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer('pglite', { OTP_SEND_LIMIT_PER_15MIN: '100', ACCESS_TOKEN_TTL_SECONDS: '3600' });
+    server = await startServer(backend, { OTP_SEND_LIMIT_PER_15MIN: '100', ACCESS_TOKEN_TTL_SECONDS: '3600' });
   });
   afterAll(async () => server?.stop());
 

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREEN_LIST } from '../../src/console/app/screens';
 import { join } from 'node:path';
 import { launchBrowser, openMenuDrawer, openSignedIn, screenshot, screenshotDir, sideMenuOf, WAIT_MS } from '../support/browser';
-import { startServer, type TestServer } from '../support/server';
+import { backend, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
 const TABLET = { viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true };
@@ -131,7 +131,7 @@ describe('lists and grids on a touch screen', { timeout: 180_000 }, () => {
   let browser: Browser;
   let context: BrowserContext | undefined;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer('pglite', { ACCESS_TOKEN_TTL_SECONDS: '3600' }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(backend, { ACCESS_TOKEN_TTL_SECONDS: '3600' }), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

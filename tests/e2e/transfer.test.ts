@@ -6,13 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kb, LOGIN_BUDGET, loginPageTransfers, recordTransfers, SIGNED_IN_BUDGET, signInThroughUsers } from '../../scripts/transferred';
 import { useBrowser } from '../support/browser';
-import { startServer, type TestServer } from '../support/server';
+import { backend, startServer, type TestServer } from '../support/server';
 
 describe('the login page on the wire', { timeout: 60_000 }, () => {
   const b = useBrowser({ serviceWorkers: 'block' });
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer('pglite');
+    server = await startServer(backend);
   });
   afterAll(async () => {
     await server?.stop();

@@ -11,14 +11,32 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { TestContext } from 'vitest';
 import type { LoginResponse, OutboxMessage } from '../../src/contract/api';
 import { ensureBuilt } from '../../scripts/build/stamp.mjs';
 import { LOGIN, SEND } from './calls';
 
 export type Backend = 'pglite' | 'postgres';
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
-export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * The database the API and browser suites run on: PostgreSQL when TEST_DATABASE_URL names one (CI,
+ * and `npm test` finds this machine's, tests/support/templates.ts), PGlite otherwise. The embedded
+ * default is proven on its own (tests/api/embedded.test.ts, tests/api/start.test.ts), not by running
+ * every suite twice. Read in the test workers, after the global setup has settled the URL.
+ */
+export const backend: Backend = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+/** The suites' `describe.each(backends)`: the one backend above. */
+export const backends: Backend[] = [backend];
+/**
+ * Why a test stops, reported skipped, where it reads the database over SQL and the database is
+ * PGlite (held by the server process): `needsSql(server, skip)`, never an `if` that passes silently.
+ */
+export const NEEDS_POSTGRES = 'needs PostgreSQL: reads the database over SQL, and PGlite is held by the server';
+
+/** Stops the test here, reported skipped with NEEDS_POSTGRES, unless the server's database can be read over SQL. */
+export function needsSql(server: TestServer, skip: TestContext['skip']): asserts server is TestServer & { sql: pg.Pool } {
+  skip(!server.sql, NEEDS_POSTGRES);
+}
 
 /** Settings for suites that sign each role in and keep its token for the whole file. */
 export const SIGNED_IN_SUITE = {
