@@ -69,10 +69,6 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
-  // In the console a lazy screen may read its paths from the screen registry that loads it
-  // (app/screens.tsx): the import() runs after the registry has loaded, so that cycle leaves nothing
-  // undefined. Static cycles are still errors.
-  { files: ['src/console/**'], rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }] } },
   {
     files: ['src/console/**'],
     languageOptions: { globals: { ...globals.browser } },
@@ -85,7 +81,8 @@ export default tseslint.config(
   //   < http (a request with the session, its failure, connectivity, the data saver)
   //   < outbox (writes that wait) < backends (the base query and the backends' slices and endpoints).
   // address (a list's or grid's state in the address bar), components, forms, downloads and pwa
-  // may use any of them; csv (reading CSV files) and format (numbers as the console writes them)
+  // may use any of them; ground (the screen registry and its paths, typed hooks, configuration, the
+  // caller's role), which every feature reads, stands on device, session and http only; csv (reading CSV files) and format (numbers as the console writes them)
   // use none of them. A test may drive its layer through the whole store (outbox.test.ts injects an endpoint into
   // a backend), so tests keep only the first rule.
   ...Object.entries({
@@ -99,6 +96,7 @@ export default tseslint.config(
     forms: [],
     downloads: [],
     pwa: [],
+    ground: ['**/outbox/**', '**/backends/**'],
     csv: ['**/session/**', '**/http/**', '**/outbox/**', '**/backends/**'],
     format: ['**/device/**', '**/session/**', '**/http/**', '**/outbox/**', '**/backends/**', '**/components/**', '**/forms/**'],
   }).flatMap(([folder, above]) => {
@@ -125,13 +123,15 @@ export default tseslint.config(
       }],
     },
   },
-  // A feature never imports another feature (bulletproof-react), nor the app's frame: the app
-  // composes the features, not the other way round.
-  ...features.map((feature) => ({
-    files: [`src/console/features/${feature}/**`],
-    rules: forbid([
-      '**/server/**', 'node:*', ...APP_FRAME,
-      ...features.filter((other) => other !== feature).flatMap((other) => [`../${other}/**`, `**/features/${other}/**`]),
-    ]),
-  })),
+  // A feature never imports another feature (bulletproof-react), nor anything of app/: the app
+  // composes the features, and the ground they stand on (paths, typed hooks, configuration, the
+  // caller's role, the screen registry) is ground/. A feature's test may build the whole store.
+  ...features.flatMap((feature) => {
+    const others = features.filter((other) => other !== feature).flatMap((other) => [`../${other}/**`, `**/features/${other}/**`]);
+    const tests = `src/console/features/${feature}/**/*.test.{ts,tsx}`;
+    return [
+      { files: [`src/console/features/${feature}/**`], ignores: [tests], rules: forbid(['**/server/**', 'node:*', '**/app/**', ...others]) },
+      { files: [tests], rules: forbid(['**/server/**', 'node:*', ...APP_FRAME, ...others]) },
+    ];
+  }),
 );

@@ -157,7 +157,7 @@ export default defineConfig({
       output: {
         // Vendor groups only: no rule names a console file, so moving or renaming one never moves it
         // to another page. The console's own code is split where the screens are, at the route
-        // registry's import()s (app/screens.tsx), Rolldown's default: each screen's file, and the
+        // registry's import()s (app/screenPages.tsx), Rolldown's default: each screen's file, and the
         // modules two screens share in files of their own.
         // What every page runs first (React, the store, the router) in one file rather than seven:
         // on HTTP/1.1 each response costs its headers, and one file compresses better than its parts.

@@ -7,8 +7,8 @@
 // a focused sort header shows its ring. One server and one signed-in page for the whole file.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sideMenu } from '../../src/console/app/screens';
-import { TAB_PATHS } from '../../src/console/app/tabs';
+import { sideMenu } from '../../src/console/ground/screens';
+import { TAB_PATHS } from '../../src/console/ground/paths';
 import { axeViolations, codeCount, headerUser, nextCode, openSignedIn, screenshot, sideMenuOf, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
 import { backend, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
 

@@ -4,7 +4,7 @@
 // Screenshots of each at both sizes.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENU_GROUPS } from '../../src/console/app/screens';
+import { MENU_GROUPS } from '../../src/console/ground/screens';
 import { menuButton, openSignedIn, pathOf, screenshot, sideMenuOf, useBrowser, waitForPath } from '../support/browser';
 import { backend, startServer, type TestServer } from '../support/server';
 

@@ -14,8 +14,8 @@ import { toRequestDate } from '../../src/contract/dates';
 import { GRIDS, type AnyGrid } from '../../src/contract/grids';
 import { REPORT_HOME_NAMES, REPORT_HOMES, type ReportHome } from '../../src/contract/reports';
 import type { AdminRoleType } from '../../src/contract/roles';
-import { sideMenu, tabOfGrid } from '../../src/console/app/screens';
-import { TAB_PATHS } from '../../src/console/app/tabs';
+import { sideMenu, tabOfGrid } from '../../src/console/ground/screens';
+import { TAB_PATHS } from '../../src/console/ground/paths';
 import { openScreen, openSignedIn, screenshot, toast, useBrowser, waitUntilFinished, WAIT_MS } from '../support/browser';
 import { backend, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
 

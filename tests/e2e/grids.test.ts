@@ -8,8 +8,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentEventDetailsGrid, GRIDS, paymentRunDetailGrid, type GridColumn } from '../../src/contract/grids';
 import * as messages from '../../src/contract/messages';
-import { sideMenu, tabOfGrid } from '../../src/console/app/screens';
-import { TAB_PATHS } from '../../src/console/app/tabs';
+import { sideMenu, tabOfGrid } from '../../src/console/ground/screens';
+import { TAB_PATHS } from '../../src/console/ground/paths';
 import { gridPagerText, gridSettled, openScreen, openSignedIn, screenshot, toast, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
 import { backend, startServer, type TestServer } from '../support/server';
 

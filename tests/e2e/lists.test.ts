@@ -6,8 +6,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as messages from '../../src/contract/messages';
-import { sideMenu } from '../../src/console/app/screens';
-import { TAB_PATHS } from '../../src/console/app/tabs';
+import { sideMenu } from '../../src/console/ground/screens';
+import { TAB_PATHS } from '../../src/console/ground/paths';
 import { gridSettled, openScreen, openSignedIn, screenshot, useBrowser, WAIT_MS } from '../support/browser';
 import { backend, accessToken, startServer, type TestServer } from '../support/server';
 

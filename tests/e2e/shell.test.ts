@@ -5,7 +5,7 @@ import type { Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as messages from '../../src/contract/messages';
 import type { AdminRoleType } from '../../src/contract/roles';
-import { sideMenu } from '../../src/console/app/screens';
+import { sideMenu } from '../../src/console/ground/screens';
 import {
   codeCount, headerUser, nextCode, openSignedIn, pathOf, persistedSession, screenshot, sideMenuLabels, sideMenuOf, signIn, useBrowser, WAIT_MS, waitForPath,
 } from '../support/browser';

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toRequestDate } from '../../src/contract/dates';
-import { TAB_PATHS } from '../../src/console/app/tabs';
+import { TAB_PATHS } from '../../src/console/ground/paths';
 import { axeViolations, gridSettled, openScreen, openSignedIn, screenshot, signIn, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
 import { backend, accessToken, startServer, type TestServer } from '../support/server';
 

@@ -12,7 +12,7 @@
 // touch emulation (44 px targets measured, 30 px ones drawn).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREEN_LIST } from '../../src/console/app/screens';
+import { SCREEN_LIST } from '../../src/console/ground/screens';
 import { join } from 'node:path';
 import { launchBrowser, openMenuDrawer, openSignedIn, screenshot, screenshotDir, sideMenuOf, WAIT_MS } from '../support/browser';
 import { backend, startServer, type TestServer } from '../support/server';

@@ -18,7 +18,7 @@ import { addDays, isoDateOf, toRequestDate } from '../../contract/dates';
 import { sortableKeys, type GridDeclaration, type GridFilter } from '../../contract/grids';
 import { reconcileDateRange } from '../../contract/reports';
 import { HOLDS_FILTER_VALUES, type HoldsFilter } from '../../contract/schemas';
-import { useCallerIsSuper } from '../app/useCallerIsSuper';
+import { useCallerIsSuper } from '../ground/useCallerIsSuper';
 import { useSavingPageSize } from '../http/dataSaver';
 import { pageParam, pageSizeParam, useRememberedAddress, useTypedSearch } from './listAddress';
 import { idParam } from './useListParams';

@@ -6,7 +6,7 @@ import { useStore } from 'react-redux';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { watchConnectivity } from '../http/connectivity';
 import { selectSignedIn } from '../session/sessionSlice';
-import { useAppSelector } from './hooks';
+import { useAppSelector } from '../ground/hooks';
 import { page } from './page';
 
 const LoginPage = page(() => import('../features/login/LoginPage'), 'LoginPage');

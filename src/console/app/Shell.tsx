@@ -15,8 +15,8 @@ import { SavedReportsButton } from '../downloads/SavedReportsButton';
 import { useForgetOthersReports } from '../downloads/useSavedReports';
 import { OutboxButton } from '../outbox/OutboxButton';
 import { TABLET_WIDTH, useDevicePreference, useMediaQuery } from '../device/preferences';
-import { useAppSelector } from './hooks';
-import type { MenuItem } from './screens';
+import { useAppSelector } from '../ground/hooks';
+import type { MenuItem } from '../ground/screens';
 import { SideMenu } from './SideMenu';
 
 /** Moves the focus to the screen itself: the router would otherwise take the link's #hash for a path. */

@@ -9,9 +9,9 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { LogoutConfirm } from '../features/logout/LogoutConfirm';
 import type { LogoutState } from '../features/logout/LogoutPage';
 import { selectOwnOutbox } from '../outbox/outboxSlice';
-import { useAppSelector } from './hooks';
-import { LOGOUT_ICON, SCREENS, type MenuItem as MenuEntry } from './screens';
-import { pathOf } from './tabs';
+import { useAppSelector } from '../ground/hooks';
+import { LOGOUT_ICON, SCREENS, type MenuItem as MenuEntry } from '../ground/screens';
+import { pathOf } from '../ground/paths';
 
 interface SideMenuProps {
   items: MenuEntry[];

@@ -6,7 +6,7 @@ import { fakeBackend } from '../test/fakeBackend';
 import { renderWithProviders } from '../test/renderWithProviders';
 import { DEMO_USERNAME, signedIn } from '../test/sessions';
 import { App } from './App';
-import { sideMenu } from './screens';
+import { sideMenu } from '../ground/screens';
 
 /** The backend of a signed-in shell: the reference lists it loads on arrival. */
 function shellBackend() {

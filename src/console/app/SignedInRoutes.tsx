@@ -13,11 +13,12 @@ import { LogoutPage, type LogoutState } from '../features/logout/LogoutPage';
 // The toaster too (toaster.ts loads it with the first toast): a change saved offline must be able to
 // say so before the service worker holds every file.
 import '../components/blueprintToaster';
-import { useAppSelector } from './hooks';
+import { useAppSelector } from '../ground/hooks';
+import { pathOf, SAVED_REPORTS_PATH, SIGNED_IN_DEVICES_PATH } from '../ground/paths';
+import { SCREEN_LIST, sideMenu } from '../ground/screens';
 import { page } from './page';
-import { SCREEN_LIST, SCREENS, sideMenu } from './screens';
+import { SCREEN_PAGES } from './screenPages';
 import { Shell } from './Shell';
-import { pathOf, SAVED_REPORTS_PATH, SIGNED_IN_DEVICES_PATH } from './tabs';
 
 const OtpPage = page(() => import('../features/otp/OtpPage'), 'OtpPage');
 const SavedReportsPage = page(() => import('../features/savedreports/SavedReportsPage'), 'SavedReportsPage');
@@ -49,7 +50,7 @@ export function SignedInRoutes() {
         {menu
           .filter((item) => item.id !== 'logout')
           .map((item) => {
-            const Screen = item.id === 'logout' ? undefined : SCREENS[item.id].page;
+            const Screen = item.id === 'logout' ? undefined : SCREEN_PAGES[item.id].page;
             const screen = Screen ? <Screen /> : <NotAvailableYet title={item.label} />;
             return (
               <Route
@@ -61,7 +62,7 @@ export function SignedInRoutes() {
             );
           })}
         {menu.map((item) => {
-          const Detail = item.id === 'logout' ? undefined : SCREENS[item.id].detail;
+          const Detail = item.id === 'logout' ? undefined : SCREEN_PAGES[item.id].detail;
           return Detail && <Route key={`${item.id}-detail`} path={`${pathOf(item)}/:id/:part?`} element={<Detail />} />;
         })}
         {SCREEN_LIST.filter(([, screen]) => !screen.visibleTo.includes(roleType)).flatMap(([id, screen]) => [

@@ -4,7 +4,7 @@
 // (http/failure.ts). A write may wait in the outbox instead (outbox/queueWrite.ts). Files are
 // fetched outside RTK Query (downloads/fetchFile.ts).
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import type { Backend } from '../app/config';
+import type { Backend } from '../ground/config';
 import type { ConnectivityState } from '../http/connectivity';
 import { offlineFailure, settle, type ApiFailure } from '../http/failure';
 import { sendWithSession } from '../http/sessionRefresh';

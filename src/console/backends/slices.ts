@@ -12,7 +12,7 @@ import {
   buildCreateApi, coreModule, reactHooksModule, type BaseQueryFn, type EndpointDefinitions, type Module, type TagDescription,
 } from '@reduxjs/toolkit/query/react';
 import { REHYDRATE } from 'redux-persist';
-import type { Backend } from '../app/config';
+import type { Backend } from '../ground/config';
 import { DATA_SAVER_PAGE_SIZE, isDataSaverOn } from '../http/dataSaver';
 import { backendBaseQuery } from './baseQuery';
 import { restoredQueryCache } from './queryCache';

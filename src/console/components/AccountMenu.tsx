@@ -4,7 +4,7 @@ import { Menu, MenuItem } from '@blueprintjs/core';
 import { Desktop } from '@blueprintjs/icons';
 import { useNavigate } from 'react-router-dom';
 import { SIGNED_IN_DEVICES } from '../../contract/sessions';
-import { SIGNED_IN_DEVICES_PATH } from '../app/tabs';
+import { SIGNED_IN_DEVICES_PATH } from '../ground/paths';
 
 export function AccountMenu() {
   const navigate = useNavigate();

@@ -10,7 +10,7 @@ import { Alert, Button, Callout, Dialog, DialogBody, DialogFooter, Intent } from
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import * as messages from '../../contract/messages';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { useAppDispatch, useAppSelector } from '../ground/hooks';
 import { useSchemaForm } from '../forms/useSchemaForm';
 import { entryDiscarded, type OutboxEntry } from '../outbox/outboxSlice';
 import { RetryNotice, retryValues, useSaveAndClose } from '../outbox/retry';

@@ -1,7 +1,7 @@
 // Calls that never wait in the outbox (signing in, codes, password resets) are disabled while the
 // browser has no network, and this says why.
 import { selectBrowserOffline } from '../http/connectivity';
-import { useAppSelector } from '../app/hooks';
+import { useAppSelector } from '../ground/hooks';
 
 export const useBrowserOffline = (): boolean => useAppSelector(selectBrowserOffline);
 

@@ -4,7 +4,7 @@
 import { Button } from '@blueprintjs/core';
 import { Offline, Undo } from '@blueprintjs/icons';
 import * as messages from '../../contract/messages';
-import { useAppSelector } from '../app/hooks';
+import { useAppSelector } from '../ground/hooks';
 import { useLastLoadedAddress } from '../address/listAddress';
 import { selectOffline } from '../http/connectivity';
 import { EmptyState } from './EmptyState';

@@ -4,8 +4,8 @@ import { Callout, Intent } from '@blueprintjs/core';
 import { Offline } from '@blueprintjs/icons';
 import { useLocation } from 'react-router-dom';
 import { selectDataAsOf, selectOffline } from '../http/connectivity';
-import { useAppSelector } from '../app/hooks';
-import { SAVED_REPORTS_PATH, TAB_PATHS } from '../app/tabs';
+import { useAppSelector } from '../ground/hooks';
+import { SAVED_REPORTS_PATH, TAB_PATHS } from '../ground/paths';
 
 // Made when first needed: a browser's first date format loads its locale data, work the shell's
 // first screen should not wait for when it is online.

@@ -2,7 +2,7 @@
 import { Button, Tag } from '@blueprintjs/core';
 import { Archive } from '@blueprintjs/icons';
 import { useNavigate } from 'react-router-dom';
-import { SAVED_REPORTS_PATH } from '../app/tabs';
+import { SAVED_REPORTS_PATH } from '../ground/paths';
 import { savedReportsAvailable } from './savedReports';
 import { useSavedReports } from './useSavedReports';
 

@@ -2,7 +2,7 @@
 // refusal carries the server's error text. Files never wait in the outbox: a download needs the
 // network now.
 import type { FetchArgs } from '@reduxjs/toolkit/query';
-import type { Backend } from '../app/config';
+import type { Backend } from '../ground/config';
 import { toFailure, type ApiFailure } from '../http/failure';
 import { callOutsideRtk, sendWithSession, type StoreAccess } from '../http/sessionRefresh';
 

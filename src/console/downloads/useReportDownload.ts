@@ -5,7 +5,7 @@ import type { FetchArgs } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useStore } from 'react-redux';
 import * as messages from '../../contract/messages';
-import type { Backend } from '../app/config';
+import type { Backend } from '../ground/config';
 import { askToConfirm } from '../components/confirm';
 import { dismissToast, showError, showNotice, showSuccess } from '../components/toaster';
 import { isDataSaverOn } from '../http/dataSaver';

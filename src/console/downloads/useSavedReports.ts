@@ -1,6 +1,6 @@
 // The signed-in admin's saved reports, read again whenever one is saved or removed (in any tab).
 import { useEffect, useState } from 'react';
-import { useAppSelector } from '../app/hooks';
+import { useAppSelector } from '../ground/hooks';
 import { listSavedReports, onSavedReportsChange, removeOthersReports, type SavedReport } from './savedReports';
 
 /** The signed-in admin's username: saved reports are theirs. */

@@ -8,7 +8,7 @@ import {
 } from '@reduxjs/toolkit/query';
 import type { RefreshResponse } from '../../contract/api';
 import * as messages from '../../contract/messages';
-import { backendUrls, type Backend } from '../app/config';
+import { backendUrls, type Backend } from '../ground/config';
 import { showError } from '../components/toaster';
 import { sessionEnded, tokensRefreshed, type SessionState } from '../session/sessionSlice';
 import { serverAnswered, serverUnreachable, type ConnectivityState } from './connectivity';

@@ -3,7 +3,7 @@
 import { Button, Intent, Tag } from '@blueprintjs/core';
 import { CloudUpload } from '@blueprintjs/icons';
 import { Suspense, useState } from 'react';
-import { useAppSelector } from '../app/hooks';
+import { useAppSelector } from '../ground/hooks';
 import { lazyNamed } from '../components/lazyNamed';
 import { selectOwnOutbox } from './outboxSlice';
 

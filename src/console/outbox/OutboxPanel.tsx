@@ -8,7 +8,7 @@ import { Button, Classes, Drawer, DrawerSize, IconSize, Intent, Tag } from '@blu
 import { CloudUpload, Edit, Refresh, SmallCross, Trash } from '@blueprintjs/icons';
 import { useNavigate } from 'react-router-dom';
 import { selectBrowserOffline } from '../http/connectivity';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { useAppDispatch, useAppSelector } from '../ground/hooks';
 import { ConflictPanel } from '../components/ConflictPanel';
 import { conflictRows, fieldsOfValues, type CurrentRow } from '../forms/editConflict';
 import { entryDiscarded, entryKeptMine, retryRequested, selectOwnOutbox, type OutboxEntry } from './outboxSlice';

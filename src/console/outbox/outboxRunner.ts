@@ -13,7 +13,7 @@
 import { type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist';
 import type { ErrorCode } from '../../contract/errors';
-import type { Backend } from '../app/config';
+import type { Backend } from '../ground/config';
 import { showError, showNotice, showSuccess } from '../components/toaster';
 import { browserWentOnline } from '../http/connectivity';
 import type { ApiFailure } from '../http/failure';

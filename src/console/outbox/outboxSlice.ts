@@ -4,7 +4,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { TagDescription } from '@reduxjs/toolkit/query';
 import type { ErrorCode } from '../../contract/errors';
-import type { Backend } from '../app/config';
+import type { Backend } from '../ground/config';
 import type { ConflictField } from '../forms/editConflict';
 import { newIdempotencyKey } from './offlineWrite';
 

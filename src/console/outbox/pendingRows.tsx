@@ -3,7 +3,7 @@
 // listed above the table.
 import { Intent, Tag } from '@blueprintjs/core';
 import { useMemo, type ReactNode } from 'react';
-import { useAppSelector } from '../app/hooks';
+import { useAppSelector } from '../ground/hooks';
 import { rowKeyOf } from './offlineWrite';
 import { selectOwnOutbox, type OutboxEntry } from './outboxSlice';
 import { TitledCallout } from '../components/TitledCallout';

@@ -4,7 +4,7 @@
 // resolves as a QueuedWrite. The outbox runner sends a waiting entry again with its own key.
 import type { BaseQueryApi, FetchArgs, FetchBaseQueryMeta, QueryReturnValue } from '@reduxjs/toolkit/query';
 import { IDEMPOTENCY_KEY_HEADER, OUTBOX_QUEUED_AT_HEADER } from '../../contract/constants';
-import type { Backend } from '../app/config';
+import type { Backend } from '../ground/config';
 import { OFFLINE_TEXT, settle, type ApiFailure } from '../http/failure';
 import { callOutsideRtk, sendWithSession, type StoreAccess } from '../http/sessionRefresh';
 import type { SessionState } from '../session/sessionSlice';

@@ -6,7 +6,7 @@ import { Intent } from '@blueprintjs/core';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { showSuccess } from '../components/toaster';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { useAppDispatch, useAppSelector } from '../ground/hooks';
 import { isQueuedWrite } from './offlineWrite';
 import { entryDiscarded, selectOwnOutbox, type OutboxEntry } from './outboxSlice';
 import { TitledCallout } from '../components/TitledCallout';

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database } from './database';
 import type { PGlite } from '@electric-sql/pglite';
 import { PROJECT_FILES } from '../projectFiles';
 import * as schema from './schema';
@@ -16,9 +17,7 @@ import type { ReplicaState } from '../../contract/api';
 import { FreshReadPool, readRouting } from './readReplica';
 import { trackingWrites } from './tableGenerations';
 
-export type Schema = typeof schema;
-/** The driver-neutral database handle every repository takes. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type { Database, Schema } from './database';
 
 export interface OpenDatabase {
   /** The primary: writes, transactions, and the reads that must see their own writes. */

@@ -6,7 +6,7 @@
 // Per process: several instances may share PostgreSQL, and another instance's writes move nothing
 // here; what they change shows when the cached value expires.
 import { Column, getTableName, is, SQL, StringChunk, Subquery, Table } from 'drizzle-orm';
-import type { Database } from './client';
+import type { Database } from './database';
 
 const generations = new Map<string, number>();
 

@@ -3,7 +3,7 @@
 import { Button, ButtonGroup } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import type { Agency } from '../../../contract/entities';
-import { detailPath } from '../../app/tabs';
+import { detailPath } from '../../ground/paths';
 import { ActiveMark } from '../../components/ActiveMark';
 import { ListTable, type Column } from '../../components/ListTable';
 import { useShownAnswer } from '../../components/NotLoadedOffline';

@@ -7,7 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { activeFlagWord } from '../../../contract/constants';
 import type { Agency, AgencyCampaignTypeConfig, Campaign } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
-import { detailPath, TAB_PATHS } from '../../app/tabs';
+import { detailPath, TAB_PATHS } from '../../ground/paths';
 import { BackButton } from '../../components/BackButton';
 import { AgencyCampaignDetails } from './AgencyCampaignDetails';
 import { useAgencyCampaignsQuery, useAgencyConfigsQuery, useAgencyQuery } from './agenciesApi';

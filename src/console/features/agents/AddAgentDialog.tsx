@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { fromRequestDate, toRequestDate } from '../../../contract/dates';
 import * as messages from '../../../contract/messages';
 import { addAgentForm, type FieldErrors } from '../../../contract/schemas';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../ground/hooks';
 import { FormDialog, useFormDialog } from '../../components/FormDialog';
 import { MsisdnField } from '../../components/MsisdnField';
 import { PasswordField } from '../../components/PasswordField';

@@ -14,7 +14,7 @@ import { FilterSelect, SuperAdminChecks } from '../../components/FilterControls'
 import { idParam } from '../../address/useListParams';
 import { ListTable, type Column } from '../../components/ListTable';
 import { agentDate } from './agentDates';
-import { useCallerIsSuper } from '../../app/useCallerIsSuper';
+import { useCallerIsSuper } from '../../ground/useCallerIsSuper';
 import { agentsList, useAgentFilters } from './agentList';
 import { AgentStatus } from './AgentStatus';
 import { agentName, InviteHistory } from './InviteHistory';

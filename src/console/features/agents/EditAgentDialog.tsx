@@ -16,7 +16,7 @@ import { useAgencyCampaignChoicesQuery } from '../../backends/campaignChoices';
 import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
 import { MsisdnField } from '../../components/MsisdnField';
 import { TextField } from '../../components/TextField';
-import { useCallerIsSuper } from '../../app/useCallerIsSuper';
+import { useCallerIsSuper } from '../../ground/useCallerIsSuper';
 import { agentConflict, useEditAgentMutation, type AgentEdit } from './agentsApi';
 
 /** The form's values as the dialog holds them (the schema reads the ids whatever their type). */

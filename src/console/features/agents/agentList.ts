@@ -6,7 +6,7 @@ import type { AgentRoleCampaign } from '../../../contract/entities';
 import { ROLE_TYPE_ID, STATUS_TYPES, statusTypeOfId, type StatusTypeName } from '../../../contract/roles';
 import type { FilteredView, ListView } from '../../backends/listPages';
 import { idParam, useListFilters } from '../../address/useListParams';
-import { useCallerIsSuper } from '../../app/useCallerIsSuper';
+import { useCallerIsSuper } from '../../ground/useCallerIsSuper';
 import type { EditableList } from '../../components/EditableList';
 import { useAgentsQuery, type AgentEdit } from './agentsApi';
 

@@ -10,7 +10,7 @@ import type { Page } from '../../../contract/api';
 import type { editAgentForm } from '../../../contract/schemas';
 import { serviceApi, usersApi } from '../../backends/slices';
 import { serviceList, toListRows, type FilteredView, type ListRows } from '../../backends/listPages';
-import { TAB_PATHS } from '../../app/tabs';
+import { TAB_PATHS } from '../../ground/paths';
 import type { ConflictField } from '../../forms/editConflict';
 import { offlineSave, type Saved } from '../../outbox/offlineWrite';
 import { SHOWS_OWN_FAILURE } from '../../backends/baseQuery';

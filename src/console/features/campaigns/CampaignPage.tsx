@@ -8,7 +8,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { activeFlagWord, BUDGET_WARNING_PERCENT } from '../../../contract/constants';
 import type { Campaign, CampaignVersion } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
-import { TAB_PATHS } from '../../app/tabs';
+import { TAB_PATHS } from '../../ground/paths';
 import { BackButton } from '../../components/BackButton';
 import { CampaignSettings } from '../../components/CampaignSettings';
 import type { ApiFailure } from '../../http/failure';

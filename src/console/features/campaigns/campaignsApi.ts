@@ -16,7 +16,7 @@ import type {
 import type { campaignForm, campaignLanguageForm, campaignVersionForm, compensationForm } from '../../../contract/schemas';
 import { serviceApi } from '../../backends/slices';
 import { serviceAllRows, serviceList, type FilteredView, type ListRows } from '../../backends/listPages';
-import { detailPath } from '../../app/tabs';
+import { detailPath } from '../../ground/paths';
 import type { ConflictField } from '../../forms/editConflict';
 import { offlineSave, type Saved } from '../../outbox/offlineWrite';
 import { SHOWS_OWN_FAILURE } from '../../backends/baseQuery';

@@ -7,7 +7,7 @@ import type { AdminCountry } from '../../../contract/entities';
 import type { countryForm } from '../../../contract/schemas';
 import { adminApi } from '../../backends/slices';
 import { legacyList, type ListRows, type ListView } from '../../backends/listPages';
-import { TAB_PATHS } from '../../app/tabs';
+import { TAB_PATHS } from '../../ground/paths';
 import type { EditableList } from '../../components/EditableList';
 import { offlineSave, type Saved } from '../../outbox/offlineWrite';
 

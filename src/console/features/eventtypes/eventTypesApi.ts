@@ -3,7 +3,7 @@ import type { EventTypeRequest } from '../../../contract/api';
 import type { EventType } from '../../../contract/entities';
 import { adminApi } from '../../backends/slices';
 import { legacyList, type ListRows, type ListView } from '../../backends/listPages';
-import { TAB_PATHS } from '../../app/tabs';
+import { TAB_PATHS } from '../../ground/paths';
 import type { EditableList } from '../../components/EditableList';
 import type { ConflictField } from '../../forms/editConflict';
 import { offlineSave, type Saved } from '../../outbox/offlineWrite';

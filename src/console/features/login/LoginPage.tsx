@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import * as messages from '../../../contract/messages';
 import { useSendOtpMutation } from '../../backends/sessionApi';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../ground/hooks';
 import { NeedsConnection, useBrowserOffline } from '../../components/NeedsConnection';
 import { PlainTextField } from '../../components/plain/PlainTextField';
 import { SignedOutFrame } from '../../components/SignedOutFrame';

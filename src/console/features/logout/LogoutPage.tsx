@@ -7,7 +7,7 @@ import { Spinner } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useLogoutMutation } from '../../backends/sessionApi';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../ground/hooks';
 import { forgetListAddresses } from '../../address/listAddress';
 import { outboxCleared, selectOwnOutbox } from '../../outbox/outboxSlice';
 import { clearOfflineCaches } from '../../pwa/caches';

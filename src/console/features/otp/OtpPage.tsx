@@ -10,7 +10,7 @@ import { otpPrompt } from '../../../contract/messages';
 import { otpForm } from '../../../contract/schemas';
 import type { OtpType } from '../../../contract/constants';
 import { useLoginMutation, useSendOtpMutation, useVerifyOtpMutation } from '../../backends/sessionApi';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../ground/hooks';
 import { NeedsConnection, useBrowserOffline } from '../../components/NeedsConnection';
 import { OtpInput } from '../../components/OtpInput';
 import { SignedOutFrame } from '../../components/SignedOutFrame';

@@ -13,7 +13,7 @@ import type { PaymentRunSummary } from '../../../contract/paymentRuns';
 import { UPLOAD_MAX_BYTES } from '../../../contract/constants';
 import { resultsHeaderOf } from '../../../contract/payoutResultsFile';
 import { PAYOUT_RESULT_COLUMNS, type PaymentRunSettlement, type PayoutLineStatus, type PayoutSettlement } from '../../../contract/payouts';
-import { TAB_PATHS } from '../../app/tabs';
+import { TAB_PATHS } from '../../ground/paths';
 import { SectionTitle } from '../../components/PageTitle';
 import { showSuccess } from '../../components/toaster';
 import type { ApiFailure } from '../../http/failure';

@@ -9,7 +9,7 @@ import { formatMoney } from '../../../contract/money';
 import type { PaymentsShare } from '../../../contract/pendingPayments';
 import { TableScroll } from '../../components/TableScroll';
 import { formatCounted } from '../../format/formatCount';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../ground/hooks';
 import { selectOffline } from '../../http/connectivity';
 import { totalsBodyOf, usePendingPaymentTotalsQuery } from './pendingPaymentTotalsApi';
 

@@ -10,7 +10,7 @@ import { fakeBackend, type FakeReply, type Handler } from '../../test/fakeBacken
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedIn } from '../../test/sessions';
 import { GridReportQueue } from './GridReportQueue';
-import { QUEUE_SCREENS } from '../../app/tabs';
+import { QUEUE_SCREENS } from '../../ground/paths';
 
 const queued: QueueReport = {
   id: 41,

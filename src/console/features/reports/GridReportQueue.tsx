@@ -13,7 +13,7 @@ import { QUEUE_LIST_PAGE_SIZE } from '../../../contract/constants';
 import type { QueueReport } from '../../../contract/entities';
 import { readJobStatus } from '../../../contract/jobs';
 import type { ReportHome } from '../../../contract/reports';
-import { QUEUE_SCREENS } from '../../app/tabs';
+import { QUEUE_SCREENS } from '../../ground/paths';
 import { useBrowserOffline } from '../../components/NeedsConnection';
 import { useListParams } from '../../address/useListParams';
 import { showError, showSuccess } from '../../components/toaster';

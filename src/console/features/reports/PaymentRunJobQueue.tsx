@@ -9,7 +9,7 @@ import type { QueueReport } from '../../../contract/entities';
 import { isJobInProgress, readJobStatus } from '../../../contract/jobs';
 import { DEFAULT_GRID_PAGE_SIZE } from '../../../contract/constants';
 import { useListParams } from '../../address/useListParams';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../ground/hooks';
 import { gridTag } from '../../backends/gridsApi';
 import { useBrowserOffline } from '../../components/NeedsConnection';
 import { ReportJobsTable, type ReportJob } from './ReportJobsTable';

@@ -16,7 +16,7 @@ import {
   reconcileDateRange, reportFilterErrors, reportFilterWarnings, type ReportFilterChoice, type ServiceReportName,
 } from '../../../contract/reports';
 import { useAgencyChoicesQuery } from '../../backends/referenceApi';
-import { SERVICE_REPORT_SCREENS } from '../../app/tabs';
+import { SERVICE_REPORT_SCREENS } from '../../ground/paths';
 import { useAgencyCampaignChoicesQuery } from '../../backends/campaignChoices';
 import { CampaignMultiSelect } from '../../components/CampaignMultiSelect';
 import { FilterSelect } from '../../components/FilterControls';

@@ -13,7 +13,7 @@ import { GRIDS } from '../../../contract/grids';
 import { REPORT_HOMES, SERVICE_REPORT_NAMES, SERVICE_REPORT_TITLES, serviceReportPath, type ReportHome, type ServiceReportName } from '../../../contract/reports';
 import { adminApi, serviceApi } from '../../backends/slices';
 import { toListRows, type ListRows } from '../../backends/listPages';
-import { QUEUE_SCREENS, SERVICE_REPORT_SCREENS } from '../../app/tabs';
+import { QUEUE_SCREENS, SERVICE_REPORT_SCREENS } from '../../ground/paths';
 import { offlineWrite, unlessQueued, type Saved } from '../../outbox/offlineWrite';
 
 /** Reports listed per page on a report screen, newest first. */

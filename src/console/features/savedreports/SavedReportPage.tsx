@@ -5,7 +5,7 @@ import { ArrowLeft, Download, Trash } from '@blueprintjs/icons';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { COLUMN_LABELS } from '../../../contract/grids';
-import { SAVED_REPORTS_PATH } from '../../app/tabs';
+import { SAVED_REPORTS_PATH } from '../../ground/paths';
 import { formatBytes, readSavedReport, removeSavedReport, saveToDevice, type SavedReport } from '../../downloads/savedReports';
 import { useReportOwner } from '../../downloads/useSavedReports';
 import { PREVIEW_ROWS, readCsvPreview, type PreviewReading } from '../../csv/csvPreview';

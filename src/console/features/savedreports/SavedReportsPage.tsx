@@ -3,7 +3,7 @@
 import { Button, Callout, HTMLTable, Spinner } from '@blueprintjs/core';
 import { DocumentOpen, Trash } from '@blueprintjs/icons';
 import { Link, useNavigate } from 'react-router-dom';
-import { savedReportPath } from '../../app/tabs';
+import { savedReportPath } from '../../ground/paths';
 import { formatBytes, removeSavedReport, savedReportsAvailable, totalSize } from '../../downloads/savedReports';
 import { useSavedReports } from '../../downloads/useSavedReports';
 import { savedAtText } from './savedAt';

@@ -8,7 +8,7 @@ import { Callout, FileInput, FormGroup, HTMLSelect, Intent, ProgressBar } from '
 import { useRef, useState } from 'react';
 import { useStore } from 'react-redux';
 import * as messages from '../../../contract/messages';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../ground/hooks';
 import { FormDialog } from '../../components/FormDialog';
 import { useBrowserOffline } from '../../components/NeedsConnection';
 import { showSuccess } from '../../components/toaster';

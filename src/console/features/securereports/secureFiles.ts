@@ -9,7 +9,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SecureDownloadRequest, SecureOtpSent } from '../../../contract/api';
 import type { SecureReportRow } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
-import { backendUrls } from '../../app/config';
+import { backendUrls } from '../../ground/config';
 import { fetchFile, type FetchedFile } from '../../downloads/fetchFile';
 import { serverAnswered, serverUnreachable } from '../../http/connectivity';
 import { offlineFailure, settle, toFailure, type ApiFailure } from '../../http/failure';

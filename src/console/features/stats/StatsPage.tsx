@@ -9,7 +9,7 @@ import { Dashboard } from '@blueprintjs/icons';
 import { Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { STATS_DEFAULT_DAYS } from '../../../contract/constants';
 import { isAdminRoleType, type AdminRoleType } from '../../../contract/roles';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../ground/hooks';
 import { DateField } from '../../components/DateField';
 import { EmptyState } from '../../components/EmptyState';
 import { NotLoadedOffline, useShownAnswer } from '../../components/NotLoadedOffline';

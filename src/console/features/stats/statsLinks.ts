@@ -6,8 +6,8 @@
 import { fromRequestDate } from '../../../contract/dates';
 import type { RoleType } from '../../../contract/roles';
 import type { StatsGridBody, StatsLink } from '../../../contract/stats';
-import { detailPath, GRID_TABS, TAB_AUDIENCES, TAB_PATHS } from '../../app/tabs';
-import type { ShellTab } from '../../app/screens';
+import { detailPath, GRID_TABS, TAB_AUDIENCES, TAB_PATHS } from '../../ground/paths';
+import type { ShellTab } from '../../ground/screens';
 
 const seen = (tab: ShellTab, role: RoleType | undefined) => role !== undefined && TAB_AUDIENCES[tab].includes(role);
 

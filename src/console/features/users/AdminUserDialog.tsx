@@ -15,7 +15,7 @@ import { adminUserForm } from '../../../contract/schemas';
 import { ADMIN_FLAG_LABELS, ADMIN_FLAGS } from '../../../contract/roles';
 import { useAllCountriesQuery } from '../../backends/referenceApi';
 import { selectBrowserOffline } from '../../http/connectivity';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../ground/hooks';
 import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
 import { MsisdnField } from '../../components/MsisdnField';
 import { needsConnectionText } from '../../components/NeedsConnection';

@@ -6,7 +6,7 @@ import { Tag } from '@blueprintjs/core';
 import { Tick } from '@blueprintjs/icons';
 import type { AdminUser } from '../../../contract/entities';
 import { ADMIN_FLAG_LABELS, adminUserReadOnly } from '../../../contract/roles';
-import { useCallerIsSuper } from '../../app/useCallerIsSuper';
+import { useCallerIsSuper } from '../../ground/useCallerIsSuper';
 import { EditableListPage } from '../../components/EditableList';
 import type { Column } from '../../components/ListTable';
 import type { EditDialogProps } from '../../components/FormDialog';

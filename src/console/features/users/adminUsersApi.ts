@@ -8,7 +8,7 @@ import type { adminUserForm } from '../../../contract/schemas';
 import type { z } from 'zod';
 import { adminApi } from '../../backends/slices';
 import { legacyAllRows, legacyList, type ListRows, type ListView } from '../../backends/listPages';
-import { TAB_PATHS } from '../../app/tabs';
+import { TAB_PATHS } from '../../ground/paths';
 import type { EditableList } from '../../components/EditableList';
 import type { ConflictField } from '../../forms/editConflict';
 import { offlineSave, type Saved } from '../../outbox/offlineWrite';

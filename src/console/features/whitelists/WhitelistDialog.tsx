@@ -9,7 +9,7 @@ import { whitelistForm } from '../../../contract/schemas';
 import { useAllCountriesQuery, useCampaignChoicesQuery } from '../../backends/referenceApi';
 import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
 import { MsisdnField } from '../../components/MsisdnField';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../ground/hooks';
 import {
   countryChoices, useSaveWhitelistMutation, whitelistConflict, whitelistRequest,
 } from './whitelistsApi';

@@ -7,7 +7,7 @@ import type { whitelistForm } from '../../../contract/schemas';
 import { whitelistCountryCodes } from '../../../contract/roles';
 import { adminApi } from '../../backends/slices';
 import { legacyList, type ListRows, type ListView } from '../../backends/listPages';
-import { TAB_PATHS } from '../../app/tabs';
+import { TAB_PATHS } from '../../ground/paths';
 import type { EditableList } from '../../components/EditableList';
 import type { ConflictField } from '../../forms/editConflict';
 import { offlineSave, type Saved } from '../../outbox/offlineWrite';

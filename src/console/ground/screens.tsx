@@ -1,8 +1,8 @@
 // The screens of the main shell, one declaration per tab: its key, its path, its name and group in
-// the side menu, who sees it, the icon (a folded menu shows only it), the lazy page, a row's own
-// screen under the tab, and the grid, report queue or service report it shows. The side menu, the
-// routes, the tab keys and the paths (tabs.ts, with the report and queue screens') are derived
-// from it. Adding a screen is one entry here and its own folder.
+// the side menu, who sees it, the icon (a folded menu shows only it), and the grid, report queue or
+// service report it shows. The side menu, the tab keys and the paths (paths.ts) are derived from it;
+// its pages are app/screenPages.tsx's, so the ground every feature reads imports no feature. Adding
+// a screen is one entry here, its page there, and its own folder.
 //
 // Who sees a screen is one of the contract's MENU_AUDIENCES: role names live in the contract
 // (lint). The record's order is the menu's.
@@ -10,14 +10,10 @@ import {
   BankAccount, Clipboard, Dashboard, Document, Dollar, Endorsed, Flag, Globe, GridView, HeatGrid, History, Lock, LogOut, Office, People,
   Person, Projects, Pulse, Tag, Th, ThDerived, ThList, TimelineEvents, Translate, WarningSign,
 } from '@blueprintjs/icons';
-import type { ComponentType, ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import type { GridId } from '../../contract/grids';
 import { REPORT_HOMES, SERVICE_REPORT_TITLES, type ReportHome, type ServiceReportName } from '../../contract/reports';
 import { MENU_AUDIENCES, type RoleType } from '../../contract/roles';
-import type * as GridPages from '../features/grids/GridPages';
-import type * as PaymentRunPages from '../features/paymentruns/PaymentRunPages';
-import { page } from './page';
-import type * as ReportPages from './ReportPages';
 
 /** The side menu's groups (DESIGN.md), in order; Stats, Secure Page and Logout stand alone. */
 export const MENU_GROUPS = ['Programme', 'Reports', 'Payments', 'Settings'] as const;
@@ -34,10 +30,6 @@ export interface ScreenDeclaration {
   /** A report screen sends the user to /otp/reports first when no reports user is verified. */
   requiresReportsOtp?: boolean;
   icon: ReactElement;
-  /** The tab's page, its own chunk; a tab without one shows an honest 'not available yet'. */
-  page?: ComponentType;
-  /** A row's own screen under the tab (`/campaigns/:id/:part?`). */
-  detail?: ComponentType;
   /** The grid it shows (contract/grids.ts). */
   grid?: GridId;
   /** The report list whose reports it queues from its grid; a queued request waits in the outbox on this screen. */
@@ -46,25 +38,12 @@ export interface ScreenDeclaration {
   report?: ServiceReportName;
 }
 
-// The grids and the report screens are each one lazy module of several screens.
-const reportPage = <K extends keyof typeof ReportPages>(name: K) => page(() => import('./ReportPages'), name);
-const gridPage = <K extends keyof typeof GridPages>(name: K) => page(() => import('../features/grids/GridPages'), name);
-const Grid = gridPage('GridTabScreen');
-const paymentRunPage = <K extends keyof typeof PaymentRunPages>(name: K) => page(() => import('../features/paymentruns/PaymentRunPages'), name);
-const QueuedGrid = reportPage('QueuedGridScreen');
 /** A grid's screen (SPEC.md section 2, 'Grid calls'). */
-const gridScreen = (grid: GridId) => ({ grid, page: () => <Grid grid={grid} /> });
+const gridScreen = (grid: GridId) => ({ grid });
 /** A grid's screen whose reports can be queued (`queue`, the report list's name), with the list beside it. */
-const queuedGridScreen = (queue: ReportHome) => ({ grid: REPORT_HOMES[queue], queue, page: () => <QueuedGrid queue={queue} /> });
-
-const ServiceReport = reportPage('ServiceReportScreen');
+const queuedGridScreen = (queue: ReportHome) => ({ grid: REPORT_HOMES[queue], queue });
 /** A service report's screen (SPEC.md section 2), titled with its menu label, behind the reports code. */
-const serviceReport = (report: ServiceReportName) => ({
-  label: SERVICE_REPORT_TITLES[report],
-  report,
-  requiresReportsOtp: true,
-  page: () => <ServiceReport title={SERVICE_REPORT_TITLES[report]} report={report} />,
-});
+const serviceReport = (report: ServiceReportName) => ({ label: SERVICE_REPORT_TITLES[report], report, requiresReportsOtp: true });
 
 const { everyone, everyoneButGifters, admins, superAndCampaignAdmins, superAdmins } = MENU_AUDIENCES;
 
@@ -75,15 +54,13 @@ const { everyone, everyoneButGifters, admins, superAndCampaignAdmins, superAdmin
  * the country agencies, section 6).
  */
 const DECLARED = {
-  stats: { path: '/', label: 'Stats', visibleTo: everyone, icon: <Dashboard />, page: page(() => import('../features/stats/StatsPage'), 'StatsPage') },
+  stats: { path: '/', label: 'Stats', visibleTo: everyone, icon: <Dashboard /> },
   agencies: {
     path: '/agencies',
     label: 'Agencies',
     group: 'Programme',
     visibleTo: admins,
     icon: <Office />,
-    page: page(() => import('../features/agencies/AgenciesPage'), 'AgenciesPage'),
-    detail: page(() => import('../features/agencies/AgencyPage'), 'AgencyPage'),
   },
   campaigns: {
     path: '/campaigns',
@@ -91,8 +68,6 @@ const DECLARED = {
     group: 'Programme',
     visibleTo: everyoneButGifters,
     icon: <Flag />,
-    page: page(() => import('../features/campaigns/CampaignsPage'), 'CampaignsPage'),
-    detail: page(() => import('../features/campaigns/CampaignPage'), 'CampaignPage'),
   },
   agents: {
     path: '/agents',
@@ -100,7 +75,6 @@ const DECLARED = {
     group: 'Programme',
     visibleTo: admins,
     icon: <People />,
-    page: page(() => import('../features/agents/AgentsPage'), 'AgentsPage'),
   },
   agenteventreport: {
     path: '/reports/agent-events',
@@ -158,8 +132,8 @@ const DECLARED = {
   },
   agentfraudreport: { path: '/reports/fraud-events', label: 'Fraud Events', group: 'Reports', visibleTo: superAdmins, icon: <WarningSign />, ...queuedGridScreen('fraud_report') },
   agentpayreport: { path: '/reports/agent-payments', label: 'Agent Payments', group: 'Payments', visibleTo: superAdmins, icon: <Dollar />, ...gridScreen('agentPayments') },
-  payments: { path: '/payments/pending', label: 'Pending Payments', group: 'Payments', visibleTo: superAdmins, icon: <Projects />, grid: 'pendingPayments', page: paymentRunPage('PendingPaymentsPage') },
-  paymentruns: { path: '/payment-runs', label: 'Payment Run', group: 'Payments', visibleTo: superAndCampaignAdmins, icon: <BankAccount />, grid: 'paymentRuns', page: reportPage('PaymentRunsScreen') },
+  payments: { path: '/payments/pending', label: 'Pending Payments', group: 'Payments', visibleTo: superAdmins, icon: <Projects />, grid: 'pendingPayments' },
+  paymentruns: { path: '/payment-runs', label: 'Payment Run', group: 'Payments', visibleTo: superAndCampaignAdmins, icon: <BankAccount />, grid: 'paymentRuns' },
   paymentrunreport: {
     path: '/reports/payment-runs',
     ...serviceReport('create-payment-run'),
@@ -169,14 +143,13 @@ const DECLARED = {
     visibleTo: superAdmins,
     icon: <Clipboard />,
   },
-  admins: { path: '/users', label: 'Users', group: 'Settings', visibleTo: admins, icon: <Person />, page: page(() => import('../features/users/UsersPage'), 'UsersPage') },
+  admins: { path: '/users', label: 'Users', group: 'Settings', visibleTo: admins, icon: <Person /> },
   whitelist: {
     path: '/whitelists',
     label: 'Whitelists',
     group: 'Settings',
     visibleTo: superAdmins,
     icon: <Tag />,
-    page: page(() => import('../features/whitelists/WhitelistsPage'), 'WhitelistsPage'),
   },
   eventtypes: {
     path: '/event-types',
@@ -184,7 +157,6 @@ const DECLARED = {
     group: 'Settings',
     visibleTo: superAdmins,
     icon: <Pulse />,
-    page: page(() => import('../features/eventtypes/EventTypesPage'), 'EventTypesPage'),
   },
   countries: {
     path: '/countries',
@@ -192,7 +164,6 @@ const DECLARED = {
     group: 'Settings',
     visibleTo: superAdmins,
     icon: <Globe />,
-    page: page(() => import('../features/countries/CountriesPage'), 'CountriesPage'),
   },
   languages: {
     path: '/languages',
@@ -200,7 +171,6 @@ const DECLARED = {
     group: 'Settings',
     visibleTo: superAdmins,
     icon: <Translate />,
-    page: page(() => import('../features/languages/LanguagesPage'), 'LanguagesPage'),
   },
   // Every change made through the console (issue 35): a Super Admin's, like the grid it shows.
   audit: {
@@ -209,14 +179,12 @@ const DECLARED = {
     group: 'Settings',
     visibleTo: superAdmins,
     icon: <History />,
-    page: page(() => import('../features/audit/AuditPage'), 'AuditPage'),
   },
   securepage: {
     path: '/secure-reports',
     label: 'Secure Page',
     visibleTo: everyoneButGifters,
     icon: <Lock />,
-    page: page(() => import('../features/securereports/SecureReportsPage'), 'SecureReportsPage'),
   },
 } satisfies Record<string, ScreenDeclaration>;
 

@@ -5,7 +5,7 @@ import { GRIDS } from '../../contract/grids';
 import { REPORT_HOME_NAMES, REPORT_HOMES, SERVICE_REPORT_NAMES } from '../../contract/reports';
 import { isAdminRoleType, type RoleType } from '../../contract/roles';
 import { MENU_GROUPS, SCREEN_LIST, SCREENS, sideMenu, tabOfGrid } from './screens';
-import { QUEUE_SCREENS, SERVICE_REPORT_SCREENS } from './tabs';
+import { QUEUE_SCREENS, SERVICE_REPORT_SCREENS } from './paths';
 
 describe('sideMenu: the visibility table of SPEC.md section 2', () => {
   const ALL: RoleType[] = ['Super Admin', 'Agency Admin', 'Campaign Admin', 'Agent', 'Gifter'];
