@@ -39,7 +39,9 @@ export default defineConfig({
         // One retry, for the browser tests only: Chromium's offline emulation has let a request
         // through a reload at times (seen once in four CI runs of tests/e2e/offline.test.ts). A real
         // failure fails twice; the flake is noted for its own fix.
-        test: { name: 'e2e', environment: 'node', include: ['tests/e2e/**/*.test.ts'], retry: 1, globalSetup: ['tests/support/templates.ts'] },
+        // Not isolated: a worker keeps its modules and its one Chromium (tests/support/browser.ts,
+        // sharedBrowser) from one file to the next; each test has a browser context of its own.
+        test: { name: 'e2e', environment: 'node', include: ['tests/e2e/**/*.test.ts'], retry: 1, isolate: false, globalSetup: ['tests/support/templates.ts'] },
       },
       {
         extends: true,

@@ -186,9 +186,9 @@ describe('the Stats tab', { timeout: 180_000 }, () => {
       await page.locator('#stats-charts-title').scrollIntoViewIfNeeded();
       await page.getByRole('figure', { name: 'Events per day' }).waitFor();
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: 'tests/screenshots/stats-offline-1440x900.png' });
+      await screenshot(page, 'stats-offline-1440x900', { windowOnly: true });
       await page.setViewportSize({ width: 820, height: 1180 });
-      await page.screenshot({ path: 'tests/screenshots/stats-offline-820x1180.png' });
+      await screenshot(page, 'stats-offline-820x1180', { windowOnly: true });
     } finally {
       await context.setOffline(false);
     }
@@ -205,22 +205,22 @@ describe('the Stats tab', { timeout: 180_000 }, () => {
     // The first screen as it looks, and the charts, at the size each is looked at.
     for (const summary of await page.getByText('Show the table').all()) await summary.click();
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: 'tests/screenshots/stats-first-screen-1440x900.png' });
+    await screenshot(page, 'stats-first-screen-1440x900', { windowOnly: true });
     const charts = await page.locator('.stats-chart').all();
-    for (const [index, chart] of charts.slice(0, 3).concat(charts.slice(-2)).entries()) await chart.screenshot({ path: `tests/screenshots/stats-chart-${index}-1440.png` });
+    for (const [index, chart] of charts.slice(0, 3).concat(charts.slice(-2)).entries()) await screenshot(page, `stats-chart-${index}-1440`, { of: chart });
 
     await page.setViewportSize({ width: 820, height: 1180 });
     await statsDrawn(page);
     expect(await overflowsSideways(page)).toBe(false);
     await screenshot(page, 'stats-820x1180');
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: 'tests/screenshots/stats-first-screen-820x1180.png' });
+    await screenshot(page, 'stats-first-screen-820x1180', { windowOnly: true });
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await overflowsSideways(page)).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'stats-390x844');
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: 'tests/screenshots/stats-first-screen-390x844.png' });
-    await page.locator('.stats-chart').last().screenshot({ path: 'tests/screenshots/stats-chart-fraud-390.png' });
+    await screenshot(page, 'stats-first-screen-390x844', { windowOnly: true });
+    await screenshot(page, 'stats-chart-fraud-390', { of: page.locator('.stats-chart').last() });
   });
 });

@@ -1,12 +1,12 @@
 // Browser tests: headless Debian Chromium (/usr/bin/chromium) driven by playwright-core, against
-// the console build (dist/console) served by a started server. One browser per test file, a
+// the console build (dist/console) served by a started server. One browser per test worker, a
 // fresh context (no cookies, no localStorage) per test. No browser is ever downloaded.
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
 import { storeSession } from './consoleSession';
 import { signIn as signInByApi, type TestServer } from './server';
@@ -55,19 +55,31 @@ export interface BrowserSession {
   readonly page: Page;
 }
 
+let workerBrowser: Promise<Browser> | undefined;
+
 /**
- * Registers the hooks of a test file: one browser for the file, a fresh context and page for
- * each test. Read `page` inside tests (it changes per test).
+ * The test worker's browser: launched for the first file that asks, kept for the files the worker
+ * runs after it (the browser project does not isolate its files, vitest.config.ts), and ended with
+ * the worker (Chromium quits when its pipe to the worker closes). Each test has contexts of its own.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  workerBrowser ??= launchBrowser().then((browser) => {
+    browser.on('disconnected', () => (workerBrowser = undefined));
+    return browser;
+  });
+  return workerBrowser;
+}
+
+/**
+ * Registers the hooks of a test file: the worker's browser, a fresh context and page for each
+ * test. Read `page` inside tests (it changes per test).
  */
 export function useBrowser(options: Pick<BrowserContextOptions, 'serviceWorkers'> = {}): BrowserSession {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
+    browser = await sharedBrowser();
   });
   beforeEach(async () => {
     context = await (browser as Browser).newContext({ viewport: { width: 1280, height: 800 }, ...options });
@@ -200,11 +212,19 @@ export async function persistedSession(page: Page): Promise<{ access: string | n
 }
 
 /**
- * Saves a full-page PNG under tests/screenshots/ (git-ignored) and returns its path. Transitions
- * are finished first; `withoutToasts` closes the toasts on screen first.
+ * Whether this run saves screenshots: `SCREENSHOTS=1` (`npm run screenshots`). They are for a person
+ * to look at, not checks, and a full-page PNG costs a second on this machine: the test loop leaves
+ * them out, and the steps around them (toasts closed first) run either way.
  */
-export async function screenshot(page: Page, name: string, options: { withoutToasts?: boolean } = {}): Promise<string> {
-  await mkdir(screenshotDir, { recursive: true });
+export const SAVES_SCREENSHOTS = process.env.SCREENSHOTS === '1';
+
+/**
+ * Saves a PNG under tests/screenshots/ (git-ignored) when the run saves screenshots, and returns its
+ * path: the full page, or the window only (`windowOnly`), or one element (`of`). Transitions are
+ * finished first; `withoutToasts` closes the toasts on screen first (always: what follows may count
+ * on them gone).
+ */
+export async function screenshot(page: Page, name: string, options: { withoutToasts?: boolean; windowOnly?: boolean; of?: Locator } = {}): Promise<string> {
   if (options.withoutToasts) {
     // Close them as a person would, with their close button, and wait until they are gone.
     const toasts = page.locator('.bp6-toast');
@@ -213,7 +233,10 @@ export async function screenshot(page: Page, name: string, options: { withoutToa
     await expect.poll(() => toasts.count(), { timeout: WAIT_MS }).toBe(0);
   }
   const file = path.join(screenshotDir, name.endsWith('.png') ? name : `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  if (!SAVES_SCREENSHOTS) return file;
+  await mkdir(screenshotDir, { recursive: true });
+  if (options.of) await options.of.screenshot({ path: file, animations: 'disabled' });
+  else await page.screenshot({ path: file, fullPage: !options.windowOnly, animations: 'disabled' });
   return file;
 }
 
