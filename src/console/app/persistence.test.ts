@@ -75,6 +75,23 @@ describe('persistence', () => {
     await vi.waitFor(() => expect(reloaded.getState().api.queries['statusTypes(undefined)']).toMatchObject({ status: 'rejected', data: statusTypes }));
   });
 
+  it('ignores and deletes the caches of the three backend slices kept before the one api', async () => {
+    const backend = fakeBackend().on('GET', 'api/v1/status-types', { body: statusTypes });
+    // The session and a cache of the users slice, as the console wrote them before issue 54.
+    localStorage.setItem(`persist:${PERSIST_KEY}`, JSON.stringify({ session: JSON.stringify(signedIn().session), _persist: JSON.stringify({ version: -1, rehydrated: true }) }));
+    const oldEntry = { status: 'fulfilled', endpointName: 'statusTypes', data: statusTypes, startedTimeStamp: 1, fulfilledTimeStamp: 2 };
+    const oldCache = { version: 2, queries: { 'statusTypes(undefined)': oldEntry }, mutations: {}, provided: { tags: {}, keys: {} } };
+    for (const slice of ['adminApi', 'usersApi', 'serviceApi']) localStorage.setItem(`persist:${PERSIST_KEY}:${slice}`, JSON.stringify(oldCache));
+
+    const { store } = await loadedStore();
+
+    expect(store.getState().session.refresh).toBe('refresh-1');
+    expect(store.getState().api.queries).toEqual({});
+    for (const slice of ['adminApi', 'usersApi', 'serviceApi']) expect(localStorage.getItem(`persist:${PERSIST_KEY}:${slice}`)).toBeNull();
+    expect((await readStatusTypes(store)).data).toEqual(statusTypes);
+    expect(backend.calls('GET', 'api/v1/status-types')).toHaveLength(1);
+  });
+
   it("reads an entry caught 'sending' by the reload as pending again, due at once", () => {
     expect(restoredOutbox({ byUser: { 'super@demo.test': [{ ...queued, notBefore: 5 }], 'empty@demo.test': [] } })).toEqual({
       byUser: { 'super@demo.test': [{ ...queued, status: 'pending', notBefore: 0 }] },

@@ -15,6 +15,11 @@ export const PERSIST_KEY = 'console';
 const CACHES = [api.reducerPath] as const;
 /** Kept apart from the session's item, in this order of importance. */
 const SEPARATE = ['outbox', ...CACHES] as const;
+/**
+ * The caches of the three slices the console had before its one api (issue 54): never read, and
+ * deleted when the state is read so that they give their room back.
+ */
+const RETIRED = ['adminApi', 'usersApi', 'serviceApi'] as const;
 
 type Stored = Record<string, unknown>;
 
@@ -26,8 +31,11 @@ const isQuotaError = (error: unknown) =>
  * localStorage item per separate slice ('persist:console:outbox', ...). The main item keeps
  * redux-persist's own format (each value a JSON string), so 'persist:console' reads as before.
  */
-export function spreadLocalStorage(separate: readonly string[] = SEPARATE, disposable: readonly string[] = CACHES) {
+export function spreadLocalStorage(separate: readonly string[] = SEPARATE, disposable: readonly string[] = CACHES, retired: readonly string[] = RETIRED) {
   const itemOf = (key: string, slice: string) => `${key}:${slice}`;
+  const removeRetired = (key: string) => {
+    for (const slice of retired) localStorage.removeItem(itemOf(key, slice));
+  };
   const lastWritten = new Map<string, unknown>();
 
   function freeDisposable(key: string) {
@@ -54,6 +62,7 @@ export function spreadLocalStorage(separate: readonly string[] = SEPARATE, dispo
 
   return {
     async getItem(key: string): Promise<Stored | null> {
+      removeRetired(key);
       const main = localStorage.getItem(key);
       if (!main) return null;
       const state: Stored = {};
