@@ -274,7 +274,7 @@ describe('the console offline', { timeout: 180_000 }, () => {
     await context.setOffline(true);
     await editPrettyName(page, row, 'Never sent');
     await toast(page, QUEUED).first().waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('persist:console:adminApi'))).toContain(name);
+    expect(await page.evaluate(() => localStorage.getItem('persist:console:api'))).toContain(name);
 
     await sideMenuOf(page).getByRole('menuitem', { name: 'Logout' }).click();
     const warning = page.getByRole('alertdialog').filter({ hasText: '1 change has not been sent yet. Log out and discard it?' });
@@ -293,7 +293,7 @@ describe('the console offline', { timeout: 180_000 }, () => {
     await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
     await expect.poll(() => storedOutbox(page, SUPER)).toEqual([]);
     await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('persist:console:adminApi') ?? ''))
+      .poll(() => page.evaluate(() => localStorage.getItem('persist:console:api') ?? ''))
       .not.toContain(name);
     expect(await page.evaluate(async () => (typeof caches === 'undefined' ? [] : caches.keys()))).not.toContain('reference-data');
     // Offline, the login page says why it cannot sign in now.

@@ -75,8 +75,7 @@ describe('the offline banner', () => {
     await table();
     expect(screen.queryByText(/^Offline/)).not.toBeInTheDocument();
     // The data on screen: the list and the shell's reference data; the oldest of them counts.
-    const { adminApi, usersApi } = store.getState();
-    const times = [...Object.values(adminApi.queries), ...Object.values(usersApi.queries)].map((query) => query?.fulfilledTimeStamp ?? Infinity);
+    const times = Object.values(store.getState().api.queries).map((query) => query?.fulfilledTimeStamp ?? Infinity);
     const oldest = Math.min(...times);
     expect(oldest).toBeLessThan(Infinity);
 
@@ -308,7 +307,7 @@ describe('logging out with changes not sent', () => {
     await user.click(await screen.findByRole('button', { name: 'Log out and discard' }));
     expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
     expect(store.getState().outbox.byUser).toEqual({});
-    expect(store.getState().adminApi.queries).toEqual({});
+    expect(store.getState().api.queries).toEqual({});
     // Offline, the revocation was tried and failed; the session ended on this device anyway.
     expect(backend.calls('POST', 'api/v1/auth/logout/')).toHaveLength(1);
     expect(store.getState().session.refresh).toBeNull();

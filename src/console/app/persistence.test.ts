@@ -60,7 +60,7 @@ describe('persistence', () => {
     expect(Object.keys(main ?? {}).sort()).toEqual(['_persist', 'session']);
     expect(JSON.parse(main?.session as string)).toMatchObject({ refresh: 'refresh-1' });
     expect(item(`persist:${PERSIST_KEY}:outbox`)).toMatchObject({ byUser: { 'super@demo.test': [{ key: queued.key }] } });
-    expect(Object.keys((item(`persist:${PERSIST_KEY}:usersApi`)?.queries ?? {}) as object)).toEqual(['statusTypes(undefined)']);
+    expect(Object.keys((item(`persist:${PERSIST_KEY}:api`)?.queries ?? {}) as object)).toEqual(['statusTypes(undefined)']);
     expect(localStorage.getItem('signIn')).toBeNull();
 
     // The reloaded page, offline: the data is there without asking the server.
@@ -72,7 +72,24 @@ describe('persistence', () => {
     expect(again.data).toEqual(statusTypes);
     // Read back data is asked for again once; offline that fails, and the data stays.
     await vi.waitFor(() => expect(backend.calls('GET', 'api/v1/status-types')).toHaveLength(2));
-    await vi.waitFor(() => expect(reloaded.getState().usersApi.queries['statusTypes(undefined)']).toMatchObject({ status: 'rejected', data: statusTypes }));
+    await vi.waitFor(() => expect(reloaded.getState().api.queries['statusTypes(undefined)']).toMatchObject({ status: 'rejected', data: statusTypes }));
+  });
+
+  it('ignores and deletes the caches of the three backend slices kept before the one api', async () => {
+    const backend = fakeBackend().on('GET', 'api/v1/status-types', { body: statusTypes });
+    // The session and a cache of the users slice, as the console wrote them before issue 54.
+    localStorage.setItem(`persist:${PERSIST_KEY}`, JSON.stringify({ session: JSON.stringify(signedIn().session), _persist: JSON.stringify({ version: -1, rehydrated: true }) }));
+    const oldEntry = { status: 'fulfilled', endpointName: 'statusTypes', data: statusTypes, startedTimeStamp: 1, fulfilledTimeStamp: 2 };
+    const oldCache = { version: 2, queries: { 'statusTypes(undefined)': oldEntry }, mutations: {}, provided: { tags: {}, keys: {} } };
+    for (const slice of ['adminApi', 'usersApi', 'serviceApi']) localStorage.setItem(`persist:${PERSIST_KEY}:${slice}`, JSON.stringify(oldCache));
+
+    const { store } = await loadedStore();
+
+    expect(store.getState().session.refresh).toBe('refresh-1');
+    expect(store.getState().api.queries).toEqual({});
+    for (const slice of ['adminApi', 'usersApi', 'serviceApi']) expect(localStorage.getItem(`persist:${PERSIST_KEY}:${slice}`)).toBeNull();
+    expect((await readStatusTypes(store)).data).toEqual(statusTypes);
+    expect(backend.calls('GET', 'api/v1/status-types')).toHaveLength(1);
   });
 
   it("reads an entry caught 'sending' by the reload as pending again, due at once", () => {
@@ -87,11 +104,11 @@ describe('persistence', () => {
     const { store, persistor } = await loadedStore(signedIn());
     await readStatusTypes(store);
     await persistor.flush();
-    expect(localStorage.getItem(`persist:${PERSIST_KEY}:usersApi`)).toContain('Active');
+    expect(localStorage.getItem(`persist:${PERSIST_KEY}:api`)).toContain('Active');
 
     store.dispatch(sessionEnded());
     await persistor.flush();
-    expect(localStorage.getItem(`persist:${PERSIST_KEY}:usersApi`)).not.toContain('Active');
+    expect(localStorage.getItem(`persist:${PERSIST_KEY}:api`)).not.toContain('Active');
     expect(JSON.parse(item(`persist:${PERSIST_KEY}`)?.session as string)).toMatchObject({ access: null, refresh: null, user: null });
   });
 
@@ -100,7 +117,7 @@ describe('persistence', () => {
     const { store, persistor } = await loadedStore(signedIn());
     const setItem = Storage.prototype.setItem;
     const full = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, name: string, value: string) {
-      if (name.endsWith('Api')) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      if (name.endsWith(':api')) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
       setItem.call(this, name, value);
     });
     await readStatusTypes(store);
@@ -108,7 +125,7 @@ describe('persistence', () => {
     await persistor.flush();
     full.mockRestore();
 
-    expect(localStorage.getItem(`persist:${PERSIST_KEY}:usersApi`)).toBeNull();
+    expect(localStorage.getItem(`persist:${PERSIST_KEY}:api`)).toBeNull();
     expect(item(`persist:${PERSIST_KEY}:outbox`)).toMatchObject({ byUser: { 'super@demo.test': [{ key: queued.key }] } });
     expect(JSON.parse(item(`persist:${PERSIST_KEY}`)?.session as string)).toMatchObject({ refresh: 'refresh-1' });
   });

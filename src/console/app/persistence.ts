@@ -1,19 +1,25 @@
 // What the console keeps across reloads and restarts (redux-persist, localStorage):
 // - the session (tokens, user, role), never the password of a login in progress;
 // - the outbox, per user (outbox/outboxSlice.ts);
-// - the query cache of the three backend slices, bounded (backends/queryCache.ts), handed back to
-//   RTK Query by extractRehydrationInfo rather than merged here.
+// - the query cache of the console's api (all three backends), bounded (backends/queryCache.ts),
+//   handed back to RTK Query by extractRehydrationInfo rather than merged here.
 // Each of them is written to its own localStorage item: a query cache that outgrows the quota is
 // dropped, and can never cost the session its rotated refresh token or the outbox a change.
 import type { Reducer } from '@reduxjs/toolkit';
 import { createTransform, persistReducer, type PersistConfig } from 'redux-persist';
+import { api } from '../backends/api';
 import { persistableQueryCache, type ApiSliceState } from '../backends/queryCache';
 import { restoredOutbox, type OutboxEntry, type OutboxState } from '../outbox/outboxSlice';
 
 export const PERSIST_KEY = 'console';
-const CACHES = ['adminApi', 'usersApi', 'serviceApi'] as const;
+const CACHES = [api.reducerPath] as const;
 /** Kept apart from the session's item, in this order of importance. */
 const SEPARATE = ['outbox', ...CACHES] as const;
+/**
+ * The caches of the three slices the console had before its one api (issue 54): never read, and
+ * deleted when the state is read so that they give their room back.
+ */
+const RETIRED = ['adminApi', 'usersApi', 'serviceApi'] as const;
 
 type Stored = Record<string, unknown>;
 
@@ -25,8 +31,11 @@ const isQuotaError = (error: unknown) =>
  * localStorage item per separate slice ('persist:console:outbox', ...). The main item keeps
  * redux-persist's own format (each value a JSON string), so 'persist:console' reads as before.
  */
-export function spreadLocalStorage(separate: readonly string[] = SEPARATE, disposable: readonly string[] = CACHES) {
+export function spreadLocalStorage(separate: readonly string[] = SEPARATE, disposable: readonly string[] = CACHES, retired: readonly string[] = RETIRED) {
   const itemOf = (key: string, slice: string) => `${key}:${slice}`;
+  const removeRetired = (key: string) => {
+    for (const slice of retired) localStorage.removeItem(itemOf(key, slice));
+  };
   const lastWritten = new Map<string, unknown>();
 
   function freeDisposable(key: string) {
@@ -53,6 +62,7 @@ export function spreadLocalStorage(separate: readonly string[] = SEPARATE, dispo
 
   return {
     async getItem(key: string): Promise<Stored | null> {
+      removeRetired(key);
       const main = localStorage.getItem(key);
       if (!main) return null;
       const state: Stored = {};
@@ -97,7 +107,7 @@ export function spreadLocalStorage(separate: readonly string[] = SEPARATE, dispo
 
 const queryCacheTransform = createTransform<ApiSliceState, unknown>(
   (state) => persistableQueryCache(state),
-  // Read back by the slices' extractRehydrationInfo, which checks it.
+  // Read back by the api's extractRehydrationInfo, which checks it.
   (stored) => stored as ApiSliceState,
   { whitelist: [...CACHES] },
 );
@@ -132,8 +142,8 @@ export function persisted<S extends PersistedRoot>(rootReducer: Reducer<S>) {
     deserialize: false,
     whitelist: ['session', 'outbox', ...CACHES],
     transforms: [queryCacheTransform, outboxTransform],
-    // The session and the outbox are taken as stored; the backend slices took their queries from
-    // the same REHYDRATE action (extractRehydrationInfo), so their reduced state stands.
+    // The session and the outbox are taken as stored; the api took its queries from the same
+    // REHYDRATE action (extractRehydrationInfo), so its reduced state stands.
     stateReconciler: (inbound: Partial<S>, _original: S, reduced: S) => ({
       ...reduced,
       ...(inbound.session !== undefined ? { session: inbound.session } : {}),

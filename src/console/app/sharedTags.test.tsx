@@ -1,13 +1,15 @@
-// An entity edited through one backend and shown by another backend's slice (backends/slices.ts,
-// SHARED_TAG_TYPES): the save's tags reach the other slice, which reads its choices again.
+// An entity edited through one backend and shown through another: every backend's endpoints are in
+// the console's one api (backends/api.ts), so the save's tags are invalidated by RTK Query itself,
+// whichever backend provided them, and the other backend's choices are read again.
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CampaignChoice } from '../../contract/api';
-import { invalidateBackendTags } from '../backends/slices';
 import { gridTestSetup } from '../components/grid/layoutForTests';
 import { campaignsApi } from '../features/campaigns/campaignsApi';
 import { eventTypesApi } from '../features/eventtypes/eventTypesApi';
 import { GridTabScreen } from '../features/grids/GridPages';
+import { browserWentOffline, browserWentOnline } from '../http/connectivity';
+import { isQueuedWrite } from '../outbox/offlineWrite';
 import { ghanaAgency, kenyaAgency } from '../test/agencies';
 import { campaign } from '../test/campaignDetail';
 import { campaignChoices } from '../test/campaigns';
@@ -46,16 +48,24 @@ describe('an entity edited through one backend and shown by another', () => {
     expect(backend.calls('GET', 'admin/campaigns')).toHaveLength(2);
   });
 
-  it('a campaign save sent from the outbox (its tags invalidated by hand) refreshes the choices too', async () => {
+  it('a campaign rename that waited in the outbox refreshes them once it is sent', async () => {
     const backend = campaignsBackend();
-    const { store } = renderWithProviders(<GridTabScreen grid="fraudEvents" />, { preloadedState: signedIn('Super Admin'), route: '/reports/fraud-events' });
+    const store = makeStore(signedIn('Super Admin'), { outbox: { delay: () => 60_000 } });
+    renderWithProviders(<GridTabScreen grid="fraudEvents" />, { store, route: '/reports/fraud-events' });
     await screen.findByRole('option', { name: 'Agent Referral KE-01' });
 
-    act(() => {
-      store.dispatch(invalidateBackendTags('service', ['Campaign']));
-    });
+    act(() => void store.dispatch(browserWentOffline()));
+    const saved = await act(() => store.dispatch(campaignsApi.endpoints.saveCampaign.initiate({ id: 6, name: 'Agent Referral KE-02', updated_at: campaign.updated_at })));
+    expect(isQueuedWrite(saved.data)).toBe(true);
+    // Queued, it changed nothing yet: the choices are not read again.
+    expect(backend.calls('GET', 'admin/campaigns')).toHaveLength(1);
 
-    await waitFor(() => expect(backend.calls('GET', 'admin/campaigns')).toHaveLength(2));
+    // Only the connectivity's own action (not RTK Query's onOnline, which refetches everything on screen).
+    act(() => void store.dispatch(browserWentOnline()));
+
+    expect(await screen.findByRole('option', { name: 'Agent Referral KE-02' })).toBeInTheDocument();
+    expect(backend.calls('PUT', 'service/campaigns/6/')).toHaveLength(1);
+    expect(backend.calls('GET', 'admin/campaigns')).toHaveLength(2);
   });
 
   it('an event type saved through /admin/event_types is read again as a compensation choice (service backend)', async () => {

@@ -1,9 +1,10 @@
-// The store: the three backend slices, the session (persisted), the login in progress (memory
+// The store: the api of the three backends, the session (persisted), the login in progress (memory
 // only), the outbox (persisted, per user) and the connectivity. makeStore(preloadedState) lets
 // tests start from any state. What is persisted, and how, is in persistence.ts.
 import { combineReducers, configureStore, isPlain, isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
+import type { TagDescription } from '@reduxjs/toolkit/query';
 import { FLUSH, PAUSE, PERSIST, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
-import { backendApis, invalidateBackendTags, invalidateSharedTags, refreshRestoredQueries } from '../backends/slices';
+import { api, refreshRestoredQueries } from '../backends/api';
 import type { ApiFailure } from '../http/failure';
 import { connectivitySlice } from '../http/connectivity';
 import { showError } from '../components/toaster';
@@ -17,15 +18,7 @@ const rootReducer = combineReducers({
   signIn: signInSlice.reducer,
   outbox: outboxSlice.reducer,
   connectivity: connectivitySlice.reducer,
-  ...Object.fromEntries(backendApis.map((api) => [api.reducerPath, api.reducer])),
-} as {
-  session: typeof sessionSlice.reducer;
-  signIn: typeof signInSlice.reducer;
-  outbox: typeof outboxSlice.reducer;
-  connectivity: typeof connectivitySlice.reducer;
-  adminApi: (typeof backendApis)[0]['reducer'];
-  usersApi: (typeof backendApis)[1]['reducer'];
-  serviceApi: (typeof backendApis)[2]['reducer'];
+  [api.reducerPath]: api.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -56,9 +49,14 @@ const errorToasts: Middleware = () => (next) => (action) => {
  */
 const forgetDataOfEndedSession: Middleware = (store) => (next) => (action) => {
   const result = next(action);
-  if (sessionEnded.match(action)) for (const api of backendApis) store.dispatch(api.util.resetApiState());
+  if (sessionEnded.match(action)) store.dispatch(api.util.resetApiState());
   return result;
 };
+
+/** A change sent from the outbox invalidates the tags its endpoint names, as the save would have. */
+const invalidateSentTags = (tags: ReadonlyArray<TagDescription<string>>) =>
+  // Its endpoint's tags, whose types are the api's (a feature's addTagTypes among them).
+  api.util.invalidateTags(tags as Parameters<typeof api.util.invalidateTags>[0]);
 
 /** A value that writes itself as JSON (a grid's rows read by line, backends/rowsByLine.ts) is kept as such, unwalked. */
 const writesItself = (value: unknown): boolean => !(value instanceof Date) && typeof (value as { toJSON?: unknown } | null)?.toJSON === 'function';
@@ -74,10 +72,8 @@ export function makeStore(preloadedState?: Partial<RootState>, options: { outbox
     preloadedState: preloadedState as RootState | undefined,
     middleware: (getDefault) =>
       getDefault({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER], isSerializable, getEntries } })
-        .concat(refreshRestoredQueries)
-        .concat(backendApis.map((api) => api.middleware))
-        .concat(invalidateSharedTags)
-        .concat(errorToasts, forgetDataOfEndedSession, createOutboxRunner({ invalidate: invalidateBackendTags, ...options.outbox })),
+        .concat(refreshRestoredQueries, api.middleware)
+        .concat(errorToasts, forgetDataOfEndedSession, createOutboxRunner({ invalidate: invalidateSentTags, ...options.outbox })),
     // RTK Query's answers reach the screens in a timer task of their own rather than in the next
     // animation frame (RTK's default), where React's drawing and the browser's layout made one long
     // task on a tablet; notifications are still batched, a frame's time apart at most.

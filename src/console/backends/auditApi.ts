@@ -5,24 +5,24 @@
 import type { AuditAdmin, AuditChange, AuditEntry } from '../../contract/audit';
 import { auditGrid } from '../../contract/grids';
 import { gridTag } from './gridsApi';
-import { adminApi } from './slices';
+import { api } from './api';
 
-/** Every write adds an entry: the trail's answers are read again when a screen mounts (slices.ts), and tagged with its grid. */
+/** Every write adds an entry: the trail's answers are read again when a screen mounts (api.ts), and tagged with its grid. */
 const TRAIL = [gridTag(auditGrid.path)];
 
-export const auditApi = adminApi.enhanceEndpoints({ addTagTypes: ['Grid'] }).injectEndpoints({
+export const auditApi = api.enhanceEndpoints({ addTagTypes: ['Grid'] }).injectEndpoints({
   endpoints: (build) => ({
     auditAdmins: build.query<AuditAdmin[], void>({
-      query: () => ({ url: 'admin/audit/admins' }),
+      query: () => ({ backend: 'admin', url: 'admin/audit/admins' }),
       transformResponse: ({ data }: { data: AuditAdmin[] }) => data,
       providesTags: TRAIL,
     }),
     auditEntry: build.query<AuditEntry, string>({
-      query: (id) => ({ url: 'admin/audit/entry', params: { id } }),
+      query: (id) => ({ backend: 'admin', url: 'admin/audit/entry', params: { id } }),
       providesTags: TRAIL,
     }),
     latestChanges: build.query<AuditChange[], number | void>({
-      query: (limit) => ({ url: 'admin/audit/latest', ...(limit ? { params: { limit } } : {}) }),
+      query: (limit) => ({ backend: 'admin', url: 'admin/audit/latest', ...(limit ? { params: { limit } } : {}) }),
       transformResponse: ({ data }: { data: AuditChange[] }) => data,
       providesTags: TRAIL,
     }),

@@ -1,4 +1,4 @@
-// The base query every backend slice uses, driven as the screens drive it: through a store and
+// The base query of the console's api, driven as the screens drive it: through a store and
 // an endpoint's initiate(), over a fake network.
 import { describe, expect, it } from 'vitest';
 import type { StatusTypesResponse } from '../../contract/api';

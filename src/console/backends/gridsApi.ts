@@ -5,7 +5,7 @@
 // Saved for offline.
 import type { GridQuery } from '../../contract/api';
 import { GRID_EXPORT_CSV } from '../../contract/constants';
-import { adminApi } from './slices';
+import { api } from './api';
 import type { GridRows } from '../components/grid/gridCells';
 import { readGridAnswer, type GridAnswer } from './rowsByLine';
 
@@ -25,11 +25,11 @@ export const gridTag = (path: string) => ({ type: 'Grid' as const, id: `/${urlOf
 /** A body without its cursor: the same page, however it is read. */
 const withoutCursor = ({ cursor: _cursor, ...body }: GridQuery): GridQuery => body;
 
-export const gridsApi = adminApi.enhanceEndpoints({ addTagTypes: ['Grid'] }).injectEndpoints({
+export const gridsApi = api.enhanceEndpoints({ addTagTypes: ['Grid'] }).injectEndpoints({
   endpoints: (build) => ({
     gridPage: build.query<GridRows, GridPageRequest>({
       // 'All rows' is read a row at a time as the grid draws it (rowsByLine.ts).
-      query: ({ path, body }) => ({ url: urlOf(path), method: 'POST', body, ...(body.page_size === 0 ? { responseHandler: readGridAnswer } : {}) }),
+      query: ({ path, body }) => ({ backend: 'admin', url: urlOf(path), method: 'POST', body, ...(body.page_size === 0 ? { responseHandler: readGridAnswer } : {}) }),
       // A cursor is how the page is read, not which page it is: the page read by its number (after
       // a reload, from a shared link) is the same cache entry, also offline.
       serializeQueryArgs: ({ queryArgs }) => ({ path: queryArgs.path, body: withoutCursor(queryArgs.body) }),

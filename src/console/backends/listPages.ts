@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { DataList, ListPage, ListQuery, Page } from '../../contract/api';
 import { SERVICE_PAGE_SIZE_MAX } from '../../contract/constants';
 import type { pageQuery } from '../../contract/schemas';
+import type { Backend } from '../ground/config';
 
 /** What a list screen shows: the page (1-based), rows per page (0: all), search and sort ('field' or '-field'). */
 export interface ListView {
@@ -51,14 +52,14 @@ export function toListRows<T>(answer: ListPage<T> | DataList<T> | (Page<T> & { c
 
 /** A list endpoint of the legacy admin backend at `url`, providing `tags`: `build.query(legacyList(url, tags))`. */
 export const legacyList = <T, Tags extends ReadonlyArray<TagDescription<string>>>(url: string, tags: Tags) => ({
-  query: (view: ListView) => ({ url, params: legacyListQuery(view) }),
+  query: (view: ListView) => ({ backend: 'admin' as const, url, params: legacyListQuery(view) }),
   transformResponse: (answer: ListPage<T>): ListRows<T> => toListRows(answer),
   providesTags: tags,
 });
 
 /** Every row of a legacy list at `url`, in one page sorted by `order` (reference data for a form's choices). */
 export const legacyAllRows = <T, Tags extends ReadonlyArray<TagDescription<string>>>(url: string, order: string, tags: Tags) => ({
-  query: () => ({ url, params: legacyListQuery({ page: 1, pageSize: 0, search: '', order }) }),
+  query: () => ({ backend: 'admin' as const, url, params: legacyListQuery({ page: 1, pageSize: 0, search: '', order }) }),
   transformResponse: (answer: ListPage<T> | DataList<T>): ListRows<T> => toListRows(answer),
   providesTags: tags,
 });
@@ -66,20 +67,24 @@ export const legacyAllRows = <T, Tags extends ReadonlyArray<TagDescription<strin
 /** A list view narrowed by its backend's filters (`{ active_flag: false }`, `{ ids: '3,7' }`). */
 export type FilteredView = ListView & { filters?: Record<string, string | number | boolean | undefined> };
 
-/** A list endpoint of the service or new user backend at `url`, providing `tags`. */
-export const serviceList = <T, Tags extends ReadonlyArray<TagDescription<string>>>(url: string, tags: Tags) => ({
-  query: ({ filters, ...view }: FilteredView) => ({ url, params: { ...servicePageQuery(view), ...filters } }),
+/** The backends whose lists are paged as the service backend's. */
+export type PagedBackend = Exclude<Backend, 'admin'>;
+
+/** A list endpoint of the service or new user `backend` at `url`, providing `tags`. */
+export const serviceList = <T, Tags extends ReadonlyArray<TagDescription<string>>>(backend: PagedBackend, url: string, tags: Tags) => ({
+  query: ({ filters, ...view }: FilteredView) => ({ backend, url, params: { ...servicePageQuery(view), ...filters } }),
   transformResponse: (answer: Page<T>): ListRows<T> => toListRows(answer),
   providesTags: tags,
 });
 
 /** Every row of a service list at `url` (one page of the most it gives) with its `filters`: a form's choices. */
 export const serviceAllRows = <T, Arg, Tags extends ReadonlyArray<TagDescription<string>>>(
+  backend: PagedBackend,
   url: string,
   filters: (arg: Arg) => FilteredView['filters'],
   tags: Tags,
 ) => ({
-  query: (arg: Arg) => ({ url, params: { ...servicePageQuery({ page: 1, pageSize: 0, search: '', order: '' }), ...filters(arg) } }),
+  query: (arg: Arg) => ({ backend, url, params: { ...servicePageQuery({ page: 1, pageSize: 0, search: '', order: '' }), ...filters(arg) } }),
   transformResponse: (answer: Page<T>): ListRows<T> => toListRows(answer),
   providesTags: tags,
 });

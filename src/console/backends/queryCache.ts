@@ -1,16 +1,20 @@
-// What of an RTK Query slice is kept across reloads, so that every screen already visited opens
+// What of the console's query cache is kept across reloads, so that every screen already visited opens
 // offline from its last data: the queries that hold data (never a request in flight, never an
 // error without data), the most recent first, at most QUERY_CACHE_LIMITS of them, with the tags
 // they provide (so that a save still refreshes them). Never a query whose arguments carry a password,
 // nor a secure report's (SECURE_ENDPOINT).
-// On reload, createApi's extractRehydrationInfo hands this back to the slice (slices.ts).
+// On reload, createApi's extractRehydrationInfo hands this back to the api (api.ts).
 import type { TagDescription } from '@reduxjs/toolkit/query';
 
 export const QUERY_CACHE_LIMITS = {
-  /** The most recent queries kept per slice. */
-  maxQueries: 50,
-  /** The size cap per slice, in characters of JSON (localStorage holds about 5 million). */
-  maxChars: 750_000,
+  /** The most recent queries kept, of every backend. */
+  maxQueries: 150,
+  /**
+   * The size cap, in characters of JSON (localStorage holds about 5 million). The whole cache is
+   * written again on every change: at this size that stays a short task, and a grid's 'all rows'
+   * (GRID_ALL_ROWS_MAX) is still left out unmeasured (holdsLongList).
+   */
+  maxChars: 1_500_000,
 };
 
 /**
@@ -32,7 +36,7 @@ interface QueryEntry {
 type ProvidedTags = Record<string, Record<string, string[]>>;
 interface Provided { tags: ProvidedTags; keys: Record<string, readonly TagDescription<string>[]> }
 
-/** The parts of an RTK Query slice's state read here. */
+/** The parts of the api's state read here. */
 export interface ApiSliceState {
   queries: Record<string, QueryEntry | undefined>;
   provided: Provided | { tags?: ProvidedTags; keys?: Provided['keys'] };

@@ -4,21 +4,21 @@
 import type { CampaignChoice, PublicCountry, StatusTypesResponse, TranslationsResponse } from '../../contract/api';
 import { SERVICE_PAGE_SIZE_MAX } from '../../contract/constants';
 import type { AdminCountry, Agency } from '../../contract/entities';
-import { adminApi, serviceApi, usersApi } from './slices';
+import { api } from './api';
 import { legacyAllRows, serviceAllRows, type ListRows } from './listPages';
 
-export const usersReferenceApi = usersApi.injectEndpoints({
+export const usersReferenceApi = api.injectEndpoints({
   endpoints: (build) => ({
-    statusTypes: build.query<StatusTypesResponse, void>({ query: () => 'api/v1/status-types', providesTags: ['StatusType'] }),
+    statusTypes: build.query<StatusTypesResponse, void>({ query: () => ({ backend: 'users', url: 'api/v1/status-types' }), providesTags: ['StatusType'] }),
     // Every language in one page: the backend pages its lists, and no programme has more than its largest page.
     translations: build.query<TranslationsResponse, void>({
-      query: () => ({ url: 'api/v1/translations/', params: { page_size: SERVICE_PAGE_SIZE_MAX } }),
+      query: () => ({ backend: 'users', url: 'api/v1/translations/', params: { page_size: SERVICE_PAGE_SIZE_MAX } }),
       providesTags: ['Language'],
     }),
   }),
 });
 
-export const adminReferenceApi = adminApi.injectEndpoints({
+export const adminReferenceApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Every country, in the list's own order. */
     publicCountries: build.query<ListRows<PublicCountry>, void>(legacyAllRows('admin/countries', '', ['Country'] as const)),
@@ -29,10 +29,10 @@ export const adminReferenceApi = adminApi.injectEndpoints({
   }),
 });
 
-export const serviceReferenceApi = serviceApi.injectEndpoints({
+export const serviceReferenceApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Every agency the caller sees, by name (the server scopes it): a filter's or a form's choices. */
-    agencyChoices: build.query<ListRows<Agency>, void>(serviceAllRows('service/agencies/', () => ({ ordering: 'agency_name' }), [{ type: 'Agency', id: 'LIST' }] as const)),
+    agencyChoices: build.query<ListRows<Agency>, void>(serviceAllRows('service', 'service/agencies/', () => ({ ordering: 'agency_name' }), [{ type: 'Agency', id: 'LIST' }] as const)),
   }),
 });
 

@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as messages from '../../contract/messages';
-import { adminApi } from '../backends/slices';
+import { api } from '../backends/api';
 import { fakeBackend } from '../test/fakeBackend';
 import { renderWithProviders } from '../test/renderWithProviders';
 import { signedIn } from '../test/sessions';
@@ -18,9 +18,9 @@ interface Thing { id: number; name: string; colour: string; updated_at: string }
 const thingForm = z.object({ id: z.number().optional(), updated_at: z.string().optional(), name: z.string().min(1), colour: z.string() });
 type ThingRequest = z.output<typeof thingForm>;
 
-const thingsApi = adminApi.injectEndpoints({
+const thingsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    saveConflictThing: build.mutation<Thing, ThingRequest>({ query: (body) => ({ url: 'admin/things', method: 'PUT', body }) }),
+    saveConflictThing: build.mutation<Thing, ThingRequest>({ query: (body) => ({ backend: 'admin', url: 'admin/things', method: 'PUT', body }) }),
   }),
 });
 

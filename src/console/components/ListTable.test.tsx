@@ -5,7 +5,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import * as messages from '../../contract/messages';
-import { adminApi } from '../backends/slices';
+import { api } from '../backends/api';
 import { legacyList, type ListRows, type ListView } from '../backends/listPages';
 import { browserWentOffline } from '../http/connectivity';
 import { fakeBackend, type RecordedCall } from '../test/fakeBackend';
@@ -21,7 +21,7 @@ interface Thing {
   locked: boolean;
 }
 
-const thingsApi = adminApi.injectEndpoints({
+const thingsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listThings: build.query<ListRows<Thing>, ListView>(legacyList('admin/things', [])),
   }),

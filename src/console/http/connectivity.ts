@@ -109,26 +109,24 @@ export function watchConnectivity(store: ConnectivityStore): () => void {
   };
 }
 
-interface CachedSlice {
+/** The console's query cache (state.api, backends/api.ts), as far as read here. */
+interface QueryCache {
   queries: Record<string, { data?: unknown; fulfilledTimeStamp?: number } | undefined>;
   subscriptions: Record<string, Record<string, unknown> | undefined>;
 }
-const SLICES = ['adminApi', 'usersApi', 'serviceApi'] as const;
 
 /**
  * The time of the data on screen: the oldest answer among the queries something is subscribed to
  * (the screen and the shell), or else the last successful answer; null when there is neither.
  */
-export function selectDataAsOf(state: WithConnectivity & Record<(typeof SLICES)[number], CachedSlice>): number | null {
+export function selectDataAsOf(state: WithConnectivity & { api: QueryCache }): number | null {
   let oldest: number | null = null;
-  for (const slice of SLICES) {
-    const { queries, subscriptions } = state[slice];
-    for (const [key, subscribers] of Object.entries(subscriptions)) {
-      if (!subscribers || Object.keys(subscribers).length === 0) continue;
-      const entry = queries[key];
-      const at = entry?.data !== undefined ? entry.fulfilledTimeStamp : undefined;
-      if (at && (oldest === null || at < oldest)) oldest = at;
-    }
+  const { queries, subscriptions } = state.api;
+  for (const [key, subscribers] of Object.entries(subscriptions)) {
+    if (!subscribers || Object.keys(subscribers).length === 0) continue;
+    const entry = queries[key];
+    const at = entry?.data !== undefined ? entry.fulfilledTimeStamp : undefined;
+    if (at && (oldest === null || at < oldest)) oldest = at;
   }
   return oldest ?? state.connectivity.lastSuccessAt;
 }

@@ -4,6 +4,7 @@
 // server's answer, which the screens treat as 'saved, pending'.
 import type { TagDescription } from '@reduxjs/toolkit/query';
 import type { ConflictField } from '../forms/editConflict';
+import type { Backend } from '../ground/config';
 
 /** The row a write touches: its entity and id. Writes to one row are sent one after another. */
 export const rowKeyOf = (entity: string, id: unknown): string | undefined =>
@@ -86,6 +87,7 @@ export function newIdempotencyKey(): string {
  * `invalidates` once the server has it, and waits in the outbox as `entity` when offline.
  */
 export function offlineSave<Body extends { id?: unknown }, Tags extends ReadonlyArray<TagDescription<string>>>(save: {
+  backend: Backend;
   /** The address, or how the body gives it (`/service/campaigns/{id}/`). */
   url: string | ((body: Body) => string);
   /** Always this method; by default POST for a new row, PUT for an edit. */
@@ -98,9 +100,10 @@ export function offlineSave<Body extends { id?: unknown }, Tags extends Readonly
   /** The fields an edit conflict compares (the dialog's and the outbox's conflict panel). */
   conflict?: readonly ConflictField[];
 }) {
-  const { url, method, invalidates } = save;
+  const { backend, url, method, invalidates } = save;
   return {
     query: (body: Body) => ({
+      backend,
       url: typeof url === 'string' ? url : url(body),
       method: method ?? (body.id ? 'PUT' : 'POST'),
       // A DELETE names its row in the address; its body (ignored by the server) lets the outbox describe it.

@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ErrorCode } from '../../contract/errors';
 import * as messages from '../../contract/messages';
-import { adminApi } from '../backends/slices';
+import { api } from '../backends/api';
 import { browserWentOffline, browserWentOnline } from '../http/connectivity';
 import { makeStore } from '../app/store';
 import { sessionEnded, sessionStarted } from '../session/sessionSlice';
@@ -24,11 +24,11 @@ interface ThingList { data: Thing[]; count: number }
 const thingTags = [{ type: 'EventType', id: 'LIST' }] as const;
 
 /** A screen's endpoints, as a feature would inject them. */
-const thingsApi = adminApi.injectEndpoints({
+const thingsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    things: build.query<ThingList, void>({ query: () => 'admin/things', providesTags: thingTags }),
+    things: build.query<ThingList, void>({ query: () => ({ backend: 'admin', url: 'admin/things' }), providesTags: thingTags }),
     saveThing: build.mutation<Saved<Thing>, ThingRequest>({
-      query: (body) => ({ url: 'admin/things', method: body.id ? 'PUT' : 'POST', body }),
+      query: (body) => ({ backend: 'admin', url: 'admin/things', method: body.id ? 'PUT' : 'POST', body }),
       invalidatesTags: unlessQueued(thingTags),
       extraOptions: offlineWrite<ThingRequest>({
         entity: 'Thing',
@@ -40,11 +40,11 @@ const thingsApi = adminApi.injectEndpoints({
     }),
     /** A write whose endpoint names its own Idempotency-Key, as the add agent dialog does for a retry. */
     saveThingWithKey: build.mutation<Saved<Thing>, { body: ThingRequest; key: string }>({
-      query: ({ body, key }) => ({ url: 'admin/things', method: 'POST', body, headers: { 'Idempotency-Key': key } }),
+      query: ({ body, key }) => ({ backend: 'admin', url: 'admin/things', method: 'POST', body, headers: { 'Idempotency-Key': key } }),
       extraOptions: offlineWrite<ThingRequest>({ entity: 'Thing', screen: '/things', describe: (body) => `Add thing ${body.name}`, invalidates: thingTags }),
     }),
     /** A write that never waits (no offlineWrite), like the sign-in calls. */
-    signSomething: build.mutation<unknown, { code: string }>({ query: (body) => ({ url: 'admin/sign', method: 'POST', body }) }),
+    signSomething: build.mutation<unknown, { code: string }>({ query: (body) => ({ backend: 'admin', url: 'admin/sign', method: 'POST', body }) }),
   }),
 });
 
@@ -323,7 +323,7 @@ describe('the outbox, when the server refuses', () => {
     await save(store, { id: 1, name: 'a', updated_at: 'T0' });
     // Queued, the save invalidated nothing: the list kept its data and was not asked again.
     expect(backend.calls('GET', 'admin/things')).toHaveLength(1);
-    expect(store.getState().adminApi.queries['things(undefined)']?.status).toBe('fulfilled');
+    expect(store.getState().api.queries['things(undefined)']?.status).toBe('fulfilled');
     goOnline(store);
     await vi.waitFor(() => expect(own(store)).toEqual([]));
     await vi.waitFor(() => expect(backend.calls('GET', 'admin/things').length).toBeGreaterThanOrEqual(2));

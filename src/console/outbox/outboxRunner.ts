@@ -13,7 +13,6 @@
 import { type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist';
 import type { ErrorCode } from '../../contract/errors';
-import type { Backend } from '../ground/config';
 import { showError, showNotice, showSuccess } from '../components/toaster';
 import { browserWentOnline } from '../http/connectivity';
 import type { ApiFailure } from '../http/failure';
@@ -85,8 +84,8 @@ export interface RunnerOptions {
   /** The delay before try n+1 (tests make it short). */
   delay?: (attempts: number) => number;
   now?: () => number;
-  /** Where tags are invalidated after a replay: the api slice of the backend. */
-  invalidate(backend: Backend, tags: OutboxEntry['invalidates']): UnknownAction;
+  /** How the tags of a replayed write are invalidated (the store's api). */
+  invalidate(tags: OutboxEntry['invalidates']): UnknownAction;
 }
 
 /** Every runner alive, so tests can stop their timers between tests. */
@@ -167,7 +166,7 @@ export function createOutboxRunner(options: RunnerOptions): Middleware {
             roundFailures = 0;
             const updatedAt = 'data' in outcome ? (outcome.data as { updated_at?: unknown } | null)?.updated_at : undefined;
             store.dispatch(entrySent({ ...key, ...(typeof updatedAt === 'string' ? { updatedAt } : {}) }));
-            store.dispatch(options.invalidate(entry.backend, entry.invalidates));
+            store.dispatch(options.invalidate(entry.invalidates));
             showSuccess(`Sent: ${entry.description}`);
             break;
           }

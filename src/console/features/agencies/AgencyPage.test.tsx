@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ACTIVE_FLAG_WORDS } from '../../../contract/constants';
 import * as messages from '../../../contract/messages';
-import { serviceApi } from '../../backends/slices';
+import { api } from '../../backends/api';
 import { fakeBackend, pageOf, type FakeReply } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedIn } from '../../test/sessions';
@@ -186,7 +186,7 @@ describe('AgencyPage', () => {
     const { store } = renderAgency();
     await screen.findByRole('table', { name: 'Campaigns' });
     backend.on('GET', 'service/agencies/3/', serverFailure).on('GET', 'service/campaigns/', serverFailure);
-    store.dispatch(serviceApi.util.invalidateTags([{ type: 'Agency', id: 3 }, { type: 'Campaign', id: 'LIST' }]));
+    store.dispatch(api.util.invalidateTags([{ type: 'Agency', id: 3 }, { type: 'Campaign', id: 'LIST' }]));
     await waitFor(() => expect(backend.calls('GET', 'service/campaigns/')).toHaveLength(2));
     await waitFor(() => expect(backend.calls('GET', 'service/agencies/3/')).toHaveLength(2));
     expect(screen.getByRole('heading', { name: 'Ghana Country Agency' })).toBeInTheDocument();

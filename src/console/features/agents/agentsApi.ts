@@ -8,7 +8,7 @@ import { IDEMPOTENCY_KEY_HEADER, INVITE_HISTORY_ROWS } from '../../../contract/c
 import type { AgentRoleCampaign, Invite } from '../../../contract/entities';
 import type { Page } from '../../../contract/api';
 import type { editAgentForm } from '../../../contract/schemas';
-import { serviceApi, usersApi } from '../../backends/slices';
+import { api } from '../../backends/api';
 import { serviceList, toListRows, type FilteredView, type ListRows } from '../../backends/listPages';
 import { TAB_PATHS } from '../../ground/paths';
 import type { ConflictField } from '../../forms/editConflict';
@@ -47,15 +47,16 @@ export const agentConflict: ConflictField[] = [
 // Tags and the outbox entity are named for the row, a role campaign ('Agent' alone reads as a role name).
 const AGENT_TAGS = [{ type: 'AgentRoleCampaign', id: 'LIST' }] as const;
 
-export const agentsApi = usersApi.enhanceEndpoints({ addTagTypes: ['AgentRoleCampaign'] }).injectEndpoints({
+export const agentsApi = api.enhanceEndpoints({ addTagTypes: ['AgentRoleCampaign'] }).injectEndpoints({
   endpoints: (build) => ({
-    agents: build.query<ListRows<AgentRoleCampaign>, FilteredView>(serviceList('api/v1/user-role-campaigns/', AGENT_TAGS)),
+    agents: build.query<ListRows<AgentRoleCampaign>, FilteredView>(serviceList('users', 'api/v1/user-role-campaigns/', AGENT_TAGS)),
     addAgent: build.mutation<AgentRoleCampaign, { body: AgentAddBody; key: string }>({
-      query: ({ body, key }) => ({ url: 'api/v1/agents/', method: 'POST', body, headers: { [IDEMPOTENCY_KEY_HEADER]: key } }),
+      query: ({ body, key }) => ({ backend: 'users', url: 'api/v1/agents/', method: 'POST', body, headers: { [IDEMPOTENCY_KEY_HEADER]: key } }),
       invalidatesTags: (_result, error) => (error ? [] : AGENT_TAGS),
     }),
     editAgent: build.mutation<Saved<AgentRoleCampaign>, AgentEdit>(
       offlineSave({
+        backend: 'users',
         url: (body) => `api/v1/agents/${body.id}/`,
         method: 'PATCH',
         entity: 'AgentRoleCampaign',
@@ -68,11 +69,11 @@ export const agentsApi = usersApi.enhanceEndpoints({ addTagTypes: ['AgentRoleCam
   }),
 });
 
-export const agentServiceApi = serviceApi.injectEndpoints({
+export const agentServiceApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** An agent's latest invites (SPEC.md section 2: only the first 10). */
     agentInvites: build.query<ListRows<Invite>, number>({
-      query: (userId) => ({ url: 'service/invites/', params: { agent_id: userId, page_size: INVITE_HISTORY_ROWS } }),
+      query: (userId) => ({ backend: 'service', url: 'service/invites/', params: { agent_id: userId, page_size: INVITE_HISTORY_ROWS } }),
       transformResponse: (answer: Page<Invite>) => toListRows(answer),
       extraOptions: SHOWS_OWN_FAILURE,
     }),

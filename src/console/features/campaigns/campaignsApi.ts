@@ -14,7 +14,7 @@ import type {
   RemunerationType,
 } from '../../../contract/entities';
 import type { campaignForm, campaignLanguageForm, campaignVersionForm, compensationForm } from '../../../contract/schemas';
-import { serviceApi } from '../../backends/slices';
+import { api } from '../../backends/api';
 import { serviceAllRows, serviceList, type FilteredView, type ListRows } from '../../backends/listPages';
 import { detailPath } from '../../ground/paths';
 import type { ConflictField } from '../../forms/editConflict';
@@ -39,43 +39,44 @@ const VERSION_TAGS = ['CampaignVersion'] as const;
 const LANGUAGE_TAGS = ['CampaignLanguage'] as const;
 const COMPENSATION_TAGS = ['Compensation'] as const;
 
-export const campaignsApi = serviceApi.injectEndpoints({
+export const campaignsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    campaigns: build.query<ListRows<Campaign>, FilteredView>(serviceList('service/campaigns/', [{ type: 'Campaign', id: 'LIST' }] as const)),
+    campaigns: build.query<ListRows<Campaign>, FilteredView>(serviceList('service', 'service/campaigns/', [{ type: 'Campaign', id: 'LIST' }] as const)),
     /** Every campaign the caller sees, by name: the list's campaign filter. */
-    campaignChoices: build.query<ListRows<Campaign>, void>(serviceAllRows('service/campaigns/', () => ({ ordering: 'name' }), [{ type: 'Campaign', id: 'LIST' }] as const)),
+    campaignFilterChoices: build.query<ListRows<Campaign>, void>(serviceAllRows('service', 'service/campaigns/', () => ({ ordering: 'name' }), [{ type: 'Campaign', id: 'LIST' }] as const)),
     campaign: build.query<Campaign, number>({
-      query: (id) => `service/campaigns/${id}/`,
+      query: (id) => ({ backend: 'service', url: `service/campaigns/${id}/` }),
       providesTags: (_result, _error, id) => [{ type: 'Campaign', id }],
       extraOptions: SHOWS_OWN_FAILURE,
     }),
     /** The campaign's versions, newest first: the first is the one in force. */
     campaignVersions: build.query<ListRows<CampaignVersion>, number>({
-      ...serviceAllRows('service/campaign-versions/', (campaign: number) => ({ campaign }), [{ type: 'CampaignVersion', id: 'LIST' }] as const),
+      ...serviceAllRows('service', 'service/campaign-versions/', (campaign: number) => ({ campaign }), [{ type: 'CampaignVersion', id: 'LIST' }] as const),
       extraOptions: SHOWS_OWN_FAILURE,
     }),
     /** The campaign's settings: its agency's campaign type config. */
     campaignConfig: build.query<AgencyCampaignTypeConfig, number>({
-      query: (id) => `service/agency-campaign-type-configs/${id}/`,
+      query: (id) => ({ backend: 'service', url: `service/agency-campaign-type-configs/${id}/` }),
       providesTags: (_result, _error, id) => [{ type: 'AgencyConfig', id }],
       extraOptions: SHOWS_OWN_FAILURE,
     }),
     campaignLanguages: build.query<ListRows<CampaignLanguage>, number>({
-      ...serviceAllRows('service/campaign-languages/', (campaign: number) => ({ campaign }), [{ type: 'CampaignLanguage', id: 'LIST' }] as const),
+      ...serviceAllRows('service', 'service/campaign-languages/', (campaign: number) => ({ campaign }), [{ type: 'CampaignLanguage', id: 'LIST' }] as const),
       extraOptions: SHOWS_OWN_FAILURE,
     }),
     /** The languages of the caller's agencies: what a campaign language may be. */
-    knownLanguages: build.query<ListRows<Language>, void>(serviceAllRows('service/agencies-languages/', () => ({}), [] as const)),
+    knownLanguages: build.query<ListRows<Language>, void>(serviceAllRows('service', 'service/agencies-languages/', () => ({}), [] as const)),
     compensations: build.query<ListRows<EventCompensationConfig>, number>({
-      ...serviceAllRows('service/campaigns-compensation-earning-event-configs/', (version: number) => ({ campaign_version: version }), [{ type: 'Compensation', id: 'LIST' }] as const),
+      ...serviceAllRows('service', 'service/campaigns-compensation-earning-event-configs/', (version: number) => ({ campaign_version: version }), [{ type: 'Compensation', id: 'LIST' }] as const),
       extraOptions: SHOWS_OWN_FAILURE,
     }),
-    remunerationTypes: build.query<ListRows<RemunerationType>, void>(serviceAllRows('service/campaigns-remuneration-types/', () => ({}), [] as const)),
-    /** The event types (edited through the admin backend: its saves refresh these, backends/slices.ts). */
-    campaignEventTypes: build.query<ListRows<CampaignEventType>, void>(serviceAllRows('service/campaigns-event-types/', () => ({}), [{ type: 'EventType', id: 'LIST' }] as const)),
+    remunerationTypes: build.query<ListRows<RemunerationType>, void>(serviceAllRows('service', 'service/campaigns-remuneration-types/', () => ({}), [] as const)),
+    /** The event types (edited through the admin backend: its saves refresh these, backends/api.ts). */
+    campaignEventTypes: build.query<ListRows<CampaignEventType>, void>(serviceAllRows('service', 'service/campaigns-event-types/', () => ({}), [{ type: 'EventType', id: 'LIST' }] as const)),
 
     saveCampaign: build.mutation<Saved<Campaign>, CampaignEdit>(
       offlineSave({
+        backend: 'service',
         url: (body) => `service/campaigns/${body.id}/`,
         method: 'PUT',
         entity: 'Campaign',
@@ -87,6 +88,7 @@ export const campaignsApi = serviceApi.injectEndpoints({
     ),
     saveCampaignVersion: build.mutation<Saved<CampaignVersion>, CampaignVersionEdit>(
       offlineSave({
+        backend: 'service',
         url: (body) => `service/campaign-versions/${body.id}/`,
         method: 'PUT',
         entity: 'CampaignVersion',
@@ -97,6 +99,7 @@ export const campaignsApi = serviceApi.injectEndpoints({
     ),
     addCampaignLanguage: build.mutation<Saved<CampaignLanguage>, CampaignLanguageAdd>(
       offlineSave({
+        backend: 'service',
         url: 'service/campaign-languages/',
         method: 'POST',
         entity: 'CampaignLanguage',
@@ -107,6 +110,7 @@ export const campaignsApi = serviceApi.injectEndpoints({
     ),
     deleteCampaignLanguage: build.mutation<Saved<null>, CampaignLanguageRemoval>(
       offlineSave({
+        backend: 'service',
         url: (body) => `service/campaign-languages/${body.id}`,
         method: 'DELETE',
         entity: 'CampaignLanguage',
@@ -117,6 +121,7 @@ export const campaignsApi = serviceApi.injectEndpoints({
     ),
     saveCompensation: build.mutation<Saved<EventCompensationConfig>, CompensationSave>(
       offlineSave({
+        backend: 'service',
         url: (body) => `service/campaigns-compensation-earning-event-configs/${body.id ? `${body.id}/` : ''}`,
         entity: 'Compensation',
         screen: (body) => campaignPath(body.campaign, 'event-types'),
@@ -126,6 +131,7 @@ export const campaignsApi = serviceApi.injectEndpoints({
     ),
     deleteCompensation: build.mutation<Saved<null>, CompensationRemoval>(
       offlineSave({
+        backend: 'service',
         url: (body) => `service/campaigns-compensation-earning-event-configs/${body.id}/`,
         method: 'DELETE',
         entity: 'Compensation',
@@ -139,7 +145,8 @@ export const campaignsApi = serviceApi.injectEndpoints({
 
 export const {
   useCampaignsQuery,
-  useCampaignChoicesQuery,
+  // Named apart from the admin backend's campaignChoices (referenceApi.ts): one api, one endpoint of a name.
+  useCampaignFilterChoicesQuery: useCampaignChoicesQuery,
   useCampaignQuery,
   useCampaignVersionsQuery,
   useCampaignConfigQuery,

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { CountryRequest } from '../../../contract/api';
 import type { AdminCountry } from '../../../contract/entities';
 import type { countryForm } from '../../../contract/schemas';
-import { adminApi } from '../../backends/slices';
+import { api } from '../../backends/api';
 import { legacyList, type ListRows, type ListView } from '../../backends/listPages';
 import { TAB_PATHS } from '../../ground/paths';
 import type { EditableList } from '../../components/EditableList';
@@ -17,11 +17,12 @@ const savedCountries = [
   { type: 'CountrySms', id: 'LIST' },
 ] as const;
 
-export const countriesApi = adminApi.injectEndpoints({
+export const countriesApi = api.injectEndpoints({
   endpoints: (build) => ({
     adminCountries: build.query<ListRows<AdminCountry>, ListView>(legacyList('admin/countries', [{ type: 'Country', id: 'LIST' }] as const)),
     saveCountry: build.mutation<Saved<AdminCountry>, CountryRequest>(
       offlineSave({
+        backend: 'admin',
         url: 'admin/country',
         method: 'POST',
         // The SMS prefixes (Languages screen) are the same row: their changes queue behind each other.

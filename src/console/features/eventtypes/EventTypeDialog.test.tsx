@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventTypeRequest } from '../../../contract/api';
 import type { EventType } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
-import { adminApi } from '../../backends/slices';
+import { api } from '../../backends/api';
 import { fakeBackend } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedIn } from '../../test/sessions';
@@ -91,7 +91,7 @@ describe('EventTypeDialog, the list read again while it is open', () => {
     }
     server.backend.on('GET', 'admin/event_types', { body: { data: [renamed], count: 1 } });
     act(() => {
-      rendered.store.dispatch(adminApi.util.invalidateTags(['EventType']));
+      rendered.store.dispatch(api.util.invalidateTags(['EventType']));
     });
     await screen.findByRole('cell', { name: 'SIM Activated' });
     return { ...server, ...rendered, dialog, field };

@@ -1,7 +1,7 @@
 // GET, POST and PUT /admin/event_types (SPEC.md section 7). A save may wait in the outbox offline.
 import type { EventTypeRequest } from '../../../contract/api';
 import type { EventType } from '../../../contract/entities';
-import { adminApi } from '../../backends/slices';
+import { api } from '../../backends/api';
 import { legacyList, type ListRows, type ListView } from '../../backends/listPages';
 import { TAB_PATHS } from '../../ground/paths';
 import type { EditableList } from '../../components/EditableList';
@@ -16,11 +16,12 @@ export const eventTypeConflict: ConflictField[] = [
   { field: 'pretty', label: 'Pretty name', now: 'pretty_name' },
 ];
 
-export const eventTypesApi = adminApi.injectEndpoints({
+export const eventTypesApi = api.injectEndpoints({
   endpoints: (build) => ({
     eventTypes: build.query<ListRows<EventType>, ListView>(legacyList('admin/event_types', eventTypeTags)),
     saveEventType: build.mutation<Saved<EventType>, EventTypeRequest>(
       offlineSave({
+        backend: 'admin',
         url: 'admin/event_types',
         entity: 'EventType',
         screen: TAB_PATHS.eventtypes,

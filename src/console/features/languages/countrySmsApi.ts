@@ -2,7 +2,7 @@
 // A save may wait in the outbox offline.
 import type { CountrySmsRequest } from '../../../contract/api';
 import type { CountrySms } from '../../../contract/entities';
-import { adminApi } from '../../backends/slices';
+import { api } from '../../backends/api';
 import { legacyList, type ListRows, type ListView } from '../../backends/listPages';
 import { TAB_PATHS } from '../../ground/paths';
 import type { EditableList } from '../../components/EditableList';
@@ -18,11 +18,12 @@ const savedPrefixes = [
 /** What an edit conflict compares of a country's SMS links: the prefix of each language. */
 export const countrySmsConflict: ConflictField[] = [{ field: 'urls', label: 'URL prefixes' }];
 
-export const countrySmsApi = adminApi.injectEndpoints({
+export const countrySmsApi = api.injectEndpoints({
   endpoints: (build) => ({
     countrySms: build.query<ListRows<CountrySms>, ListView>(legacyList('admin/country_sms', [{ type: 'CountrySms', id: 'LIST' }] as const)),
     saveCountrySms: build.mutation<Saved<CountrySms>, CountrySmsRequest>(
       offlineSave({
+        backend: 'admin',
         url: 'admin/country_sms',
         method: 'POST',
         // The same row as the country's own save (Countries screen): one updated_at for both.

@@ -16,7 +16,7 @@ import type { PaymentRunSettlement, PayoutLine, PayoutLineStatus } from '../../.
 import type { ListPage } from '../../../contract/api';
 import { SHOWS_OWN_FAILURE } from '../../backends/baseQuery';
 import { gridTag } from '../../backends/gridsApi';
-import { adminApi } from '../../backends/slices';
+import { api } from '../../backends/api';
 
 /** What a run made, approved, rejected or reversed changes: the runs, their lines, and the payments due or paid. */
 const MONEY_MOVED = [
@@ -31,47 +31,47 @@ const MONEY_MOVED = [
 /** A step on one run: that run's summary is read again, and every grid its money shows in. */
 const runStepTags = (id: number) => [{ type: 'PaymentRun' as const, id }, { type: 'PayoutLines' as const, id }, ...MONEY_MOVED];
 
-export const paymentRunsApi = adminApi.enhanceEndpoints({ addTagTypes: ['PaymentRun', 'PaymentRunJob', 'PayoutLines', 'Grid'] }).injectEndpoints({
+export const paymentRunsApi = api.enhanceEndpoints({ addTagTypes: ['PaymentRun', 'PaymentRunJob', 'PayoutLines', 'Grid'] }).injectEndpoints({
   endpoints: (build) => ({
     /** What a run of these filters would pay now: read afresh each time, never kept (a preview is for now). */
     paymentRunPreview: build.query<PaymentRunPreview, PaymentRunPreviewRequest>({
-      query: (body) => ({ url: 'admin/payment_run_preview', method: 'POST', body }),
+      query: (body) => ({ backend: 'admin', url: 'admin/payment_run_preview', method: 'POST', body }),
       keepUnusedDataFor: 0,
       extraOptions: SHOWS_OWN_FAILURE,
     }),
     /** The run itself, under the dialog's key: the same confirm sent again is answered with the runs it made. */
     makePaymentRun: build.mutation<PaymentRunOutcome, { body: PaymentRunRequest; key: string }>({
-      query: ({ body, key }) => ({ url: 'admin/payment_run', method: 'POST', body, headers: { [IDEMPOTENCY_KEY_HEADER]: key } }),
+      query: ({ body, key }) => ({ backend: 'admin', url: 'admin/payment_run', method: 'POST', body, headers: { [IDEMPOTENCY_KEY_HEADER]: key } }),
       invalidatesTags: (_result, error) => (error ? [] : MONEY_MOVED),
       extraOptions: SHOWS_OWN_FAILURE,
     }),
     paymentRunSummary: build.query<PaymentRunSummary, number>({
-      query: (id) => ({ url: 'admin/payment_run_state', method: 'POST', body: { id } }),
+      query: (id) => ({ backend: 'admin', url: 'admin/payment_run_state', method: 'POST', body: { id } }),
       providesTags: (_result, _error, id) => [{ type: 'PaymentRun', id }],
       extraOptions: SHOWS_OWN_FAILURE,
     }),
     requestApprovalCode: build.mutation<{ message: string }, number>({
-      query: (id) => ({ url: 'admin/payment_run_approval_code', method: 'POST', body: { id } }),
+      query: (id) => ({ backend: 'admin', url: 'admin/payment_run_approval_code', method: 'POST', body: { id } }),
       extraOptions: SHOWS_OWN_FAILURE,
     }),
     approvePaymentRun: build.mutation<PaymentRunState, PaymentRunApproveRequest>({
-      query: (body) => ({ url: 'admin/payment_run_approve', method: 'POST', body }),
+      query: (body) => ({ backend: 'admin', url: 'admin/payment_run_approve', method: 'POST', body }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : runStepTags(Number(id))),
       extraOptions: SHOWS_OWN_FAILURE,
     }),
     rejectPaymentRun: build.mutation<PaymentRunState, PaymentRunReasonRequest>({
-      query: (body) => ({ url: 'admin/payment_run_reject', method: 'POST', body }),
+      query: (body) => ({ backend: 'admin', url: 'admin/payment_run_reject', method: 'POST', body }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : runStepTags(Number(id))),
       extraOptions: SHOWS_OWN_FAILURE,
     }),
     reversePaymentRun: build.mutation<PaymentRunState, PaymentRunReasonRequest>({
-      query: (body) => ({ url: 'admin/payment_run_reverse', method: 'POST', body }),
+      query: (body) => ({ backend: 'admin', url: 'admin/payment_run_reverse', method: 'POST', body }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : runStepTags(Number(id))),
       extraOptions: SHOWS_OWN_FAILURE,
     }),
     /** A page of the run's payout lines, failed ones only when asked: read from the primary, after a settlement too. */
     payoutLines: build.query<ListPage<PayoutLine>, { id: number; status?: PayoutLineStatus; page: number; size: number }>({
-      query: ({ id, status, page, size }) => ({ url: 'admin/payment_run_payout_lines', params: { id, ...(status ? { status } : {}), page_size: size, current_page: page } }),
+      query: ({ id, status, page, size }) => ({ backend: 'admin', url: 'admin/payment_run_payout_lines', params: { id, ...(status ? { status } : {}), page_size: size, current_page: page } }),
       providesTags: (_result, _error, { id }) => [{ type: 'PayoutLines', id }],
       extraOptions: SHOWS_OWN_FAILURE,
     }),
@@ -87,7 +87,7 @@ export const paymentRunsApi = adminApi.enhanceEndpoints({ addTagTypes: ['Payment
         body.append('id', String(id));
         if (preview) body.append('preview', 'true');
         body.append('file', file, file.name);
-        return { url: 'admin/payment_run_settle_file', method: 'POST', body };
+        return { backend: 'admin', url: 'admin/payment_run_settle_file', method: 'POST', body };
       },
       invalidatesTags: (result, error, { id, preview }) => (error || preview || !result?.written ? [] : runStepTags(id)),
       extraOptions: SHOWS_OWN_FAILURE,

@@ -6,16 +6,16 @@ import { pendingPaymentsGrid } from '../../../contract/grids';
 import type { PendingPaymentTotals } from '../../../contract/pendingPayments';
 import { SHOWS_OWN_FAILURE } from '../../backends/baseQuery';
 import { gridTag } from '../../backends/gridsApi';
-import { adminApi } from '../../backends/slices';
+import { api } from '../../backends/api';
 
 /** The grid's filters alone: turning a page or sorting asks for the same totals. */
 export const totalsBodyOf = ({ page_size: _size, current_page: _page, orderby: _order, cursor: _cursor, export: _export, ...filters }: GridQuery): GridQuery => filters;
 
-export const pendingPaymentTotalsApi = adminApi.enhanceEndpoints({ addTagTypes: ['Grid'] }).injectEndpoints({
+export const pendingPaymentTotalsApi = api.enhanceEndpoints({ addTagTypes: ['Grid'] }).injectEndpoints({
   endpoints: (build) => ({
     pendingPaymentTotals: build.query<PendingPaymentTotals, GridQuery>({
       // Asked with the grid's filters alone (totalsBodyOf).
-      query: (body) => ({ url: 'admin/pending_payments_totals', method: 'POST', body }),
+      query: (body) => ({ backend: 'admin', url: 'admin/pending_payments_totals', method: 'POST', body }),
       providesTags: [gridTag(pendingPaymentsGrid.path)],
       // The panel says when they could not be read.
       extraOptions: SHOWS_OWN_FAILURE,

@@ -5,13 +5,13 @@ import type { z } from 'zod';
 import type { AdminUserRequest, LinkableAgency } from '../../../contract/api';
 import type { AdminUser } from '../../../contract/entities';
 import type { adminUserForm } from '../../../contract/schemas';
-import { adminApi } from '../../backends/slices';
+import { api } from '../../backends/api';
 import { legacyAllRows, type ListRows } from '../../backends/listPages';
 
 /** What a logged-out visitor sends: no mobile number and no flags, which only a Super Admin sets (section 6). */
 export type RegistrationRequest = Pick<AdminUserRequest, 'email' | 'firstname' | 'lastname' | 'password' | 'linked_agencies'>;
 
-export const registerApi = adminApi.injectEndpoints({
+export const registerApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
      * Every agency a new account may link, in one page by name. Not the Users screen's
@@ -22,7 +22,7 @@ export const registerApi = adminApi.injectEndpoints({
       legacyAllRows('admin/agencies', 'agency_name', [{ type: 'Agency', id: 'LIST' }] as const),
     ),
     registerAdminUser: build.mutation<AdminUser, RegistrationRequest>({
-      query: (body) => ({ url: 'admin/register', method: 'POST', body }),
+      query: (body) => ({ backend: 'admin', url: 'admin/register', method: 'POST', body }),
     }),
   }),
 });

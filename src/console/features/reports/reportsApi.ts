@@ -11,7 +11,7 @@ import type { JobKind } from '../../../contract/jobs';
 import type { QueueReport, ReportRecord } from '../../../contract/entities';
 import { GRIDS } from '../../../contract/grids';
 import { REPORT_HOMES, SERVICE_REPORT_NAMES, SERVICE_REPORT_TITLES, serviceReportPath, type ReportHome, type ServiceReportName } from '../../../contract/reports';
-import { adminApi, serviceApi } from '../../backends/slices';
+import { api } from '../../backends/api';
 import { toListRows, type ListRows } from '../../backends/listPages';
 import { QUEUE_SCREENS, SERVICE_REPORT_SCREENS } from '../../ground/paths';
 import { offlineWrite, unlessQueued, type Saved } from '../../outbox/offlineWrite';
@@ -67,15 +67,15 @@ const serviceReportOfPath = (path: string) =>
 /** The title of the grid a report holds the rows of ('Fraud Events'). */
 const gridTitle = (gridId: string) => GRIDS.find((grid) => grid.id === gridId)?.title ?? 'report';
 
-export const serviceReportsApi = serviceApi.enhanceEndpoints({ addTagTypes: ['ServiceReport'] }).injectEndpoints({
+export const serviceReportsApi = api.enhanceEndpoints({ addTagTypes: ['ServiceReport'] }).injectEndpoints({
   endpoints: (build) => ({
     serviceReports: build.query<ListRows<ReportRecord>, { report: ServiceReportName; page: number }>({
-      query: ({ report, page }) => ({ url: 'service/payments-reports/', params: { report, page, page_size: REPORT_LIST_PAGE_SIZE } }),
+      query: ({ report, page }) => ({ backend: 'service', url: 'service/payments-reports/', params: { report, page, page_size: REPORT_LIST_PAGE_SIZE } }),
       transformResponse: (answer: Page<ReportRecord>) => toListRows(answer),
       providesTags: (_result, _error, { report }) => [{ type: 'ServiceReport', id: report }],
     }),
     generateServiceReport: build.mutation<Saved<ReportRecord>, ServiceReportRequest>({
-      query: ({ report, ...params }) => ({ url: withQuery(serviceReportUrl(report), params), method: 'GET' }),
+      query: ({ report, ...params }) => ({ backend: 'service', url: withQuery(serviceReportUrl(report), params), method: 'GET' }),
       invalidatesTags: (result, error, { report }) => (error ? [] : unlessQueued([{ type: 'ServiceReport' as const, id: report }])(result)),
       extraOptions: offlineWrite<QueuingRequest>({
         entity: REPORT_ENTITY,
@@ -87,16 +87,16 @@ export const serviceReportsApi = serviceApi.enhanceEndpoints({ addTagTypes: ['Se
   }),
 });
 
-export const queuedReportsApi = adminApi.enhanceEndpoints({ addTagTypes: ['QueuedReport'] }).injectEndpoints({
+export const queuedReportsApi = api.enhanceEndpoints({ addTagTypes: ['QueuedReport'] }).injectEndpoints({
   endpoints: (build) => ({
     // Its page size is one the server's query schema takes (listQueueReportsQuery): a size outside it does not compile.
     queuedReports: build.query<ListRows<QueueReport>, { home: ReportHome; page: number; pageSize: (typeof QUEUE_LIST_PAGE_SIZES)[number] }>({
-      query: ({ home, page, pageSize }) => ({ url: 'admin/list_queue_reports', params: { home, page_size: pageSize, current_page: page } }),
+      query: ({ home, page, pageSize }) => ({ backend: 'admin', url: 'admin/list_queue_reports', params: { home, page_size: pageSize, current_page: page } }),
       transformResponse: (answer: ListPage<QueueReport>) => toListRows(answer),
       providesTags: (_result, _error, { home }) => [{ type: 'QueuedReport', id: home }],
     }),
     queueReport: build.mutation<Saved<QueueReport>, { home: ReportHome; body: GridQuery }>({
-      query: ({ home, body }) => ({ url: withQuery('admin/queue_report', queueReportParams(home, body)), method: 'GET' }),
+      query: ({ home, body }) => ({ backend: 'admin', url: withQuery('admin/queue_report', queueReportParams(home, body)), method: 'GET' }),
       invalidatesTags: (result, error, { home }) => (error ? [] : unlessQueued([{ type: 'QueuedReport' as const, id: home }])(result)),
       extraOptions: offlineWrite<QueuingRequest>({
         entity: REPORT_ENTITY,
@@ -112,11 +112,11 @@ export const queuedReportsApi = adminApi.enhanceEndpoints({ addTagTypes: ['Queue
  * The jobs of one kind (GET /admin/list_job_queue?job=): the payment runs a worker has yet to make,
  * or made, newest first. Tagged PaymentRunJob: a run made (features/paymentruns) reads it again.
  */
-export const jobQueueApi = adminApi.enhanceEndpoints({ addTagTypes: ['PaymentRunJob', 'Grid'] }).injectEndpoints({
+export const jobQueueApi = api.enhanceEndpoints({ addTagTypes: ['PaymentRunJob', 'Grid'] }).injectEndpoints({
   endpoints: (build) => ({
     // Its page sizes are the grids' (listJobQueueQuery), not the report lists' 5.
     jobQueue: build.query<ListRows<QueueReport>, { job: JobKind; page: number; pageSize: (typeof GRID_PAGE_SIZES)[number] }>({
-      query: ({ job, page, pageSize }) => ({ url: 'admin/list_job_queue', params: { job, page_size: pageSize, current_page: page } }),
+      query: ({ job, page, pageSize }) => ({ backend: 'admin', url: 'admin/list_job_queue', params: { job, page_size: pageSize, current_page: page } }),
       transformResponse: (answer: ListPage<QueueReport>) => toListRows(answer),
       providesTags: (_result, _error, { job }) => (job === 'paymentrun' ? [{ type: 'PaymentRunJob' as const, id: 'LIST' }] : []),
     }),

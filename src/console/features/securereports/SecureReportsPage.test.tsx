@@ -89,14 +89,14 @@ describe('the Secure Reports screen', () => {
     const store = makeStore(signedIn('Super Admin'));
     const { unmount } = renderPage('Super Admin', store);
     await screen.findByRole('table', { name: 'Secure reports' });
-    const queries = Object.values(store.getState().adminApi.queries);
+    const queries = Object.values(store.getState().api.queries);
     expect(queries.some((entry) => entry?.endpointName === 'secureReports' && entry.data !== undefined)).toBe(true);
-    const kept = persistableQueryCache(store.getState().adminApi as never);
+    const kept = persistableQueryCache(store.getState().api as never);
     expect(JSON.stringify(kept)).not.toContain(payouts.file_name);
     expect(Object.values(kept.queries).map((entry) => entry.endpointName)).not.toContain('secureReports');
 
     unmount();
-    await waitFor(() => expect(Object.values(store.getState().adminApi.queries).filter((entry) => entry?.endpointName === 'secureReports')).toEqual([]));
+    await waitFor(() => expect(Object.values(store.getState().api.queries).filter((entry) => entry?.endpointName === 'secureReports')).toEqual([]));
   });
 
   it("gives a Super Admin each report's ledger: when, who, what, from which address, why", async () => {

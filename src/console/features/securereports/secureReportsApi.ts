@@ -9,17 +9,18 @@
 // (SHOWS_OWN_FAILURE), so a 403 for want of Secure Page access is said once, in place.
 import type { ListPage, SecureAgencies } from '../../../contract/api';
 import type { SecureLedgerEntry, SecureReportRow } from '../../../contract/entities';
-import { adminApi } from '../../backends/slices';
+import { api } from '../../backends/api';
 import { toListRows, type ListRows, type ListView } from '../../backends/listPages';
 import { SHOWS_OWN_FAILURE } from '../../backends/baseQuery';
 
 export const SECURE_REPORTS_LIST = { type: 'SecureReport', id: 'LIST' } as const;
 
-export const secureReportsApi = adminApi.enhanceEndpoints({ addTagTypes: ['SecureReport'] }).injectEndpoints({
+export const secureReportsApi = api.enhanceEndpoints({ addTagTypes: ['SecureReport'] }).injectEndpoints({
   endpoints: (build) => ({
     /** The caller's secure reports, newest first (the server scopes them: SPEC.md section 6). */
     secureReports: build.query<ListRows<SecureReportRow>, ListView>({
       query: (view) => ({
+        backend: 'admin',
         url: 'admin/list_secure_reports',
         method: 'POST',
         body: { page_size: view.pageSize, current_page: view.page, search: view.search },
@@ -30,13 +31,13 @@ export const secureReportsApi = adminApi.enhanceEndpoints({ addTagTypes: ['Secur
       extraOptions: SHOWS_OWN_FAILURE,
     }),
     secureAgencies: build.query<SecureAgencies['agencies'], void>({
-      query: () => ({ url: 'admin/get-secure-agencies', method: 'POST', body: {} }),
+      query: () => ({ backend: 'admin', url: 'admin/get-secure-agencies', method: 'POST', body: {} }),
       transformResponse: (answer: SecureAgencies) => answer.agencies,
       keepUnusedDataFor: 0,
       extraOptions: SHOWS_OWN_FAILURE,
     }),
     secureLedger: build.query<SecureLedgerEntry[], number>({
-      query: (id) => `admin/secure_reports/${id}/ledger`,
+      query: (id) => ({ backend: 'admin', url: `admin/secure_reports/${id}/ledger` }),
       transformResponse: (answer: { data: SecureLedgerEntry[] }) => answer.data,
       // Each look is fresh: someone may have asked for a code since.
       keepUnusedDataFor: 0,

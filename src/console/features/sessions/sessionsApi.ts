@@ -3,23 +3,23 @@
 import type { Page } from '../../../contract/api';
 import { SERVICE_PAGE_SIZE_MAX } from '../../../contract/constants';
 import type { SessionsEnded, SignedInDevice } from '../../../contract/sessions';
-import { usersApi } from '../../backends/slices';
+import { api } from '../../backends/api';
 
 const deviceTags = [{ type: 'SignedInDevice', id: 'LIST' }] as const;
 
-export const sessionsApi = usersApi.enhanceEndpoints({ addTagTypes: ['SignedInDevice'] }).injectEndpoints({
+export const sessionsApi = api.enhanceEndpoints({ addTagTypes: ['SignedInDevice'] }).injectEndpoints({
   endpoints: (build) => ({
     // One page of the largest size: an admin is signed in on a few devices, not on a hundred.
     signedInDevices: build.query<Page<SignedInDevice>, void>({
-      query: () => `api/v1/sessions/?page_size=${SERVICE_PAGE_SIZE_MAX}`,
+      query: () => ({ backend: 'users', url: `api/v1/sessions/?page_size=${SERVICE_PAGE_SIZE_MAX}` }),
       providesTags: deviceTags,
     }),
     signOutDevice: build.mutation<SessionsEnded, string>({
-      query: (session) => ({ url: `api/v1/sessions/${encodeURIComponent(session)}/`, method: 'DELETE' }),
+      query: (session) => ({ backend: 'users', url: `api/v1/sessions/${encodeURIComponent(session)}/`, method: 'DELETE' }),
       invalidatesTags: deviceTags,
     }),
     signOutOtherDevices: build.mutation<SessionsEnded, void>({
-      query: () => ({ url: 'api/v1/sessions/end-others/', method: 'POST', body: {} }),
+      query: () => ({ backend: 'users', url: 'api/v1/sessions/end-others/', method: 'POST', body: {} }),
       invalidatesTags: deviceTags,
     }),
   }),

@@ -6,7 +6,7 @@ import type { AdminUser } from '../../../contract/entities';
 import { ADMIN_FLAG_LABELS, ADMIN_FLAGS, SUPER_ADMIN_ONLY_FIELDS } from '../../../contract/roles';
 import type { adminUserForm } from '../../../contract/schemas';
 import type { z } from 'zod';
-import { adminApi } from '../../backends/slices';
+import { api } from '../../backends/api';
 import { legacyAllRows, legacyList, type ListRows, type ListView } from '../../backends/listPages';
 import { TAB_PATHS } from '../../ground/paths';
 import type { EditableList } from '../../components/EditableList';
@@ -40,13 +40,14 @@ export const adminUserConflictFor = (callerIsSuper: boolean): ConflictField[] =>
 /** Whether a save can wait in the outbox: not with a password. */
 export const canWaitOffline = (body: AdminUserRequest): boolean => !body.password;
 
-export const adminUsersApi = adminApi.injectEndpoints({
+export const adminUsersApi = api.injectEndpoints({
   endpoints: (build) => ({
     adminUsers: build.query<ListRows<AdminUser>, ListView>(legacyList('admin/admins', adminUserTags)),
     /** Every agency the caller may link (one page of all rows): all for a Super Admin, the country agencies for others. */
     linkableAgencies: build.query<ListRows<LinkableAgency>, void>(legacyAllRows('admin/agencies', 'agency_name', [{ type: 'Agency', id: 'LIST' }] as const)),
     saveAdminUser: build.mutation<Saved<AdminUser>, AdminUserRequest>(
       offlineSave({
+        backend: 'admin',
         url: 'admin/register',
         entity: 'AdminUser',
         screen: TAB_PATHS.admins,

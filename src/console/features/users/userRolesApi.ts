@@ -7,7 +7,7 @@ import type { Page } from '../../../contract/api';
 import { SERVICE_PAGE_SIZE_MAX } from '../../../contract/constants';
 import type { AgentRoleCampaign, UserRoleListed, UserRoleWithUser } from '../../../contract/entities';
 import { SHOWS_OWN_FAILURE } from '../../backends/baseQuery';
-import { usersApi } from '../../backends/slices';
+import { api } from '../../backends/api';
 import { adminUsersApi } from './adminUsersApi';
 
 /** The body of POST api/v1/user-roles/, its dates as DD-MMM-YYYY. */
@@ -31,26 +31,26 @@ export interface UserRoleChange {
 
 const rolesOf = (userId: number) => [{ type: 'UserRole' as const, id: userId }];
 
-export const userRolesApi = usersApi.enhanceEndpoints({ addTagTypes: ['UserRole'] }).injectEndpoints({
+export const userRolesApi = api.enhanceEndpoints({ addTagTypes: ['UserRole'] }).injectEndpoints({
   endpoints: (build) => ({
     userRoles: build.query<UserRoleListed[], number>({
-      query: (userId) => ({ url: 'api/v1/user-roles/', params: { user_ids: userId, page_size: SERVICE_PAGE_SIZE_MAX } }),
+      query: (userId) => ({ backend: 'users', url: 'api/v1/user-roles/', params: { user_ids: userId, page_size: SERVICE_PAGE_SIZE_MAX } }),
       transformResponse: (answer: Page<UserRoleListed>) => answer.results,
       providesTags: (_result, _error, userId) => rolesOf(userId),
       extraOptions: SHOWS_OWN_FAILURE,
     }),
     addUserRole: build.mutation<UserRoleWithUser, UserRoleBody>({
-      query: (body) => ({ url: 'api/v1/user-roles/', method: 'POST', body }),
+      query: (body) => ({ backend: 'users', url: 'api/v1/user-roles/', method: 'POST', body }),
       invalidatesTags: (_result, _error, body) => rolesOf(body.user),
       extraOptions: SHOWS_OWN_FAILURE,
     }),
     addRoleCampaign: build.mutation<AgentRoleCampaign, { userId: number; user_role: number; campaign: number }>({
-      query: ({ user_role, campaign }) => ({ url: 'api/v1/user-role-campaigns/', method: 'POST', body: { user_role, campaign } }),
+      query: ({ user_role, campaign }) => ({ backend: 'users', url: 'api/v1/user-role-campaigns/', method: 'POST', body: { user_role, campaign } }),
       invalidatesTags: (_result, _error, { userId }) => rolesOf(userId),
       extraOptions: SHOWS_OWN_FAILURE,
     }),
     changeUserRole: build.mutation<UserRoleWithUser, UserRoleChange>({
-      query: ({ id, userId: _userId, ...body }) => ({ url: `api/v1/user-roles/${id}/`, method: 'PATCH', body }),
+      query: ({ id, userId: _userId, ...body }) => ({ backend: 'users', url: `api/v1/user-roles/${id}/`, method: 'PATCH', body }),
       invalidatesTags: (_result, _error, { userId }) => rolesOf(userId),
       extraOptions: SHOWS_OWN_FAILURE,
     }),

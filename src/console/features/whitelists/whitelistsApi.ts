@@ -5,7 +5,7 @@ import type { CampaignChoice, WhitelistRequest } from '../../../contract/api';
 import type { AdminCountry, Whitelist } from '../../../contract/entities';
 import type { whitelistForm } from '../../../contract/schemas';
 import { whitelistCountryCodes } from '../../../contract/roles';
-import { adminApi } from '../../backends/slices';
+import { api } from '../../backends/api';
 import { legacyList, type ListRows, type ListView } from '../../backends/listPages';
 import { TAB_PATHS } from '../../ground/paths';
 import type { EditableList } from '../../components/EditableList';
@@ -21,11 +21,12 @@ export const whitelistConflict: ConflictField[] = [
   { field: 'campaign_id', label: 'Campaign', named: 'campaign_name' },
 ];
 
-export const whitelistsApi = adminApi.injectEndpoints({
+export const whitelistsApi = api.injectEndpoints({
   endpoints: (build) => ({
     whitelists: build.query<ListRows<Whitelist>, ListView>(legacyList('admin/whitelists', whitelistTags)),
     saveWhitelist: build.mutation<Saved<Whitelist>, WhitelistRequest>(
       offlineSave({
+        backend: 'admin',
         url: 'admin/whitelist',
         entity: 'Whitelist',
         screen: TAB_PATHS.whitelist,
