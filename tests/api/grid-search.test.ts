@@ -8,7 +8,7 @@ import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GridPage, ListPage, CampaignChoice } from '../../src/contract/api';
 import { agentEventDetailsGrid, agentPaymentsGrid, auditGrid, fraudEventsGrid, retentionEventDetailsGrid, type GridDeclaration } from '../../src/contract/grids';
-import { backends } from '../support/server';
+import { backends, LARGE_DATA } from '../support/server';
 import { useSignedInServer, type Role } from '../support/signedIn';
 
 type Row = Record<string, string | number | boolean | null> & { id: string };
@@ -37,7 +37,7 @@ function termOf(text: string, length = 4): string | undefined {
 
 describe.each(backends)('grid search on %s', (backend) => {
   // The grids' suite's data (tests/api/grids.test.ts): each scoped admin sees rows of every grid.
-  const { server, tokens } = useSignedInServer(backend, ROLES, { DEMO_AGENTS: '600', DEMO_EVENTS: '20000' });
+  const { server, tokens } = useSignedInServer(backend, ROLES, { ...LARGE_DATA });
   const visible: Partial<Record<Role, Set<string>>> = {};
 
   beforeAll(async () => {

@@ -17,7 +17,7 @@ import { filterNotOffered, unknownSortField } from '../../src/contract/messages'
 import { sumByCurrency } from '../../src/contract/money';
 import { foldText } from '../../src/contract/text';
 import { readGridAnswer, RowsByLine, type GridAnswer } from '../../src/console/backends/rowsByLine';
-import { backends, demoIds } from '../support/server';
+import { backends, demoIds, LARGE_DATA } from '../support/server';
 import { useSignedInServer } from '../support/signedIn';
 
 type Row = Record<string, string | number | boolean | null> & { id: string };
@@ -37,7 +37,7 @@ function csvOf(format: string, value: Row[string]): string {
 }
 
 describe.each(backends)('report grids on %s', (backend) => {
-  const { server, tokens: token } = useSignedInServer(backend, ['super', 'agency', 'campaign'], { DEMO_AGENTS: '600', DEMO_EVENTS: '20000' });
+  const { server, tokens: token } = useSignedInServer(backend, ['super', 'agency', 'campaign'], { ...LARGE_DATA });
   const campaignId: Record<string, number> = {};
   /** The campaign names each admin sees. */
   const visible: Record<'agency' | 'campaign', string[]> = { agency: [], campaign: [] };

@@ -13,7 +13,7 @@ import { addMoney, parseAmount, sumByCurrency, type Money } from '../../src/cont
 import { HELD_BACK_LISTED_MAX, type HeldBackReason, type PaymentRunOutcome, type PaymentRunPreview } from '../../src/contract/paymentRuns';
 import { heldBackReasonsText, type PendingPaymentTotals } from '../../src/contract/pendingPayments';
 import { toRequestDate } from '../../src/contract/dates';
-import { backends } from '../support/server';
+import { backends, LARGE_DATA } from '../support/server';
 import { useSignedInServer } from '../support/signedIn';
 
 const ALL_DATES = { start_date: '01-Jan-2020', end_date: '31-Dec-2099' } as const;
@@ -35,7 +35,7 @@ const positive = (amount: string) => (parseAmount(amount) ?? 0n) > 0n;
 
 describe.each(backends)('Pending Payments: what a run would pay and hold back, on %s', (backend) => {
   // No approval limit: the runs at the end pay at once. The grids' demo data: the Agency Admin's agency has payments due in it.
-  const { server, tokens: token } = useSignedInServer(backend, ['super', 'campaign', 'agency'], { PAYMENT_RUN_APPROVAL_LIMITS: 'none', DEMO_AGENTS: '600', DEMO_EVENTS: '20000' });
+  const { server, tokens: token } = useSignedInServer(backend, ['super', 'campaign', 'agency'], { PAYMENT_RUN_APPROVAL_LIMITS: 'none', ...LARGE_DATA });
   let campaigns: CampaignChoice[] = [];
 
   const rowsOf = async (body: Record<string, unknown>, as = token.super): Promise<Row[]> => {

@@ -17,7 +17,7 @@ import type { Campaign, UserRoleWithUser } from '../../src/contract/entities';
 import { pendingPaymentsGrid } from '../../src/contract/grids';
 import { budgetOf } from '../../src/contract/budget';
 import { allPages } from '../support/service';
-import { backends, type TestServer } from '../support/server';
+import { backends, LARGE_DATA, type TestServer } from '../support/server';
 import { useSignedInServer, type Role } from '../support/signedIn';
 
 type Row = Record<string, string | number | boolean | null>;
@@ -87,7 +87,7 @@ async function expectAttentionMatches(server: TestServer, role: Role, token: str
 }
 
 describe.each(backends)('stats on %s', (backend) => {
-  const { server, tokens } = useSignedInServer(backend, ROLES, { DEMO_AGENTS: '600', DEMO_EVENTS: '20000' });
+  const { server, tokens } = useSignedInServer(backend, ROLES, { ...LARGE_DATA });
 
   /** The rows a grid link opens (all of them) and their count. */
   const opened = (link: StatsLink, token: string) => openedOn(server, link, token);

@@ -104,8 +104,24 @@ const root = path.resolve(import.meta.dirname, '../..');
  * 1.8 s instead of 7.5 on PGlite. Unset (a bench, a lone script): every server seeds its own.
  */
 export const TEMPLATE_ENV = { pglite: 'TEST_PGLITE_TEMPLATE', postgres: 'TEST_POSTGRES_TEMPLATE' } as const;
-/** Settings that change what the demo seed writes: a server given one seeds its own data. */
-const DATA_SETTINGS = ['DEMO', 'DEMO_AGENTS', 'DEMO_EVENTS', 'DEMO_ANCHOR_DATE'];
+/** Settings that change what the demo seed writes: a server given one seeds its own data, unless they are a data set's. */
+const DATA_SETTINGS = ['DEMO', 'DEMO_AGENTS', 'DEMO_EVENTS', 'DEMO_ANCHOR_DATE'] as const;
+/**
+ * The data a run seeds once as templates: the default, and the larger set the grid and stats suites
+ * read (enough rows that counts are estimated, searches walk indexes and sorts walk their records),
+ * which took 15 s of each of their servers' start to seed.
+ */
+export const DATA_SETS = { default: {}, large: { DEMO_AGENTS: '600', DEMO_EVENTS: '20000' } } as const satisfies Record<string, Partial<Record<(typeof DATA_SETTINGS)[number], string>>>;
+export type DataSet = keyof typeof DATA_SETS;
+/** The suites' larger data set's settings, given to startServer or useSignedInServer. */
+export const LARGE_DATA = DATA_SETS.large;
+/** The environment variable naming a data set's template on a backend. */
+export const templateVariable = (backend: Backend, set: DataSet): string => (set === 'default' ? TEMPLATE_ENV[backend] : `${TEMPLATE_ENV[backend]}_${set.toUpperCase()}`);
+/** The data set a server's settings ask for, if they ask for one. */
+function dataSetOf(env: Record<string, string>): DataSet | undefined {
+  const sets = Object.entries(DATA_SETS) as Array<[DataSet, Partial<Record<string, string>>]>;
+  return sets.find(([, settings]) => DATA_SETTINGS.every((setting) => env[setting] === settings[setting]))?.[0];
+}
 
 /** The URL of the database `name` on TEST_DATABASE_URL's server. */
 export function databaseUrl(name: string): string {
@@ -147,7 +163,8 @@ let builtOnce: boolean | undefined;
 export async function startServer(backend: Backend, env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
   const making = options.makeTemplate;
   const given = options.databaseUrl;
-  const template = making || given || DATA_SETTINGS.some((setting) => setting in env) ? undefined : process.env[TEMPLATE_ENV[backend]];
+  const dataSet = dataSetOf(env);
+  const template = making || given || !dataSet ? undefined : process.env[templateVariable(backend, dataSet)];
   const dataDir = making && 'dataDir' in making ? making.dataDir : await mkdtemp(path.join(tmpdir(), 'referral-api-'));
   // cp(1), not fs.cp: the data directory's 1,400 files copy in 0.6 s instead of 1.8 s.
   if (backend === 'pglite' && template) await promisify(execFile)('cp', ['-R', `${template}/.`, dataDir]);

@@ -1,16 +1,17 @@
 // vitest globalSetup of the API and browser tests. First it settles the database the suites run on:
 // TEST_DATABASE_URL as given; unset, this machine's PostgreSQL at its usual address when it answers
-// (started with pg_ctlcluster when it can be); 'off', PGlite only. Then it seeds the default test
-// data once, into that database (or a PGlite data directory), and names it in the environment the
-// test workers inherit; startServer copies it instead of seeding each server again. Without
-// PostgreSQL the run's last line says what did not run.
+// (started with pg_ctlcluster when it can be); 'off', PGlite only. Then it seeds each data set
+// (DATA_SETS in server.ts: the default test data, and the grid suites' larger one) once, into that
+// database (or a PGlite data directory), and names it in the environment the test workers inherit;
+// startServer copies it instead of seeding each server again. Without PostgreSQL the run's last
+// line says what did not run.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { startServer, TEMPLATE_ENV } from './server';
+import { DATA_SETS, startServer, TEMPLATE_ENV, templateVariable, type DataSet } from './server';
 
 /** Where a Debian machine's PostgreSQL answers (trust auth), as on this workplace's machines. */
 const MACHINE_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
@@ -50,23 +51,31 @@ export default async function makeTemplates(): Promise<(() => Promise<void>) | u
   if (postgres) process.env.TEST_DATABASE_URL = postgres;
   else delete process.env.TEST_DATABASE_URL;
 
+  // Each data set's template, made side by side.
+  const sets = Object.entries(DATA_SETS) as Array<[DataSet, Record<string, string>]>;
   if (postgres) {
-    const database = `template_${process.pid}`;
-    await (await startServer('postgres', {}, { makeTemplate: { database } })).stop();
-    process.env[TEMPLATE_ENV.postgres] = database;
+    const databases = sets.map(([set]) => `template_${set}_${process.pid}`);
+    await Promise.all(sets.map(async ([set, settings], index) => {
+      const database = databases[index] as string;
+      await (await startServer('postgres', settings, { makeTemplate: { database } })).stop();
+      process.env[templateVariable('postgres', set)] = database;
+    }));
     return async () => {
       const client = new pg.Client({ connectionString: postgres });
       await client.connect();
-      await client.query(`drop database if exists ${database} with (force)`);
+      for (const database of databases) await client.query(`drop database if exists ${database} with (force)`);
       await client.end();
     };
   }
 
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'referral-template-'));
-  await (await startServer('pglite', {}, { makeTemplate: { dataDir } })).stop();
-  process.env[TEMPLATE_ENV.pglite] = dataDir;
+  const dataDirs = await Promise.all(sets.map(async ([set, settings]) => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), `referral-template-${set}-`));
+    await (await startServer('pglite', settings, { makeTemplate: { dataDir } })).stop();
+    process.env[templateVariable('pglite', set)] = dataDir;
+    return dataDir;
+  }));
   return async () => {
-    await rm(dataDir, { recursive: true, force: true });
+    for (const dataDir of dataDirs) await rm(dataDir, { recursive: true, force: true });
     // After the summary, as the run's last line: a green run without PostgreSQL has not run the
     // tests that need it (each named '… (needs PostgreSQL …)' or in a suite that says so).
     process.on('exit', () => {
