@@ -21,6 +21,13 @@ import { useSignedInServer } from '../support/signedIn';
 
 const runsOnPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const AT_LEAST_PER_ROUTE = 100;
+/** Bodies sent at once: the server answers the next while the test reads the last (a third of the time one by one). */
+const AT_ONCE = 8;
+
+/** Calls `send` for every item, AT_ONCE at a time. */
+async function inTurns<T>(items: readonly T[], send: (item: T) => Promise<void>): Promise<void> {
+  for (let first = 0; first < items.length; first += AT_ONCE) await Promise.all(items.slice(first, first + AT_ONCE).map(send));
+}
 
 interface WriteRoute {
   method: 'POST' | 'PUT' | 'PATCH';
@@ -192,16 +199,16 @@ describe.runIf(runsOnPostgres)('hostile bodies on postgres', () => {
     for (const route of routes) {
       const bodies = hostileBodies(route);
       expect(bodies.length, `${route.method} ${route.path}`).toBeGreaterThanOrEqual(AT_LEAST_PER_ROUTE);
-      for (const body of bodies) {
+      await inTurns(bodies, async (body) => {
         const answer = await server.request(route.method, route.path, { body, token: route.signedIn ? tokens.super : undefined });
         const refused = answer.status >= 400 && answer.status < 500;
         const answered = route.read ? answer.status === 200 || refused : refused;
         if (!answered) findings.push(`${route.method} ${route.path} answered ${answer.status} to ${body.slice(0, 120)}`);
-        else if (answer.status === 200) continue;
+        else if (answer.status === 200) return;
         else if (typeof answer.body !== 'object' || typeof (answer.body as { error?: unknown }).error !== 'string') {
           findings.push(`${route.method} ${route.path} refused without an error text: ${body.slice(0, 120)}`);
         }
-      }
+      });
     }
     expect(findings).toEqual([]);
     expect(await databaseState(server)).toEqual(before);
