@@ -162,18 +162,13 @@ describe('the installable console (PWA)', { timeout: 120_000 }, () => {
     expect((await fetch(server.url + (asset as string))).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
-  it('is controlled by the service worker after a reload', async () => {
+  it(`is controlled by the service worker after a reload, and stores the whole console for offline use within ${PRECACHE_BUDGET / 1e6} MB of the device`, async () => {
     const { page } = b;
     await openControlled(page, server.url);
     const controller = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null);
     expect(controller).toBe(`${server.url}/sw.js`);
-  });
-
-  it(`stores the whole console for offline use within ${PRECACHE_BUDGET / 1e6} MB of the device`, async () => {
     // What the installed worker keeps on the tablet: every precached answer's body in Cache Storage,
     // read back by the page, against the budget (the build once checked files on disk instead).
-    const { page } = b;
-    await openControlled(page, server.url);
     const stored = await page.evaluate(async () => {
       const name = (await caches.keys()).find((key) => key.startsWith('workbox-precache'));
       if (!name) return { entries: 0, bytes: 0 };
