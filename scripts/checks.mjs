@@ -7,12 +7,13 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-/** @param {string} name */
-const bin = (name) => path.join(root, 'node_modules/.bin', name);
-/** @type {Array<[name: string, command: string, args: string[]]>} */
+/**
+ * package.json's own scripts, so each command is written once; the build only when dist/ is stale.
+ * @type {Array<[name: string, command: string, args: string[]]>}
+ */
 const CHECKS = [
-  ['typecheck', bin('tsc'), ['-p', '.']],
-  ['lint', bin('eslint'), ['.']],
+  ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+  ['lint', 'npm', ['run', '--silent', 'lint']],
   ['build', process.execPath, ['scripts/build/stamp.mjs', 'ensure']],
 ];
 

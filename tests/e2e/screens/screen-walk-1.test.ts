@@ -1,12 +1,9 @@
 // The screen walk's first half (screenWalk.ts): every other screen of the side menu from Stats on,
 // on a desktop and a tablet; then the tablet's menu drawer, and the keyboard's way through a grid
 // (the skip link first, the grid's scroll area, a sort header's focus ring).
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../../support/browser';
-import { counted, newFindings, screensOfPart, tabletMenuTargets, useScreenWalk } from './screenWalk';
-
-const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+import { counted, isFocused, newFindings, screensOfPart, tabletMenuTargets, useScreenWalk } from './screenWalk';
 
 describe('the screen walk, first half', { timeout: 480_000 }, () => {
   const walk = useScreenWalk();

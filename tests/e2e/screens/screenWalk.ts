@@ -39,7 +39,7 @@ export function screensOfPart(part: number, parts: number): MenuItem[] {
 
 export const main = (page: Page): Locator => page.locator('main');
 const dialogs = (page: Page) => page.locator('[role="dialog"], [role="alertdialog"]');
-const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+export const isFocused = (locator: Locator): Promise<boolean> => locator.evaluate((element) => element === document.activeElement);
 
 /**
  * Past Blueprint's transitions (a dialog opening, a toast coming or going): mid-fade, text is not yet
@@ -226,6 +226,8 @@ export interface Walk {
   readonly desktop: Page;
   /** The tablet's page, the same. */
   readonly tablet: Page;
+  /** Both devices' checks of one menu screen, their findings added to `found`. */
+  walkScreen(item: MenuItem, found: WalkFindings): Promise<void>;
 }
 
 /**
@@ -233,7 +235,7 @@ export interface Walk {
  * desktop and a tablet context of the worker's browser, each signed in) and returns the walk's
  * devices and its step: `walkScreen(item, found)`, both devices' checks of one menu screen.
  */
-export function useScreenWalk(): Walk & { walkScreen(item: MenuItem, found: WalkFindings): Promise<void> } {
+export function useScreenWalk(): Walk {
   let server: TestServer | undefined;
   let contexts: BrowserContext[] = [];
   const pages: Page[] = [];
@@ -252,7 +254,7 @@ export function useScreenWalk(): Walk & { walkScreen(item: MenuItem, found: Walk
     await server?.stop();
   });
 
-  const walk = {
+  const walk: Walk = {
     get server() {
       if (!server) throw new Error('no server: use it inside a test');
       return server;
@@ -262,6 +264,10 @@ export function useScreenWalk(): Walk & { walkScreen(item: MenuItem, found: Walk
     },
     get tablet() {
       return pages[1] as Page;
+    },
+    async walkScreen(item, found) {
+      await onDesktop(item, found);
+      await onTablet(item, found);
     },
   };
 
@@ -348,21 +354,7 @@ export function useScreenWalk(): Walk & { walkScreen(item: MenuItem, found: Walk
     }
   }
 
-  return {
-    get server() {
-      return walk.server;
-    },
-    get desktop() {
-      return walk.desktop;
-    },
-    get tablet() {
-      return walk.tablet;
-    },
-    async walkScreen(item, found) {
-      await onDesktop(item, found);
-      await onTablet(item, found);
-    },
-  };
+  return walk;
 }
 
 /** What a walk found: the problems of each device, and what it saw to hold the walk to its screens. */
