@@ -9,7 +9,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { agentEventDetailsGrid } from '../../src/contract/grids';
 import { consoleRoot } from '../../src/server/routes/console';
-import type { TestServer } from '../support/server';
+import { backend, type TestServer } from '../support/server';
 import { useSignedInServer } from '../support/signedIn';
 
 interface Raw { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
@@ -36,7 +36,7 @@ const decoded = (answer: Raw): string => {
 };
 
 describe('compressed on the wire', () => {
-  const { server, tokens } = useSignedInServer('pglite', ['super']);
+  const { server, tokens } = useSignedInServer(backend, ['super']);
   const script = readdirSync(path.join(consoleRoot, 'assets')).find((name) => /^framework-.*\.js$/.test(name)) as string;
 
   it("sends the console's files precompressed as the browser accepts them, hashed assets cached for good", async () => {

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListPage, Page } from '../../src/contract/api';
 import type { QueueReport, ReportRecord } from '../../src/contract/entities';
 import * as messages from '../../src/contract/messages';
-import { backends, demoIds } from '../support/server';
+import { backend, backends, demoIds } from '../support/server';
 import { useSignedInServer } from '../support/signedIn';
 import { finished } from '../support/service';
 
@@ -160,7 +160,7 @@ describe.each(backends)('report jobs on %s', (backend) => {
 });
 
 describe('the queue while no worker runs', () => {
-  const { server, tokens } = useSignedInServer('pglite', ['super'], { REPORT_WORKERS: '0' });
+  const { server, tokens } = useSignedInServer(backend, ['super'], { REPORT_WORKERS: '0' });
   let token = '';
   beforeAll(() => {
     token = tokens.super;

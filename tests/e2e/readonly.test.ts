@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser } from '../../src/contract/entities';
 import * as messages from '../../src/contract/messages';
 import { openScreen, openSignedIn, screenshot, useBrowser } from '../support/browser';
+import { backend } from '../support/server';
 import { useSignedInServer } from '../support/signedIn';
 
 const AGENCY = 'agency@demo.test';
@@ -17,7 +18,7 @@ const userRow = (page: Page, text: string): Locator => page.getByRole('table', {
 
 describe('read-only rows in the browser', { timeout: 180_000 }, () => {
   const b = useBrowser();
-  const { server, tokens } = useSignedInServer('pglite', ['super']);
+  const { server, tokens } = useSignedInServer(backend, ['super']);
 
   beforeAll(async () => {
     // A user of the Agency Admin's own agency, holding a right the Agency Admin lacks.

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SecureAgencies } from '../../src/contract/api';
 import * as messages from '../../src/contract/messages';
 import { codeCount, nextCode, openSignedIn, screenshot, toast, useBrowser, WAIT_MS } from '../support/browser';
+import { backend } from '../support/server';
 import { useSignedInServer } from '../support/signedIn';
 
 const AGENCY_ADMIN = 'agency@demo.test';
@@ -43,7 +44,7 @@ async function upload(page: Page, agency: string, campaign: string, name: string
 
 describe('secure reports in the browser', { timeout: 180_000 }, () => {
   const b = useBrowser();
-  const { server, tokens } = useSignedInServer('pglite', ['super', 'agency']);
+  const { server, tokens } = useSignedInServer(backend, ['super', 'agency']);
   let own: { agency: string; campaign: string };
   let foreign: { agency: string; campaign: string };
   beforeAll(async () => {
