@@ -20,7 +20,7 @@ import type { Caller } from './scope';
 import { SESSION_END_REASONS } from './sessions';
 import type { TokenPair, Tokens } from './tokens';
 
-/** 400 for a code that did not pass, with what the person should do next. */
+/** The refusal of a code that did not pass (Invalid), with what the person should do next. */
 export const codeRefused = (check: Exclude<CodeCheck, 'ok'>) => new Invalid(codeCheckFailure(check).message, undefined, codeCheckFailure(check).code);
 
 /** Codes a signed-in admin asks for; LOGIN and PASSWORD_RESET belong to the logged-out flows. */
