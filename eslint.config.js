@@ -17,6 +17,9 @@ const forbidEach = (...rules) => ({
   'no-restricted-imports': ['error', { patterns: rules.map(([group, message]) => ({ group, message })) }],
 });
 
+/** What no server file imports: the console, tests/ and a browser. */
+const SERVER_FORBIDS = [['**/console/**'], ['**/tests/**', 'playwright-core', 'playwright']];
+
 /** The role names of SPEC.md section 3 (the contract's ROLE_TYPES), as a selector's pattern. */
 const ROLE_NAMES = '/^(Super Admin|Agency Admin|Campaign Admin|Agent|Gifter)$/';
 
@@ -46,7 +49,16 @@ export default tseslint.config(
   },
   // Starting is not testing: the server, and what `npm start` and `npm run build` run, never load a
   // browser or anything from tests/ (budgets and browsers belong to npm test and npm run bench).
-  { files: ['src/server/**'], rules: forbid(['**/console/**'], ['**/tests/**', 'playwright-core', 'playwright']) },
+  { files: ['src/server/**'], rules: forbid(...SERVER_FORBIDS) },
+  // The domain refuses with its own errors (src/server/domain/errors.ts), which name no HTTP status:
+  // the domain, auth/, delivery/ and jobs/ import nothing of http/, where http/errors.ts maps each
+  // error to its status. Pending: domain/grids/ still throws with http/errors.ts's helpers until its
+  // rewrite lands.
+  {
+    files: ['src/server/domain/**', 'src/server/auth/**', 'src/server/delivery/**', 'src/server/jobs/**'],
+    ignores: ['src/server/domain/grids/**'],
+    rules: forbidEach(...SERVER_FORBIDS.map((group) => [group, BOUNDARY]), [['**/http/**'], 'The domain speaks in domain/errors.ts, not HTTP: see docs/architecture.md, "Module boundaries".']),
+  },
   {
     files: ['scripts/build/**', 'scripts/start.mjs', 'scripts/precompress.ts', 'vite.config.ts', 'vite.server.config.ts'],
     rules: {

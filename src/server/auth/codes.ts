@@ -24,13 +24,12 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, inArray, isNull, min, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { OTP_TYPES, type OtpMedium, type OtpType } from '../../contract/constants';
-import type { ErrorCode } from '../../contract/errors';
 import * as messages from '../../contract/messages';
 import { otpAccountLocked, otpSendLimitReached } from '../../contract/messages';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { authEvents, oneTimeCodes, users } from '../db/schema';
-import { tooManyRequests, type HttpError } from '../http/errors';
+import { RateLimited } from '../domain/errors';
 
 const DAY_MS = 24 * 3600 * 1000;
 const SEND_WINDOW_MS = 15 * 60 * 1000;
@@ -49,7 +48,7 @@ export type CodeCheck = 'ok' | 'wrong' | 'burned' | 'expired';
 /** What a password proof is bound to: the account and the password hash it has now. */
 export interface ProvenAccount { id: number; passwordHash: string | null }
 
-const describeCheck: Record<Exclude<CodeCheck, 'ok'>, { message: string; code: ErrorCode }> = {
+const describeCheck: Record<Exclude<CodeCheck, 'ok'>, { message: string; code: 'otp_wrong' | 'otp_expired' }> = {
   wrong: { message: messages.otpWrong, code: 'otp_wrong' },
   burned: { message: messages.otpTooManyTries, code: 'otp_expired' },
   expired: { message: messages.otpExpiredOrUsed, code: 'otp_expired' },
@@ -240,7 +239,7 @@ export class Codes {
     );
     if (failures.n >= this.limits.failLimitPerDay && failures.oldest) {
       const until = new Date(failures.oldest.getTime() + DAY_MS);
-      throw tooManyRequests(otpAccountLocked(until.toISOString().slice(0, 16).replace('T', ' ') + ' UTC'), (until.getTime() - Date.now()) / 1000);
+      throw new RateLimited(otpAccountLocked(until.toISOString().slice(0, 16).replace('T', ' ') + ' UTC'), (until.getTime() - Date.now()) / 1000);
     }
   }
 
@@ -252,9 +251,9 @@ export class Codes {
     return { n: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
   }
 
-  private sendLimit(oldest: Date | null): HttpError {
+  private sendLimit(oldest: Date | null): RateLimited {
     const waitSeconds = oldest ? (oldest.getTime() + SEND_WINDOW_MS - Date.now()) / 1000 : SEND_WINDOW_MS / 1000;
-    return tooManyRequests(otpSendLimitReached(Math.max(1, Math.ceil(waitSeconds / 60))), waitSeconds);
+    return new RateLimited(otpSendLimitReached(Math.max(1, Math.ceil(waitSeconds / 60))), waitSeconds);
   }
 
   private hash(userId: number, purpose: string, subject: string | undefined, code: string): string {

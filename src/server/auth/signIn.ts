@@ -12,7 +12,7 @@ import type { Database } from '../db/client';
 import { authEvents, users, verifiedCodes } from '../db/schema';
 import { nextUpdatedAt } from '../db/updatedAt';
 import type { CodeDelivery } from '../delivery';
-import { badRequest, forbidden, HttpError, unauthorized } from '../http/errors';
+import { CodeNotSent, DomainError, Invalid, Refused, Unauthenticated } from '../domain/errors';
 import { findAccount, loadRoleCampaigns, type Account } from './accounts';
 import { codeCheckFailure, UNAMBIGUOUS, type CodeCheck, type Codes } from './codes';
 import { hashPassword, verifyPassword } from './passwords';
@@ -20,8 +20,8 @@ import type { Caller } from './scope';
 import { SESSION_END_REASONS } from './sessions';
 import type { TokenPair, Tokens } from './tokens';
 
-/** 400 for a code that did not pass, with what the person should do next. */
-export const codeRefused = (check: Exclude<CodeCheck, 'ok'>) => badRequest(codeCheckFailure(check).message, undefined, codeCheckFailure(check).code);
+/** The refusal of a code that did not pass (Invalid), with what the person should do next. */
+export const codeRefused = (check: Exclude<CodeCheck, 'ok'>) => new Invalid(codeCheckFailure(check).message, undefined, codeCheckFailure(check).code);
 
 /** Codes a signed-in admin asks for; LOGIN and PASSWORD_RESET belong to the logged-out flows. */
 const SESSION_CODE_TYPES: readonly OtpType[] = ['SECURE_PAGES', 'REPORTS'];
@@ -46,7 +46,7 @@ export class SignIn {
       const password = input.password ?? '';
       // The role is read while the password hash runs: neither waits for the other.
       const [allowed, pick] = await Promise.all([this.checkPassword(account, password, input.address), account && this.pickRole(account.id)]);
-      if (!pick?.ok) throw forbidden(pick ? pick.error : messages.loginFailed);
+      if (!pick?.ok) throw new Refused(pick ? pick.error : messages.loginFailed);
       const code = await this.deliverCode(allowed, 'LOGIN', input.medium, input.address);
       return { ...answer, login_token: this.codes.passwordProof(allowed, code, password) };
     }
@@ -60,8 +60,8 @@ export class SignIn {
     }
 
     // SECURE_PAGES and REPORTS: only for the signed-in admin, to their own address.
-    if (input.caller.userId === null) throw unauthorized(messages.accessTokenMissing);
-    if (!account || account.id !== input.caller.userId) throw forbidden('You can only request a code for your own account.');
+    if (input.caller.userId === null) throw new Unauthenticated(messages.accessTokenMissing);
+    if (!account || account.id !== input.caller.userId) throw new Refused('You can only request a code for your own account.');
     await this.codes.assertMaySend(account.id, input.address, input.otp_type);
     const { expiresAt } = await this.deliverCode(account, input.otp_type, input.medium, input.address);
     return { ...answer, expires_at: expiresAt.toISOString() };
@@ -70,12 +70,12 @@ export class SignIn {
   /** POST /api/v1/otp/verify/: a code checked inside a session, remembered for that session. */
   async verifyCode(input: { username: string; otp_type: OtpType; otp: string; address: string; caller: Caller }) {
     if (!SESSION_CODE_TYPES.includes(input.otp_type)) {
-      throw badRequest(`otp_type must be one of ${SESSION_CODE_TYPES.join(', ')}; LOGIN and PASSWORD_RESET codes are used by login and reset-password.`);
+      throw new Invalid(`otp_type must be one of ${SESSION_CODE_TYPES.join(', ')}; LOGIN and PASSWORD_RESET codes are used by login and reset-password.`);
     }
     const account = await findAccount(this.db, input.username);
     const { userId, sessionId } = input.caller;
-    if (userId === null || sessionId === null) throw unauthorized(messages.accessTokenMissing);
-    if (!account || account.id !== userId) throw forbidden('You can only verify a code for your own account.');
+    if (userId === null || sessionId === null) throw new Unauthenticated(messages.accessTokenMissing);
+    if (!account || account.id !== userId) throw new Refused('You can only verify a code for your own account.');
     const check = await this.codes.check({ userId: account.id, purpose: input.otp_type, code: input.otp, address: input.address });
     if (check !== 'ok') throw codeRefused(check);
     await this.db
@@ -91,7 +91,7 @@ export class SignIn {
    */
   async sendBoundCode(input: { userId: number; subject: string; address: string; purpose: string }): Promise<void> {
     const [account] = await this.db.select().from(users).where(eq(users.id, input.userId));
-    if (!account) throw unauthorized(messages.accessTokenMissing);
+    if (!account) throw new Unauthenticated(messages.accessTokenMissing);
     await this.codes.assertMaySend(account.id, input.address, 'SECURE_PAGES');
     await this.deliverCode(account, 'SECURE_PAGES', 'EMAIL', input.address, { subject: input.subject, alphabet: UNAMBIGUOUS, length: SECURE_OTP_LENGTH }, input.purpose);
   }
@@ -111,7 +111,7 @@ export class SignIn {
   async login(input: {
     username: string; password: string; otp_type: OtpType; otp: string; address: string; login_token?: string; userAgent?: string;
   }): Promise<LoginResponse> {
-    if (input.otp_type !== 'LOGIN') throw badRequest('otp_type must be LOGIN to log in.');
+    if (input.otp_type !== 'LOGIN') throw new Invalid('otp_type must be LOGIN to log in.');
     await this.codes.assertMaySend(null, input.address, 'LOGIN');
     const found = await findAccount(this.db, input.username);
     const proven = found && input.login_token ? await this.codes.provesPassword(found, input.login_token, input.password) : false;
@@ -121,10 +121,10 @@ export class SignIn {
       found ? loadRoleCampaigns(this.db, found.id) : [],
     ]);
     const check = await this.codes.check({ userId: account.id, purpose: 'LOGIN', code: input.otp, address: input.address });
-    if (check !== 'ok') throw unauthorized(`${messages.loginFailed}. ${codeCheckFailure(check).message}`, codeCheckFailure(check).code);
+    if (check !== 'ok') throw new Unauthenticated(`${messages.loginFailed}. ${codeCheckFailure(check).message}`, codeCheckFailure(check).code);
 
     const pick = pickSessionRole(roleCampaigns, new Date());
-    if (!pick.ok) throw forbidden(pick.error);
+    if (!pick.ok) throw new Refused(pick.error);
     const roleType = pick.roleCampaign.user_role.role_type as AdminRoleType;
     const pair = await this.tokens.openSession({
       userId: account.id, roleType, userRoleCampaignId: pick.roleCampaign.id, origin: { address: input.address, userAgent: input.userAgent },
@@ -160,7 +160,7 @@ export class SignIn {
   /** POST api/v1/auth/reset-password/: a PASSWORD_RESET code and a strong new password. */
   async resetPassword(input: { username: string; otp: string; new_password: string; address: string }) {
     const account = await findAccount(this.db, input.username);
-    if (!account) throw badRequest(messages.otpExpiredOrUsed, undefined, 'otp_expired');
+    if (!account) throw new Invalid(messages.otpExpiredOrUsed, undefined, 'otp_expired');
     const check = await this.codes.check({ userId: account.id, purpose: 'PASSWORD_RESET', code: input.otp, address: input.address });
     if (check !== 'ok') throw codeRefused(check);
     await this.db
@@ -181,7 +181,7 @@ export class SignIn {
     const ok = await verifyPassword(password, account?.passwordHash ?? null);
     if (!ok || !account) {
       await this.codes.recordPasswordFailure(account?.id ?? null, address);
-      throw unauthorized(messages.loginFailed, 'login_failed');
+      throw new Unauthenticated(messages.loginFailed, 'login_failed');
     }
     return account;
   }
@@ -191,17 +191,16 @@ export class SignIn {
     account: Account, purpose: OtpType, medium: OtpMedium, address: string, bound?: { subject: string; alphabet: string; length: number }, about?: string,
   ): Promise<{ id: number; expiresAt: Date }> {
     const to = medium === 'SMS' ? account.msisdn : (account.email ?? account.username);
-    if (!to) throw badRequest(messages.otpNoMobileNumber);
+    if (!to) throw new Invalid(messages.otpNoMobileNumber);
     const { id, code, expiresAt } = await this.codes.issue({ userId: account.id, purpose, medium, ...bound });
     try {
       await this.delivery.send({ to, medium, otp_type: purpose, code, expiresAt, ...(about ? { purpose: about } : {}) });
     } catch (error) {
       // A code that never arrived counts for nothing and cannot be used.
       await this.codes.undelivered(id);
-      if (error instanceof HttpError) throw error;
-      const failure = new HttpError(502, `The OTP could not be sent by ${medium}. Please try again in a moment.`);
-      failure.cause = error; // logged by the error handler, never shown
-      throw failure;
+      if (error instanceof DomainError) throw error;
+      // The cause is logged by the error handler, never shown.
+      throw new CodeNotSent(`The OTP could not be sent by ${medium}. Please try again in a moment.`, error);
     }
     await this.codes.delivered({ userId: account.id, purpose, address });
     return { id, expiresAt };

@@ -13,7 +13,7 @@ import { holdsSessionRole, sessionRoleEnded } from '../../contract/sessions';
 import type { Database } from '../db/client';
 import { preparedOn } from '../db/prepared';
 import { authEvents, authSessions, refreshTokens, roleTypes, statusTypes, userRoleCampaigns, userRoles } from '../db/schema';
-import { unauthorized } from '../http/errors';
+import { Unauthenticated } from '../domain/errors';
 import { ROLE_CAMPAIGN_FIELDS, toRoleCampaign, type RoleCampaignRow } from './accounts';
 import { describeDevice, USER_AGENT_KEPT } from './devices';
 import { endSessions, endSessionsOf, SESSION_END_REASONS, type SessionEnd } from './sessions';
@@ -77,8 +77,8 @@ export class Tokens {
       .from(refreshTokens)
       .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
       .where(eq(refreshTokens.tokenHash, sha256(refresh)));
-    if (!found || found.session.revokedAt) throw unauthorized(messages.refreshTokenInvalid, 'session_expired');
-    if (found.token.expiresAt < new Date()) throw unauthorized(messages.sessionExpired, 'session_expired');
+    if (!found || found.session.revokedAt) throw new Unauthenticated(messages.refreshTokenInvalid, 'session_expired');
+    if (found.token.expiresAt < new Date()) throw new Unauthenticated(messages.sessionExpired, 'session_expired');
 
     // Claim the token atomically: of two requests racing with one token, only one wins.
     const claimed = await this.db
@@ -89,14 +89,14 @@ export class Tokens {
     if (claimed.length === 0) {
       await this.revokeSession(found.session.id, { reason: SESSION_END_REASONS.tokenReused, actorId: null });
       await this.db.insert(authEvents).values({ kind: 'token_reuse', userId: found.session.userId });
-      throw unauthorized(messages.refreshTokenInvalid, 'session_expired');
+      throw new Unauthenticated(messages.refreshTokenInvalid, 'session_expired');
     }
 
     const claims = { userId: found.session.userId, sessionId: found.session.id, roleType: found.session.roleType as AdminRoleType };
     const refusal = await stillAllowed(claims.userId, claims.roleType);
     if (refusal) {
       await this.roleEnded(claims);
-      throw unauthorized(refusal, 'session_expired');
+      throw new Unauthenticated(refusal, 'session_expired');
     }
     return { access: await this.signAccess(claims), refresh: await this.storeRefreshToken(this.db, found.session.id) };
   }
@@ -129,12 +129,12 @@ export class Tokens {
     const rows = await this.sessionWithRoles().execute({ id: claims.sessionId });
     const session = rows[0]?.session;
     const roleCampaigns = rows.flatMap(({ role }) => (role.id === null ? [] : [toRoleCampaign(role as RoleCampaignRow, claims.userId)]));
-    if (!session || session.revokedAt) throw unauthorized(messages.sessionExpired, 'session_expired');
+    if (!session || session.revokedAt) throw new Unauthenticated(messages.sessionExpired, 'session_expired');
     // The token must name its session's own user and role: the session, not the token, is the truth.
-    if (session.userId !== claims.userId || session.roleType !== claims.roleType) throw unauthorized(messages.accessTokenMissing);
+    if (session.userId !== claims.userId || session.roleType !== claims.roleType) throw new Unauthenticated(messages.accessTokenMissing);
     if (!holdsSessionRole(claims.roleType, roleCampaigns, new Date())) {
       await this.roleEnded(claims);
-      throw unauthorized(sessionRoleEnded(claims.roleType), 'session_expired');
+      throw new Unauthenticated(sessionRoleEnded(claims.roleType), 'session_expired');
     }
     if (Date.now() - session.lastUsedAt.getTime() >= LAST_USED_STEP_MS) {
       // The condition again in SQL: of the calls racing past the minute, one writes.
@@ -179,8 +179,8 @@ export class Tokens {
     try {
       ({ payload } = await jwtVerify(token, this.key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] }));
     } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) throw unauthorized(messages.sessionExpired, 'session_expired');
-      throw unauthorized(messages.accessTokenMissing);
+      if (error instanceof joseErrors.JWTExpired) throw new Unauthenticated(messages.sessionExpired, 'session_expired');
+      throw new Unauthenticated(messages.accessTokenMissing);
     }
     const claims = { userId: Number(payload.sub), sessionId: String(payload.sid), roleType: payload.role as AdminRoleType };
     if (payload.exp !== undefined) {

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxMessage } from '../../contract/api';
 import type { OtpMedium } from '../../contract/constants';
 import type { Config } from '../config';
-import { HttpError } from '../http/errors';
+import { MediumUnavailable } from '../domain/errors';
 
 /** `purpose`: what a bound code opens, in words, said in the message ('Your code for approving payment run PR-000083 is ...'). */
 export interface CodeMessage { to: string; medium: OtpMedium; otp_type: string; code: string; expiresAt: Date; purpose?: string }
@@ -54,7 +54,7 @@ export async function productionDelivery(config: Config['delivery'], log: Fastif
   if (!mailer) log.warn('SMTP_URL is not set: codes cannot be sent by EMAIL');
   if (!config.smsUrl) log.warn('SMS_HTTP_URL is not set: codes cannot be sent by SMS');
   const unavailable = (medium: string) =>
-    new HttpError(503, `Codes cannot be sent by ${medium} on this server. Choose the other medium or contact support.`);
+    new MediumUnavailable(`Codes cannot be sent by ${medium} on this server. Choose the other medium or contact support.`);
   return {
     close: () => mailer?.close(),
     async send(message) {

@@ -6,7 +6,7 @@ import type { AuditAdmin, AuditChange, AuditEntry } from '../../contract/audit';
 import * as messages from '../../contract/messages';
 import type { RoleScope } from '../../contract/roles';
 import { queryRows, type Database } from '../db/client';
-import { notFound } from '../http/errors';
+import { NotFound } from './errors';
 import { AUDIT_COLUMNS, AUDIT_FROM } from './grids/audit';
 
 const instant = (value: SQL) => sql`to_char((${value}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -39,7 +39,7 @@ export async function latestChanges(db: Database, scope: RoleScope, limit: numbe
 /** GET /admin/audit/entry?id=: one entry with the record before and after; 404 when there is none. */
 export async function auditEntry(db: Database, id: number): Promise<AuditEntry> {
   const [entry] = await queryRows<AuditEntry>(db, sql`select ${CHANGE}, l.before, l.after from ${AUDIT_FROM} where l.id = ${id}`);
-  if (!entry) throw notFound(messages.auditEntryNotFound);
+  if (!entry) throw new NotFound(messages.auditEntryNotFound);
   return entry;
 }
 

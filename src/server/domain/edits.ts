@@ -1,6 +1,6 @@
 // Edits made on an outdated copy (DESIGN.md 'Offline'): every editable row carries updated_at.
 import * as messages from '../../contract/messages';
-import { badRequest, editConflict } from '../http/errors';
+import { Conflict, Invalid } from './errors';
 
 /**
  * An edit made on the copy the client read: when it sends the row's `updated_at` and the row has
@@ -11,6 +11,6 @@ import { badRequest, editConflict } from '../http/errors';
 export function requireUnchanged(given: string | undefined, current: { updated_at: string }, shown: unknown = current): void {
   if (given === undefined) return;
   const read = Date.parse(given);
-  if (Number.isNaN(read)) throw badRequest(messages.updatedAtInvalid, { updated_at: [messages.updatedAtInvalid] });
-  if (read !== Date.parse(current.updated_at)) throw editConflict(shown);
+  if (Number.isNaN(read)) throw new Invalid(messages.updatedAtInvalid, { updated_at: [messages.updatedAtInvalid] });
+  if (read !== Date.parse(current.updated_at)) throw Conflict.outdated(shown);
 }

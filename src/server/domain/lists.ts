@@ -10,7 +10,7 @@ import { unknownSortField } from '../../contract/messages';
 import type { listQuery, pageQuery } from '../../contract/schemas';
 import type { Database } from '../db/client';
 import { foldedText } from '../db/foldedText';
-import { badRequest } from '../http/errors';
+import { Invalid } from './errors';
 
 export interface ListParams<F extends string> {
   /** Rows per page; undefined: every row (page_size 0). */
@@ -27,7 +27,7 @@ export function orderOfParameter<F extends string>(value: string, sortable: read
   const field = descending ? value.slice(1) : value;
   if (!(sortable as readonly string[]).includes(field)) {
     const message = unknownSortField(field, sortable, parameter);
-    throw badRequest(message, { [parameter]: [message] });
+    throw new Invalid(message, { [parameter]: [message] });
   }
   return { field: field as F, descending };
 }

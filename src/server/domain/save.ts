@@ -6,7 +6,7 @@ import type { Caller } from '../auth/scope';
 import type { Database } from '../db/client';
 import { uniqueViolation } from '../db/errors';
 import { lockRow } from '../db/locks';
-import { notFound } from '../http/errors';
+import { NotFound } from './errors';
 import { recordChange } from './audit';
 import { requireUnchanged } from './edits';
 
@@ -48,7 +48,7 @@ export async function auditedSave<Row>(db: Database, save: Save<Row>): Promise<R
         // Locked, then read: a concurrent change cannot slip between the checks and the write.
         await lockRow(tx, save.table, id);
         before = await save.find(tx, id);
-        if (before === undefined) throw notFound(save.notFound);
+        if (before === undefined) throw new NotFound(save.notFound);
         save.mayEdit?.(before);
         const current = before as { updated_at?: string };
         if (current.updated_at !== undefined) requireUnchanged(save.updatedAt, { updated_at: current.updated_at }, save.shown ? save.shown(before) : before);

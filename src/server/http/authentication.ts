@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as messages from '../../contract/messages';
 import type { LiveSession, Tokens } from '../auth/tokens';
-import { unauthorized } from './errors';
+import { Unauthenticated } from '../domain/errors';
 import './routeConfig';
 
 declare module 'fastify' {
@@ -28,12 +28,12 @@ export function installAuthentication(app: FastifyInstance, tokens: Tokens): voi
       // Public routes still learn who is calling when a token comes along (code sending).
       if (!token) return;
       request.session = await tokens.verifyAccess(token).catch(() => {
-        if (request.routeOptions.config.actsAsCaller) throw unauthorized(messages.sessionExpired, 'session_expired');
+        if (request.routeOptions.config.actsAsCaller) throw new Unauthenticated(messages.sessionExpired, 'session_expired');
         return undefined;
       });
       return;
     }
-    if (!token) throw unauthorized(messages.accessTokenMissing);
+    if (!token) throw new Unauthenticated(messages.accessTokenMissing);
     request.session = await tokens.verifyAccess(token);
   });
 }

@@ -20,7 +20,7 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_REPLAYED_HEADER } from '../../contr
 import * as messages from '../../contract/messages';
 import { queryRows, type Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-import { badRequest, conflict, unprocessable } from './errors';
+import { Conflict, Invalid, Unprocessable } from '../domain/errors';
 import './routeConfig';
 
 /** Node lower-cases the names of incoming headers. */
@@ -190,7 +190,7 @@ export async function installIdempotency(app: FastifyInstance, db: Database): Pr
     // The sign-in calls accept the header (the console sends it on every write) and simply run:
     // single-use codes and refresh tokens claimed once already make a replay harmless.
     if (route.config.replayable === false) return;
-    if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw badRequest(messages.idempotencyKeyInvalid);
+    if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw new Invalid(messages.idempotencyKeyInvalid);
 
     const scope = callerScope(request);
     const fingerprint = requestFingerprint({ method: request.method, route: route.url, params: request.params, query: request.query, body: request.body });
@@ -200,9 +200,9 @@ export async function installIdempotency(app: FastifyInstance, db: Database): Pr
         request.idempotencyClaim = { scope, key, token: outcome.token, settled: false };
         return;
       case 'other-request':
-        throw unprocessable(messages.idempotencyKeyReused, 'idempotency_key_reused');
+        throw new Unprocessable(messages.idempotencyKeyReused, 'idempotency_key_reused');
       case 'running':
-        throw conflict(messages.idempotencyInProgress, 'idempotency_in_progress');
+        throw new Conflict(messages.idempotencyInProgress, 'idempotency_in_progress');
       case 'replay':
         reply.code(outcome.answer.status).headers(outcome.answer.headers).header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
         return reply.send(outcome.answer.body);

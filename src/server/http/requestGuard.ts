@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_JSON_DEPTH } from '../../contract/constants';
 import * as messages from '../../contract/messages';
-import { badRequest } from './errors';
+import { Invalid } from '../domain/errors';
 
 const NUL_MESSAGE = 'Text cannot contain the NUL character (\\u0000).';
 
@@ -44,7 +44,7 @@ export function refusalOf(value: unknown, maxDepth = MAX_JSON_DEPTH): Refusal | 
 export function installRequestGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const refusal = refusalOf(request.body) ?? refusalOf(request.query);
-    if (refusal?.kind === 'too-deep') throw badRequest(messages.jsonTooDeep);
-    if (refusal?.kind === 'nul') throw badRequest(NUL_MESSAGE, { [refusal.path]: [NUL_MESSAGE] });
+    if (refusal?.kind === 'too-deep') throw new Invalid(messages.jsonTooDeep);
+    if (refusal?.kind === 'nul') throw new Invalid(NUL_MESSAGE, { [refusal.path]: [NUL_MESSAGE] });
   });
 }

@@ -15,7 +15,7 @@ import { apiError } from '../../contract/api';
 import { BACKEND_PREFIXES } from '../../contract/constants';
 import { ERROR_CODES } from '../../contract/errors';
 import { fieldErrors, joinFieldErrors } from '../../contract/schemas';
-import { badRequest, notFound } from './errors';
+import { Invalid, NotFound } from '../domain/errors';
 import { SECURE_PAGE_ACCESS } from './routeConfig';
 import { requiresSuperAdmin } from '../../contract/roles';
 
@@ -29,9 +29,9 @@ const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart 
   const result = schema.safeParse(data ?? {}, { reportInput: true });
   if (result.success) return { value: result.data };
   const pastLargest = (issue: z.core.$ZodIssue) => issue.code === 'too_big' && (httpPart === 'params' || (httpPart === 'body' && issue.path.join('.') === 'id'));
-  if (result.error.issues.every(pastLargest)) return { error: notFound() };
+  if (result.error.issues.every(pastLargest)) return { error: new NotFound() };
   const errors = fieldErrors(result.error);
-  return { error: badRequest(joinFieldErrors(errors), errors) };
+  return { error: new Invalid(joinFieldErrors(errors), errors) };
 };
 
 const BACKEND_NAMES = {

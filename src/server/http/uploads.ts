@@ -12,7 +12,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UPLOAD_MAX_BYTES } from '../../contract/constants';
 import * as messages from '../../contract/messages';
 import { tooLong } from '../../contract/messages';
-import { badRequest, HttpError } from './errors';
+import { DomainError, Invalid, TooLarge, UnsupportedMedia } from '../domain/errors';
+import type { ReadUploadForm, UploadedFile, UploadForm } from '../domain/uploadForm';
 
 /** A form holds a few short fields (the legacy `agencies` JSON of 100 pairs is about 4 KB) and one file. */
 export const UPLOAD_LIMITS = {
@@ -25,21 +26,8 @@ export const UPLOAD_LIMITS = {
   headerPairs: 20,
 } as const;
 
-export interface UploadedFile {
-  /** As the client named it; clean it before keeping it. */
-  name: string;
-  bytes: Buffer;
-  size: number;
-  sha256: string;
-}
-
-export interface UploadForm {
-  fields: Record<string, string>;
-  file: UploadedFile | undefined;
-}
-
-const tooLarge = () => new HttpError(413, messages.fileTooLarge, { code: 'too_large' });
-const notMultipart = () => new HttpError(415, 'Send the file as multipart/form-data, with its fields beside it.', { code: 'unsupported_media_type' });
+const tooLarge = () => new TooLarge(messages.fileTooLarge);
+const notMultipart = () => new UnsupportedMedia('Send the file as multipart/form-data, with its fields beside it.');
 
 /** Installs the multipart parser on the routes registered in `app` (an encapsulated plugin) and no others. */
 export async function installUploads(app: FastifyInstance): Promise<void> {
@@ -73,21 +61,21 @@ async function readFile(stream: Readable & { truncated?: boolean }): Promise<Omi
 
 /** @fastify/multipart's and busboy's refusals, in the API's words. */
 function refusalOf(error: unknown): unknown {
-  if (error instanceof HttpError) return error;
+  if (error instanceof DomainError) return error;
   const code = (error as { code?: unknown }).code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE': return tooLarge();
-    case 'FST_FILES_LIMIT': return badRequest('Send one file at a time.');
-    case 'FST_FIELDS_LIMIT': case 'FST_PARTS_LIMIT': return badRequest('The form has too many fields.');
+    case 'FST_FILES_LIMIT': return new Invalid('Send one file at a time.');
+    case 'FST_FIELDS_LIMIT': case 'FST_PARTS_LIMIT': return new Invalid('The form has too many fields.');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE': return notMultipart();
-    case 'FST_PROTO_VIOLATION': case 'FST_INVALID_JSON_FIELD_ERROR': return badRequest('The form has a field the upload does not take.');
-    case 'FST_MP_PREMATURE_CLOSE': case 'ERR_STREAM_PREMATURE_CLOSE': return badRequest(messages.uploadCutOff);
+    case 'FST_PROTO_VIOLATION': case 'FST_INVALID_JSON_FIELD_ERROR': return new Invalid('The form has a field the upload does not take.');
+    case 'FST_MP_PREMATURE_CLOSE': case 'ERR_STREAM_PREMATURE_CLOSE': return new Invalid(messages.uploadCutOff);
   }
   if (!(error instanceof Error) || 'code' in error) return error;
   // busboy's own: a form that ends before its closing boundary ('Unexpected end of multipart data',
   // 'Part terminated early ...'), no boundary, a malformed part header.
-  if (/unexpected end|terminated early/i.test(error.message)) return badRequest(messages.uploadCutOff);
-  return badRequest(`The upload is not a well-formed multipart form (${error.message}).`);
+  if (/unexpected end|terminated early/i.test(error.message)) return new Invalid(messages.uploadCutOff);
+  return new Invalid(`The upload is not a well-formed multipart form (${error.message}).`);
 }
 
 /** `work`, with what the form's parser or file stream throws read as a refusal. */
@@ -101,10 +89,7 @@ const asRefusal = <T>(work: Promise<T>): Promise<T> =>
  * `beforeFile` runs when the file starts, with the fields sent before it, so a refusal it throws
  * costs no upload.
  */
-export async function readUploadForm(
-  request: FastifyRequest,
-  beforeFile?: (fields: Record<string, string>, fileName: string) => Promise<void>,
-): Promise<UploadForm> {
+export async function readUploadForm(request: FastifyRequest, beforeFile?: Parameters<ReadUploadForm>[0]): Promise<UploadForm> {
   const fields: Record<string, string> = {};
   let file: UploadedFile | undefined;
   const parts = request.parts();
@@ -116,8 +101,8 @@ export async function readUploadForm(
     const part = next.value;
     if (part.type === 'field') {
       const name = part.fieldname;
-      if (part.fieldnameTruncated || part.valueTruncated) throw badRequest(tooLong(name, UPLOAD_LIMITS.fieldSize), { [name]: [tooLong(name, UPLOAD_LIMITS.fieldSize)] });
-      if (Object.hasOwn(fields, name)) throw badRequest(`Send ${name} once.`, { [name]: [`Send ${name} once.`] });
+      if (part.fieldnameTruncated || part.valueTruncated) throw new Invalid(tooLong(name, UPLOAD_LIMITS.fieldSize), { [name]: [tooLong(name, UPLOAD_LIMITS.fieldSize)] });
+      if (Object.hasOwn(fields, name)) throw new Invalid(`Send ${name} once.`, { [name]: [`Send ${name} once.`] });
       // A field sent as application/json arrives parsed: kept as its text, as a plain field would be.
       fields[name] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
       continue;

@@ -2,7 +2,7 @@
 // runner has a queue of its own and its workers (queue.ts).
 import type { JobKind } from '../../contract/jobs';
 import type { OpenDatabase } from '../db/client';
-import { HttpError } from '../http/errors';
+import { DomainError } from '../domain/errors';
 import { runPaymentRunJob } from './paymentRunJob';
 import { runReport } from './reportRun';
 
@@ -16,10 +16,10 @@ export interface JobRunner {
 export const JOB_RUNNERS: { readonly [K in JobKind]?: JobRunner } = {
   report: {
     run: runReport,
-    reasonOf: (error) => (error instanceof HttpError ? error.message.slice(0, 200) : 'the report could not be written (the server log has the details)'),
+    reasonOf: (error) => (error instanceof DomainError ? error.message.slice(0, 200) : 'the report could not be written (the server log has the details)'),
   },
   paymentrun: {
     run: runPaymentRunJob,
-    reasonOf: (error) => (error instanceof HttpError ? error.message.slice(0, 200) : 'the payment run could not be made (the server log has the details)'),
+    reasonOf: (error) => (error instanceof DomainError ? error.message.slice(0, 200) : 'the payment run could not be made (the server log has the details)'),
   },
 };

@@ -25,7 +25,7 @@ import type { Database } from '../../db/client';
 import { isStorableId } from '../../db/errors';
 import { adminAgencyLinks, agencies, campaigns, roleTypes, userRoleCampaigns, userRoles, users } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
-import { badRequest, conflict, forbidden, notFound, outOfScope, superAdminOnly } from '../../http/errors';
+import { Conflict, Invalid, NotFound, Refused } from '../errors';
 import { lockRow } from '../../db/locks';
 import { foldedText, listPageOf, msisdnSearch, orderOf, searchIn, type ListParams } from '../lists';
 import { auditedSave } from '../save';
@@ -207,12 +207,12 @@ export async function lockedAdminUserForRole(tx: Database, caller: Caller, id: n
   const found = await findAdminUser(tx, changer, id);
   if (!found) {
     const [fieldUser] = isStorableId(id) ? await tx.select({ id: users.id }).from(users).where(and(eq(users.id, id), isNull(users.email))) : [];
-    if (fieldUser) throw badRequest(messages.adminRoleNeedsAdminUser, { user: [messages.adminRoleNeedsAdminUser] });
-    throw notFound(messages.adminUserNotFound);
+    if (fieldUser) throw new Invalid(messages.adminRoleNeedsAdminUser, { user: [messages.adminRoleNeedsAdminUser] });
+    throw new NotFound(messages.adminUserNotFound);
   }
-  if (!seesEverything(caller.scope) && found.id === caller.userId) throw forbidden(messages.ownRolesUnchangeable);
+  if (!seesEverything(caller.scope) && found.id === caller.userId) throw new Refused(messages.ownRolesUnchangeable);
   const readOnly = adminUserReadOnly(found);
-  if (readOnly) throw outOfScope(readOnly);
+  if (readOnly) throw Refused.outOfScope(readOnly);
   return found;
 }
 
@@ -222,7 +222,7 @@ export async function lockedAdminUserForRole(tx: Database, caller: Caller, id: n
  */
 function flagsFor(superCaller: boolean, form: AdminUserForm, stored: AdminUser | undefined) {
   const kept: AdminFlags = { is_super: stored?.is_super ?? false, unblacklist: stored?.unblacklist ?? false, secure_page: stored?.secure_page ?? false };
-  if (!superCaller && ADMIN_FLAGS.some((flag) => form[flag] !== undefined && form[flag] !== kept[flag])) throw superAdminOnly(messages.superOnlyFlags);
+  if (!superCaller && ADMIN_FLAGS.some((flag) => form[flag] !== undefined && form[flag] !== kept[flag])) throw Refused.superAdminOnly(messages.superOnlyFlags);
   const flags = superCaller ? { is_super: form.is_super ?? false, unblacklist: form.unblacklist ?? false, secure_page: form.secure_page ?? false } : kept;
   return { isSuper: flags.is_super, unblacklist: flags.unblacklist, securePage: flags.secure_page };
 }
@@ -237,7 +237,7 @@ async function mobileFor(
   db: Database, superCaller: boolean, form: AdminUserForm, stored: AdminUser | undefined, firstAgencyId: number | undefined,
 ): Promise<{ msisdn: string | null; countryCode: string | null }> {
   if (!superCaller) {
-    if (form.msisdn !== '' || form.country_code) throw superAdminOnly(messages.superOnlyMsisdn);
+    if (form.msisdn !== '' || form.country_code) throw Refused.superAdminOnly(messages.superOnlyMsisdn);
     return { msisdn: stored?.msisdn ?? null, countryCode: stored?.country_code ?? null };
   }
   const source = mobileCountry(form.msisdn, form.country_code, stored?.country_code ?? null);
@@ -247,7 +247,7 @@ async function mobileFor(
   const countryCode = country?.isoCode ?? null;
   if (form.msisdn === '') return { msisdn: null, countryCode };
   if (country) return { msisdn: storedMsisdn(form.msisdn, country.dialingCode), countryCode };
-  if (isNationalMsisdn(form.msisdn)) throw badRequest(messages.msisdnCountryUnknown, { country_code: [messages.msisdnCountryUnknown] });
+  if (isNationalMsisdn(form.msisdn)) throw new Invalid(messages.msisdnCountryUnknown, { country_code: [messages.msisdnCountryUnknown] });
   return { msisdn: form.msisdn, countryCode };
 }
 
@@ -264,12 +264,12 @@ async function linksFor(
   const unknown = requested.filter((id) => !existing.some((agency) => agency.id === id));
   if (unknown.length > 0) {
     const message = unknownAgencies(unknown);
-    throw badRequest(message, { linked_agencies: [message] });
+    throw new Invalid(message, { linked_agencies: [message] });
   }
   if (superCaller) return requested;
   const countryAgencyIds = new Set(await countryAgencies.ids(db));
   const alreadyLinked = new Set(stored?.linked_agencies.map((agency) => agency.id) ?? []);
-  if (requested.some((id) => !countryAgencyIds.has(id) && !alreadyLinked.has(id))) throw outOfScope(messages.countryAgenciesOnly);
+  if (requested.some((id) => !countryAgencyIds.has(id) && !alreadyLinked.has(id))) throw Refused.outOfScope(messages.countryAgenciesOnly);
   const kept = [...alreadyLinked].filter((id) => !countryAgencyIds.has(id));
   return [...new Set([...kept, ...requested])];
 }
@@ -295,9 +295,9 @@ export async function saveAdminUser(
     notFound: messages.adminUserNotFound,
     mayEdit: (stored) => {
       const readOnly = adminUserReadOnly(stored);
-      if (readOnly) throw outOfScope(readOnly);
+      if (readOnly) throw Refused.outOfScope(readOnly);
       // Whoever holds another admin's email receives their codes: only a Super Admin moves it.
-      if (!superCaller && (form.email !== stored.email || passwordHash)) throw superAdminOnly(messages.superOnlyCredentials);
+      if (!superCaller && (form.email !== stored.email || passwordHash)) throw Refused.superAdminOnly(messages.superOnlyCredentials);
     },
     // The current row as this caller's list shows it (the msisdn for a Super Admin only).
     shown: (stored) => ({ ...stored, msisdn: superCaller ? stored.msisdn : null, country_code: superCaller ? stored.country_code : null }),
@@ -336,8 +336,8 @@ export async function saveAdminUser(
     },
     recorded: (row, side) => (side === 'before' ? auditedRow(row) : { ...auditedRow(row), password_changed: passwordHash !== undefined }),
     duplicate: (index) => {
-      if (index === 'users_username_lower' || index === 'users_email_lower') return conflict(messages.duplicateEmail);
-      if (index === 'users_msisdn') return conflict(messages.duplicateMsisdn);
+      if (index === 'users_username_lower' || index === 'users_email_lower') return new Conflict(messages.duplicateEmail);
+      if (index === 'users_msisdn') return new Conflict(messages.duplicateMsisdn);
       return undefined;
     },
   });

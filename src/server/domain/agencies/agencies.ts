@@ -14,7 +14,7 @@ import type { Database } from '../../db/client';
 import { isStorableId } from '../../db/errors';
 import { agencies, campaignTypes, compensationTypes, countries, countryLanguages, currencies, languages, users } from '../../db/schema';
 import { isoMillis } from '../../db/updatedAt';
-import { notFound } from '../../http/errors';
+import { NotFound } from '../errors';
 import { containing, foldedText, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
 
 export const AGENCY_SORT = ['id', 'agency_name', 'country', 'active_flag', 'updated_at'] as const;
@@ -71,7 +71,7 @@ export async function listAgencies(db: Database, scope: RoleScope, query: Agency
 /** GET /service/agencies/{id}/: an agency the caller does not see is not found. */
 export async function findAgency(db: Database, scope: RoleScope, id: number): Promise<Agency> {
   const [found] = isStorableId(id) ? await selectAgencies(db).where(and(eq(agencies.id, id), agencyVisible(scope, agencies.id))) : [];
-  if (!found) throw notFound(messages.agencyNotFound);
+  if (!found) throw new NotFound(messages.agencyNotFound);
   return toAgency(found);
 }
 

@@ -10,7 +10,7 @@ import { agencyVisible } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { isStorableId } from '../../db/errors';
 import { agencyCampaignTypeConfigs as configs, campaignTypes, compensationTypes } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { NotFound } from '../errors';
 import { foldedText, listPageOf, type ListParams } from '../lists';
 
 const row = {
@@ -56,6 +56,6 @@ export async function listAgencyConfigs(db: Database, scope: RoleScope, agencyId
 /** GET /service/agency-campaign-type-configs/{id}/ (ours: the campaign detail's settings tab). */
 export async function findAgencyConfig(db: Database, scope: RoleScope, id: number): Promise<AgencyCampaignTypeConfig> {
   const [found] = isStorableId(id) ? await selectConfigs(db).where(and(eq(configs.id, id), agencyVisible(scope, configs.agencyId))) : [];
-  if (!found) throw notFound(messages.agencyTypeConfigNotFound);
+  if (!found) throw new NotFound(messages.agencyTypeConfigNotFound);
   return toConfig(found);
 }

@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import { agencies, campaigns, userRoleCampaigns, userRoles, users } from '../../db/schema';
 import { isoMillis } from '../../db/updatedAt';
 import { isStorableId } from '../../db/errors';
-import { notFound } from '../../http/errors';
+import { NotFound } from '../errors';
 
 /** The role types of field users: the only ones a non-super admin may give or change. */
 export const FIELD_ROLE_TYPE_IDS = [ROLE_TYPE_ID.Agent, ROLE_TYPE_ID.Gifter];
@@ -151,7 +151,7 @@ export const roleCampaignVisible = (scope: RoleScope): SQL =>
 /** A role campaign (an agent's or an admin's) the caller sees; 404 otherwise. */
 export async function findRoleCampaign(db: Database, scope: RoleScope, id: number): Promise<AgentRoleCampaign> {
   const [found] = isStorableId(id) ? await selectAgentRows(db).where(and(eq(userRoleCampaigns.id, id), roleCampaignVisible(scope))) : [];
-  if (!found) throw notFound(messages.roleCampaignNotFound);
+  if (!found) throw new NotFound(messages.roleCampaignNotFound);
   return toAgent(found);
 }
 
@@ -171,6 +171,6 @@ export function fieldUserVisible(scope: RoleScope, callerId: number | null): SQL
 /** An agent (a role campaign of a field role) the caller sees; 404 otherwise. */
 export async function findAgent(db: Database, scope: RoleScope, id: number): Promise<AgentRoleCampaign> {
   const [found] = isStorableId(id) ? await selectAgentRows(db).where(and(eq(userRoleCampaigns.id, id), agentVisible(scope))) : [];
-  if (!found) throw notFound(messages.agentNotFound);
+  if (!found) throw new NotFound(messages.agentNotFound);
   return toAgent(found);
 }

@@ -20,7 +20,7 @@ import type { Database } from '../../db/client';
 import { isStorableId } from '../../db/errors';
 import { lockRow } from '../../db/locks';
 import { agencies, campaigns, fraudEvents, userRoleCampaigns, userRoles, users, userSearchText } from '../../db/schema';
-import { badRequest, superAdminOnly } from '../../http/errors';
+import { Invalid, Refused } from '../errors';
 import { auditedSave } from '../save';
 import { containing, foldedText, msisdnSearch, orderOf, paged, type ListParams } from '../lists';
 import { agentVisible, countAgentRows, findAgent, selectAgentIds, selectAgentRows, toAgent } from './agentRows';
@@ -50,7 +50,7 @@ function agentSearch(search: string): SQL {
 export async function listAgents(
   db: Database, scope: RoleScope, query: z.output<typeof agentQuery>, params: ListParams<AgentSort>,
 ): Promise<ListPage<AgentRoleCampaign> & { count_capped: boolean }> {
-  if (!seesEverything(scope) && (query.blacklisted || query.bq)) throw superAdminOnly(messages.superOnlyAgentFilters);
+  if (!seesEverything(scope) && (query.blacklisted || query.bq)) throw Refused.superAdminOnly(messages.superOnlyAgentFilters);
   const where = and(
     eq(userRoles.roleTypeId, query.role_type_id),
     agentVisible(scope),
@@ -116,7 +116,7 @@ export async function editAgent(db: Database, caller: Caller, id: number, form: 
     write: async (tx, before) => {
       if (!before || !user) throw new Error('agent edits only');
       const problem = agentEditProblem({ msisdn: user.msisdn, status_type_id: before.user_role.status_type.id }, form);
-      if (problem) throw badRequest(joinFieldErrors(problem), problem);
+      if (problem) throw new Invalid(joinFieldErrors(problem), problem);
 
       const agencyId = form.agency_id ?? before.user_role.agency_id;
       const agency = agencyId === null ? null : await agencyForRole(tx, caller.scope, agencyId);

@@ -16,7 +16,7 @@ import { isStorableId } from '../../db/errors';
 import { lockRow } from '../../db/locks';
 import { users } from '../../db/schema';
 import { nextUpdatedAt } from '../../db/updatedAt';
-import { badRequest, notFound } from '../../http/errors';
+import { Invalid, NotFound } from '../errors';
 import { auditedSave } from '../save';
 import { listPageOf, orderOf, type ListParams } from '../lists';
 import { fieldUserVisible, userColumns } from './agentRows';
@@ -85,7 +85,7 @@ async function findFieldUser(db: Database, caller: Caller, id: number): Promise<
 export async function lockedFieldUser(tx: Database, caller: Caller, id: number): Promise<AgentUser> {
   await lockRow(tx, users, id);
   const found = await findFieldUser(tx, caller, id);
-  if (!found) throw notFound(messages.userNotFound);
+  if (!found) throw new NotFound(messages.userNotFound);
   return found;
 }
 
@@ -96,7 +96,7 @@ export async function lockedFieldUser(tx: Database, caller: Caller, id: number):
 export function editedMsisdn(before: string | null, typed: string, dialingCode: string | null): string | null {
   if (typed === (before ?? '')) return before;
   const problem = agentEditProblem({ msisdn: before, status_type_id: 0 }, { msisdn: typed });
-  if (problem) throw badRequest(joinFieldErrors(problem), problem);
+  if (problem) throw new Invalid(joinFieldErrors(problem), problem);
   return dialingCode ? storedMsisdn(typed, dialingCode) : typed;
 }
 

@@ -9,7 +9,7 @@ import { campaignVisible, seesEverything, visibleAgencyIds } from '../../auth/sc
 import type { Database } from '../../db/client';
 import { isStorableId, uniqueViolation } from '../../db/errors';
 import { agencies, campaigns, countries } from '../../db/schema';
-import { badRequest, conflict, notFound, outOfScope, superAdminOnly } from '../../http/errors';
+import { Conflict, Invalid, NotFound, Refused } from '../errors';
 
 /** An agency a role is placed in, with what a new user of it takes from its country. */
 export interface AgencyPlace { id: number; countryIso: string | null; dialingCode: string; defaultLanguage: string | null }
@@ -17,7 +17,7 @@ export interface AgencyPlace { id: number; countryIso: string | null; dialingCod
 /** The agency, if the caller sees it (403 otherwise, whether or not it exists); 404 for a Super Admin's unknown id. */
 export async function agencyForRole(tx: Database, scope: RoleScope, agencyId: number): Promise<AgencyPlace> {
   const visible = visibleAgencyIds(scope);
-  if (visible !== null && !visible.includes(agencyId)) throw outOfScope(messages.agencyOutOfScope);
+  if (visible !== null && !visible.includes(agencyId)) throw Refused.outOfScope(messages.agencyOutOfScope);
   const [found] = isStorableId(agencyId)
     ? await tx
         .select({ id: agencies.id, countryIso: countries.isoCode, dialingCode: countries.dialingCode, defaultLanguage: countries.defaultLanguage })
@@ -25,7 +25,7 @@ export async function agencyForRole(tx: Database, scope: RoleScope, agencyId: nu
         .innerJoin(countries, eq(countries.id, agencies.countryId))
         .where(eq(agencies.id, agencyId))
     : [];
-  if (!found) throw notFound(messages.agencyNotFound);
+  if (!found) throw new NotFound(messages.agencyNotFound);
   return found;
 }
 
@@ -34,8 +34,8 @@ export async function campaignForRole(tx: Database, scope: RoleScope, campaignId
   const [found] = isStorableId(campaignId)
     ? await tx.select({ agencyId: campaigns.agencyId }).from(campaigns).where(and(eq(campaigns.id, campaignId), campaignVisible(scope, campaigns)))
     : [];
-  if (!found) throw outOfScope(messages.campaignOutOfScope);
-  if (found.agencyId !== agencyId) throw badRequest(messages.campaignOfAnotherAgency, { [field]: [messages.campaignOfAnotherAgency] });
+  if (!found) throw Refused.outOfScope(messages.campaignOutOfScope);
+  if (found.agencyId !== agencyId) throw new Invalid(messages.campaignOfAnotherAgency, { [field]: [messages.campaignOfAnotherAgency] });
 }
 
 const KNOWN_STATUS_IDS: readonly number[] = Object.values(STATUS_TYPE_ID);
@@ -45,15 +45,15 @@ const KNOWN_STATUS_IDS: readonly number[] = Object.values(STATUS_TYPE_ID);
  * Super Admin blacklists or lifts a blacklisting (nobody else ever sees a blacklisted agent).
  */
 export function requireStatusChange(scope: RoleScope, to: number, from?: number): void {
-  if (!KNOWN_STATUS_IDS.includes(to)) throw badRequest(messages.statusTypeNotFound, { status_type: [messages.statusTypeNotFound] });
+  if (!KNOWN_STATUS_IDS.includes(to)) throw new Invalid(messages.statusTypeNotFound, { status_type: [messages.statusTypeNotFound] });
   const touchesBlacklist = (to === STATUS_TYPE_ID.Blacklisted || from === STATUS_TYPE_ID.Blacklisted) && to !== from;
-  if (touchesBlacklist && !seesEverything(scope)) throw superAdminOnly(messages.superOnlyBlacklist);
+  if (touchesBlacklist && !seesEverything(scope)) throw Refused.superAdminOnly(messages.superOnlyBlacklist);
 }
 
 /** A known role type's name (400 otherwise). */
 export function requireRoleType(roleTypeId: number): RoleType {
   const name = roleTypeOfId(roleTypeId);
-  if (!name) throw badRequest(messages.roleTypeNotFound, { role_type: [messages.roleTypeNotFound] });
+  if (!name) throw new Invalid(messages.roleTypeNotFound, { role_type: [messages.roleTypeNotFound] });
   return name;
 }
 
@@ -65,15 +65,15 @@ export function requireAdminGrant(scope: RoleScope, grant: { role_type: RoleType
   if (!isAdminRoleType(grant.role_type)) return;
   const refusal = adminGrantRefusal(scope, { role_type: grant.role_type, agency_id: grant.agency_id, campaign_ids: grant.campaign_ids ?? [] });
   if (!refusal) return;
-  throw isSuperAdmin(grant.role_type) ? superAdminOnly(refusal) : outOfScope(refusal);
+  throw isSuperAdmin(grant.role_type) ? Refused.superAdminOnly(refusal) : Refused.outOfScope(refusal);
 }
 
 /** A unique index a write hit, as the answer an admin reads (409); any other error unchanged. */
 export function duplicateRefusal(error: unknown): unknown {
   switch (uniqueViolation(error)) {
-    case 'users_msisdn': return conflict(messages.duplicateAgentMsisdn, 'duplicate', { msisdn: [messages.duplicateAgentMsisdn] });
-    case 'users_username_lower': return conflict(messages.duplicateUsername, 'duplicate', { username: [messages.duplicateUsername] });
-    case 'user_role_campaigns_role_campaign': return conflict(messages.duplicateRoleCampaign);
+    case 'users_msisdn': return new Conflict(messages.duplicateAgentMsisdn, 'duplicate', { errors: { msisdn: [messages.duplicateAgentMsisdn] } });
+    case 'users_username_lower': return new Conflict(messages.duplicateUsername, 'duplicate', { errors: { username: [messages.duplicateUsername] } });
+    case 'user_role_campaigns_role_campaign': return new Conflict(messages.duplicateRoleCampaign);
     default: return error;
   }
 }

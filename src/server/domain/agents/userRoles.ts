@@ -20,7 +20,7 @@ import { isStorableId } from '../../db/errors';
 import { lockRow } from '../../db/locks';
 import { agencies, campaigns, userRoleCampaigns, userRoles } from '../../db/schema';
 import { nextUpdatedAt } from '../../db/updatedAt';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+import { Invalid, NotFound, Refused } from '../errors';
 import { lockedAdminUserForRole } from '../admins/adminUsers';
 import { auditedSave } from '../save';
 import { listPageOf, type ListParams } from '../lists';
@@ -80,7 +80,7 @@ export async function listRoles(db: Database, caller: Caller, query: z.output<ty
 
 /** Nobody but a Super Admin gives or changes their own admin roles: their reach stays someone else's decision. */
 function requireNotOwnRole(caller: Caller, userId: number): void {
-  if (!seesEverything(caller.scope) && userId === caller.userId) throw forbidden(messages.ownRolesUnchangeable);
+  if (!seesEverything(caller.scope) && userId === caller.userId) throw new Refused(messages.ownRolesUnchangeable);
 }
 
 /** POST api/v1/user-roles/: a role for a user the caller may change, in an agency the caller sees. */
@@ -110,7 +110,7 @@ export async function createRole(db: Database, caller: Caller, body: z.output<ty
 async function lockedRole(tx: Database, caller: Caller, id: number): Promise<UserRoleWithUser> {
   await lockRow(tx, userRoles, id);
   const found = await findRole(tx, caller, id);
-  if (!found) throw notFound(messages.userRoleNotFound);
+  if (!found) throw new NotFound(messages.userRoleNotFound);
   return found;
 }
 
@@ -133,7 +133,7 @@ export async function updateRole(
   if (statusTypeId !== undefined) requireStatusChange(caller.scope, statusTypeId, before.status_type.id);
   const startDate = isoDay(before.role_start_date);
   if (endDate !== undefined && startDate !== null && endDate < startDate) {
-    throw badRequest(messages.roleEndBeforeStart, { role_end_date: [messages.roleEndBeforeStart] });
+    throw new Invalid(messages.roleEndBeforeStart, { role_end_date: [messages.roleEndBeforeStart] });
   }
   if (agencyId === undefined && statusTypeId === undefined && endDate === undefined) return false;
   await tx.update(userRoles).set({
@@ -159,7 +159,7 @@ async function requireNoCampaignsLeftBehind(tx: Database, roleId: number, agency
     .innerJoin(campaigns, eq(campaigns.id, userRoleCampaigns.campaignId))
     .where(and(eq(userRoleCampaigns.userRoleId, roleId), ne(campaigns.agencyId, agencyId)))
     .limit(1);
-  if (left) throw badRequest(messages.roleCampaignsStayWithAgency, { agency_id: [messages.roleCampaignsStayWithAgency] });
+  if (left) throw new Invalid(messages.roleCampaignsStayWithAgency, { agency_id: [messages.roleCampaignsStayWithAgency] });
 }
 
 /** PATCH api/v1/user-roles/{id}/: the agency, the status and (ours) the end date of a role the caller sees. */

@@ -14,7 +14,7 @@ import type { Database } from '../../db/client';
 import { isStorableId, uniqueViolation } from '../../db/errors';
 import { isoMillis } from '../../db/updatedAt';
 import { campaignLanguages, campaignVersions, eventTypes, remunerationTypes } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { Conflict, Invalid, NotFound } from '../errors';
 import { recordChange } from '../audit';
 import { requireKnownLanguages } from '../countries/countries';
 import { foldedText, listPageOf, searchIn, type ListParams } from '../lists';
@@ -60,7 +60,7 @@ export async function saveCampaignVersion(db: Database, caller: Caller, id: numb
         : undefined,
     notFound: messages.campaignVersionNotFound,
     write: async (tx, before) => {
-      if (before?.campaign !== form.campaign) throw badRequest(messages.versionOfAnotherCampaign, { campaign: [messages.versionOfAnotherCampaign] });
+      if (before?.campaign !== form.campaign) throw new Invalid(messages.versionOfAnotherCampaign, { campaign: [messages.versionOfAnotherCampaign] });
       await tx.update(campaignVersions).set({ maxAgentCount: form.max_agent_count, updatedBy: await usernameOf(tx, caller) }).where(eq(campaignVersions.id, id));
       return id;
     },
@@ -89,7 +89,7 @@ export async function addCampaignLanguage(db: Database, caller: Caller, form: Ca
       return added;
     });
   } catch (error) {
-    if (uniqueViolation(error) === 'campaign_languages_campaign_language') throw conflict(messages.duplicateCampaignLanguage);
+    if (uniqueViolation(error) === 'campaign_languages_campaign_language') throw new Conflict(messages.duplicateCampaignLanguage);
     throw error;
   }
 }
@@ -103,7 +103,7 @@ export async function deleteCampaignLanguage(db: Database, caller: Caller, id: n
           .where(and(eq(campaignLanguages.id, id), ofVisibleCampaign(caller.scope, campaignLanguages.campaignId, undefined)))
           .returning(languageRow)
       : [];
-    if (!removed) throw notFound(messages.campaignLanguageNotFound);
+    if (!removed) throw new NotFound(messages.campaignLanguageNotFound);
     await recordChange(tx, { actorId: caller.userId, action: 'delete', entity: 'campaign_language', entityId: removed.id, before: removed, after: null, queuedAt: caller.queuedAt });
   });
 }

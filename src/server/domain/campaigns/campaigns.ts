@@ -13,7 +13,7 @@ import type { Database } from '../../db/client';
 import { isStorableId } from '../../db/errors';
 import { agencies, agencyCampaignTypeConfigs, campaigns, campaignTypes, campaignVersions, countries, users } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
-import { conflict, notFound, superAdminOnly } from '../../http/errors';
+import { Conflict, NotFound, Refused } from '../errors';
 import { auditedSave } from '../save';
 import { foldedText, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
 
@@ -89,7 +89,7 @@ export async function listCampaigns(db: Database, scope: RoleScope, query: Campa
 /** GET /service/campaigns/{id}/: a campaign the caller does not see is not found. */
 export async function findCampaign(db: Database, scope: RoleScope, id: number): Promise<Campaign> {
   const [found] = isStorableId(id) ? await selectCampaigns(db).where(and(eq(campaigns.id, id), campaignVisible(scope, campaigns))) : [];
-  if (!found) throw notFound(messages.agencyCampaignNotFound);
+  if (!found) throw new NotFound(messages.agencyCampaignNotFound);
   return toCampaign(found);
 }
 
@@ -112,13 +112,13 @@ export async function saveCampaign(db: Database, caller: Caller, id: number, for
     write: async (tx, before) => {
       if (!before) throw new Error('campaign edits only');
       const activeFlag = form.active_flag ?? before.active_flag;
-      if (activeFlag !== before.active_flag && !seesEverything(caller.scope)) throw superAdminOnly(messages.superOnlyCampaignActive);
+      if (activeFlag !== before.active_flag && !seesEverything(caller.scope)) throw Refused.superAdminOnly(messages.superOnlyCampaignActive);
       await tx
         .update(campaigns)
         .set({ name: form.name, activeFlag, updatedBy: await usernameOf(tx, caller), updatedAt: nextUpdatedAt(campaigns.updatedAt) })
         .where(eq(campaigns.id, id));
       return id;
     },
-    duplicate: (index) => (index === 'campaigns_agency_name' ? conflict(messages.duplicateCampaignName) : undefined),
+    duplicate: (index) => (index === 'campaigns_agency_name' ? new Conflict(messages.duplicateCampaignName) : undefined),
   });
 }

@@ -16,7 +16,7 @@ import type { Database } from '../../db/client';
 import { isStorableId } from '../../db/errors';
 import { lockRow } from '../../db/locks';
 import { campaigns, campaignVersions, eventCompensationConfigs as configs, events, eventTypes, payments, remunerationTypes } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { Conflict, Invalid, NotFound } from '../errors';
 import { recordChange } from '../audit';
 import { auditedSave } from '../save';
 import { findCampaign } from './campaigns';
@@ -75,14 +75,14 @@ async function checkReferences(db: Database, scope: RoleScope, form: Compensatio
     ? await db.select({ campaign: campaignVersions.campaignId }).from(campaignVersions).where(eq(campaignVersions.id, form.campaign_version))
     : [];
   if (version?.campaign !== form.campaign) {
-    throw badRequest(messages.versionOfAnotherCampaign, { campaign_version: [messages.versionOfAnotherCampaign] });
+    throw new Invalid(messages.versionOfAnotherCampaign, { campaign_version: [messages.versionOfAnotherCampaign] });
   }
   const [eventType] = isStorableId(form.event_type) ? await db.select({ id: eventTypes.id }).from(eventTypes).where(eq(eventTypes.id, form.event_type)) : [];
-  if (!eventType) throw badRequest(messages.eventTypeNotFound, { event_type: [messages.eventTypeNotFound] });
+  if (!eventType) throw new Invalid(messages.eventTypeNotFound, { event_type: [messages.eventTypeNotFound] });
   const [remuneration] = isStorableId(form.remuneration_type)
     ? await db.select({ id: remunerationTypes.id }).from(remunerationTypes).where(eq(remunerationTypes.id, form.remuneration_type))
     : [];
-  if (!remuneration) throw badRequest(messages.remunerationTypeNotFound, { remuneration_type: [messages.remunerationTypeNotFound] });
+  if (!remuneration) throw new Invalid(messages.remunerationTypeNotFound, { remuneration_type: [messages.remunerationTypeNotFound] });
 }
 
 const fieldsOf = (form: CompensationForm) => ({
@@ -111,7 +111,7 @@ export async function saveCompensation(db: Database, caller: Caller, id: number 
       if (!created) throw new Error('compensation insert returned no row');
       return created.id;
     },
-    duplicate: (index) => (index === 'event_compensation_configs_version_event' ? conflict(messages.duplicateCompensation) : undefined),
+    duplicate: (index) => (index === 'event_compensation_configs_version_event' ? new Conflict(messages.duplicateCompensation) : undefined),
   });
 }
 
@@ -121,14 +121,14 @@ export async function deleteCompensation(db: Database, caller: Caller, id: numbe
   await db.transaction(async (tx) => {
     await lockRow(tx, configs, id);
     const before = await findCompensation(tx, caller.scope, id);
-    if (!before) throw notFound(messages.campaignEventConfigNotFound);
+    if (!before) throw new NotFound(messages.campaignEventConfigNotFound);
     const [paid] = await tx
       .select({ id: payments.id })
       .from(payments)
       .innerJoin(events, eq(events.id, payments.eventId))
       .where(and(eq(payments.campaignId, before.campaign), eq(events.eventTypeId, before.event_type.id)))
       .limit(1);
-    if (paid) throw conflict(messages.compensationHasPayments, 'in_use');
+    if (paid) throw new Conflict(messages.compensationHasPayments, 'in_use');
     await tx.delete(configs).where(eq(configs.id, id));
     await recordChange(tx, { actorId: caller.userId, action: 'delete', entity: 'event_compensation_config', entityId: id, before, after: null, queuedAt: caller.queuedAt });
   });

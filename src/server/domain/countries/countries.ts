@@ -15,7 +15,7 @@ import { queryRows, type Database } from '../../db/client';
 import { isStorableId, uniqueViolation } from '../../db/errors';
 import { agencies, campaigns, countries, countryLanguages, languages, paymentRuns, users, whitelists } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
-import { badRequest, conflict } from '../../http/errors';
+import { Conflict, Invalid } from '../errors';
 import { foldedText, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
 import { auditedSave } from '../save';
 import { isoCodeToSave } from './isoCodes';
@@ -81,7 +81,7 @@ export async function countryOfAgency(db: Database, agencyId: number): Promise<{
 /** The country a request names by its ISO code in `field`; 400 when there is none. */
 export async function requiredCountry(db: Database, iso: string, field: string) {
   const country = await countryByIso(db, iso);
-  if (!country) throw badRequest(messages.unknownCountry, { [field]: [messages.unknownCountry] });
+  if (!country) throw new Invalid(messages.unknownCountry, { [field]: [messages.unknownCountry] });
   return country;
 }
 
@@ -91,7 +91,7 @@ export async function requireKnownLanguages(db: Database, codes: string[], field
   const missing = codes.filter((code) => !known.some((row) => row.code === code));
   if (missing.length === 0) return;
   const message = unknownLanguages(missing);
-  throw badRequest(message, { [field]: [message] });
+  throw new Invalid(message, { [field]: [message] });
 }
 
 /**
@@ -115,7 +115,7 @@ async function duplicateRefusal(db: Database, error: unknown, form: CountryForm,
     .from(countries)
     .where(index === 'countries_name_lower' ? sql`lower(${countries.name}) = lower(${form.country})` : eq(countries.isoCode, isoCode ?? ''));
   const name = holder?.name ?? form.country;
-  return conflict(index === 'countries_name_lower' ? duplicateCountryName(name) : duplicateIsoCode(isoCode ?? '', name));
+  return new Conflict(index === 'countries_name_lower' ? duplicateCountryName(name) : duplicateIsoCode(isoCode ?? '', name));
 }
 
 /** POST /admin/country: adds (no id) or updates (id) a country and its languages, audited in one transaction. */
@@ -143,7 +143,7 @@ export async function saveCountry(db: Database, caller: Caller, form: CountryFor
       } else {
         id = stored.id;
         if (stored.iso_code && stored.iso_code !== isoCode && (await isoCodeCarried(tx, stored.iso_code))) {
-          throw conflict(isoCodeInUse(stored.iso_code), 'in_use', { iso_code: [isoCodeInUse(stored.iso_code)] });
+          throw new Conflict(isoCodeInUse(stored.iso_code), 'in_use', { errors: { iso_code: [isoCodeInUse(stored.iso_code)] } });
         }
         // The default language stays while it is still one of the country's languages.
         const defaultLanguage = stored.defaultLanguage && codes.includes(stored.defaultLanguage) ? stored.defaultLanguage : (codes[0] ?? null);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countryNameShared, countryNameUnknown } from '../../../contract/messages';
 import { COUNTRIES } from '../../db/seed/reference';
-import { HttpError } from '../../http/errors';
+import { Invalid } from '../errors';
 import { foldedCountryName, isoCodesOfCountryName, isoCodeToSave } from './isoCodes';
 
 describe('isoCodesOfCountryName', () => {
@@ -74,8 +74,8 @@ describe('isoCodeToSave', () => {
         return error;
       }
     })();
-    expect(refusal).toBeInstanceOf(HttpError);
-    expect(refusal).toMatchObject({ statusCode: 400, code: 'validation', message, errors: { iso_code: [message] } });
+    expect(refusal).toBeInstanceOf(Invalid);
+    expect(refusal).toMatchObject({ code: 'validation', message, errors: { iso_code: [message] } });
     expect(message).toContain('iso_code');
   });
 });

@@ -7,7 +7,7 @@ import { getNames, registerLocale } from 'i18n-iso-countries/index.js';
 // Node imports JSON only with this attribute (the server build inlines it anyway).
 import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import { countryNameShared, countryNameUnknown } from '../../../contract/messages';
-import { badRequest } from '../../http/errors';
+import { Invalid } from '../errors';
 
 registerLocale(english);
 
@@ -67,5 +67,5 @@ export function isoCodeToSave(form: { country: string; iso_code?: string }, stor
   const codes = isoCodesOfCountryName(form.country);
   if (codes.length === 1 && codes[0]) return codes[0];
   const message = codes.length === 0 ? countryNameUnknown(form.country) : countryNameShared(form.country, codes);
-  throw badRequest(message, { iso_code: [message] });
+  throw new Invalid(message, { iso_code: [message] });
 }

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import { isStorableId } from '../../db/errors';
 import { eventTypes } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
-import { conflict } from '../../http/errors';
+import { Conflict } from '../errors';
 import { foldedText, listPageOf, orderOf, searchIn, type ListParams } from '../lists';
 import { auditedSave } from '../save';
 
@@ -48,6 +48,6 @@ export async function saveEventType(db: Database, caller: Caller, form: EventTyp
       if (!inserted) throw new Error('event type insert returned no row');
       return inserted.id;
     },
-    duplicate: (index) => (index === 'event_types_name_unique' ? conflict(duplicateEventKey(form.event)) : undefined),
+    duplicate: (index) => (index === 'event_types_name_unique' ? new Conflict(duplicateEventKey(form.event)) : undefined),
   });
 }

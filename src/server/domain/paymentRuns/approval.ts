@@ -12,7 +12,7 @@ import type { Caller } from '../../auth/scope';
 import { codeRefused, type SignIn } from '../../auth/signIn';
 import { queryRows, type Database } from '../../db/client';
 import { paymentRunLines, paymentRuns, payments } from '../../db/schema';
-import { conflict, forbidden } from '../../http/errors';
+import { Conflict, Refused } from '../errors';
 import { recordBatch } from '../audit';
 import { providerPaid, writePayoutLines } from './payouts';
 import { runIs, runState, STATE, withStatus, type StateRow } from './status';
@@ -21,15 +21,15 @@ import { runIs, runState, STATE, withStatus, type StateRow } from './status';
 const subjectOf = (runId: number) => `payment_run_approval:${runId}`;
 
 const signedIn = (caller: Caller): number => {
-  if (caller.userId === null) throw forbidden(messages.paymentRunSuperOnly);
+  if (caller.userId === null) throw new Refused(messages.paymentRunSuperOnly);
   return caller.userId;
 };
 
 /** The run, if it awaits approval by this caller: not awaiting, 409; the caller made it, 403. */
 async function awaitingApprovalBy(db: Database, runId: number, approver: number): Promise<PaymentRunState> {
   const run = await runState(db, runId);
-  if (run.status !== 'Awaiting approval') throw conflict(messages.paymentRunNotAwaitingApproval, 'edit_conflict');
-  if (run.created_by === approver) throw forbidden(messages.paymentRunOwnApproval);
+  if (run.status !== 'Awaiting approval') throw new Conflict(messages.paymentRunNotAwaitingApproval, 'edit_conflict');
+  if (run.created_by === approver) throw new Refused(messages.paymentRunOwnApproval);
   return run;
 }
 
@@ -58,11 +58,11 @@ async function takeStep(db: Database, runId: number, actor: number, step: {
     if (step.refuses) {
       await tx.execute(sql`select id from ${paymentRuns} where id = ${runId} for update`);
       const [refused] = await queryRows<{ refused: boolean }>(tx, sql`select ${step.refuses} as refused`);
-      if (refused?.refused) throw conflict(step.refusedWith ?? step.refusal, 'edit_conflict');
+      if (refused?.refused) throw new Conflict(step.refusedWith ?? step.refusal, 'edit_conflict');
     }
     const [taken] = await queryRows<StateRow>(tx, sql`update ${paymentRuns} set ${step.set} where id = ${runId} and ${step.where} returning ${STATE}`);
     // Not in the status the step needs (any more): a replay, or another Super Admin was first.
-    if (!taken) throw conflict(step.refusal, 'edit_conflict');
+    if (!taken) throw new Conflict(step.refusal, 'edit_conflict');
     // The run's payments by its lines it holds (payment_run_lines_held), before they are reversed.
     await tx.execute(sql`update ${payments} set ${step.payments}
       where ${payments.id} in (select ${paymentRunLines.paymentId} from ${paymentRunLines} where ${paymentRunLines.paymentRunId} = ${runId} and ${paymentRunLines.reversedAt} is null)

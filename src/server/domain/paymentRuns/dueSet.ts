@@ -7,7 +7,7 @@ import * as messages from '../../../contract/messages';
 import type { PaymentRunFilter } from '../../../contract/paymentRuns';
 import { STATUS_TYPE_ID, type RoleScope } from '../../../contract/roles';
 import { campaigns, countries, events, fraudEvents, payments, userRoles, users } from '../../db/schema';
-import { forbidden, outOfScope } from '../../http/errors';
+import { Refused } from '../errors';
 import { FIELD_ROLE_TYPE_IDS } from '../agents/agentRows';
 import { containing } from '../lists';
 
@@ -57,9 +57,9 @@ export const HOLDS = {
  * asked for must be one of the caller's.
  */
 export function checkRunScope(scope: RoleScope, filter: Pick<PaymentRunFilter, 'campaign'>): void {
-  if (scope.kind === 'agencies') throw forbidden(messages.paymentRunsNotAllowed);
+  if (scope.kind === 'agencies') throw new Refused(messages.paymentRunsNotAllowed);
   if (scope.kind === 'campaigns' && filter.campaign !== undefined && !scope.campaignIds.includes(filter.campaign)) {
-    throw outOfScope(messages.paymentRunsNotAllowed);
+    throw Refused.outOfScope(messages.paymentRunsNotAllowed);
   }
 }
 

@@ -25,7 +25,7 @@ import type { Caller } from '../../auth/scope';
 import { queryRows, type Database } from '../../db/client';
 import { postgresError } from '../../db/errors';
 import { jobs, paymentRunLines, paymentRunRequests, paymentRuns, payments } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { Conflict } from '../errors';
 import { recordBatch } from '../audit';
 import { checkRunScope, dueSet, fingerprintOf } from './dueSet';
 import { writePayoutLines } from './payouts';
@@ -160,7 +160,7 @@ export async function makeRun(db: Database, caller: Caller, request: RunRequest,
     outcome = await inRunTransaction(db, (tx) => runOnce(tx, { caller, userId, request, requestId, queueAbove: queuing?.above }));
   } catch (error) {
     if (error instanceof DueSetChanged || error instanceof ClaimRaced) {
-      throw new HttpError(409, messages.paymentRunChanged, { code: 'edit_conflict', current: await previewRun(db, caller, request.filter, request.approvalLimits) });
+      throw Conflict.outdated(await previewRun(db, caller, request.filter, request.approvalLimits), messages.paymentRunChanged);
     }
     throw error;
   }

@@ -23,7 +23,7 @@ import {
 import type { Caller } from '../../auth/scope';
 import { queryRows, type Database } from '../../db/client';
 import { paymentRunLines, paymentRuns, payments, payoutLines } from '../../db/schema';
-import { conflict, HttpError } from '../../http/errors';
+import { Conflict, Unprocessable } from '../errors';
 import { csvLine, formulaSafe } from '../../reports/csv';
 import { recordBatch } from '../audit';
 import { runState } from './status';
@@ -124,7 +124,7 @@ export async function payoutSummary(db: Database, caller: Caller, run: PaymentRu
 export async function payoutFile(db: Database, caller: Caller, runId: number): Promise<{ filename: string; text: string }> {
   await visibleRun(db, caller.scope, runId);
   const run = await runState(db, runId);
-  if (run.status !== 'Paid') throw conflict(messages.paymentRunPayoutNotPaid(run.status), 'edit_conflict');
+  if (run.status !== 'Paid') throw new Conflict(messages.paymentRunPayoutNotPaid(run.status), 'edit_conflict');
   const lines = await queryRows<{ msisdn: string | null; agent_name: string; amount: string; payments: number; line_id: string }>(db, sql`
     select pl.msisdn, u.first_name || ' ' || u.last_name as agent_name, pl.amount::text as amount, pl.payments, pl.line_id
     from ${payoutLines} pl join users u on u.id = pl.agent_id
@@ -156,7 +156,7 @@ export async function settleRun(db: Database, caller: Caller, request: { runId: 
   const outcome = await db.transaction(async (tx) => {
     await tx.execute(sql`select id from ${paymentRuns} where id = ${request.runId} for update`);
     const run = await runState(tx, request.runId);
-    if (run.status !== 'Paid') throw conflict(messages.payoutSettleNotPaid(run.status), 'edit_conflict');
+    if (run.status !== 'Paid') throw new Conflict(messages.payoutSettleNotPaid(run.status), 'edit_conflict');
     const stored = await queryRows<StoredLine>(tx, sql`
       select id, line_id, amount::text as amount, status, provider_reference from ${payoutLines} where payment_run_id = ${run.id}`);
     const check = checkRows(run, stored, request.rows);
@@ -209,7 +209,7 @@ export async function settleRun(db: Database, caller: Caller, request: { runId: 
     });
     return { ...answer, written: true };
   });
-  if (outcome.refused > 0 && !request.preview) throw new HttpError(422, messages.payoutResultsRefused, { code: 'unprocessable', current: outcome });
+  if (outcome.refused > 0 && !request.preview) throw new Unprocessable(messages.payoutResultsRefused, 'unprocessable', outcome);
   return outcome;
 }
 

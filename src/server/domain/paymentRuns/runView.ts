@@ -6,7 +6,7 @@ import type { PaymentRunSummary } from '../../../contract/paymentRuns';
 import type { Caller } from '../../auth/scope';
 import { queryRows, type Database } from '../../db/client';
 import { campaigns, countries, paymentRuns, users } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { NotFound } from '../errors';
 import { runState } from './status';
 import { payoutSummary } from './payouts';
 import { visibleRun } from './visibleRun';
@@ -28,7 +28,7 @@ export async function runSummary(db: Database, caller: Caller, runId: number): P
       left join ${campaigns} on ${campaigns.id} = ${paymentRuns.campaignId}
     where ${paymentRuns.id} = ${runId}`,
   );
-  if (!named) throw notFound(messages.paymentRunNotFound);
+  if (!named) throw new NotFound(messages.paymentRunNotFound);
   // The later steps are a Super Admin's (routes/admin/paymentRuns.ts); approval is a second one's.
   const superAdmin = caller.scope.kind === 'all';
   const payout = await payoutSummary(db, caller, run);

@@ -9,7 +9,7 @@ import { paymentRunStatus, type PaymentRunState, type PaymentRunStatus } from '.
 import { PAYOUT_FAILED_UNPAID, PAYOUT_FOLLOW_UP_DAYS, PAYOUT_RESULTS_OVERDUE } from '../../../contract/payouts';
 import { queryRows, type Database } from '../../db/client';
 import { paymentRuns, payoutLines } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { NotFound } from '../errors';
 
 export const RUN_STATUS = sql`case
   when ${paymentRuns.reversedAt} is not null then 'Reversed'
@@ -55,6 +55,6 @@ export const withStatus = (row: StateRow): PaymentRunState => ({
 /** A run as it is now, or 404. */
 export async function runState(db: Database, runId: number): Promise<PaymentRunState> {
   const [row] = await queryRows<StateRow>(db, sql`select ${STATE} from ${paymentRuns} where id = ${runId}`);
-  if (!row) throw notFound(messages.paymentRunNotFound);
+  if (!row) throw new NotFound(messages.paymentRunNotFound);
   return withStatus(row);
 }

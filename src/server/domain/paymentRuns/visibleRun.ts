@@ -6,7 +6,7 @@ import * as messages from '../../../contract/messages';
 import type { RoleScope } from '../../../contract/roles';
 import { queryRows, type Database } from '../../db/client';
 import { paymentRuns } from '../../db/schema';
-import { notFound, outOfScope } from '../../http/errors';
+import { NotFound, Refused } from '../errors';
 import { checkRunScope } from './dueSet';
 
 /** The run, if the caller may see it: an Agency Admin 403, an unknown run 404, another's campaign 403. */
@@ -16,9 +16,9 @@ export async function visibleRun(db: Database, scope: RoleScope, runId: number):
     db,
     sql`select id, ref, campaign_id, start_date::text as start_date, end_date::text as end_date from ${paymentRuns} where id = ${runId}`,
   );
-  if (!run) throw notFound(messages.paymentRunNotFound);
+  if (!run) throw new NotFound(messages.paymentRunNotFound);
   if (scope.kind !== 'all' && (run.campaign_id === null || scope.kind !== 'campaigns' || !scope.campaignIds.includes(run.campaign_id))) {
-    throw outOfScope(messages.paymentRunNotYours);
+    throw Refused.outOfScope(messages.paymentRunNotYours);
   }
   return run;
 }

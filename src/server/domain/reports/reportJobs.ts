@@ -12,7 +12,7 @@ import type { GridBody } from '../../../contract/schemas';
 import { queryRows, type Database } from '../../db/client';
 import { jobs, reports } from '../../db/schema';
 import { visibleCampaignIds, type Caller } from '../../auth/scope';
-import { conflict, notFound } from '../../http/errors';
+import { Conflict, NotFound } from '../errors';
 import { gridById } from '../grids/reportGrids';
 import type { ListParams } from '../lists';
 
@@ -131,7 +131,7 @@ export async function* reportFileParts(db: Database, id: number): AsyncGenerator
 /** The report to download: one the caller may see, finished; anything else is not there for them. */
 export async function finishedReport(db: Database, scope: RoleScope, id: number): Promise<ReportRow> {
   const report = await reportOf(db, scope, id);
-  if (!report) throw notFound('Report not found');
-  if (report.status !== 'Finished') throw conflict(`The report is not ready: ${jobStatusText(report)}`, 'report_not_ready');
+  if (!report) throw new NotFound('Report not found');
+  if (report.status !== 'Finished') throw new Conflict(`The report is not ready: ${jobStatusText(report)}`, 'report_not_ready');
   return report;
 }

@@ -37,22 +37,22 @@ describe('contentTypeOf', () => {
   });
 
   it('refuses a CSV that is not text, naming what it is when file-type knows it', async () => {
-    await expect(contentTypeOf(png, '.csv')).rejects.toMatchObject({ statusCode: 415, message: uploadContentMismatch('.csv', 'a PNG image') });
-    await expect(contentTypeOf(Buffer.from('a,b\n\u0000'), '.csv')).rejects.toMatchObject({ statusCode: 415, message: messages.secureFileNotText });
-    await expect(contentTypeOf(Buffer.from([0x61, 0x2c, 0xff, 0xfe, 0x0a]), '.csv')).rejects.toMatchObject({ statusCode: 415, message: messages.secureFileNotText });
+    await expect(contentTypeOf(png, '.csv')).rejects.toMatchObject({ code: 'unsupported_media_type', message: uploadContentMismatch('.csv', 'a PNG image') });
+    await expect(contentTypeOf(Buffer.from('a,b\n\u0000'), '.csv')).rejects.toMatchObject({ code: 'unsupported_media_type', message: messages.secureFileNotText });
+    await expect(contentTypeOf(Buffer.from([0x61, 0x2c, 0xff, 0xfe, 0x0a]), '.csv')).rejects.toMatchObject({ code: 'unsupported_media_type', message: messages.secureFileNotText });
   });
 
   it('takes a PDF named .pdf, and nothing else under that name', async () => {
     expect(await contentTypeOf(Buffer.from('%PDF-1.7\n%%EOF\n'), '.pdf')).toBe('application/pdf');
-    await expect(contentTypeOf(Buffer.from('a,b\n'), '.pdf')).rejects.toMatchObject({ statusCode: 415, message: uploadContentMismatch('.pdf', 'plain text') });
+    await expect(contentTypeOf(Buffer.from('a,b\n'), '.pdf')).rejects.toMatchObject({ code: 'unsupported_media_type', message: uploadContentMismatch('.pdf', 'plain text') });
     await expect(contentTypeOf(Buffer.from([0xde, 0xad, 0xbe, 0xef, 0x00]), '.xlsx')).rejects.toMatchObject({
-      statusCode: 415, message: uploadContentMismatch('.xlsx', 'binary data of an unknown type'),
+      code: 'unsupported_media_type', message: uploadContentMismatch('.xlsx', 'binary data of an unknown type'),
     });
   });
 
   it('answers 415 for a damaged archive instead of failing', async () => {
     const damaged = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(40, 0xff)]);
-    await expect(contentTypeOf(damaged, '.xlsx')).rejects.toMatchObject({ statusCode: 415 });
-    await expect(contentTypeOf(damaged, '.csv')).rejects.toMatchObject({ statusCode: 415 });
+    await expect(contentTypeOf(damaged, '.xlsx')).rejects.toMatchObject({ code: 'unsupported_media_type' });
+    await expect(contentTypeOf(damaged, '.csv')).rejects.toMatchObject({ code: 'unsupported_media_type' });
   });
 });

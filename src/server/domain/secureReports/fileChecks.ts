@@ -5,7 +5,7 @@ import { isUtf8 } from 'node:buffer';
 import { fileTypeFromBuffer } from 'file-type';
 import * as messages from '../../../contract/messages';
 import { uploadContentMismatch } from '../../../contract/messages';
-import { HttpError } from '../../http/errors';
+import { UnsupportedMedia } from '../errors';
 
 export const FILE_NAME_MAX = 200;
 
@@ -46,7 +46,7 @@ async function describeContent(bytes: Buffer): Promise<{ ext: string | undefined
   return { ext: undefined, mime: undefined, text, described: text ? 'plain text' : 'binary data of an unknown type' };
 }
 
-const mismatch = (extension: string, found: string) => new HttpError(415, uploadContentMismatch(extension, found), { code: 'unsupported_media_type' });
+const mismatch = (extension: string, found: string) => new UnsupportedMedia(uploadContentMismatch(extension, found));
 
 /**
  * Checks a non-empty file's content against the extension of its name and answers the MIME type to
@@ -57,7 +57,7 @@ export async function contentTypeOf(bytes: Buffer, extension: string): Promise<s
   const content = await describeContent(bytes);
   if (extension === '.csv') {
     if (content.ext) throw mismatch(extension, content.described);
-    if (!content.text) throw new HttpError(415, messages.secureFileNotText, { code: 'unsupported_media_type' });
+    if (!content.text) throw new UnsupportedMedia(messages.secureFileNotText);
     return 'text/csv';
   }
   const expected = extension.slice(1);

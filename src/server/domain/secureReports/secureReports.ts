@@ -16,7 +16,7 @@ import { queryRows, type Database } from '../../db/client';
 import { agencies, campaigns, secureFileParts, secureFiles, secureReportLedger, secureReports, users } from '../../db/schema';
 import { campaignVisible, hasSecureAccess, visibleAgencyIds, within, type Caller } from '../../auth/scope';
 import { codeRefused, type SignIn } from '../../auth/signIn';
-import { badRequest, forbidden, HttpError, notFound, outOfScope } from '../../http/errors';
+import { DomainError, Invalid, NotFound, Refused } from '../errors';
 import type { CodeCheck } from '../../auth/codes';
 import { containing, foldedText, type ListParams } from '../lists';
 
@@ -123,13 +123,13 @@ export interface ShareTarget { agencyId: number; campaignId: number }
  */
 export async function assertShareTarget(db: Database, scope: RoleScope, target: ShareTarget): Promise<void> {
   const [agency] = await db.select({ id: agencies.id }).from(agencies).where(and(eq(agencies.id, target.agencyId), within(agencies.id, visibleAgencyIds(scope))));
-  if (!agency) throw outOfScope(messages.secureAgencyOutOfReach);
+  if (!agency) throw Refused.outOfScope(messages.secureAgencyOutOfReach);
   const [campaign] = await db
     .select({ agencyId: campaigns.agencyId })
     .from(campaigns)
     .where(and(eq(campaigns.id, target.campaignId), campaignVisible(scope, campaigns)));
-  if (!campaign) throw outOfScope(messages.secureCampaignOutOfReach);
-  if (campaign.agencyId !== target.agencyId) throw badRequest(messages.secureCampaignNotOfAgency, { campaign_id: [messages.secureCampaignNotOfAgency] });
+  if (!campaign) throw Refused.outOfScope(messages.secureCampaignOutOfReach);
+  if (campaign.agencyId !== target.agencyId) throw new Invalid(messages.secureCampaignNotOfAgency, { campaign_id: [messages.secureCampaignNotOfAgency] });
 }
 
 export interface CheckedFile { name: string; mime: string; bytes: Buffer; size: number; sha256: string }
@@ -143,7 +143,7 @@ export async function shareSecureFile(
   db: Database, caller: Caller, file: CheckedFile, targets: ShareTarget[],
 ): Promise<{ reports: SecureReportRecord[]; created: boolean }> {
   const createdById = caller.userId;
-  if (createdById === null) throw forbidden(messages.secureAccessRequired);
+  if (createdById === null) throw new Refused(messages.secureAccessRequired);
   const { ids, created } = await db.transaction(async (tx) => {
     const [stored] = await tx.insert(secureFiles).values({ sha256: file.sha256, size: file.size }).onConflictDoNothing().returning({ sha256: secureFiles.sha256 });
     if (stored) {
@@ -204,14 +204,14 @@ const CHECK_DETAIL: Record<Exclude<CodeCheck, 'ok'>, string> = {
  */
 async function reportForCode(db: Database, caller: Caller, reportId: number, address: string, asked: string): Promise<SecureReportRecord & { adminId: number }> {
   const adminId = caller.userId;
-  if (adminId === null) throw forbidden(messages.secureAccessRequired);
-  const refuse = async (reason: string, error: HttpError) => {
+  if (adminId === null) throw new Refused(messages.secureAccessRequired);
+  const refuse = async (reason: string, error: DomainError) => {
     await record(db, { reportId, adminId, action: 'refused', address, detail: `${asked}: ${reason}` });
     return error;
   };
-  if (!(await hasSecureAccess(db, caller))) throw await refuse('no Secure Page access', forbidden(messages.secureAccessRequired));
+  if (!(await hasSecureAccess(db, caller))) throw await refuse('no Secure Page access', new Refused(messages.secureAccessRequired));
   const report = await secureReportOf(db, caller.scope, reportId);
-  if (!report) throw await refuse("outside the admin's agencies and campaigns", notFound(messages.secureReportNotFound));
+  if (!report) throw await refuse("outside the admin's agencies and campaigns", new NotFound(messages.secureReportNotFound));
   return { ...report, adminId };
 }
 
@@ -221,7 +221,7 @@ export async function sendSecureCode(db: Database, signIn: SignIn, caller: Calle
   try {
     await signIn.sendBoundCode({ userId: report.adminId, subject: subjectOf(report.id), address, purpose: 'downloading a secure report' });
   } catch (error) {
-    const reason = error instanceof HttpError ? error.message : 'the code could not be sent';
+    const reason = error instanceof DomainError ? error.message : 'the code could not be sent';
     await record(db, { reportId, adminId: report.adminId, action: 'refused', address, detail: `code: ${reason}` });
     throw error;
   }
@@ -240,7 +240,7 @@ export async function openSecureReport(
   try {
     check = await signIn.checkBoundCode({ userId: report.adminId, subject: subjectOf(report.id), code: request.code, address });
   } catch (error) {
-    await refused(error instanceof HttpError ? error.message : 'the code could not be checked');
+    await refused(error instanceof DomainError ? error.message : 'the code could not be checked');
     throw error;
   }
   if (check !== 'ok') {
@@ -254,7 +254,7 @@ export async function openSecureReport(
 /** GET /admin/secure_reports/:id/ledger: newest first. */
 export async function secureLedger(db: Database, reportId: number): Promise<SecureLedgerEntry[]> {
   const [report] = await db.select({ id: secureReports.id }).from(secureReports).where(eq(secureReports.id, reportId));
-  if (!report) throw notFound(messages.secureReportNotFound);
+  if (!report) throw new NotFound(messages.secureReportNotFound);
   return queryRows<SecureLedgerEntry>(db, sql`
     select l.id::int as id, to_char(l.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, l.action, l.admin_id,
       coalesce(u.email, u.username) as admin, l.address, l.detail

@@ -1,13 +1,14 @@
 // A secure upload read and checked whole (issue 16), for both backends: the form's fields by the
 // route's schema, each agency and campaign within the caller's scope, the file's name by its
 // extension, and its content by what it is. When the fields come before the file (as the console
-// sends them) they are checked before the file is read, so a refused upload costs no upload.
-import type { FastifyRequest } from 'fastify';
+// sends them) they are checked before the file is read, so a refused upload costs no upload. The
+// route hands in the form's reader (http/uploads.ts readUploadForm on its request).
 import type { z } from 'zod';
 import * as messages from '../../../contract/messages';
+import type { RoleScope } from '../../../contract/roles';
 import { fieldErrors } from '../../../contract/schemas';
-import { badRequest } from '../../http/errors';
-import { readUploadForm } from '../../http/uploads';
+import { Invalid } from '../errors';
+import type { ReadUploadForm } from '../uploadForm';
 import { cleanFileName, contentTypeOf, extensionOf } from './fileChecks';
 import { assertShareTarget, type CheckedFile, type ShareTarget } from './secureReports';
 import type { Database } from '../../db/client';
@@ -22,10 +23,10 @@ export interface UploadRules<F> {
   wrongExtension: string;
 }
 
-/** 400 with the fields' lines; one line once, whichever fields share it ('Please select both ...'). */
+/** Invalid with the fields' lines; one line once, whichever fields share it ('Please select both ...'). */
 function fieldsRefused(error: z.ZodError): Error {
   const errors = fieldErrors(error);
-  return badRequest([...new Set(Object.values(errors).flat())].join('\n'), errors);
+  return new Invalid([...new Set(Object.values(errors).flat())].join('\n'), errors);
 }
 
 const once = (targets: ShareTarget[]): ShareTarget[] =>
@@ -33,26 +34,26 @@ const once = (targets: ShareTarget[]): ShareTarget[] =>
 
 /** The upload's fields, its agency and campaign pairs (each once) and its checked file; refusals are 4xx. */
 export async function readSecureUpload<F>(
-  db: Database, request: FastifyRequest, rules: UploadRules<F>,
+  db: Database, scope: RoleScope, readForm: ReadUploadForm, rules: UploadRules<F>,
 ): Promise<{ fields: F; targets: ShareTarget[]; file: CheckedFile }> {
   const check = async (raw: Record<string, string>, fileName: string | undefined) => {
     const parsed = rules.fields.safeParse(raw);
     if (!parsed.success) throw fieldsRefused(parsed.error);
     const targets = once(rules.targetsOf(parsed.data));
-    for (const target of targets) await assertShareTarget(db, request.caller.scope, target);
+    for (const target of targets) await assertShareTarget(db, scope, target);
     if (fileName !== undefined && !rules.extensions.includes(extensionOf(cleanFileName(fileName)))) {
-      throw badRequest(rules.wrongExtension, { file: [rules.wrongExtension] });
+      throw new Invalid(rules.wrongExtension, { file: [rules.wrongExtension] });
     }
     return { fields: parsed.data, targets };
   };
 
-  const form = await readUploadForm(request, async (fieldsSoFar, fileName) => {
+  const form = await readForm(async (fieldsSoFar, fileName) => {
     // Fields that are not all there yet may follow the file: checked at the end then.
     if (rules.fields.safeParse(fieldsSoFar).success) await check(fieldsSoFar, fileName);
   });
   const { fields, targets } = await check(form.fields, form.file?.name);
-  if (!form.file) throw badRequest(messages.secureFileRequired, { file: [messages.secureFileRequired] });
-  if (form.file.size === 0) throw badRequest(messages.secureFileEmpty, { file: [messages.secureFileEmpty] });
+  if (!form.file) throw new Invalid(messages.secureFileRequired, { file: [messages.secureFileRequired] });
+  if (form.file.size === 0) throw new Invalid(messages.secureFileEmpty, { file: [messages.secureFileEmpty] });
   const name = cleanFileName(form.file.name);
   const mime = await contentTypeOf(form.file.bytes, extensionOf(name));
   return { fields, targets, file: { name, mime, bytes: form.file.bytes, size: form.file.size, sha256: form.file.sha256 } };

@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import { isStorableId } from '../../db/errors';
 import { authSessions, refreshTokens, users } from '../../db/schema';
 import { isoMillis } from '../../db/updatedAt';
-import { notFound, unauthorized } from '../../http/errors';
+import { NotFound, Unauthenticated } from '../errors';
 import { listPageOf, type ListParams } from '../lists';
 
 const live: SQL = sql`${authSessions.revokedAt} is null and exists (select 1 from ${refreshTokens}
@@ -19,7 +19,7 @@ const live: SQL = sql`${authSessions.revokedAt} is null and exists (select 1 fro
 
 /** The signed-in admin of a private route (the route needs a session, so there always is one). */
 function signedIn(caller: Caller): { userId: number; sessionId: string } {
-  if (caller.userId === null || caller.sessionId === null) throw unauthorized(messages.accessTokenMissing);
+  if (caller.userId === null || caller.sessionId === null) throw new Unauthenticated(messages.accessTokenMissing);
   return { userId: caller.userId, sessionId: caller.sessionId };
 }
 
@@ -49,7 +49,7 @@ const ended = (count: number): SessionsEnded => ({ ended: count, message: device
 /** One live session of `userId` by its name in the list; 404 when it is not one (ended, or someone else's). */
 async function endOne(db: Database, userId: number, session: string, end: SessionEnd): Promise<SessionsEnded> {
   const count = await endSessions(db, and(eq(authSessions.userId, userId), eq(authSessions.publicId, session), live), end);
-  if (count === 0) throw notFound(sessionNotFound);
+  if (count === 0) throw new NotFound(sessionNotFound);
   return ended(count);
 }
 
@@ -72,7 +72,7 @@ export async function endMyOtherDevices(db: Database, caller: Caller, address: s
 /** An admin user (a user with an email: agents never sign in); 404 otherwise. */
 async function requireAdminUser(db: Database, id: number): Promise<void> {
   const [found] = isStorableId(id) ? await db.select({ id: users.id }).from(users).where(and(eq(users.id, id), isNotNull(users.email))) : [];
-  if (!found) throw notFound(messages.adminUserNotFound);
+  if (!found) throw new NotFound(messages.adminUserNotFound);
 }
 
 /** GET api/v1/users/{id}/sessions/ (Super Admin). */

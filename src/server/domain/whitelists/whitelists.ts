@@ -16,7 +16,7 @@ import type { Database } from '../../db/client';
 import { isStorableId } from '../../db/errors';
 import { agencies, campaigns, countries, whitelists } from '../../db/schema';
 import { isoMillis, nextUpdatedAt } from '../../db/updatedAt';
-import { badRequest, conflict, outOfScope } from '../../http/errors';
+import { Conflict, Invalid, Refused } from '../errors';
 import { foldedText, listPageOf, msisdnSearch, orderOf, searchIn, type ListParams } from '../lists';
 import { auditedSave } from '../save';
 
@@ -86,8 +86,8 @@ async function namedCountry(db: Database, given: string | number): Promise<{ id:
     .from(countries)
     .where(and(countryNamed(given), isNotNull(countries.isoCode)))
     .limit(2);
-  if (!country?.code) throw badRequest(messages.unknownCountry, { country: [messages.unknownCountry] });
-  if (another) throw badRequest(messages.ambiguousDiallingCode, { country: [messages.ambiguousDiallingCode] });
+  if (!country?.code) throw new Invalid(messages.unknownCountry, { country: [messages.unknownCountry] });
+  if (another) throw new Invalid(messages.ambiguousDiallingCode, { country: [messages.ambiguousDiallingCode] });
   return { ...country, code: country.code };
 }
 
@@ -105,11 +105,11 @@ async function countryOf(db: Database, scope: RoleScope, form: WhitelistForm): P
           .innerJoin(countries, eq(countries.isoCode, campaigns.countryCode))
           .where(and(eq(campaigns.id, form.campaign_id), campaignVisible(scope, campaigns)))
       : [];
-    if (!campaign) throw outOfScope(messages.campaignOutOfScope);
+    if (!campaign) throw Refused.outOfScope(messages.campaignOutOfScope);
     const chosen = await namedCountry(db, form.country);
     if (chosen.code !== campaign.code) {
       const refusal = messages.campaignOfAnotherCountry(campaign.name, campaign.countryName, chosen.name);
-      throw badRequest(refusal, { campaign_id: [refusal] });
+      throw new Invalid(refusal, { campaign_id: [refusal] });
     }
     return campaign;
   }
@@ -120,7 +120,7 @@ async function countryOf(db: Database, scope: RoleScope, form: WhitelistForm): P
       .from(agencies)
       .where(and(eq(agencies.countryId, country.id), agencyVisible(scope, agencies.id)))
       .limit(1);
-    if (!allowed) throw outOfScope(messages.countryOutOfScope);
+    if (!allowed) throw Refused.outOfScope(messages.countryOutOfScope);
   }
   return { code: country.code, dialingCode: country.dialingCode };
 }
@@ -144,6 +144,6 @@ export async function saveWhitelist(db: Database, caller: Caller, form: Whitelis
       if (!created) throw new Error('whitelist insert returned no row');
       return created.id;
     },
-    duplicate: (index) => (index === 'whitelists_entry' ? conflict(messages.duplicateWhitelist) : undefined),
+    duplicate: (index) => (index === 'whitelists_entry' ? new Conflict(messages.duplicateWhitelist) : undefined),
   });
 }

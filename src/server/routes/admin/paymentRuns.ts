@@ -15,7 +15,7 @@ import type { Database } from '../../db/client';
 import { fieldErrors } from '../../../contract/schemas';
 import { paymentRunSettleFileFields, readResultsFile } from '../../../contract/payoutResultsFile';
 import { paymentRunSettleRequest, paymentRunSettlement } from '../../../contract/payouts';
-import { badRequest } from '../../http/errors';
+import { Invalid } from '../../domain/errors';
 import { UPLOAD_CALL } from '../../http/routeConfig';
 import { installUploads, readUploadForm } from '../../http/uploads';
 import { approveRun, rejectRun, reverseRun, sendApprovalCode } from '../../domain/paymentRuns/approval';
@@ -31,7 +31,7 @@ const SETTLE_BODY_LIMIT = 48 * 1024 * 1024;
 /** A results upload's fields, refused (400) before its file is read. */
 function settleFields(fields: Record<string, string>) {
   const parsed = paymentRunSettleFileFields.safeParse(fields);
-  if (!parsed.success) throw badRequest(Object.values(fieldErrors(parsed.error)).flat().join('\n'), fieldErrors(parsed.error));
+  if (!parsed.success) throw new Invalid(Object.values(fieldErrors(parsed.error)).flat().join('\n'), fieldErrors(parsed.error));
   return parsed.data;
 }
 
@@ -162,9 +162,9 @@ export const paymentRunRoutes = (db: Database, signIn: SignIn, approvalLimits: R
         // The id, sent before the file (as the console sends it), is checked before the file is read.
         const form = await readUploadForm(request, async (fields) => void (Object.hasOwn(fields, 'id') && settleFields(fields)));
         const { id, preview } = settleFields(form.fields);
-        if (!form.file || form.file.size === 0) throw badRequest(messages.payoutFileRequired, { file: [messages.payoutFileRequired] });
+        if (!form.file || form.file.size === 0) throw new Invalid(messages.payoutFileRequired, { file: [messages.payoutFileRequired] });
         const { rows, error } = readResultsFile(new TextDecoder('utf-8').decode(form.file.bytes));
-        if (error) throw badRequest(error, { file: [error] });
+        if (error) throw new Invalid(error, { file: [error] });
         return settleRun(db, request.caller, { runId: id, rows, preview: preview === 'true' });
       },
     );

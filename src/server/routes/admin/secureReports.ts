@@ -18,7 +18,7 @@ import {
 } from '../../domain/secureReports/secureReports';
 import { readSecureUpload } from '../../domain/secureReports/uploads';
 import { SECURE_PAGE_CALL, UPLOAD_CALL } from '../../http/routeConfig';
-import { installUploads } from '../../http/uploads';
+import { installUploads, readUploadForm } from '../../http/uploads';
 import { safeFilename } from '../../reports/csv';
 
 /** `attachment` with the file's name: plain ASCII for old clients, the exact name in UTF-8 (RFC 6266) for the others. */
@@ -91,7 +91,7 @@ export const secureReportRoutes = (db: Database, signIn: SignIn): FastifyPluginA
         },
       },
       async (request, reply) => {
-        const upload = await readSecureUpload(db, request, {
+        const upload = await readSecureUpload(db, request.caller.scope, (beforeFile) => readUploadForm(request, beforeFile), {
           fields: legacySecureUploadFields,
           targetsOf: (fields) => fields.agencies.map((pair) => ({ agencyId: pair.agency_id, campaignId: pair.campaign_id })),
           extensions: LEGACY_SECURE_UPLOAD_EXTENSIONS,

@@ -22,7 +22,7 @@ import { pageQuery, storableId } from '../../../contract/schemas';
 import { queryRows, type Database, type Databases } from '../../db/client';
 import { campaigns } from '../../db/schema';
 import { visibleAgencyIds, visibleCampaignIds } from '../../auth/scope';
-import { badRequest, outOfScope } from '../../http/errors';
+import { Invalid, Refused } from '../../domain/errors';
 import { servicePage } from '../../http/pages';
 import { publicOrigin } from '../../http/publicUrl';
 import { pageParamsOf } from '../../domain/lists';
@@ -53,8 +53,8 @@ async function checkChoices(db: Database, request: FastifyRequest, query: z.outp
   const scope = request.caller.scope;
   const agencyIds = visibleAgencyIds(scope);
   const [agencyCount] = agencyIds === null ? await queryRows<{ n: number }>(db, sql`select count(*)::int as n from agencies`) : [{ n: agencyIds.length }];
-  if (query.agency_id === undefined && (agencyCount?.n ?? 0) > 1) throw badRequest(messages.agencyRequired, { agency_id: [messages.agencyRequired] });
-  if (query.agency_id !== undefined && agencyIds !== null && !agencyIds.includes(query.agency_id)) throw outOfScope('That agency is not one you may report on');
+  if (query.agency_id === undefined && (agencyCount?.n ?? 0) > 1) throw new Invalid(messages.agencyRequired, { agency_id: [messages.agencyRequired] });
+  if (query.agency_id !== undefined && agencyIds !== null && !agencyIds.includes(query.agency_id)) throw Refused.outOfScope('That agency is not one you may report on');
 
   const visible = await visibleCampaignIds(db, scope);
   const choosable = await db
@@ -62,8 +62,8 @@ async function checkChoices(db: Database, request: FastifyRequest, query: z.outp
     .from(campaigns)
     .where(sql`${visible === null ? sql`true` : visible.length ? inArray(campaigns.id, visible) : sql`false`} and ${query.agency_id === undefined ? sql`true` : sql`${campaigns.agencyId} = ${query.agency_id}`}`);
   const ids = new Set(choosable.map((campaign) => campaign.id));
-  if ((query.campaign_id ?? []).length === 0 && ids.size > 1) throw badRequest(messages.campaignRequired, { campaign_id: [messages.campaignRequired] });
-  if ((query.campaign_id ?? []).some((id) => !ids.has(id))) throw outOfScope('That campaign is not one you may report on');
+  if ((query.campaign_id ?? []).length === 0 && ids.size > 1) throw new Invalid(messages.campaignRequired, { campaign_id: [messages.campaignRequired] });
+  if ((query.campaign_id ?? []).some((id) => !ids.has(id))) throw Refused.outOfScope('That campaign is not one you may report on');
 }
 
 export const paymentReportRoutes = ({ db, reads }: Databases, send: SendJob): FastifyPluginAsyncZod => async (app) => {
@@ -122,7 +122,7 @@ export const paymentReportRoutes = ({ db, reads }: Databases, send: SendJob): Fa
     },
     async (request, reply) => {
       const report = await finishedReport(reads, request.caller.scope, request.params.id);
-      if (report.list !== listOf(request.params.report)) throw badRequest('That report is not of this kind');
+      if (report.list !== listOf(request.params.report)) throw new Invalid('That report is not of this kind');
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${safeFilename(report.file_name)}"`)

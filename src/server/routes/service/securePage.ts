@@ -13,7 +13,7 @@ import { listSecureReports, shareSecureFile } from '../../domain/secureReports/s
 import { readSecureUpload } from '../../domain/secureReports/uploads';
 import { pageParamsOf } from '../../domain/lists';
 import { servicePage } from '../../http/pages';
-import { installUploads } from '../../http/uploads';
+import { installUploads, readUploadForm } from '../../http/uploads';
 import { SECURE_PAGE_CALL, UPLOAD_CALL } from '../../http/routeConfig';
 
 export const securePageRoutes = (db: Database): FastifyPluginAsyncZod => async (app) => {
@@ -39,7 +39,7 @@ export const securePageRoutes = (db: Database): FastifyPluginAsyncZod => async (
         },
       },
       async (request, reply) => {
-        const upload = await readSecureUpload(db, request, {
+        const upload = await readSecureUpload(db, request.caller.scope, (beforeFile) => readUploadForm(request, beforeFile), {
           fields: securePageUploadFields,
           targetsOf: (fields) => [{ agencyId: fields.agency_id, campaignId: fields.campaign_id }],
           extensions: [SECURE_UPLOAD_EXTENSION],
