@@ -1,6 +1,6 @@
 // What the browser receives, counted by Chromium itself: every response's bytes on the wire
 // (`encodedDataLength` of the DevTools protocol: compressed as sent, headers included), grouped by
-// kind. Shared by the transfer budget (scripts/bench-transfer.ts) and the browser test that checks
+// kind. Shared by the transfer budget (scripts/bench/transfer.ts) and the browser test that checks
 // the login page's bytes (tests/e2e/transfer.test.ts).
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 
@@ -52,7 +52,7 @@ export const SIGNED_IN_BUDGET = 200_000;
 
 /**
  * Opens /login in a new context (cold cache, no service worker) until the network is idle: what it
- * received. Another app's login page (scripts/bench-peer.ts) gives its own path and what shows it
+ * received. Another app's login page (scripts/bench/peer.ts) gives its own path and what shows it
  * is there; the network is then awaited idle again.
  */
 export async function loginPageTransfers(

@@ -2,7 +2,7 @@
 // cache: its JavaScript and CSS on the wire within the budget, every script and stylesheet
 // compressed, the UI kit's stylesheet and zod not among them, and the form's schema fetched with
 // the first key; then what signing in adds through the first list screen, against its own budget.
-// `npm run bench` prints the same figures (scripts/bench-transfer.ts).
+// `npm run bench` prints the same figures (scripts/bench/transfer.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kb, LOGIN_BUDGET, loginPageTransfers, recordTransfers, SIGNED_IN_BUDGET, signInThroughUsers } from '../../scripts/transferred';
 import { useBrowser } from '../support/browser';

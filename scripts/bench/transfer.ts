@@ -5,9 +5,9 @@
 // they added. Budgets:
 // login JavaScript and CSS ≤ 120 KB, the first list screen ≤ 200 KB. Needs `npm run build`.
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from '../tests/support/chromium';
-import { startServer } from '../tests/support/server';
-import { kb, LOGIN_BUDGET, loginPageTransfers, SIGNED_IN_BUDGET as LIST_BUDGET, signInThroughUsers, type Transfer } from './transferred';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/support/chromium';
+import { startServer } from '../../tests/support/server';
+import { kb, LOGIN_BUDGET, loginPageTransfers, SIGNED_IN_BUDGET as LIST_BUDGET, signInThroughUsers, type Transfer } from '../transferred';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
