@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { iconNamesWithoutChangeCase, rtkQueryMarkerWithoutStack, withoutDarkTheme } from './scripts/build/libraries';
@@ -136,6 +137,19 @@ const uiKit = new RegExp(
     String.raw`|generated[\\/]components[\\/](?:caret-right|error|info-sign)\.js)$)`,
 );
 
+/**
+ * The favicon (public/favicon.svg, a quarter of a kilobyte) written into index.html: asked for as a
+ * file it was one more request of the login page, asked again (and revalidated) at each navigation.
+ */
+const inlineFavicon: Plugin = {
+  name: 'inline-favicon',
+  transformIndexHtml(html) {
+    const link = 'href="/favicon.svg"';
+    if (!html.includes(link)) throw new Error(`index.html no longer links the favicon as ${link}: update inlineFavicon (vite.config.ts).`);
+    return html.replace(link, `href="data:image/svg+xml,${encodeURIComponent(readFileSync(path.resolve(import.meta.dirname, 'public/favicon.svg'), 'utf8'))}"`);
+  },
+};
+
 export default defineConfig({
   root: 'src/console',
   resolve: {
@@ -147,7 +161,7 @@ export default defineConfig({
   publicDir: '../../public',
   css: { postcss: { plugins: [withoutDarkTheme] } },
   // The libraries' shipped code changed where it measurably pays (scripts/build/libraries.ts).
-  plugins: [react(), VitePWA(pwa), iconNamesWithoutChangeCase(), rtkQueryMarkerWithoutStack()],
+  plugins: [react(), VitePWA(pwa), inlineFavicon, iconNamesWithoutChangeCase(), rtkQueryMarkerWithoutStack()],
   build: {
     outDir: '../../dist/console',
     emptyOutDir: true,
