@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
+import { loginPageGroup } from './scripts/build/chunks';
 import { iconNamesWithoutChangeCase, rtkQueryMarkerWithoutStack, withoutDarkTheme } from './scripts/build/libraries';
 import { SERVER_PATH_PREFIXES } from './src/contract/constants';
 import { CONSOLE_CONFIG_CACHE, REFERENCE_DATA_CACHE } from './src/console/pwa/caches';
@@ -182,6 +183,9 @@ export default defineConfig({
             // tablet's main thread about a millisecond a request (Chromium's own work of asking), and
             // more bytes of headers. React, which it imports, stays in the framework's file.
             { name: 'kit', includeDependenciesRecursively: false, test: uiKit },
+            // The login page and everything it reaches in one file, whichever other part shares a
+            // piece of it (scripts/build/chunks.ts says why): found from App.tsx's /login route.
+            { name: loginPageGroup(path.resolve(import.meta.dirname, 'src/console/features/login/LoginPage.tsx'), 'LoginPage'), includeDependenciesRecursively: false },
           ],
         },
       },
