@@ -29,7 +29,7 @@ const features = readdirSync(new URL('./src/console/features', import.meta.url))
 const APP_FRAME = ['**/app/App', '**/app/SignedInRoutes', '**/app/Shell', '**/app/SideMenu', '**/app/page', '**/console/main', '../../main', '../main'];
 
 export default tseslint.config(
-  // .bench: the tools and the peer app the benchmarks install (scripts/bench-lighthouse.ts, bench-peer.ts).
+  // .bench: the tools and the peer app the benchmarks install (scripts/bench/lighthouse.ts, peer.ts).
   { ignores: ['dist', 'data', 'node_modules', 'coverage', 'src/server/db/migrations', '.bench'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,

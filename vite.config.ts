@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
+import { loginPageGroup } from './scripts/build/chunks';
 import { iconNamesWithoutChangeCase, rtkQueryMarkerWithoutStack, withoutDarkTheme } from './scripts/build/libraries';
 import { SERVER_PATH_PREFIXES } from './src/contract/constants';
 import { CONSOLE_CONFIG_CACHE, REFERENCE_DATA_CACHE } from './src/console/pwa/caches';
@@ -136,6 +138,19 @@ const uiKit = new RegExp(
     String.raw`|generated[\\/]components[\\/](?:caret-right|error|info-sign)\.js)$)`,
 );
 
+/**
+ * The favicon (public/favicon.svg, a quarter of a kilobyte) written into index.html: asked for as a
+ * file it was one more request of the login page, asked again (and revalidated) at each navigation.
+ */
+const inlineFavicon: Plugin = {
+  name: 'inline-favicon',
+  transformIndexHtml(html) {
+    const link = 'href="/favicon.svg"';
+    if (!html.includes(link)) throw new Error(`index.html no longer links the favicon as ${link}: update inlineFavicon (vite.config.ts).`);
+    return html.replace(link, `href="data:image/svg+xml,${encodeURIComponent(readFileSync(path.resolve(import.meta.dirname, 'public/favicon.svg'), 'utf8'))}"`);
+  },
+};
+
 export default defineConfig({
   root: 'src/console',
   resolve: {
@@ -147,7 +162,7 @@ export default defineConfig({
   publicDir: '../../public',
   css: { postcss: { plugins: [withoutDarkTheme] } },
   // The libraries' shipped code changed where it measurably pays (scripts/build/libraries.ts).
-  plugins: [react(), VitePWA(pwa), iconNamesWithoutChangeCase(), rtkQueryMarkerWithoutStack()],
+  plugins: [react(), VitePWA(pwa), inlineFavicon, iconNamesWithoutChangeCase(), rtkQueryMarkerWithoutStack()],
   build: {
     outDir: '../../dist/console',
     emptyOutDir: true,
@@ -168,6 +183,9 @@ export default defineConfig({
             // tablet's main thread about a millisecond a request (Chromium's own work of asking), and
             // more bytes of headers. React, which it imports, stays in the framework's file.
             { name: 'kit', includeDependenciesRecursively: false, test: uiKit },
+            // The login page and everything it reaches in one file, whichever other part shares a
+            // piece of it (scripts/build/chunks.ts says why): found from App.tsx's /login route.
+            { name: loginPageGroup(path.resolve(import.meta.dirname, 'src/console/features/login/LoginPage.tsx'), 'LoginPage'), includeDependenciesRecursively: false },
           ],
         },
       },

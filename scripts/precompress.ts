@@ -3,7 +3,7 @@
 // accepts (@fastify/static's preCompressed mode, src/server/routes/console.ts), so a tablet on a
 // weak link receives a fifth of the bytes, and nothing is compressed again per request. Given a
 // directory (`tsx scripts/precompress.ts <dir>`), it does the same to that build instead
-// (scripts/bench-peer.ts, for the react-admin app it compares the login page with).
+// (scripts/bench/peer.ts, for the react-admin app it compares the login page with).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

@@ -1,4 +1,4 @@
-// Payment Runs as the app composes it (ReportPages.tsx): the runs' grid (features/paymentruns) with the
+// Payment Runs as the app composes it (PaymentRunsScreen.tsx): the runs' grid (features/paymentruns) with the
 // queue of the runs a worker is making (features/reports); a run made by a job shows in the grid.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,7 @@ import { ghanaAgency } from '../test/agencies';
 import { fakeBackend, pageOf } from '../test/fakeBackend';
 import { renderWithProviders } from '../test/renderWithProviders';
 import { signedIn } from '../test/sessions';
-import { PaymentRunsScreen } from './ReportPages';
+import { PaymentRunsScreen } from './PaymentRunsScreen';
 
 const job: QueueReport = {
   id: 51,

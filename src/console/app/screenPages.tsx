@@ -1,13 +1,12 @@
-// The page of each screen of the registry (ground/screens.tsx), each its own lazy chunk. A grid's
-// screen, a grid with its report queue and a service report's screen are drawn from what the
-// declaration says it shows; the other screens name their page here. A screen without one shows
-// an honest 'not available yet' (SignedInRoutes).
+// The page of each screen of the registry (ground/screens.tsx), each its own lazy chunk: the only
+// place pages load lazily, so the build's chunks follow the registry. A grid's screen, a grid with
+// its report queue and a service report's screen are drawn from what the declaration says it shows,
+// each kind one lazy module, so a grid's first rows never wait for another kind's code; the other
+// screens name their page here. A screen without one shows an honest 'not available yet'
+// (SignedInRoutes).
 import type { ComponentType } from 'react';
 import { SCREEN_LIST, type ScreenDeclaration, type ShellTab } from '../ground/screens';
-import type * as GridPages from '../features/grids/GridPages';
-import type * as PaymentRunPages from '../features/paymentruns/PaymentRunPages';
 import { page } from './page';
-import type * as ReportPages from './ReportPages';
 
 export interface ScreenPages {
   /** The tab's page. */
@@ -16,13 +15,10 @@ export interface ScreenPages {
   detail?: ComponentType;
 }
 
-// The grids and the report screens are each one lazy module of several screens.
-const reportPage = <K extends keyof typeof ReportPages>(name: K) => page(() => import('./ReportPages'), name);
-const gridPage = <K extends keyof typeof GridPages>(name: K) => page(() => import('../features/grids/GridPages'), name);
-const paymentRunPage = <K extends keyof typeof PaymentRunPages>(name: K) => page(() => import('../features/paymentruns/PaymentRunPages'), name);
-const Grid = gridPage('GridTabScreen');
-const QueuedGrid = reportPage('QueuedGridScreen');
-const ServiceReport = reportPage('ServiceReportScreen');
+// The kinds of screen a declaration draws, each one lazy module shared by the screens of its kind.
+const Grid = page(() => import('../features/grids/GridPages'), 'GridTabScreen');
+const QueuedGrid = page(() => import('./QueuedGridScreen'), 'QueuedGridScreen');
+const ServiceReport = page(() => import('../features/reports/ServiceReportScreen'), 'ServiceReportScreen');
 
 /** The screens whose page is their own. */
 const OWN_PAGES: Partial<Record<ShellTab, ScreenPages>> = {
@@ -36,8 +32,8 @@ const OWN_PAGES: Partial<Record<ShellTab, ScreenPages>> = {
     detail: page(() => import('../features/campaigns/CampaignPage'), 'CampaignPage'),
   },
   agents: { page: page(() => import('../features/agents/AgentsPage'), 'AgentsPage') },
-  payments: { page: paymentRunPage('PendingPaymentsPage') },
-  paymentruns: { page: reportPage('PaymentRunsScreen') },
+  payments: { page: page(() => import('../features/paymentruns/PaymentRunPages'), 'PendingPaymentsPage') },
+  paymentruns: { page: page(() => import('./PaymentRunsScreen'), 'PaymentRunsScreen') },
   admins: { page: page(() => import('../features/users/UsersPage'), 'UsersPage') },
   whitelist: { page: page(() => import('../features/whitelists/WhitelistsPage'), 'WhitelistsPage') },
   eventtypes: { page: page(() => import('../features/eventtypes/EventTypesPage'), 'EventTypesPage') },

@@ -22,13 +22,15 @@ import { useGridQuery } from '../../address/useGridQuery';
 import { formatRows } from '../../format/formatCount';
 import { gridExport, useGridPageQuery } from '../../backends/gridsApi';
 import { PageTitle } from '../PageTitle';
+import { OnFirstOpen } from '../OnFirstOpen';
 
 /** A report queue under the filters, made with the grid's current body (features/reports, composed by the app). */
 export type ReportQueueSlot = (body: GridQuery) => ReactNode;
 
 /**
  * A row's own popup: each row gets a button named `label` that opens it; `render` draws the popup
- * (its dialog, from the screen's own folder) for that row, and calls `close` when it is done.
+ * (its dialog, from the screen's own folder, loaded with its first opening: OnFirstOpen's `dialog`)
+ * for that row, and calls `close` when it is done.
  */
 export interface RowPopup {
   label: string;
@@ -74,6 +76,7 @@ export function GridScreen({ grid, actions, reportQueue, rowPopup, summary }: Gr
   const page = useGridPageQuery(request);
   const offline = useBrowserOffline();
   const { download, downloading } = useReportDownload();
+  const closeRow = () => setOpenRow(undefined);
 
   // The page asked for; while it comes, the one before it (shown as loading cells, not as an answer).
   // Offline, a page never loaded says so, with the way back to the last one loaded.
@@ -121,7 +124,7 @@ export function GridScreen({ grid, actions, reportQueue, rowPopup, summary }: Gr
         query={query}
         openRow={rowPopup && { label: rowPopup.label, open: setOpenRow }}
       />
-      {rowPopup && openRow && rowPopup.render(openRow, () => setOpenRow(undefined))}
+      {rowPopup && openRow && <OnFirstOpen onClose={closeRow}>{rowPopup.render(openRow, closeRow)}</OnFirstOpen>}
     </section>
   );
 }

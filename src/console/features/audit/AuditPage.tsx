@@ -4,7 +4,9 @@
 import './audit.css';
 import { auditGrid } from '../../../contract/grids';
 import { GridScreen, type RowPopup } from '../../components/grid/GridScreen';
-import { AuditEntryDialog } from './AuditEntryDialog';
+import { dialog } from '../../components/OnFirstOpen';
+
+const AuditEntryDialog = dialog(() => import('./AuditEntryDialog'), 'AuditEntryDialog');
 
 const entryPopup: RowPopup = { label: 'Open', render: (row, close) => <AuditEntryDialog id={row.id} onClose={close} /> };
 

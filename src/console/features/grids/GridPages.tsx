@@ -1,6 +1,6 @@
 // A grid tab's screen: its declaration (contract/grids.ts) on the one grid screen, drawn for the
 // screen registry's grids (app/screenPages.tsx). The grids whose reports can be queued take their
-// queue from the app (app/ReportPages.tsx): a feature never imports another.
+// queue from the app (app/QueuedGridScreen.tsx): a feature never imports another.
 import { gridOf, type GridId } from '../../../contract/grids';
 import { GridScreen, type ReportQueueSlot } from '../../components/grid/GridScreen';
 

@@ -8,8 +8,12 @@ import type { GridQuery } from '../../../contract/api';
 import * as messages from '../../../contract/messages';
 import { useCampaignChoicesQuery } from '../../backends/referenceApi';
 import { useBrowserOffline } from '../../components/NeedsConnection';
-import { MakePaymentRunDialog, type RunFilters } from './MakePaymentRunDialog';
+import type { RunFilters } from './MakePaymentRunDialog';
+import { dialog, OnFirstOpen } from '../../components/OnFirstOpen';
 import { useReturnFocus } from '../../components/returnFocus';
+
+/** The run's preview and confirmation, loaded with its first opening. */
+const MakePaymentRunDialog = dialog(() => import('./MakePaymentRunDialog'), 'MakePaymentRunDialog');
 
 /** The grid's filters a run takes: its dates, country, campaign (one) and search; an empty one is none. */
 export function runFiltersOf(body: GridQuery): RunFilters {
@@ -25,7 +29,11 @@ export function runFiltersOf(body: GridQuery): RunFilters {
 
 function OpenDialog({ filters, campaignName, onClose }: { filters: RunFilters; campaignName?: string; onClose(): void }) {
   const close = useReturnFocus(onClose);
-  return <MakePaymentRunDialog filters={filters} campaignName={campaignName} onClose={close} />;
+  return (
+    <OnFirstOpen onClose={close}>
+      <MakePaymentRunDialog filters={filters} campaignName={campaignName} onClose={close} />
+    </OnFirstOpen>
+  );
 }
 
 export function MakePaymentRunButton({ body }: { body: GridQuery }) {

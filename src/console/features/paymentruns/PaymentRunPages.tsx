@@ -8,8 +8,12 @@ import type { ReactNode } from 'react';
 import { paymentRunsGrid, pendingPaymentsGrid } from '../../../contract/grids';
 import { GridScreen } from '../../components/grid/GridScreen';
 import { MakePaymentRunButton } from './MakePaymentRunButton';
-import { PaymentRunPopup } from './PaymentRunPopup';
 import { PendingPaymentTotals } from './PendingPaymentTotals';
+import { dialog } from '../../components/OnFirstOpen';
+import type { GridRecord } from '../../components/grid/gridCells';
+
+/** A run's popup (its lines, approval, the provider's results), loaded with its first opening. */
+const PaymentRunPopup = dialog(() => import('./PaymentRunPopup'), 'PaymentRunPopup');
 
 export function PendingPaymentsPage() {
   return (
@@ -21,7 +25,7 @@ export function PendingPaymentsPage() {
   );
 }
 
-const runPopup = { label: 'Open', render: (row: Parameters<typeof PaymentRunPopup>[0]['row'], close: () => void) => <PaymentRunPopup row={row} onClose={close} /> };
+const runPopup = { label: 'Open', render: (row: GridRecord, close: () => void) => <PaymentRunPopup row={row} onClose={close} /> };
 
 /** Payment Runs, with the queue of runs being made under its filters when the app gives one. */
 export function PaymentRunsPage({ jobQueue }: { jobQueue?: ReactNode }) {

@@ -15,12 +15,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from '../tests/support/chromium';
-import { startServer } from '../tests/support/server';
-import { kb, loginPageTransfers, type Transfer } from './transferred';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/support/chromium';
+import { startServer } from '../../tests/support/server';
+import { kb, loginPageTransfers, type Transfer } from '../transferred';
 
 const RATIO_BUDGET = 0.4;
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../..');
 const peer = path.join(root, '.bench/peer-react-admin');
 const peerDist = path.join(peer, 'dist');
 const out = (line: string) => process.stdout.write(`${line}\n`);

@@ -4,9 +4,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../src/server/db/client';
-import { ensureReferenceData } from '../src/server/db/reference';
-import { seedDemoData } from '../src/server/db/seed/index';
+import { openDatabase } from '../../src/server/db/client';
+import { ensureReferenceData } from '../../src/server/db/reference';
+import { seedDemoData } from '../../src/server/db/seed/index';
 
 const AGENTS = 5_000;
 const EVENTS = 200_000;

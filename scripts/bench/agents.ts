@@ -5,10 +5,10 @@
 // prints p50 and p95 as the client sees them (HTTP included): paging (the first page, a deep page),
 // search by name, by username and by a national msisdn, filters, a sort, and an agent's invites.
 // Budgets (p95): 50 ms on the demo data, 100 ms with 200,000 agents; exit code 1 when one is reached.
-import type { Page } from '../src/contract/api';
-import type { AgentRoleCampaign, Campaign } from '../src/contract/entities';
-import { accessToken, SIGNED_IN_SUITE, startServer, type TestServer } from '../tests/support/server';
-import { read, timeCall } from './bench-timing';
+import type { Page } from '../../src/contract/api';
+import type { AgentRoleCampaign, Campaign } from '../../src/contract/entities';
+import { accessToken, SIGNED_IN_SUITE, startServer, type TestServer } from '../../tests/support/server';
+import { read, timeCall } from './timing';
 
 const REQUESTS = 200;
 const WARM_UP = 20;

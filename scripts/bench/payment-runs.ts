@@ -21,12 +21,12 @@
 // 52's targets (a median of 0.5 s and 3 s) are printed met or not.
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import type { PaymentRunOutcome, PaymentRunPreview } from '../src/contract/paymentRuns';
-import { paymentRunPreviewRequest } from '../src/contract/paymentRuns';
-import { inlinedSql } from '../src/server/db/client';
-import { dueSet } from '../src/server/domain/paymentRuns/dueSet';
+import type { PaymentRunOutcome, PaymentRunPreview } from '../../src/contract/paymentRuns';
+import { paymentRunPreviewRequest } from '../../src/contract/paymentRuns';
+import { inlinedSql } from '../../src/server/db/client';
+import { dueSet } from '../../src/server/domain/paymentRuns/dueSet';
 import { sql } from 'drizzle-orm';
-import { accessToken, SIGNED_IN_SUITE, startServer, type TestServer } from '../tests/support/server';
+import { accessToken, SIGNED_IN_SUITE, startServer, type TestServer } from '../../tests/support/server';
 
 const RUN_PAYMENTS = Number(process.env.BENCH_RUN_PAYMENTS ?? 100_000);
 const PREVIEWS = 5;

@@ -12,12 +12,12 @@
 // when one is missed. BENCH_STATS_PARTS (pglite,postgres,million) picks the parts to run; BENCH_STATS_MILLION_URL
 // reuses a database an earlier million run seeded.
 import { loadavg } from 'node:os';
-import { accessToken, SIGNED_IN_SUITE, startServer, type TestServer } from '../tests/support/server';
-import type { GridPage, Page } from '../src/contract/api';
-import { pendingPaymentsGrid } from '../src/contract/grids';
-import type { UserRoleWithUser } from '../src/contract/entities';
-import { STATUS_TYPE_ID } from '../src/contract/roles';
-import { percentile, read } from './bench-timing';
+import { accessToken, SIGNED_IN_SUITE, startServer, type TestServer } from '../../tests/support/server';
+import type { GridPage, Page } from '../../src/contract/api';
+import { pendingPaymentsGrid } from '../../src/contract/grids';
+import type { UserRoleWithUser } from '../../src/contract/entities';
+import { STATUS_TYPE_ID } from '../../src/contract/roles';
+import { percentile, read } from './timing';
 
 const MILLION = Number(process.env.BENCH_STATS_EVENTS ?? 1_000_000);
 const PARTS = (process.env.BENCH_STATS_PARTS ?? 'pglite,postgres,million').split(',');

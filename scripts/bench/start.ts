@@ -8,7 +8,7 @@ import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../..');
 const SECOND_STARTS = Number(process.env.BENCH_START_RUNS ?? 5);
 const out = (line: string) => process.stdout.write(`${line}\n`);
 

@@ -18,12 +18,12 @@
 // (BENCH_SORTS_SEARCH=0 leaves the search out, =only measures the search alone).
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import type { GridPage } from '../src/contract/api';
-import { DEFAULT_GRID_RANGE_DAYS } from '../src/contract/constants';
-import { addDays, toRequestDate } from '../src/contract/dates';
-import { agentEventDetailsGrid, agentEventsGrid, agentPaymentsGrid, auditGrid, campaignConversionGrid, fraudEventsGrid, pendingPaymentsGrid, retentionEventDetailsGrid, retentionEventsGrid, sortableKeys, type GridDeclaration } from '../src/contract/grids';
-import { accessToken, databaseUrl, SIGNED_IN_SUITE, startServer, type TestServer } from '../tests/support/server';
-import { percentile } from './bench-timing';
+import type { GridPage } from '../../src/contract/api';
+import { DEFAULT_GRID_RANGE_DAYS } from '../../src/contract/constants';
+import { addDays, toRequestDate } from '../../src/contract/dates';
+import { agentEventDetailsGrid, agentEventsGrid, agentPaymentsGrid, auditGrid, campaignConversionGrid, fraudEventsGrid, pendingPaymentsGrid, retentionEventDetailsGrid, retentionEventsGrid, sortableKeys, type GridDeclaration } from '../../src/contract/grids';
+import { accessToken, databaseUrl, SIGNED_IN_SUITE, startServer, type TestServer } from '../../tests/support/server';
+import { percentile } from './timing';
 
 const ROWS = Number(process.env.BENCH_SORTS_ROWS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_SORTS_REQUESTS ?? 30);

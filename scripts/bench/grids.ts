@@ -15,12 +15,12 @@ import { readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { GridPage } from '../src/contract/api';
-import { gridQuery } from '../src/contract/schemas';
-import { inlinedSql } from '../src/server/db/client';
-import { agentEventDetails } from '../src/server/domain/grids/agentEvents';
-import { accessToken, SIGNED_IN_SUITE, startServer, type TestServer } from '../tests/support/server';
-import { percentile } from './bench-timing';
+import type { GridPage } from '../../src/contract/api';
+import { gridQuery } from '../../src/contract/schemas';
+import { inlinedSql } from '../../src/server/db/client';
+import { agentEventDetails } from '../../src/server/domain/grids/agentEvents';
+import { accessToken, SIGNED_IN_SUITE, startServer, type TestServer } from '../../tests/support/server';
+import { percentile } from './timing';
 
 const EVENTS = Number(process.env.BENCH_GRID_EVENTS ?? 1_000_000);
 const REQUESTS = 200;

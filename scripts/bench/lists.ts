@@ -5,10 +5,10 @@
 // page_size 20 to each list (and to each detail call) and prints p50 and p95 as the client sees
 // them (HTTP included). The Agency Admin's scoped reads take another query path: two of them are
 // timed too. Fails (exit code 1) when any call's p95 reaches 50 ms; throws when any answers other than 200.
-import type { Page } from '../src/contract/api';
-import type { Campaign, CampaignVersion } from '../src/contract/entities';
-import { accessToken, startServer, type TestServer } from '../tests/support/server';
-import { read, timeCall } from './bench-timing';
+import type { Page } from '../../src/contract/api';
+import type { Campaign, CampaignVersion } from '../../src/contract/entities';
+import { accessToken, startServer, type TestServer } from '../../tests/support/server';
+import { read, timeCall } from './timing';
 
 const LISTS = ['admins', 'whitelists', 'campaigns', 'event_types', 'countries', 'country_sms', 'agencies'] as const;
 const REQUESTS = 200;

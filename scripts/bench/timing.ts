@@ -1,5 +1,5 @@
 // Timing GETs as a client meets them (HTTP included), shared by the list benches.
-import type { TestServer } from '../tests/support/server';
+import type { TestServer } from '../../tests/support/server';
 
 /** Nearest-rank percentile of sorted values. */
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;

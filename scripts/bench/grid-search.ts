@@ -18,10 +18,10 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import type { GridPage } from '../src/contract/api';
-import { accessToken, databaseUrl, SIGNED_IN_SUITE, startServer, TEMPLATE_ENV, type TestServer } from '../tests/support/server';
-import { GRID_COUNT_CACHE_MS } from '../src/contract/constants';
-import { percentile } from './bench-timing';
+import type { GridPage } from '../../src/contract/api';
+import { accessToken, databaseUrl, SIGNED_IN_SUITE, startServer, TEMPLATE_ENV, type TestServer } from '../../tests/support/server';
+import { GRID_COUNT_CACHE_MS } from '../../src/contract/constants';
+import { percentile } from './timing';
 
 const FRAUD_EVENTS = Number(process.env.BENCH_FRAUD_EVENTS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_SEARCH_REQUESTS ?? 50);

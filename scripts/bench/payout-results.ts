@@ -16,10 +16,10 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from '../tests/support/chromium';
-import { storeSession } from '../tests/support/consoleSession';
-import type { PaymentRunOutcome } from '../src/contract/paymentRuns';
-import { SIGNED_IN_SUITE, signIn, startServer } from '../tests/support/server';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/support/chromium';
+import { storeSession } from '../../tests/support/consoleSession';
+import type { PaymentRunOutcome } from '../../src/contract/paymentRuns';
+import { SIGNED_IN_SUITE, signIn, startServer } from '../../tests/support/server';
 
 const AGENTS = Number(process.env.BENCH_PAYOUT_AGENTS ?? 100_000);
 const PREVIEWS = 3;

@@ -19,12 +19,12 @@
 import { createServer, type Socket } from 'node:net';
 import { createTransport } from 'nodemailer';
 import pino from 'pino';
-import { verifyPassword, hashPassword } from '../src/server/auth/passwords';
-import { productionDelivery } from '../src/server/delivery';
-import { DEMO_PASSWORD } from '../src/server/db/seed/people';
-import { LOGIN, SEND } from '../tests/support/calls';
-import { startServer, type Backend, type TestServer } from '../tests/support/server';
-import { percentile } from './bench-timing';
+import { verifyPassword, hashPassword } from '../../src/server/auth/passwords';
+import { productionDelivery } from '../../src/server/delivery';
+import { DEMO_PASSWORD } from '../../src/server/db/seed/people';
+import { LOGIN, SEND } from '../../tests/support/calls';
+import { startServer, type Backend, type TestServer } from '../../tests/support/server';
+import { percentile } from './timing';
 
 const RUNS = Number(process.env.BENCH_SIGNIN_RUNS ?? 30);
 const WARM_UP = 3;

@@ -9,14 +9,14 @@
 //   fling does; the frame times (requestAnimationFrame to requestAnimationFrame), median and p95.
 // Budgets: mount ≤ 300 ms, median frame ≤ 16.7 ms (60 frames per second). Needs `npm run build`.
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from '../tests/support/chromium';
-import type { GridPage } from '../src/contract/api';
-import { GRID_ALL_ROWS_MAX } from '../src/contract/constants';
-import { addDays, toRequestDate } from '../src/contract/dates';
-import { agentEventDetailsGrid } from '../src/contract/grids';
-import { storeSession } from '../tests/support/consoleSession';
-import { SIGNED_IN_SUITE, signIn, startServer, type TestServer } from '../tests/support/server';
-import { percentile } from './bench-timing';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/support/chromium';
+import type { GridPage } from '../../src/contract/api';
+import { GRID_ALL_ROWS_MAX } from '../../src/contract/constants';
+import { addDays, toRequestDate } from '../../src/contract/dates';
+import { agentEventDetailsGrid } from '../../src/contract/grids';
+import { storeSession } from '../../tests/support/consoleSession';
+import { SIGNED_IN_SUITE, signIn, startServer, type TestServer } from '../../tests/support/server';
+import { percentile } from './timing';
 
 const MOUNT_BUDGET_MS = 300;
 const FRAME_BUDGET_MS = 1000 / 60;

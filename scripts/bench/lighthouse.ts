@@ -13,12 +13,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from '../tests/support/chromium';
-import { storeSession } from '../tests/support/consoleSession';
-import { signIn, startServer } from '../tests/support/server';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/support/chromium';
+import { storeSession } from '../../tests/support/consoleSession';
+import { signIn, startServer } from '../../tests/support/server';
 
 const LIGHTHOUSE_VERSION = '12.8.2'; // the last major that runs on Node 20
-const tools = path.resolve(import.meta.dirname, '../.bench/tools');
+const tools = path.resolve(import.meta.dirname, '../../.bench/tools');
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
 if (!existsSync(path.join(tools, 'node_modules/lighthouse/package.json'))) {

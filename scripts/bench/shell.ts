@@ -3,8 +3,8 @@
 // in headless Chromium (Debian's /usr/bin/chromium) once to warm up, then RUNS more times, timing
 // from the click on Verify to the welcome screen being visible. Needs `npm run build` first.
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from '../tests/support/chromium';
-import { startServer } from '../tests/support/server';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/support/chromium';
+import { startServer } from '../../tests/support/server';
 
 const RUNS = 7;
 const TARGET_MS = 1_000;

@@ -5,8 +5,8 @@
 // navigation start (the page's performance.timeOrigin) to the login form rendered. Every timed
 // navigation must be answered by the service worker. Needs `npm run build` first.
 import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from '../tests/support/chromium';
-import { startServer } from '../tests/support/server';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/support/chromium';
+import { startServer } from '../../tests/support/server';
 
 const RUNS = 9;
 const TARGET_MS = 500;
