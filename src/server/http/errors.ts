@@ -2,7 +2,7 @@
 // plus "errors": {field: [lines]} for validation. Unexpected failures are logged with their stack
 // and answered without it.
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { FieldErrors } from '../../contract/schemas';
+import type { FieldErrors } from '../../contract/schemas/fieldErrors';
 import * as messages from '../../contract/messages';
 import type { ApiError } from '../../contract/api';
 import { errorCodeOfStatus, type ErrorCode } from '../../contract/errors';

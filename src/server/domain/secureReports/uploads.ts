@@ -5,7 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import * as messages from '../../../contract/messages';
-import { fieldErrors } from '../../../contract/schemas';
+import { fieldErrors } from '../../../contract/schemas/fieldErrors';
 import { badRequest } from '../../http/errors';
 import { readUploadForm } from '../../http/uploads';
 import { cleanFileName, contentTypeOf, extensionOf } from './fileChecks';
