@@ -5,9 +5,16 @@ import './audit.css';
 import { auditGrid } from '../../../contract/grids';
 import { GridScreen, type RowPopup } from '../../components/grid/GridScreen';
 import { AuditEntryDialog } from './AuditEntryDialog';
+import { useAuditAdminsQuery } from './auditApi';
 
 const entryPopup: RowPopup = { label: 'Open', render: (row, close) => <AuditEntryDialog id={row.id} onClose={close} /> };
 
+/** The admin filter's choices: the admins who made changes, by name. */
+function useAdminChoices() {
+  const admins = useAuditAdminsQuery().data;
+  return { admin: admins?.map((admin) => ({ value: String(admin.id), label: admin.name })) };
+}
+
 export function AuditPage() {
-  return <GridScreen grid={auditGrid} rowPopup={entryPopup} />;
+  return <GridScreen grid={auditGrid} rowPopup={entryPopup} useChoices={useAdminChoices} />;
 }
