@@ -3,7 +3,7 @@
 // the end. vitest's own order knows durations only from its results cache, which a clean clone (CI)
 // has none of: it fell back to file size and started the 200-second accessibility walk last, with the
 // other worker idle. The seconds each file took in a full run are committed beside this file
-// (`fileSeconds.json`, remade by `npx tsx scripts/test-seconds.ts <vitest JSON report>`); a file
+// (`fileSeconds.json`, remade by fileSecondsReporter.ts); a file
 // not in it yet is taken at UNKNOWN_SECONDS.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
