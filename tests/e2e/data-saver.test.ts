@@ -4,11 +4,10 @@
 // this tab has used. Left to the device, a browser that asks to save data turns it on.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gridPagerText, openSignedIn, screenshot, useBrowser, WAIT_MS } from '../support/browser';
+import { gridPagerText, openSignedIn, screenshot, useBrowser, WAIT_MS, yearAgo } from '../support/browser';
 import { backend, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
-const yearAgo = () => new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 10);
 const GRID = `/grids/agent-event-details?start=${yearAgo()}&size=100`;
 
 async function turnOn(page: Page): Promise<void> {

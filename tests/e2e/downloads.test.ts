@@ -11,7 +11,7 @@ import type { Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toRequestDate } from '../../src/contract/dates';
 import { COLUMN_LABELS } from '../../src/contract/grids';
-import { openSignedIn, screenshot, serviceWorkerControls, sideMenuOf, signIn, toast, useBrowser, waitForPath } from '../support/browser';
+import { openSignedIn, screenshot, serviceWorkerControls, sideMenuOf, signIn, toast, useBrowser, waitForPath, yearAgo } from '../support/browser';
 import { backend, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
@@ -28,9 +28,9 @@ async function openFraudEvents(page: Page): Promise<number> {
   await waitForPath(page, '/reports/fraud-events');
   await page.getByRole('heading', { name: 'Fraud Events', exact: true }).waitFor();
   // The whole demo year, so the report has rows whatever today's date.
-  const yearAgo = new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 10);
-  const answered = page.waitForResponse((response) => response.url().endsWith('/admin/fraud') && (response.request().postData() ?? '').includes(toRequestDate(yearAgo)));
-  await page.getByLabel('Start Date', { exact: true }).fill(yearAgo);
+  const start = yearAgo();
+  const answered = page.waitForResponse((response) => response.url().endsWith('/admin/fraud') && (response.request().postData() ?? '').includes(toRequestDate(start)));
+  await page.getByLabel('Start Date', { exact: true }).fill(start);
   const { count } = (await (await answered).json()) as { count: number };
   // The screen shows what the server answered.
   await page.getByText(new RegExp(`· ${count.toLocaleString('en')} rows?$`)).waitFor();

@@ -16,7 +16,7 @@ import { REPORT_HOME_NAMES, REPORT_HOMES, type ReportHome } from '../../src/cont
 import type { AdminRoleType } from '../../src/contract/roles';
 import { sideMenu, tabOfGrid } from '../../src/console/ground/screens';
 import { TAB_PATHS } from '../../src/console/ground/paths';
-import { openScreen, openSignedIn, screenshot, toast, useBrowser, waitUntilFinished, WAIT_MS } from '../support/browser';
+import { openScreen, openSignedIn, screenshot, toast, useBrowser, waitUntilFinished, WAIT_MS, yearAgo } from '../support/browser';
 import { backend, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
 
 const ACCOUNTS: Record<AdminRoleType, string> = {
@@ -24,8 +24,6 @@ const ACCOUNTS: Record<AdminRoleType, string> = {
   'Agency Admin': 'agency@demo.test',
   'Campaign Admin': 'campaign@demo.test',
 };
-/** The whole demo year, so a report has rows whatever today's date. */
-const yearAgo = () => new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 10);
 
 const gridOf = (home: ReportHome): AnyGrid => GRIDS.find((grid) => grid.id === REPORT_HOMES[home]) as AnyGrid;
 const menuLabelOf = (role: AdminRoleType, tab: string) => sideMenu(role).find((item) => item.id === tab)?.label;

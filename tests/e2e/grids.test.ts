@@ -10,13 +10,11 @@ import { agentEventDetailsGrid, GRIDS, paymentRunDetailGrid, type GridColumn } f
 import * as messages from '../../src/contract/messages';
 import { tabOfGrid } from '../../src/console/ground/screens';
 import { TAB_PATHS } from '../../src/console/ground/paths';
-import { gridPagerText, gridSettled, openScreen, openSignedIn, screenshot, toast, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
+import { gridPagerText, gridSettled, openScreen, openSignedIn, screenshot, toast, useBrowser, WAIT_MS, waitForPath, yearAgo } from '../support/browser';
 import { backend, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
 const DETAIL = '/grids/agent-event-details';
-/** The whole demo year, so a grid has rows whatever today's date. */
-const yearAgo = () => new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 10);
 
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Pages' });
 /** The text of a column's cells on screen (Table2 draws the rows in view only). */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as messages from '../../src/contract/messages';
 import { sideMenu } from '../../src/console/ground/screens';
 import { TAB_PATHS } from '../../src/console/ground/paths';
-import { gridSettled, openScreen, openSignedIn, screenshot, useBrowser, WAIT_MS } from '../support/browser';
+import { gridSettled, openScreen, openSignedIn, screenshot, useBrowser, WAIT_MS, yearAgo } from '../support/browser';
 import { backend, accessToken, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
@@ -23,8 +23,6 @@ const OWN_KEYS = Array.from({ length: 24 }, (_, index) => `lists_type_${String(i
 const LONG_KEY = 'lists_long_pretty_name';
 const LONG_PRETTY =
   'Mobile money wallet opened and funded within seven days of the SIM registration, counted once per customer, checked against the fraud rules and paid to the agent on the next payment run';
-/** The whole demo year, so a grid has rows whatever today's date. */
-const yearAgo = () => new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 10);
 const menuLabelOf = (tab: string) => sideMenu('Super Admin').find((item) => item.id === tab)?.label as string;
 
 const eventTypes = (page: Page): Locator => page.getByRole('table', { name: 'Event types' });

@@ -6,14 +6,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toRequestDate } from '../../src/contract/dates';
 import { TAB_PATHS } from '../../src/console/ground/paths';
-import { axeViolations, gridSettled, openScreen, openSignedIn, screenshot, signIn, useBrowser, WAIT_MS, waitForPath } from '../support/browser';
+import { axeViolations, gridSettled, openScreen, openSignedIn, screenshot, signIn, useBrowser, WAIT_MS, waitForPath, yearAgo } from '../support/browser';
 import { backend, accessToken, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
 const ACCOUNTS = { 'Super Admin': SUPER, 'Agency Admin': 'agency@demo.test', 'Campaign Admin': 'campaign@demo.test' } as const;
 const today = () => new Date().toISOString().slice(0, 10);
-/** The whole demo year, so the figures have rows whatever today's date. */
-const yearAgo = () => new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 10);
 const YEAR = () => `/?start=${yearAgo()}&end=${today()}`;
 
 const figures = (page: Page) => page.locator('.stats-figures');

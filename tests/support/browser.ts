@@ -19,6 +19,8 @@ export const screenshotDir = path.join(root, 'tests/screenshots');
 
 /** Generous waits: a 2-core machine running a server, Chromium and vitest at once. */
 export const WAIT_MS = 20_000;
+/** A date 400 days back (YYYY-MM-DD): a grid's start that takes in the whole demo year, whatever today's date. */
+export const yearAgo = (): string => new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 10);
 
 /** A report grid's pager text as the user reads it: 'Page 1 of 3 · 120 rows'. */
 export const gridPagerText = async (page: Page): Promise<string> =>

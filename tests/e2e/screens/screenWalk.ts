@@ -21,7 +21,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { GRIDS, type GridColumn } from '../../../src/contract/grids';
 import { SCREENS, sideMenu, type MenuItem } from '../../../src/console/ground/screens';
 import { TAB_PATHS } from '../../../src/console/ground/paths';
-import { axeViolations, codeCount, nextCode, openMenuDrawer, openSignedIn, sharedBrowser, sideMenuOf, WAIT_MS, waitForPath } from '../../support/browser';
+import { axeViolations, codeCount, nextCode, openMenuDrawer, openSignedIn, sharedBrowser, sideMenuOf, WAIT_MS, waitForPath, yearAgo } from '../../support/browser';
 import { accessToken, backend, SIGNED_IN_SUITE, startServer, type TestServer } from '../../support/server';
 
 export const SUPER = 'super@demo.test';
@@ -29,8 +29,6 @@ export const DESKTOP: BrowserContextOptions = { viewport: { width: 1440, height:
 export const TABLET: BrowserContextOptions = { viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true };
 /** WCAG 2.5.5's target size. */
 export const TARGET = 44;
-/** The whole demo year, so a grid has rows whatever today's date. */
-const yearAgo = () => new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 10);
 
 /** The screens of a Super Admin's side menu (Logout aside), dealt to `part` of `parts` by their place in it. */
 export function screensOfPart(part: number, parts: number): MenuItem[] {
