@@ -9,8 +9,9 @@ import { useState, type ReactNode } from 'react';
 import type { GridQuery } from '../../../contract/api';
 import { toRequestDate } from '../../../contract/dates';
 import { gridFilename, type GridDeclaration } from '../../../contract/grids';
-import { GridFilters, type FilterChoices } from '../GridFilters';
-import { useReferenceChoices } from './referenceChoices';
+import { useAuditAdminsQuery } from '../../backends/auditApi';
+import { useAgencyChoicesQuery, useCampaignChoicesQuery } from '../../backends/referenceApi';
+import { GridFilters } from '../GridFilters';
 import { ReportGrid } from './ReportGrid';
 import type { GridRecord, GridRows } from './gridCells';
 import { needsConnectionText, useBrowserOffline } from '../NeedsConnection';
@@ -44,8 +45,6 @@ interface GridScreenProps {
   rowPopup?: RowPopup;
   /** What the screen shows of every row its filters select, under the filters (from the screen's own folder), given the grid's current body. */
   summary?: (body: GridQuery) => ReactNode;
-  /** The choices of its filters that choose a record: the reference lists' unless the screen reads its own (the Audit screen's admins). */
-  useChoices?: (grid: GridDeclaration) => FilterChoices;
 }
 
 /**
@@ -65,11 +64,14 @@ export function exportSize(count: number, rows: GridRows['rows']): string {
   return sampled === 0 ? rowsText : `${rowsText}, about ${sizeText((bytes / sampled) * count)}`;
 }
 
-export function GridScreen({ grid, actions, reportQueue, rowPopup, summary, useChoices = useReferenceChoices }: GridScreenProps) {
+export function GridScreen({ grid, actions, reportQueue, rowPopup, summary }: GridScreenProps) {
   const query = useGridQuery(grid);
   const [openRow, setOpenRow] = useState<GridRecord>();
   const { state, body } = query;
-  const choices = useChoices(grid);
+  const offers = (filter: GridDeclaration['filters'][number]) => grid.filters.includes(filter);
+  const campaigns = useCampaignChoicesQuery(undefined, { skip: !offers('campaign') && !offers('country') });
+  const agencies = useAgencyChoicesQuery(undefined, { skip: !offers('agency') });
+  const admins = useAuditAdminsQuery(undefined, { skip: !offers('admin') });
   const request = { path: grid.path, body };
   const page = useGridPageQuery(request);
   const offline = useBrowserOffline();
@@ -80,7 +82,7 @@ export function GridScreen({ grid, actions, reportQueue, rowPopup, summary, useC
   // Offline, a page never loaded says so, with the way back to the last one loaded.
   const { answer, failed, notLoaded } = useShownAnswer(page);
   const errorText = failed && page.error ? ('text' in page.error ? page.error.text : page.error.message) : undefined;
-  const campaignName = choices.campaign?.find((campaign) => campaign.value === String(state.campaign))?.label;
+  const campaignName = campaigns.data?.rows.find((campaign) => campaign.id === state.campaign)?.campaign_name;
   const description = `${grid.title}, ${toRequestDate(state.start)} to ${toRequestDate(state.end)}${campaignName ? `, ${campaignName}` : ''}`;
   const downloadText = offline ? needsConnectionText('Downloading a report') : 'Download every row of this report as a CSV file';
 
@@ -90,7 +92,7 @@ export function GridScreen({ grid, actions, reportQueue, rowPopup, summary, useC
         <PageTitle>{grid.title}</PageTitle>
         {typeof actions === 'function' ? actions(body) : actions}
       </header>
-      <GridFilters grid={grid} query={query} choices={choices}>
+      <GridFilters grid={grid} query={query} campaigns={campaigns.data?.rows} agencies={agencies.data?.rows} admins={admins.data}>
         <Button
           icon={<Download />}
           intent={Intent.PRIMARY}
