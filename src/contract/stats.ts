@@ -13,8 +13,7 @@ import { JOB_KINDS } from './jobs';
 import { moneyWithCurrency } from './money';
 import { HELD_BACK_REASONS } from './paymentRuns';
 import { PAYOUT_FAILED_UNPAID, PAYOUT_RESULTS_OVERDUE } from './payouts';
-import { endBeforeStart, endNotBeforeStartDate } from './schemas/fields';
-import { HOLDS_FILTER_VALUES, reportFilterFields, type HoldsFilter } from './schemas/gridQuery';
+import { endBeforeStart, endNotBeforeStartDate, HOLDS_FILTER_VALUES, reportFilterFields, type HoldsFilter } from './schemas';
 
 /** A period as ISO dates, both counted in full. */
 export interface StatsPeriod {

@@ -5,7 +5,7 @@
 // with their stack and answered without it.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import * as messages from '../../contract/messages';
-import type { FieldErrors } from '../../contract/schemas/fieldErrors';
+import type { FieldErrors } from '../../contract/schemas';
 import type { ApiError } from '../../contract/api';
 import { errorCodeOfStatus } from '../../contract/errors';
 import {

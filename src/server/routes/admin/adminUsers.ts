@@ -4,8 +4,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listPage } from '../../../contract/api';
 import { adminUser } from '../../../contract/entities';
-import { adminUserForm } from '../../../contract/schemas/adminForms';
-import { listQuery } from '../../../contract/schemas/lists';
+import { adminUserForm, listQuery } from '../../../contract/schemas';
 import type { Databases } from '../../db/client';
 import { ADMIN_SORT, listAdminUsers, saveAdminUser } from '../../domain/admins/adminUsers';
 import type { CountryAgencies } from '../../domain/agencies/countryAgencies';
