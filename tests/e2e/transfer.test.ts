@@ -10,7 +10,7 @@ import {
   firstVisitThrough, GRID_BUDGET, kb, LOGIN_BUDGET, LOGIN_REQUESTS, loginPageTransfers, recordTransfers, SIGNED_IN_BUDGET, signInThroughUsers,
 } from '../../scripts/transferred';
 import { useBrowser } from '../support/browser';
-import { backend, startServer, type TestServer } from '../support/server';
+import { backend, SIGNED_IN_SUITE, startServer, type TestServer } from '../support/server';
 
 /** Every grid screen of the registry (the Super Admin sees them all), and Audit, whose page draws its grid (not in GRIDS). */
 const GRID_SCREENS = [...SCREEN_LIST.filter(([, screen]) => screen.grid).map(([, screen]) => screen.label), SCREENS.audit.label];
@@ -19,7 +19,8 @@ describe('the login page on the wire', { timeout: 60_000 }, () => {
   const b = useBrowser({ serviceWorkers: 'block' });
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer(backend);
+    // Signs the Super Admin in once for each grid screen: more codes than the default limit allows.
+    server = await startServer(backend, SIGNED_IN_SUITE);
   });
   afterAll(async () => {
     await server?.stop();
