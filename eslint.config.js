@@ -52,11 +52,9 @@ export default tseslint.config(
   { files: ['src/server/**'], rules: forbid(...SERVER_FORBIDS) },
   // The domain refuses with its own errors (src/server/domain/errors.ts), which name no HTTP status:
   // the domain, auth/, delivery/ and jobs/ import nothing of http/, where http/errors.ts maps each
-  // error to its status. Pending: domain/grids/ still throws with http/errors.ts's helpers until its
-  // rewrite lands.
+  // error to its status.
   {
     files: ['src/server/domain/**', 'src/server/auth/**', 'src/server/delivery/**', 'src/server/jobs/**'],
-    ignores: ['src/server/domain/grids/**'],
     rules: forbidEach(...SERVER_FORBIDS.map((group) => [group, BOUNDARY]), [['**/http/**'], 'The domain speaks in domain/errors.ts, not HTTP: see docs/architecture.md, "Module boundaries".']),
   },
   {

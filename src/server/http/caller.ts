@@ -7,7 +7,7 @@ import { meetsRequirement, requiresSuperAdmin } from '../../contract/roles';
 import { callerOf, hasSecureAccess, type Caller } from '../auth/scope';
 import type { Database } from '../db/client';
 import * as messages from '../../contract/messages';
-import { badRequest, forbidden, superAdminOnly } from './errors';
+import { Invalid, Refused } from '../domain/errors';
 import { SECURE_PAGE_ACCESS } from './routeConfig';
 
 declare module 'fastify' {
@@ -27,9 +27,9 @@ export function installCaller(app: FastifyInstance, db: Database): void {
     const queuedAt = queuedAtOf(request.headers[OUTBOX_QUEUED_AT_HEADER.toLowerCase()]);
     if (queuedAt) request.caller.queuedAt = queuedAt;
     if (config.requires === SECURE_PAGE_ACCESS) {
-      if (!(await hasSecureAccess(db, request.caller))) throw forbidden(config.refusal ?? messages.secureAccessRequired);
+      if (!(await hasSecureAccess(db, request.caller))) throw new Refused(config.refusal ?? messages.secureAccessRequired);
     } else if (config.requires && !meetsRequirement(request.caller.scope, config.requires)) {
-      throw requiresSuperAdmin(config.requires) ? superAdminOnly(config.refusal) : forbidden(config.refusal ?? messages.superOnlyChange);
+      throw requiresSuperAdmin(config.requires) ? Refused.superAdminOnly(config.refusal) : new Refused(config.refusal ?? messages.superOnlyChange);
     }
   });
 }
@@ -45,7 +45,7 @@ export function queuedAtOf(header: string | string[] | undefined, now = new Date
   const text = Array.isArray(header) ? header[0] ?? '' : header;
   const at = ISO_INSTANT.test(text) ? new Date(text) : undefined;
   if (!at || Number.isNaN(at.getTime()) || at.getUTCFullYear() < 2000) {
-    throw badRequest(messages.outboxQueuedAtInvalid, { [OUTBOX_QUEUED_AT_HEADER]: [messages.outboxQueuedAtInvalid] });
+    throw new Invalid(messages.outboxQueuedAtInvalid, { [OUTBOX_QUEUED_AT_HEADER]: [messages.outboxQueuedAtInvalid] });
   }
   return at > now ? now : at;
 }

@@ -5,12 +5,9 @@
 // with their stack and answered without it.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import * as messages from '../../contract/messages';
-import type { FieldErrors } from '../../contract/schemas';
 import type { ApiError } from '../../contract/api';
 import { errorCodeOfStatus } from '../../contract/errors';
-import {
-  Conflict, DomainError, Invalid, NotFound, RateLimited, Refused, Unauthenticated, Unprocessable, type DomainErrorKind,
-} from '../domain/errors';
+import { DomainError, RateLimited, type DomainErrorKind } from '../domain/errors';
 import { isScreenPath } from './paths';
 
 /** The status each kind of domain error is answered with. */
@@ -36,19 +33,6 @@ export function answerOf(error: DomainError): { status: number; headers: Record<
   const headers: Record<string, string> = error instanceof RateLimited ? { 'retry-after': String(Math.max(1, Math.ceil(error.retryAfterSeconds))) } : {};
   return { status: STATUS_OF[error.kind], headers, body };
 }
-
-// The route layer's shorthands for the domain errors; the grids (domain/grids, pending their
-// rewrite) and http/caller.ts still throw with them. New code throws the classes themselves.
-export const badRequest = (...args: ConstructorParameters<typeof Invalid>) => new Invalid(...args);
-export const unauthorized = (...args: ConstructorParameters<typeof Unauthenticated>) => new Unauthenticated(...args);
-export const forbidden = (...args: ConstructorParameters<typeof Refused>) => new Refused(...args);
-export const outOfScope = Refused.outOfScope;
-export const superAdminOnly = Refused.superAdminOnly;
-export const notFound = (...args: ConstructorParameters<typeof NotFound>) => new NotFound(...args);
-export const conflict = (message: string, code?: ConstructorParameters<typeof Conflict>[1], errors?: FieldErrors) => new Conflict(message, code, { errors });
-export const editConflict = (current: unknown) => Conflict.outdated(current);
-export const unprocessable = (...args: ConstructorParameters<typeof Unprocessable>) => new Unprocessable(...args);
-export const tooManyRequests = (...args: ConstructorParameters<typeof RateLimited>) => new RateLimited(...args);
 
 export function installErrorHandling(app: FastifyInstance, options: { servesConsole: boolean }): void {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {

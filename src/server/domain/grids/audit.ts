@@ -7,7 +7,7 @@ import { auditGrid } from '../../../contract/grids';
 import * as messages from '../../../contract/messages';
 import { seesEverything } from '../../../contract/roles';
 import { auditEntityLabelOf, auditLog, auditSummaryOf, users } from '../../db/schema';
-import { superAdminOnly } from '../../http/errors';
+import { Refused } from '../errors';
 import { defineGrid } from './defineGrid';
 
 /**
@@ -53,7 +53,7 @@ export const auditTrail = defineGrid(auditGrid, {
   },
   // Nothing scopes an entry here: the trail is a Super Admin's (a scoped admin reads /admin/audit/latest).
   checkScope: (scope) => {
-    if (!seesEverything(scope)) throw superAdminOnly(messages.auditSuperOnly);
+    if (!seesEverything(scope)) throw Refused.superAdminOnly(messages.auditSuperOnly);
   },
   facets: {
     time: sql`l.at`,

@@ -19,7 +19,7 @@ import { isStorableId } from '../../db/errors';
 import { campaigns, fraudEvents, userRoles, users } from '../../db/schema';
 import { KeptValues } from '../../db/keptValues';
 import { generationsOf, tablesOf } from '../../db/tableGenerations';
-import { badRequest, superAdminOnly } from '../../http/errors';
+import { Invalid, Refused } from '../errors';
 import { FIELD_ROLE_TYPE_IDS } from '../agents/agentRows';
 import { containing, orderOfParameter } from '../lists';
 import type { CsvSource } from '../../reports/csv';
@@ -255,7 +255,7 @@ type Cursor = z.infer<typeof cursorShape>;
 
 const encodeCursor = (cursor: Cursor): string => Buffer.from(JSON.stringify(cursor)).toString('base64url');
 
-const cursorInvalid = () => badRequest(messages.gridCursorInvalid, { cursor: [messages.gridCursorInvalid] });
+const cursorInvalid = () => new Invalid(messages.gridCursorInvalid, { cursor: [messages.gridCursorInvalid] });
 
 function decodeCursor(text: string): Cursor {
   try {
@@ -338,11 +338,11 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     for (const name of Object.keys(FILTER_DEFAULTS) as GridFilter[]) {
       if (!offered.has(name) && !FILTER_DEFAULTS[name](body)) {
         const message = filterNotOffered(name, declaration.title);
-        throw badRequest(message, { [name]: [message] });
+        throw new Invalid(message, { [name]: [message] });
       }
     }
-    if (body.blacklisted && !seesEverything(scope)) throw superAdminOnly(messages.includeBlacklistedSuperOnly);
-    if (body.bq && !seesEverything(scope)) throw superAdminOnly(messages.bqSuperOnly);
+    if (body.blacklisted && !seesEverything(scope)) throw Refused.superAdminOnly(messages.includeBlacklistedSuperOnly);
+    if (body.bq && !seesEverything(scope)) throw Refused.superAdminOnly(messages.bqSuperOnly);
     return body.cursor ? decodeCursor(body.cursor) : undefined;
   }
 
@@ -614,7 +614,7 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
         throw cursorInvalid();
       }
       const { count, request: withKeys } = await countOf(db, request, hash);
-      if (body.page_size === 0 && count > GRID_ALL_ROWS_MAX) throw badRequest(gridTooLargeForPage(count), undefined, 'bad_request');
+      if (body.page_size === 0 && count > GRID_ALL_ROWS_MAX) throw new Invalid(gridTooLargeForPage(count), undefined, 'bad_request');
 
       const { where: after, orderBy } = seek(order, cursor);
       const limit = body.page_size === 0 ? sql`` : sql` limit ${body.page_size}`;
