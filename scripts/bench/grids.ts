@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { GridPage } from '../../src/contract/api';
-import { gridQuery } from '../../src/contract/schemas';
+import { gridQuery } from '../../src/contract/schemas/gridQuery';
 import { inlinedSql } from '../../src/server/db/client';
 import { agentEventDetails } from '../../src/server/domain/grids/agentEvents';
 import { accessToken, SIGNED_IN_SUITE, startServer, type TestServer } from '../../tests/support/server';

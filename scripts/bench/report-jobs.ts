@@ -17,7 +17,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { QueueReport, ReportRecord } from '../../src/contract/entities';
 import { REPORT_HOME_NAMES } from '../../src/contract/reports';
-import { gridQuery } from '../../src/contract/schemas';
+import { gridQuery } from '../../src/contract/schemas/gridQuery';
 import { inlinedSql } from '../../src/server/db/client';
 import { agentEventDetails } from '../../src/server/domain/grids/agentEvents';
 import { accessToken, SIGNED_IN_SUITE, startServer } from '../../tests/support/server';

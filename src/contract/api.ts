@@ -1,10 +1,11 @@
 // Requests and responses of the calls of SPEC.md section 7 that the reference server serves.
 // Request types are inferred from the schemas, so the wire and the validation cannot drift.
 import { z } from 'zod';
-import type {
-  adminUserForm, countryForm, countrySmsRequest, secureDownloadRequest, secureOtpRequest, eventTypeForm, gridQuery, listQuery, loginRequest, otpSendRequest, otpVerifyRequest,
-  refreshRequest, resetPasswordRequest, whitelistForm,
-} from './schemas';
+import type { adminUserForm, countryForm, countrySmsRequest, eventTypeForm, whitelistForm } from './schemas/adminForms';
+import type { gridQuery } from './schemas/gridQuery';
+import type { listQuery } from './schemas/lists';
+import type { secureDownloadRequest, secureOtpRequest } from './schemas/secureReports';
+import type { loginRequest, otpSendRequest, otpVerifyRequest, refreshRequest, resetPasswordRequest } from './schemas/signIn';
 import { adminCountry, agentRoleCampaign, language, sessionUser, statusType, userRoleCampaign } from './entities';
 import { ERROR_CODE_LIST } from './errors';
 

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { generatePassword } from './passwords';
-import { PASSWORD_STRENGTH_PATTERN, strongPassword } from './schemas';
+import { PASSWORD_STRENGTH_PATTERN, strongPassword } from './schemas/fields';
 import { GENERATED_PASSWORD_LENGTH, PASSWORD_SPECIAL_CHARACTERS } from './constants';
 
 const RUNS = 500;

@@ -6,7 +6,9 @@ import { z } from 'zod';
 import * as messages from './messages';
 import { currencyCode, money, moneyWithCurrency } from './money';
 import { payoutSummary } from './payouts';
-import { endBeforeStart, endNotBeforeStartDate, paymentRunForm, reportFilterFields, SECURE_OTP_PATTERN, storableId } from './schemas';
+import { paymentRunForm } from './schemas/adminForms';
+import { endBeforeStart, endNotBeforeStartDate, SECURE_OTP_PATTERN, storableId } from './schemas/fields';
+import { reportFilterFields } from './schemas/gridQuery';
 
 /** A legacy client leaves a filter out as '' or null: the same as not sending it. */
 const leftOut = (value: unknown) => (value === '' || value === null ? undefined : value);

@@ -5,7 +5,7 @@ import Papa from 'papaparse';
 import { z } from 'zod';
 import * as messages from './messages';
 import { PAYOUT_RESULT_CELL_MAX, PAYOUT_RESULT_COLUMNS, PAYOUT_RESULT_REQUIRED, PAYOUT_RESULTS_MAX, type PayoutResultRow } from './payouts';
-import { storableId } from './schemas';
+import { storableId } from './schemas/fields';
 
 /**
  * POST /admin/payment_run_settle_file (ours): the same, as the console sends it: the results file

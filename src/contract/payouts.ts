@@ -5,7 +5,7 @@
 // failed line's payments are due again, for a later run to pay under a new line that names it.
 import { z } from 'zod';
 import { currencyCode, money, moneyWithCurrency } from './money';
-import { storableId } from './schemas';
+import { storableId } from './schemas/fields';
 
 /** Sent: in a payout file, no result yet. Paid and failed: the provider's answer, once. */
 export const PAYOUT_LINE_STATUSES = ['sent', 'paid', 'failed'] as const;

@@ -4,7 +4,9 @@ import { reportWarning } from './messages';
 import { z } from 'zod';
 import { JOB_KINDS } from './jobs';
 import { QUEUE_LIST_PAGE_SIZES, REPORT_RANGE_WARNING_MONTHS } from './constants';
-import { endBeforeStart, endNotBeforeStartDate, filterIds, legacyPageSize, listQuery, reportFilterFields, requestDate, storableId } from './schemas';
+import { endBeforeStart, endNotBeforeStartDate, filterIds, requestDate, storableId } from './schemas/fields';
+import { reportFilterFields } from './schemas/gridQuery';
+import { legacyPageSize, listQuery } from './schemas/lists';
 
 /** The filters of a report as a form holds them: the report filter model's names, dates as ISO dates. */
 export interface ReportFilterChoice {

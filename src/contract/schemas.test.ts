@@ -1,43 +1,13 @@
 import { describe, it, expect } from 'vitest';
 import type { z } from 'zod';
-import {
-  EMAIL_PATTERN,
-  MSISDN_PATTERN,
-  OTP_PATTERN,
-  PASSWORD_STRENGTH_PATTERN,
-  addAgentForm,
-  anId,
-  idParams,
-  storableId,
-  agentEditProblem,
-  agentQuery,
-  isValidAgentMsisdn,
-  adminUserForm,
-  countryForm,
-  countryRequest,
-  editAgentForm,
-  email,
-  eventTypeForm,
-  fieldErrors,
-  gridQuery,
-  joinFieldErrors,
-  languageCode,
-  legacySecureUploadSize,
-  loginForm,
-  otp,
-  otpForm,
-  paymentRunForm,
-  reportFilter,
-  resetPasswordForm,
-  sanitizeDialingCode,
-  sanitizeEventKey,
-  sanitizeIsoCode,
-  secureOtpForm,
-  secureUploadForm,
-  strongPassword,
-  whitelistForm,
-} from './schemas';
-import type { FieldErrors } from './schemas';
+import { adminUserForm, countryForm, countryRequest, eventTypeForm, paymentRunForm, whitelistForm } from './schemas/adminForms';
+import { addAgentForm, agentEditProblem, agentQuery, isValidAgentMsisdn, editAgentForm } from './schemas/agents';
+import { fieldErrors, joinFieldErrors } from './schemas/fieldErrors';
+import { EMAIL_PATTERN, MSISDN_PATTERN, OTP_PATTERN, PASSWORD_STRENGTH_PATTERN, anId, idParams, storableId, email, languageCode, otp, sanitizeDialingCode, sanitizeEventKey, sanitizeIsoCode, strongPassword } from './schemas/fields';
+import { gridQuery, reportFilter } from './schemas/gridQuery';
+import { legacySecureUploadSize, secureUploadForm } from './schemas/secureReports';
+import { loginForm, otpForm, resetPasswordForm, secureOtpForm } from './schemas/signIn';
+import type { FieldErrors } from './schemas/fieldErrors';
 import {
   EMAIL_TOP_LEVEL_MAX_LETTERS,
   EMAIL_TOP_LEVEL_MIN_LETTERS,
@@ -886,7 +856,8 @@ describe('fieldErrors and joinFieldErrors', () => {
 
 describe('fieldErrors of a record with a bad key', () => {
   it('reads the key rule, under the key', async () => {
-    const { countrySmsRequest, fieldErrors } = await import('./schemas');
+    const { countrySmsRequest } = await import('./schemas/adminForms');
+    const { fieldErrors } = await import('./schemas/fieldErrors');
     const result = countrySmsRequest.safeParse({ id: 1, urls: { english: '' } });
     expect(result.success).toBe(false);
     if (!result.success) expect(fieldErrors(result.error)).toEqual({ 'urls.english': [messages.languageCodeLength] });

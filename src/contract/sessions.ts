@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { page } from './api';
 import { isoDate } from './entities';
 import { ADMIN_ROLE_TYPES, isRoleValid, type AdminRoleType, type RoleCampaignLike } from './roles';
-import { idParams } from './schemas';
+import { idParams } from './schemas/fields';
 
 /** One live session as its owner (or a Super Admin) lists it. */
 export const signedInDevice = z.object({

@@ -13,7 +13,8 @@ import { JOB_KINDS } from './jobs';
 import { moneyWithCurrency } from './money';
 import { HELD_BACK_REASONS } from './paymentRuns';
 import { PAYOUT_FAILED_UNPAID, PAYOUT_RESULTS_OVERDUE } from './payouts';
-import { endBeforeStart, endNotBeforeStartDate, HOLDS_FILTER_VALUES, reportFilterFields, type HoldsFilter } from './schemas';
+import { endBeforeStart, endNotBeforeStartDate } from './schemas/fields';
+import { HOLDS_FILTER_VALUES, reportFilterFields, type HoldsFilter } from './schemas/gridQuery';
 
 /** A period as ISO dates, both counted in full. */
 export interface StatsPeriod {

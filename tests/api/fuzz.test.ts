@@ -9,11 +9,13 @@ import type { z } from 'zod';
 import { MAX_JSON_DEPTH } from '../../src/contract/constants';
 import { agentEventDetailsGrid, fraudEventsGrid, paymentRunDetailGrid, pendingPaymentsGrid } from '../../src/contract/grids';
 import { paymentRunStateRequest } from '../../src/contract/paymentRuns';
-import {
-  addAgentForm, adminUserForm, campaignForm, editAgentForm, userRoleCampaignPatchRequest, userRoleRequest, campaignLanguageForm, campaignVersionForm, compensationForm, countryRequest, countrySmsRequest, eventTypeForm,
-  gridQuery, listQuery, loginRequest, otpSendRequest, otpVerifyRequest, refreshRequest, resetPasswordRequest, secureDownloadRequest, secureOtpRequest, whitelistForm,
-  recordGridQuery,
-} from '../../src/contract/schemas';
+import { adminUserForm, countryRequest, countrySmsRequest, eventTypeForm, whitelistForm } from '../../src/contract/schemas/adminForms';
+import { addAgentForm, editAgentForm, userRoleCampaignPatchRequest, userRoleRequest } from '../../src/contract/schemas/agents';
+import { campaignForm, campaignLanguageForm, campaignVersionForm, compensationForm } from '../../src/contract/schemas/campaigns';
+import { gridQuery, recordGridQuery } from '../../src/contract/schemas/gridQuery';
+import { listQuery } from '../../src/contract/schemas/lists';
+import { secureDownloadRequest, secureOtpRequest } from '../../src/contract/schemas/secureReports';
+import { loginRequest, otpSendRequest, otpVerifyRequest, refreshRequest, resetPasswordRequest } from '../../src/contract/schemas/signIn';
 import { queuedReportDownload, queueReportQuery, serviceReportQuery } from '../../src/contract/reports';
 import { forCreate } from '../../src/server/http/bodies';
 import { DEMO_PASSWORD, type TestServer } from '../support/server';

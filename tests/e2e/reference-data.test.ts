@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LinkableAgency, ListPage } from '../../src/contract/api';
 import * as messages from '../../src/contract/messages';
 import { duplicateEventKey } from '../../src/contract/messages';
-import { PASSWORD_STRENGTH_PATTERN } from '../../src/contract/schemas';
+import { PASSWORD_STRENGTH_PATTERN } from '../../src/contract/schemas/fields';
 import { GENERATED_PASSWORD_LENGTH } from '../../src/contract/constants';
 import { openScreen, openSignedIn, pathOf, persistedSession, screenshot, toast, useBrowser, WAIT_MS } from '../support/browser';
 import { backend, startServer, type TestServer } from '../support/server';

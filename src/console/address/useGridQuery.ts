@@ -17,7 +17,7 @@ import { DEFAULT_GRID_PAGE_SIZE, DEFAULT_GRID_RANGE_DAYS } from '../../contract/
 import { addDays, isoDateOf, toRequestDate } from '../../contract/dates';
 import { sortableKeys, type GridDeclaration, type GridFilter } from '../../contract/grids';
 import { reconcileDateRange } from '../../contract/reports';
-import { HOLDS_FILTER_VALUES, type HoldsFilter } from '../../contract/schemas';
+import { HOLDS_FILTER_VALUES, type HoldsFilter } from '../../contract/schemas/gridQuery';
 import { useCallerIsSuper } from '../ground/useCallerIsSuper';
 import { useSavingPageSize } from '../http/dataSaver';
 import { pageParam, pageSizeParam, useRememberedAddress, useTypedSearch } from './listAddress';

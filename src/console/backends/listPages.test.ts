@@ -1,7 +1,7 @@
 // Both shapes of a list, read and asked for alike.
 import { describe, expect, it } from 'vitest';
 import type { ListPage, Page } from '../../contract/api';
-import { pageQuery } from '../../contract/schemas';
+import { pageQuery } from '../../contract/schemas/lists';
 import { legacyListQuery, servicePageQuery, toListRows, type ListView } from './listPages';
 
 const rows = [{ id: 1 }, { id: 2 }];

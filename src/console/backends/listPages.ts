@@ -7,7 +7,7 @@ import type { TagDescription } from '@reduxjs/toolkit/query';
 import type { z } from 'zod';
 import type { DataList, ListPage, ListQuery, Page } from '../../contract/api';
 import { SERVICE_PAGE_SIZE_MAX } from '../../contract/constants';
-import type { pageQuery } from '../../contract/schemas';
+import type { pageQuery } from '../../contract/schemas/lists';
 import type { Backend } from '../ground/config';
 
 /** What a list screen shows: the page (1-based), rows per page (0: all), search and sort ('field' or '-field'). */

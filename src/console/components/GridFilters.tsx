@@ -10,7 +10,7 @@ import type { CampaignChoice } from '../../contract/api';
 import type { AuditAdmin } from '../../contract/audit';
 import { AUDIT_ENTITIES, type AuditEntity } from '../../contract/auditEntities';
 import type { GridDeclaration, GridFilter } from '../../contract/grids';
-import type { HoldsFilter } from '../../contract/schemas';
+import type { HoldsFilter } from '../../contract/schemas/gridQuery';
 import { idParam } from '../address/useListParams';
 import type { GridQueryState } from '../address/useGridQuery';
 import { DateField } from './DateField';

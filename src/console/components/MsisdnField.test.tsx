@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as messages from '../../contract/messages';
-import { adminUserForm, whitelistForm } from '../../contract/schemas';
+import { adminUserForm, whitelistForm } from '../../contract/schemas/adminForms';
 import { useSchemaForm } from '../forms/useSchemaForm';
 import { MsisdnField } from './MsisdnField';
 

@@ -5,7 +5,7 @@
 // your password?'), and lost the click. No zod here: the login page holds this before its schema
 // has loaded (useLazySchemaForm.ts); useSchemaForm.ts checks with a contract schema at once.
 import { useMemo, useState } from 'react';
-import type { FieldErrors } from '../../contract/schemas';
+import type { FieldErrors } from '../../contract/schemas/fieldErrors';
 
 /** What a check says of the values: the parsed data when valid, else each field's messages. */
 export type CheckResult<D> = { valid: true; data: D; errors: FieldErrors } | { valid: false; data: undefined; errors: FieldErrors };

@@ -1,6 +1,6 @@
 // A contract schema as a form's check: the same rule and message as the server's.
 import type { z } from 'zod';
-import { fieldErrors } from '../../contract/schemas';
+import { fieldErrors } from '../../contract/schemas/fieldErrors';
 import type { Check } from './formState';
 
 export type FormSchema = z.ZodType<unknown, Record<string, unknown>>;

@@ -4,7 +4,7 @@
 // code, never on the text: the text is for people and may change.
 import type { FetchBaseQueryError, FetchBaseQueryMeta, QueryReturnValue } from '@reduxjs/toolkit/query';
 import { apiErrorText, ERROR_CODE_LIST, type ErrorCode } from '../../contract/errors';
-import type { FieldErrors } from '../../contract/schemas';
+import type { FieldErrors } from '../../contract/schemas/fieldErrors';
 
 export interface ApiFailure {
   status: number | 'OFFLINE' | 'PARSING_ERROR' | 'TIMEOUT_ERROR' | 'CUSTOM_ERROR';

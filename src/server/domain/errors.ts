@@ -3,7 +3,7 @@
 // delivery/ and jobs/ throw these; http/errors.ts holds the one mapping of a kind to its status.
 import type { ErrorCode } from '../../contract/errors';
 import * as messages from '../../contract/messages';
-import type { FieldErrors } from '../../contract/schemas';
+import type { FieldErrors } from '../../contract/schemas/fieldErrors';
 
 /** Each kind of refusal; http/errors.ts gives every kind its status. */
 export type DomainErrorKind =

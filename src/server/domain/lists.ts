@@ -7,7 +7,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { ListPage } from '../../contract/api';
 import { unknownSortField } from '../../contract/messages';
-import type { listQuery, pageQuery } from '../../contract/schemas';
+import type { listQuery, pageQuery } from '../../contract/schemas/lists';
 import type { Database } from '../db/client';
 import { foldedText } from '../db/foldedText';
 import { Invalid } from './errors';

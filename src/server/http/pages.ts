@@ -4,7 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ListPage, Page } from '../../contract/api';
-import type { pageQuery } from '../../contract/schemas';
+import type { pageQuery } from '../../contract/schemas/lists';
 import { pageParamsOf, type ListParams } from '../domain/lists';
 import { publicOrigin } from './publicUrl';
 

@@ -14,7 +14,7 @@ import { PROJECT_FILES } from '../projectFiles';
 import { apiError } from '../../contract/api';
 import { BACKEND_PREFIXES } from '../../contract/constants';
 import { ERROR_CODES } from '../../contract/errors';
-import { fieldErrors, joinFieldErrors } from '../../contract/schemas';
+import { fieldErrors, joinFieldErrors } from '../../contract/schemas/fieldErrors';
 import { Invalid, NotFound } from '../domain/errors';
 import { SECURE_PAGE_ACCESS } from './routeConfig';
 import { requiresSuperAdmin } from '../../contract/roles';

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rowsProgress } from '../../contract/jobs';
 import type { RoleScope } from '../../contract/roles';
-import type { GridBody } from '../../contract/schemas';
+import type { GridBody } from '../../contract/schemas/gridQuery';
 import { queryRows, type OpenDatabase } from '../db/client';
 import { gridById } from '../domain/grids/reportGrids';
 import { csvStream } from '../reports/csv';

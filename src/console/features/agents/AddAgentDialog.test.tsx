@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import * as messages from '../../../contract/messages';
-import { PASSWORD_STRENGTH_PATTERN } from '../../../contract/schemas';
+import { PASSWORD_STRENGTH_PATTERN } from '../../../contract/schemas/fields';
 import { makeStore } from '../../app/store';
 import { browserWentOffline } from '../../http/connectivity';
 import { ghanaAgency, ghanaCampaign } from '../../test/agencies';

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import type { AgentRoleCampaign } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
 import { STATUS_TYPE_ID } from '../../../contract/roles';
-import { agentEditProblem, editAgentForm } from '../../../contract/schemas';
+import { agentEditProblem, editAgentForm } from '../../../contract/schemas/agents';
 import { useAgencyChoicesQuery, useStatusTypesQuery } from '../../backends/referenceApi';
 import { useAgencyCampaignChoicesQuery } from '../../backends/campaignChoices';
 import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER, INVITE_HISTORY_ROWS } from '../../../contract/constants';
 import type { AgentRoleCampaign, Invite } from '../../../contract/entities';
 import type { Page } from '../../../contract/api';
-import type { editAgentForm } from '../../../contract/schemas';
+import type { editAgentForm } from '../../../contract/schemas/agents';
 import { api } from '../../backends/api';
 import { serviceList, toListRows, type FilteredView, type ListRows } from '../../backends/listPages';
 import { TAB_PATHS } from '../../ground/paths';

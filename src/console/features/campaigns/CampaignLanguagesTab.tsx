@@ -6,7 +6,7 @@ import { Minus, Plus, Trash } from '@blueprintjs/icons';
 import { useState } from 'react';
 import type { Campaign, CampaignLanguage } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
-import { campaignLanguageForm } from '../../../contract/schemas';
+import { campaignLanguageForm } from '../../../contract/schemas/campaigns';
 import { TextField } from '../../components/TextField';
 import { showSuccess } from '../../components/toaster';
 import { useSchemaForm } from '../../forms/useSchemaForm';

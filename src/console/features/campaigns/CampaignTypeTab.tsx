@@ -11,7 +11,7 @@ import { activeFlagWord } from '../../../contract/constants';
 import type { Campaign, CampaignVersion } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
 import { formatMoney } from '../../../contract/money';
-import { campaignForm, campaignVersionForm } from '../../../contract/schemas';
+import { campaignForm, campaignVersionForm } from '../../../contract/schemas/campaigns';
 import { useAppDispatch, useAppSelector } from '../../ground/hooks';
 import { useCallerIsSuper } from '../../ground/useCallerIsSuper';
 import { ConflictPanel } from '../../components/ConflictPanel';

@@ -13,7 +13,7 @@ import type {
   Language,
   RemunerationType,
 } from '../../../contract/entities';
-import type { campaignForm, campaignLanguageForm, campaignVersionForm, compensationForm } from '../../../contract/schemas';
+import type { campaignForm, campaignLanguageForm, campaignVersionForm, compensationForm } from '../../../contract/schemas/campaigns';
 import { api } from '../../backends/api';
 import { serviceAllRows, serviceList, type FilteredView, type ListRows } from '../../backends/listPages';
 import { detailPath } from '../../ground/paths';

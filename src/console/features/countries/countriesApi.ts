@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type { CountryRequest } from '../../../contract/api';
 import type { AdminCountry } from '../../../contract/entities';
-import type { countryForm } from '../../../contract/schemas';
+import type { countryForm } from '../../../contract/schemas/adminForms';
 import { api } from '../../backends/api';
 import { legacyList, type ListRows, type ListView } from '../../backends/listPages';
 import { TAB_PATHS } from '../../ground/paths';

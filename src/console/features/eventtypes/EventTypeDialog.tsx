@@ -3,7 +3,8 @@
 // so a change made meanwhile by someone else is refused (409) rather than overwritten, and the
 // dialog's conflict panel shows both.
 import type { EventType } from '../../../contract/entities';
-import { eventTypeForm, sanitizeEventKey } from '../../../contract/schemas';
+import { eventTypeForm } from '../../../contract/schemas/adminForms';
+import { sanitizeEventKey } from '../../../contract/schemas/fields';
 import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
 import { eventTypeConflict, useSaveEventTypeMutation } from './eventTypesApi';

@@ -16,7 +16,7 @@ import { rememberedEmail, rememberEmail } from '../../session/rememberedEmail';
 import { loginStarted } from '../../session/sessionSlice';
 import { takeSignedOutReason } from '../../session/signedOutReason';
 
-const loadLoginSchema = () => import('../../../contract/schemas').then(({ loginForm }) => loginForm);
+const loadLoginSchema = () => import('../../../contract/schemas/signIn').then(({ loginForm }) => loginForm);
 
 export function LoginPage() {
   const form = useLazySchemaForm(loadLoginSchema, { email: rememberedEmail(), password: '' });

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import * as messages from '../../../contract/messages';
 import { otpPrompt } from '../../../contract/messages';
-import { otpForm } from '../../../contract/schemas';
+import { otpForm } from '../../../contract/schemas/signIn';
 import type { OtpType } from '../../../contract/constants';
 import { useLoginMutation, useSendOtpMutation, useVerifyOtpMutation } from '../../backends/sessionApi';
 import { useAppDispatch, useAppSelector } from '../../ground/hooks';

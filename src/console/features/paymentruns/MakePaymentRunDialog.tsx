@@ -16,7 +16,7 @@ import * as messages from '../../../contract/messages';
 import {
   paymentRunPreview, type PaymentRunOutcome, type PaymentRunPreview, type PaymentRunPreviewRequest, type PaymentRunRequest,
 } from '../../../contract/paymentRuns';
-import { paymentRunForm } from '../../../contract/schemas';
+import { paymentRunForm } from '../../../contract/schemas/adminForms';
 import { useBrowserOffline } from '../../components/NeedsConnection';
 import { TextField } from '../../components/TextField';
 import { showNotice, showSuccess, showWarning } from '../../components/toaster';

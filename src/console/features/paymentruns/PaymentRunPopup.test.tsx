@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as messages from '../../../contract/messages';
-import { gridQuery } from '../../../contract/schemas';
+import { gridQuery } from '../../../contract/schemas/gridQuery';
 import { paymentRunApproveRequest, type PaymentRunSummary } from '../../../contract/paymentRuns';
 import type { PaymentRunSettlement, PayoutLine } from '../../../contract/payouts';
 import { makeStore } from '../../app/store';

@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { LinkableAgency } from '../../../contract/api';
-import { PASSWORD_STRENGTH_PATTERN } from '../../../contract/schemas';
+import { PASSWORD_STRENGTH_PATTERN } from '../../../contract/schemas/fields';
 import { browserWentOffline, browserWentOnline } from '../../http/connectivity';
 import { fakeBackend, type FakeReply } from '../../test/fakeBackend';
 import { renderWithProviders } from '../../test/renderWithProviders';

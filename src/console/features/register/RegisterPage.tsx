@@ -7,7 +7,8 @@ import { Button, Callout, Checkbox, FormGroup, Intent, Spinner } from '@blueprin
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import * as messages from '../../../contract/messages';
-import { adminUserForm, type FieldErrors } from '../../../contract/schemas';
+import { adminUserForm } from '../../../contract/schemas/adminForms';
+import { type FieldErrors } from '../../../contract/schemas/fieldErrors';
 import { NeedsConnection, useBrowserOffline } from '../../components/NeedsConnection';
 import { PasswordField } from '../../components/PasswordField';
 import { SignedOutFrame } from '../../components/SignedOutFrame';

@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type { AdminUserRequest, LinkableAgency } from '../../../contract/api';
 import type { AdminUser } from '../../../contract/entities';
-import type { adminUserForm } from '../../../contract/schemas';
+import type { adminUserForm } from '../../../contract/schemas/adminForms';
 import { api } from '../../backends/api';
 import { legacyAllRows, type ListRows } from '../../backends/listPages';
 

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from 'react-redux';
 import type { SecureReportRow } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
-import { secureDownloadRequest } from '../../../contract/schemas';
+import { secureDownloadRequest } from '../../../contract/schemas/secureReports';
 import { SecureCodeField } from '../../components/SecureCodeField';
 import { dismissToast, showNotice, showSuccess } from '../../components/toaster';
 import { formatBytes, saveToDevice } from '../../downloads/savedReports';

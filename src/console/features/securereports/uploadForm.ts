@@ -1,6 +1,6 @@
 // The upload popup's form, checked by the contract's rule (SPEC.md section 5, secure upload (new)):
 // a .csv file of at most 20 MB, an agency and a campaign, with the specification's messages.
-import { secureUploadForm } from '../../../contract/schemas';
+import { secureUploadForm } from '../../../contract/schemas/secureReports';
 import type { SecureUpload } from './secureFiles';
 
 /** What has been chosen so far. */

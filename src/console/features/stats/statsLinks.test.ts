@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { GRIDS } from '../../../contract/grids';
 import type { RoleType } from '../../../contract/roles';
-import { gridQuery } from '../../../contract/schemas';
+import { gridQuery } from '../../../contract/schemas/gridQuery';
 import { linkInCurrency, STATS_TARGETS, statsGridLink, type StatsLink, type StatsTarget } from '../../../contract/stats';
 import { gridBody, gridStateOf } from '../../address/useGridQuery';
 import { statsLinkAddress } from './statsLinks';

@@ -11,7 +11,7 @@ import { Button, Checkbox, FormGroup, HTMLSelect, Intent, Spinner } from '@bluep
 import { LogOut } from '@blueprintjs/icons';
 import type { AdminUserRequest } from '../../../contract/api';
 import type { AdminUser } from '../../../contract/entities';
-import { adminUserForm } from '../../../contract/schemas';
+import { adminUserForm } from '../../../contract/schemas/adminForms';
 import { ADMIN_FLAG_LABELS, ADMIN_FLAGS } from '../../../contract/roles';
 import { useAllCountriesQuery } from '../../backends/referenceApi';
 import { selectBrowserOffline } from '../../http/connectivity';

@@ -11,7 +11,7 @@ import { addDays, toRequestDate } from '../../../contract/dates';
 import type { UserRoleListed } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
 import { grantableAdminRoleTypes, ROLE_TYPE_ID, roleScope, STATUS_TYPE_ID, isAdminRoleType, isSuperAdmin, type AdminRoleType, type RoleScope } from '../../../contract/roles';
-import { userRoleRequest } from '../../../contract/schemas';
+import { userRoleRequest } from '../../../contract/schemas/agents';
 import { useAppDispatch, useAppSelector } from '../../ground/hooks';
 import { useAgencyCampaignChoicesQuery } from '../../backends/campaignChoices';
 import { useAgencyChoicesQuery } from '../../backends/referenceApi';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { LinkableAgency, ListPage } from '../../../contract/api';
 import type { AdminCountry, AdminUser } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
-import { PASSWORD_STRENGTH_PATTERN } from '../../../contract/schemas';
+import { PASSWORD_STRENGTH_PATTERN } from '../../../contract/schemas/fields';
 import { adminUserReadOnly, type AdminRoleType } from '../../../contract/roles';
 import { devicesSignedOut } from '../../../contract/sessions';
 import { browserWentOffline } from '../../http/connectivity';

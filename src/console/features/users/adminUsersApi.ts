@@ -4,7 +4,7 @@
 import type { AdminUserRequest, LinkableAgency } from '../../../contract/api';
 import type { AdminUser } from '../../../contract/entities';
 import { ADMIN_FLAG_LABELS, ADMIN_FLAGS, SUPER_ADMIN_ONLY_FIELDS } from '../../../contract/roles';
-import type { adminUserForm } from '../../../contract/schemas';
+import type { adminUserForm } from '../../../contract/schemas/adminForms';
 import type { z } from 'zod';
 import { api } from '../../backends/api';
 import { legacyAllRows, legacyList, type ListRows, type ListView } from '../../backends/listPages';

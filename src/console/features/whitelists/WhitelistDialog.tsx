@@ -5,7 +5,7 @@
 // (the dialog's conflict panel then shows both, by whitelistConflict).
 import { FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import type { Whitelist } from '../../../contract/entities';
-import { whitelistForm } from '../../../contract/schemas';
+import { whitelistForm } from '../../../contract/schemas/adminForms';
 import { useAllCountriesQuery, useCampaignChoicesQuery } from '../../backends/referenceApi';
 import { FormDialog, useFormDialog, type EditDialogProps } from '../../components/FormDialog';
 import { MsisdnField } from '../../components/MsisdnField';

@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import type { CampaignChoice, WhitelistRequest } from '../../../contract/api';
 import type { AdminCountry, Whitelist } from '../../../contract/entities';
-import type { whitelistForm } from '../../../contract/schemas';
+import type { whitelistForm } from '../../../contract/schemas/adminForms';
 import { whitelistCountryCodes } from '../../../contract/roles';
 import { api } from '../../backends/api';
 import { legacyList, type ListRows, type ListView } from '../../backends/listPages';

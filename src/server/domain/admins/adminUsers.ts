@@ -14,7 +14,7 @@ import type { AdminUser, LinkedAgency } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
 import { unknownAgencies } from '../../../contract/messages';
 import { ADMIN_FLAGS, adminUserReadOnly, reachOf, reachWithin, ROLE_TYPE_ID, type AdminFlags, type HeldRole, type RoleScope } from '../../../contract/roles';
-import type { adminUserForm } from '../../../contract/schemas';
+import type { adminUserForm } from '../../../contract/schemas/adminForms';
 import { isNationalMsisdn, storedMsisdn } from '../../../contract/msisdn';
 import { countryOfAgency, requiredCountry } from '../countries/countries';
 import type { CountryAgencies } from '../agencies/countryAgencies';

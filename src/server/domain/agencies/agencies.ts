@@ -8,7 +8,7 @@ import type { ListPage } from '../../../contract/api';
 import type { Agency, CampaignType, Country, Language } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
 import type { RoleScope } from '../../../contract/roles';
-import type { agencyQuery } from '../../../contract/schemas';
+import type { agencyQuery } from '../../../contract/schemas/campaigns';
 import { agencyVisible } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { isStorableId } from '../../db/errors';

@@ -9,9 +9,7 @@ import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
 import type { AgentRoleCampaign, UserRoleListed, UserRoleWithUser } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
-import type {
-  userRoleCampaignPatchRequest, userRoleCampaignRequest, userRolePatchRequest, userRoleRequest, userRoleQuery,
-} from '../../../contract/schemas';
+import type { userRoleCampaignPatchRequest, userRoleCampaignRequest, userRolePatchRequest, userRoleRequest, userRoleQuery } from '../../../contract/schemas/agents';
 import { isAdminRoleType } from '../../../contract/roles';
 import { seesEverything, type Caller } from '../../auth/scope';
 import { endSessionsWithoutRole, SESSION_END_REASONS } from '../../auth/sessions';

@@ -8,7 +8,7 @@ import type { ListPage } from '../../../contract/api';
 import type { CampaignEventType, CampaignLanguage, CampaignVersion, RemunerationType } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
 import type { RoleScope } from '../../../contract/roles';
-import type { campaignLanguageForm, campaignVersionForm } from '../../../contract/schemas';
+import type { campaignLanguageForm, campaignVersionForm } from '../../../contract/schemas/campaigns';
 import { campaignIdVisible, type Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { isStorableId, uniqueViolation } from '../../db/errors';

@@ -7,7 +7,7 @@ import type { ListPage } from '../../../contract/api';
 import type { Campaign } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
 import type { RoleScope } from '../../../contract/roles';
-import type { campaignForm, campaignQuery } from '../../../contract/schemas';
+import type { campaignForm, campaignQuery } from '../../../contract/schemas/campaigns';
 import { campaignVisible, seesEverything, type Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { isStorableId } from '../../db/errors';

@@ -10,7 +10,7 @@ import type { ListPage } from '../../../contract/api';
 import type { EventCompensationConfig } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
 import type { RoleScope } from '../../../contract/roles';
-import type { compensationForm } from '../../../contract/schemas';
+import type { compensationForm } from '../../../contract/schemas/campaigns';
 import { campaignIdVisible, type Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { isStorableId } from '../../db/errors';

@@ -9,7 +9,7 @@ import type { ListPage, PublicCountry } from '../../../contract/api';
 import type { AdminCountry } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
 import { duplicateCountryName, duplicateIsoCode, isoCodeInUse, unknownLanguages } from '../../../contract/messages';
-import type { countryRequest } from '../../../contract/schemas';
+import type { countryRequest } from '../../../contract/schemas/adminForms';
 import type { Caller } from '../../auth/scope';
 import { queryRows, type Database } from '../../db/client';
 import { isStorableId, uniqueViolation } from '../../db/errors';

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { ListPage } from '../../../contract/api';
 import type { CountrySms } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
-import type { countrySmsRequest } from '../../../contract/schemas';
+import type { countrySmsRequest } from '../../../contract/schemas/adminForms';
 import type { Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { isStorableId } from '../../db/errors';

@@ -5,7 +5,7 @@ import type { ListPage } from '../../../contract/api';
 import type { EventType } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
 import { duplicateEventKey } from '../../../contract/messages';
-import type { eventTypeForm } from '../../../contract/schemas';
+import type { eventTypeForm } from '../../../contract/schemas/adminForms';
 import type { z } from 'zod';
 import type { Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';

@@ -4,7 +4,7 @@
 // grid's selection names its own table, and the tables of its lookups, as drizzle tables.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { GridBody } from '../../../contract/schemas';
+import type { GridBody } from '../../../contract/schemas/gridQuery';
 import { tablesOf } from '../../db/tableGenerations';
 import { auditTrail } from './audit';
 import type { Grid } from './defineGrid';

@@ -12,7 +12,7 @@ import { gridFilename, sortableKeys, type ColumnFormat, type GridDeclaration, ty
 import * as messages from '../../../contract/messages';
 import { filterNotOffered, gridTooLargeForPage } from '../../../contract/messages';
 import { STATUS_TYPE_ID, seesEverything, type RoleScope } from '../../../contract/roles';
-import type { GridBody, HoldsFilter, ReportFilter } from '../../../contract/schemas';
+import type { GridBody, HoldsFilter, ReportFilter } from '../../../contract/schemas/gridQuery';
 import { queryRows, type Database } from '../../db/client';
 import { sortableText } from '../../db/foldedText';
 import { isStorableId } from '../../db/errors';

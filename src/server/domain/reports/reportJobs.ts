@@ -8,7 +8,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { JOB_IN_PROGRESS, jobStatusText, type JobKind, type JobState } from '../../../contract/jobs';
 import type { RoleScope } from '../../../contract/roles';
-import type { GridBody } from '../../../contract/schemas';
+import type { GridBody } from '../../../contract/schemas/gridQuery';
 import { queryRows, type Database } from '../../db/client';
 import { jobs, reports } from '../../db/schema';
 import { visibleCampaignIds, type Caller } from '../../auth/scope';

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import * as messages from '../../../contract/messages';
 import type { RoleScope } from '../../../contract/roles';
-import { fieldErrors } from '../../../contract/schemas';
+import { fieldErrors } from '../../../contract/schemas/fieldErrors';
 import { Invalid } from '../errors';
 import type { ReadUploadForm } from '../uploadForm';
 import { cleanFileName, contentTypeOf, extensionOf } from './fileChecks';

@@ -16,7 +16,7 @@ import { budgetOf } from '../../../contract/budget';
 import { amountText, requireAmount, type Money } from '../../../contract/money';
 import { HELD_BACK_REASONS, type HeldBackReason } from '../../../contract/paymentRuns';
 import { seesEverything, type RoleScope } from '../../../contract/roles';
-import { gridQuery } from '../../../contract/schemas';
+import { gridQuery } from '../../../contract/schemas/gridQuery';
 import {
   previousPeriod, requestPeriodOf, statsGridLink, weekWithin, type StatsAttention, type StatsCharts, type StatsFigures, type StatsLink,
   type StatsNarrowing, type StatsPeriod, type StatsTarget,

@@ -10,7 +10,7 @@ import type { Whitelist } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
 import { storedMsisdn } from '../../../contract/msisdn';
 import type { RoleScope } from '../../../contract/roles';
-import type { whitelistForm } from '../../../contract/schemas';
+import type { whitelistForm } from '../../../contract/schemas/adminForms';
 import { agencyVisible, campaignVisible, seesEverything, type Caller } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { isStorableId } from '../../db/errors';

@@ -4,7 +4,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listPage } from '../../../contract/api';
 import { adminUser } from '../../../contract/entities';
-import { adminUserForm, listQuery } from '../../../contract/schemas';
+import { adminUserForm } from '../../../contract/schemas/adminForms';
+import { listQuery } from '../../../contract/schemas/lists';
 import type { Databases } from '../../db/client';
 import { ADMIN_SORT, listAdminUsers, saveAdminUser } from '../../domain/admins/adminUsers';
 import type { CountryAgencies } from '../../domain/agencies/countryAgencies';

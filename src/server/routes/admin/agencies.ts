@@ -3,7 +3,7 @@
 // non-super admin who sees nothing (auth/scope.ts NOBODY), so it is offered the country agencies.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { linkableAgency, listPage } from '../../../contract/api';
-import { listQuery } from '../../../contract/schemas';
+import { listQuery } from '../../../contract/schemas/lists';
 import type { Database } from '../../db/client';
 import type { CountryAgencies } from '../../domain/agencies/countryAgencies';
 import { AGENCY_SORT, listLinkableAgencies } from '../../domain/agencies/linkableAgencies';

@@ -9,7 +9,7 @@ import { GRID_EXPORT_CSV } from '../../../contract/constants';
 import { gridRowSchema } from '../../../contract/gridRows';
 import { auditGrid } from '../../../contract/grids';
 import * as messages from '../../../contract/messages';
-import { gridQuery } from '../../../contract/schemas';
+import { gridQuery } from '../../../contract/schemas/gridQuery';
 import type { OpenDatabase } from '../../db/client';
 import * as trail from '../../domain/auditTrail';
 import { auditTrail } from '../../domain/grids/audit';

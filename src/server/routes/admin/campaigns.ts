@@ -1,7 +1,7 @@
 // Legacy admin backend: GET /admin/campaigns, the campaign choices of the caller's scope.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { campaignChoice, listPage } from '../../../contract/api';
-import { listQuery } from '../../../contract/schemas';
+import { listQuery } from '../../../contract/schemas/lists';
 import type { Database } from '../../db/client';
 import { CAMPAIGN_SORT, listCampaignChoices } from '../../domain/campaigns/campaignChoices';
 import { listParamsOf } from '../../domain/lists';

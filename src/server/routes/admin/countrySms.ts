@@ -2,7 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listPage } from '../../../contract/api';
 import { countrySms } from '../../../contract/entities';
-import { countrySmsRequest, listQuery } from '../../../contract/schemas';
+import { countrySmsRequest } from '../../../contract/schemas/adminForms';
+import { listQuery } from '../../../contract/schemas/lists';
 import type { Databases } from '../../db/client';
 import { COUNTRY_SMS_SORT, listCountrySms, saveCountrySms } from '../../domain/countries/countrySms';
 import { listParamsOf } from '../../domain/lists';

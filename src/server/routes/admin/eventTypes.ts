@@ -2,7 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listPage } from '../../../contract/api';
 import { eventType } from '../../../contract/entities';
-import { eventTypeForm, listQuery } from '../../../contract/schemas';
+import { eventTypeForm } from '../../../contract/schemas/adminForms';
+import { listQuery } from '../../../contract/schemas/lists';
 import type { Databases } from '../../db/client';
 import { EVENT_TYPE_SORT, listEventTypes, saveEventType } from '../../domain/eventTypes/eventTypes';
 import { listParamsOf } from '../../domain/lists';

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { gridPage } from '../../../contract/api';
 import { GRID_EXPORT_CSV } from '../../../contract/constants';
 import { gridRowSchema } from '../../../contract/gridRows';
-import { gridQuery } from '../../../contract/schemas';
+import { gridQuery } from '../../../contract/schemas/gridQuery';
 import type { OpenDatabase } from '../../db/client';
 import type { GridPage } from '../../../contract/api';
 import { REPORT_GRIDS } from '../../domain/grids/reportGrids';

@@ -11,7 +11,7 @@ import { paymentRunDetailGrid } from '../../../contract/grids';
 import { paymentRunDetailQuery, paymentRunPayoutQuery, paymentRunStateRequest, paymentRunSummary } from '../../../contract/paymentRuns';
 import { listPage } from '../../../contract/api';
 import { paymentRunPayoutLinesQuery, payoutLine } from '../../../contract/payouts';
-import { recordGridQuery } from '../../../contract/schemas';
+import { recordGridQuery } from '../../../contract/schemas/gridQuery';
 import type { OpenDatabase } from '../../db/client';
 import { paymentRunDetail } from '../../domain/grids/paymentRunDetail';
 import { payoutFile, payoutLinesPage } from '../../domain/paymentRuns/payouts';

@@ -12,7 +12,7 @@ import {
 } from '../../../contract/paymentRuns';
 import type { SignIn } from '../../auth/signIn';
 import type { Database } from '../../db/client';
-import { fieldErrors } from '../../../contract/schemas';
+import { fieldErrors } from '../../../contract/schemas/fieldErrors';
 import { paymentRunSettleFileFields, readResultsFile } from '../../../contract/payoutResultsFile';
 import { paymentRunSettleRequest, paymentRunSettlement } from '../../../contract/payouts';
 import { Invalid } from '../../domain/errors';

@@ -3,7 +3,7 @@
 // grid's own body and scope: what the caller may read of the grid is what the totals add up.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pendingPaymentTotals } from '../../../contract/pendingPayments';
-import { gridQuery } from '../../../contract/schemas';
+import { gridQuery } from '../../../contract/schemas/gridQuery';
 import type { Databases } from '../../db/client';
 import { pendingPaymentTotals as totalsOf } from '../../domain/grids/pendingPaymentTotals';
 

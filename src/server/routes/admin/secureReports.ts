@@ -9,7 +9,9 @@ import { listPage, secureAgencies as secureAgenciesAnswer, secureOtpSent } from 
 import { LEGACY_SECURE_UPLOAD_EXTENSIONS } from '../../../contract/constants';
 import { secureLedgerEntry, secureReportRow } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
-import { idParams, legacySecureUploadFields, listQuery, secureDownloadRequest, secureOtpRequest } from '../../../contract/schemas';
+import { idParams } from '../../../contract/schemas/fields';
+import { listQuery } from '../../../contract/schemas/lists';
+import { legacySecureUploadFields, secureDownloadRequest, secureOtpRequest } from '../../../contract/schemas/secureReports';
 import type { SignIn } from '../../auth/signIn';
 import type { Database } from '../../db/client';
 import { legacyPageOf } from '../../domain/lists';

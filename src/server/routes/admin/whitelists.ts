@@ -2,7 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listPage } from '../../../contract/api';
 import { whitelist } from '../../../contract/entities';
-import { listQuery, whitelistForm } from '../../../contract/schemas';
+import { whitelistForm } from '../../../contract/schemas/adminForms';
+import { listQuery } from '../../../contract/schemas/lists';
 import type { Databases } from '../../db/client';
 import { listParamsOf } from '../../domain/lists';
 import { listWhitelists, saveWhitelist, WHITELIST_SORT } from '../../domain/whitelists/whitelists';

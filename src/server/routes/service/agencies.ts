@@ -4,7 +4,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { page } from '../../../contract/api';
 import { agency, campaignType, country, language } from '../../../contract/entities';
-import { agencyQuery, idParams, pageQuery } from '../../../contract/schemas';
+import { agencyQuery } from '../../../contract/schemas/campaigns';
+import { idParams } from '../../../contract/schemas/fields';
+import { pageQuery } from '../../../contract/schemas/lists';
 import type { Databases } from '../../db/client';
 import { AGENCY_SORT, findAgency, listAgencies, listAgencyCountries, listAgencyLanguages, listCampaignTypes } from '../../domain/agencies/agencies';
 import { servicePageOf } from '../../http/pages';

@@ -7,9 +7,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { page } from '../../../contract/api';
 import { campaignEventType, campaignLanguage, campaignVersion, eventCompensationConfig, remunerationType } from '../../../contract/entities';
-import {
-  campaignLanguageForm, campaignPartQuery, campaignVersionForm, compensationForm, compensationQuery, idParams, pageQuery,
-} from '../../../contract/schemas';
+import { campaignLanguageForm, campaignPartQuery, campaignVersionForm, compensationForm, compensationQuery } from '../../../contract/schemas/campaigns';
+import { idParams } from '../../../contract/schemas/fields';
+import { pageQuery } from '../../../contract/schemas/lists';
 import type { Databases } from '../../db/client';
 import {
   addCampaignLanguage, deleteCampaignLanguage, listCampaignEventTypes, listCampaignLanguages, listCampaignVersions, listRemunerationTypes,

@@ -5,7 +5,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { page } from '../../../contract/api';
 import { agencyCampaignTypeConfig, campaign } from '../../../contract/entities';
-import { agencyConfigQuery, campaignForm, campaignQuery, idParams } from '../../../contract/schemas';
+import { agencyConfigQuery, campaignForm, campaignQuery } from '../../../contract/schemas/campaigns';
+import { idParams } from '../../../contract/schemas/fields';
 import type { Databases } from '../../db/client';
 import { findAgencyConfig, listAgencyConfigs } from '../../domain/agencies/campaignTypeConfigs';
 import { CAMPAIGN_SORT, findCampaign, listCampaigns, saveCampaign } from '../../domain/campaigns/campaigns';

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { page } from '../../../contract/api';
 import { invite } from '../../../contract/entities';
-import { inviteQuery } from '../../../contract/schemas';
+import { inviteQuery } from '../../../contract/schemas/agents';
 import type { Database } from '../../db/client';
 import { listInvites } from '../../domain/agents/invites';
 import { servicePageOf } from '../../http/pages';

@@ -7,7 +7,7 @@ import { page } from '../../../contract/api';
 import { SECURE_UPLOAD_EXTENSION } from '../../../contract/constants';
 import { secureReportRow } from '../../../contract/entities';
 import * as messages from '../../../contract/messages';
-import { securePageQuery, securePageUploadFields } from '../../../contract/schemas';
+import { securePageQuery, securePageUploadFields } from '../../../contract/schemas/secureReports';
 import type { Database } from '../../db/client';
 import { listSecureReports, shareSecureFile } from '../../domain/secureReports/secureReports';
 import { readSecureUpload } from '../../domain/secureReports/uploads';

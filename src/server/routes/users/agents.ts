@@ -4,10 +4,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { agentPage, page } from '../../../contract/api';
 import { agentRoleCampaign, agentUser, userRoleListed, userRoleWithUser } from '../../../contract/entities';
-import {
-  addAgentForm, agentQuery, editAgentForm, idParams, newUserRequest, userPatchRequest, userQuery, userRoleCampaignPatchRequest,
-  userRoleCampaignRequest, userRolePatchRequest, userRoleQuery, userRoleRequest,
-} from '../../../contract/schemas';
+import { addAgentForm, agentQuery, editAgentForm, newUserRequest, userPatchRequest, userQuery, userRoleCampaignPatchRequest, userRoleCampaignRequest, userRolePatchRequest, userRoleQuery, userRoleRequest } from '../../../contract/schemas/agents';
+import { idParams } from '../../../contract/schemas/fields';
 import type { Databases } from '../../db/client';
 import { addAgent, AGENT_SORT, editAgent, listAgents } from '../../domain/agents/agents';
 import { createUser, listUsersByMsisdn, patchUser } from '../../domain/agents/fieldUsers';

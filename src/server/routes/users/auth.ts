@@ -1,7 +1,7 @@
 // New user backend, sign-in calls (SPEC.md section 7): /api/v1/otp/* and /api/v1/auth/*.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginResponse, messageResponse, otpSendResponse, otpVerifyResponse, refreshResponse } from '../../../contract/api';
-import { loginRequest, otpSendRequest, otpVerifyRequest, refreshRequest, resetPasswordRequest } from '../../../contract/schemas';
+import { loginRequest, otpSendRequest, otpVerifyRequest, refreshRequest, resetPasswordRequest } from '../../../contract/schemas/signIn';
 import type { SignIn } from '../../auth/signIn';
 import { SIGN_IN_CALL } from '../../http/routeConfig';
 

@@ -2,7 +2,7 @@
 // the way the backend pages (http/pages.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { statusTypesResponse, translationsResponse } from '../../../contract/api';
-import { pageQuery } from '../../../contract/schemas';
+import { pageQuery } from '../../../contract/schemas/lists';
 import type { Database } from '../../db/client';
 import { languages, statusTypes } from '../../db/schema';
 import { foldedText, listPageOf, orderOf } from '../../domain/lists';

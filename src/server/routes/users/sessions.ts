@@ -1,7 +1,8 @@
 // New user backend, signed-in devices (ours; issue 31, item 6): the caller's own sessions, listed
 // and signed out, and a Super Admin's view and sign-out of another admin's.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams, pageQuery } from '../../../contract/schemas';
+import { idParams } from '../../../contract/schemas/fields';
+import { pageQuery } from '../../../contract/schemas/lists';
 import { adminSessionParams, othersSessionsSuperOnly, sessionParams, sessionsEnded, signedInDevicesPage } from '../../../contract/sessions';
 import type { Database } from '../../db/client';
 import {
