@@ -2,6 +2,7 @@
 // columns (key, label, sortable, format), the filters it offers and its default order. The console's
 // grid, the server's query and the CSV header all read these declarations, so a column cannot be
 // shown under one name, sorted under another and exported under a third.
+import type { GridFilter } from './gridFilters';
 
 /**
  * How a column's value travels and shows. JSON: text as a string or null, time as an ISO instant or null,
@@ -26,15 +27,6 @@ export interface GridColumn {
   currency?: string;
 }
 
-/**
- * The filters of the one report filter model (schemas.ts `reportFilter`) a grid may offer beyond
- * its dates and search. A grid that does not offer one refuses a non-default value of it. Admin
- * (who made a change) and entity (what it changed) are the audit trail's (auditGrid); holds (what
- * a payment run would pay or hold back of a row) is Pending Payments'.
- */
-export const GRID_FILTERS = ['agency', 'campaign', 'country', 'blacklisted', 'bq', 'gifting', 'enabled', 'paid', 'admin', 'entity', 'holds', 'currency'] as const;
-export type GridFilter = (typeof GRID_FILTERS)[number];
-
 export interface GridDeclaration {
   /** The grid's name in the code and in its saved widths. */
   id: string;
@@ -44,6 +36,7 @@ export interface GridDeclaration {
   columns: readonly GridColumn[];
   /** `orderby` when the user has not chosen one: '-created_at' is newest first. */
   defaultOrder: string;
+  /** The filters it offers beyond its dates and search (gridFilters.ts); it refuses a value of any other. */
   filters: readonly GridFilter[];
   /** The start of its CSV file's name: `<filename>_<start>_<end>.csv`. */
   filename: string;

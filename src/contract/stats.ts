@@ -14,7 +14,8 @@ import { moneyWithCurrency } from './money';
 import { HELD_BACK_REASONS } from './paymentRuns';
 import { PAYOUT_FAILED_UNPAID, PAYOUT_RESULTS_OVERDUE } from './payouts';
 import { endBeforeStart, endNotBeforeStartDate } from './schemas/fields';
-import { HOLDS_FILTER_VALUES, reportFilterFields, type HoldsFilter } from './schemas/gridQuery';
+import { HOLDS_FILTER_VALUES, type HoldsFilter } from './gridFilters';
+import { reportFilterFields } from './schemas/gridQuery';
 
 /** A period as ISO dates, both counted in full. */
 export interface StatsPeriod {

@@ -12,45 +12,26 @@
 // asks for that page with the same filters; any other page is read by its number.
 import { useCallback, useState } from 'react';
 import type { GridQuery } from '../../contract/api';
-import { AUDIT_ENTITIES, type AuditEntity } from '../../contract/auditEntities';
 import { DEFAULT_GRID_PAGE_SIZE, DEFAULT_GRID_RANGE_DAYS } from '../../contract/constants';
 import { addDays, isoDateOf, toRequestDate } from '../../contract/dates';
-import { sortableKeys, type GridDeclaration, type GridFilter } from '../../contract/grids';
+import { GRID_FILTERS, gridFilterOf, type GridFilterValues } from '../../contract/gridFilters';
+import { sortableKeys, type GridDeclaration } from '../../contract/grids';
 import { reconcileDateRange } from '../../contract/reports';
-import { HOLDS_FILTER_VALUES, type HoldsFilter } from '../../contract/schemas/gridQuery';
 import { useCallerIsSuper } from '../ground/useCallerIsSuper';
 import { useSavingPageSize } from '../http/dataSaver';
 import { pageParam, pageSizeParam, useRememberedAddress, useTypedSearch } from './listAddress';
-import { idParam } from './useListParams';
 
-/** What the user chose: dates as ISO dates, the filters, search, sort and paging. */
-export interface GridState {
+/** What the user chose: dates as ISO dates, the filters (contract/gridFilters.ts), search, sort and paging. */
+export type GridState = GridFilterValues & {
   start: string;
   end: string;
-  agency?: number;
-  campaign?: number;
-  /** Two capital letters. */
-  country?: string;
-  blacklisted: boolean;
-  bq: boolean;
-  gifting: boolean;
-  enabled: boolean;
-  /** Paid rows, due rows, or both (undefined). */
-  paid?: boolean;
-  /** The audit trail's: who made the change (a user id), and what it changed (an entity's key). */
-  admin?: number;
-  entity?: AuditEntity;
-  /** Pending Payments' rows with something a payment run pays, or holds back; both (undefined). */
-  holds?: HoldsFilter;
-  /** The money grids' rows in one currency (three capital letters). */
-  currency?: string;
   search: string;
   /** 'field' or '-field': a sortable column of the grid. */
   order: string;
   page: number;
   /** Rows per page: one of GRID_PAGE_SIZES, 0 for all. */
   size: number;
-}
+};
 
 /** The filters a user changes (each starts the grid again at page 1). */
 export type GridFilterChange = Partial<Omit<GridState, 'order' | 'page' | 'size'>>;
@@ -58,14 +39,14 @@ export type GridFilterChange = Partial<Omit<GridState, 'order' | 'page' | 'size'
 /** Today as an ISO date (UTC, as the server reads the range). */
 export const todayIso = (): string => new Date().toISOString().slice(0, 10);
 
+/** Every filter at its initial value: none filters anything. */
+const initialFilters = (): GridFilterValues => Object.fromEntries(GRID_FILTERS.map((key) => [key, gridFilterOf(key).initial])) as GridFilterValues;
+
 export function defaultGridState(grid: GridDeclaration, today: string): GridState {
   return {
+    ...initialFilters(),
     start: addDays(today, -DEFAULT_GRID_RANGE_DAYS),
     end: today,
-    blacklisted: false,
-    bq: false,
-    gifting: false,
-    enabled: false,
     search: '',
     order: grid.defaultOrder,
     page: 1,
@@ -73,34 +54,16 @@ export function defaultGridState(grid: GridDeclaration, today: string): GridStat
   };
 }
 
-const offers = (grid: GridDeclaration, filter: GridFilter): boolean => grid.filters.includes(filter);
-
 /** The grid's state an address names; what it does not know, or the grid does not offer, is left at its default. */
 export function gridStateOf(grid: GridDeclaration, params: URLSearchParams, today: string): GridState {
   const state = defaultGridState(grid, today);
-  const flag = (name: GridFilter) => offers(grid, name) && params.get(name) === '1';
   const range = reconcileDateRange('start', { start: isoDateOf(params.get('start')) ?? state.start, end: isoDateOf(params.get('end')) ?? state.end });
   const order = params.get('order') ?? '';
-  const country = params.get('country')?.toUpperCase();
-  const paid = params.get('paid');
-  const entity = params.get('entity') ?? '';
-  const holds = HOLDS_FILTER_VALUES.find((value) => value === params.get('holds'));
-  const currency = params.get('currency')?.toUpperCase();
+  const filters = Object.fromEntries(grid.filters.map((key) => [key, gridFilterOf(key).read(params.get(key))]));
   return {
     ...state,
     ...range,
-    agency: offers(grid, 'agency') ? idParam(params.get('agency')) : undefined,
-    campaign: offers(grid, 'campaign') ? idParam(params.get('campaign')) : undefined,
-    country: offers(grid, 'country') && country && /^[A-Z]{2}$/.test(country) ? country : undefined,
-    blacklisted: flag('blacklisted'),
-    bq: flag('bq'),
-    gifting: flag('gifting'),
-    enabled: flag('enabled'),
-    paid: offers(grid, 'paid') && (paid === '1' || paid === '0') ? paid === '1' : undefined,
-    admin: offers(grid, 'admin') ? idParam(params.get('admin')) : undefined,
-    entity: offers(grid, 'entity') && Object.hasOwn(AUDIT_ENTITIES, entity) ? (entity as AuditEntity) : undefined,
-    holds: offers(grid, 'holds') ? holds : undefined,
-    currency: offers(grid, 'currency') && currency && /^[A-Z]{3}$/.test(currency) ? currency : undefined,
+    ...filters,
     search: (params.get('search') ?? '').trim(),
     order: sortableKeys(grid).includes(order.replace(/^-/, '')) ? order : state.order,
     page: pageParam(params.get('page')),
@@ -111,22 +74,10 @@ export function gridStateOf(grid: GridDeclaration, params: URLSearchParams, toda
 /** Each parameter of a grid's state, undefined where the state is the default. */
 function gridParamEntries(grid: GridDeclaration, state: GridState, today: string): Array<[string, string | undefined]> {
   const defaults = defaultGridState(grid, today);
-  const flag = (on: boolean) => (on ? '1' : undefined);
   const entries: Array<[string, string | number | undefined]> = [
     ['start', state.start === defaults.start ? undefined : state.start],
     ['end', state.end === defaults.end ? undefined : state.end],
-    ['agency', state.agency],
-    ['campaign', state.campaign],
-    ['country', state.country],
-    ['blacklisted', flag(state.blacklisted)],
-    ['bq', flag(state.bq)],
-    ['gifting', flag(state.gifting)],
-    ['enabled', flag(state.enabled)],
-    ['paid', state.paid === undefined ? undefined : state.paid ? '1' : '0'],
-    ['admin', state.admin],
-    ['entity', state.entity],
-    ['holds', state.holds],
-    ['currency', state.currency],
+    ...GRID_FILTERS.map((key): [string, string | undefined] => [key, gridFilterOf(key).write(state[key])]),
     ['search', state.search || undefined],
     ['order', state.order === defaults.order ? undefined : state.order],
     ['page', state.page === 1 ? undefined : state.page],
@@ -151,10 +102,11 @@ function withGridState(params: URLSearchParams, grid: GridDeclaration, state: Gr
 
 /**
  * The grid call's body: dates as DD-MMM-YYYY, paging, search and sort, and the filters the grid
- * offers. 'Include Blacklisted' and BQ are a Super Admin's only (SPEC.md section 6): nobody else sends them.
+ * offers that filter something (or that it reads even unset). A Super Admin's own filters
+ * ('Include Blacklisted', BQ: SPEC.md section 6) nobody else sends.
  */
 export function gridBody(grid: GridDeclaration, state: GridState, callerIsSuper: boolean): GridQuery {
-  const body: GridQuery = {
+  const body: Record<string, unknown> = {
     start_date: toRequestDate(state.start),
     end_date: toRequestDate(state.end),
     search: state.search,
@@ -162,19 +114,12 @@ export function gridBody(grid: GridDeclaration, state: GridState, callerIsSuper:
     current_page: state.page,
     orderby: state.order,
   };
-  if (offers(grid, 'agency') && state.agency) body.agency = state.agency;
-  if (offers(grid, 'campaign') && state.campaign) body.campaign = state.campaign;
-  if (offers(grid, 'country') && state.country) body.country = state.country;
-  if (offers(grid, 'blacklisted') && callerIsSuper) body.blacklisted = state.blacklisted;
-  if (offers(grid, 'bq') && callerIsSuper) body.bq = state.bq;
-  if (offers(grid, 'gifting')) body.gifting = state.gifting;
-  if (offers(grid, 'enabled')) body.enabled = state.enabled;
-  if (offers(grid, 'paid') && state.paid !== undefined) body.paid = state.paid;
-  if (offers(grid, 'admin') && state.admin) body.admin = state.admin;
-  if (offers(grid, 'entity') && state.entity) body.entity = state.entity;
-  if (offers(grid, 'holds') && state.holds) body.holds = state.holds;
-  if (offers(grid, 'currency') && state.currency) body.currency = state.currency;
-  return body;
+  for (const key of grid.filters) {
+    const filter = gridFilterOf(key);
+    if (filter.superAdminOnly && !callerIsSuper) continue;
+    if (state[key] !== filter.initial || filter.sentWhenInitial) body[key] = state[key];
+  }
+  return body as GridQuery;
 }
 
 /** What a cursor is valid for besides its page: the same filters, order and page size. */

@@ -9,10 +9,7 @@ import { useSavingPageSize } from '../http/dataSaver';
 import { pageParam, pageSizeParam, useListAddress, useRememberedAddress, useTypedSearch, type ListAddress } from './listAddress';
 
 /** An id from the address or a choice: a positive whole number, else undefined. */
-export function idParam(value: string | null | undefined): number | undefined {
-  const id = Number(value);
-  return value && Number.isSafeInteger(id) && id > 0 ? id : undefined;
-}
+export { idParam } from '../../contract/gridFilters';
 
 export interface ListOptions {
   /** The sort the list starts with ('email', '-created_at'; '' for the server's own). */

@@ -1,44 +1,22 @@
 // The body of the grid calls (SPEC.md section 7, 'Grid calls'): the report filter, paging and sort.
 import { z } from 'zod';
 import { GRID_EXPORT_CSV, TEXT_MAX } from '../constants';
-import { AUDIT_ENTITY_KEYS } from '../auditEntities';
+import { GRID_FILTER_FIELDS } from '../gridFilters';
 import * as messages from '../messages';
 import { tooLong } from '../messages';
-import { atMost, countryCodeParam, endBeforeStart, endNotBeforeStartDate, filterIds, flag, requestDate, storableId } from './fields';
+import { atMost, endBeforeStart, endNotBeforeStartDate, requestDate } from './fields';
 import { listQuery } from './lists';
 
 /**
- * Pending Payments' rows by what a payment run would make of them (ours, issue 52): those with
- * something it pays, or with something it holds back (a row partly held back is both).
- */
-export const HOLDS_FILTER_VALUES = ['payable', 'held_back'] as const;
-export type HoldsFilter = (typeof HOLDS_FILTER_VALUES)[number];
-
-/**
  * The one report filter model (SPEC.md sections 5 and 7): what every report grid and every queued
- * report is filtered by. A date range (DD-MMM-YYYY, read as ISO dates), an agency, campaigns, a
- * country and a search; 'Include Blacklisted' and BQ (agents with fraud events), both a Super
- * Admin's only; gifting (gifters' rows instead of agents'), enabled (active agents only) and paid
- * (paid or due); the audit trail's admin (a user id) and entity; Pending Payments' holds
- * (HOLDS_FILTER_VALUES); the money grids' currency (an amount of Stats opens its currency's rows).
- * A grid offers the filters its declaration names (grids.ts).
+ * report is filtered by. A date range (DD-MMM-YYYY, read as ISO dates), a search, and the filters
+ * of gridFilters.ts; a grid offers those its declaration names (grids.ts).
  */
 export const reportFilterFields = z.object({
   start_date: requestDate(messages.startDateRequired, 'Start Date'),
   end_date: requestDate(messages.endDateRequired, 'End Date'),
-  agency: storableId('agency').optional(),
-  campaign: filterIds('campaign').optional(),
-  country: countryCodeParam('country').optional(),
   search: z.string({ error: tooLong('search', TEXT_MAX.search) }).trim().max(...atMost('search', 'search')).default(''),
-  blacklisted: flag('blacklisted').default(false),
-  bq: flag('bq').default(false),
-  gifting: flag('gifting').default(false),
-  enabled: flag('enabled').default(false),
-  paid: flag('paid').optional(),
-  admin: storableId('admin').optional(),
-  entity: z.enum(AUDIT_ENTITY_KEYS, { error: messages.auditEntityUnknown }).optional(),
-  holds: z.enum(HOLDS_FILTER_VALUES, { error: messages.holdsFilterInvalid }).optional(),
-  currency: z.string().trim().regex(/^[A-Za-z]{3}$/, { error: 'currency must be a three-letter currency code' }).toUpperCase().optional(),
+  ...GRID_FILTER_FIELDS,
 });
 export const reportFilter = reportFilterFields.refine(endNotBeforeStartDate, endBeforeStart);
 export type ReportFilter = z.output<typeof reportFilter>;

@@ -9,9 +9,8 @@ import { useState, type ReactNode } from 'react';
 import type { GridQuery } from '../../../contract/api';
 import { toRequestDate } from '../../../contract/dates';
 import { gridFilename, type GridDeclaration } from '../../../contract/grids';
-import { useAuditAdminsQuery } from '../../backends/auditApi';
-import { useAgencyChoicesQuery, useCampaignChoicesQuery } from '../../backends/referenceApi';
-import { GridFilters } from '../GridFilters';
+import { GridFilters, type FilterChoices } from '../GridFilters';
+import { useReferenceChoices } from './referenceChoices';
 import { ReportGrid } from './ReportGrid';
 import type { GridRecord, GridRows } from './gridCells';
 import { needsConnectionText, useBrowserOffline } from '../NeedsConnection';
@@ -45,6 +44,8 @@ interface GridScreenProps {
   rowPopup?: RowPopup;
   /** What the screen shows of every row its filters select, under the filters (from the screen's own folder), given the grid's current body. */
   summary?: (body: GridQuery) => ReactNode;
+  /** The choices of its filters that choose a record: the reference lists' unless the screen reads its own (the Audit screen's admins). */
+  useChoices?: (grid: GridDeclaration) => FilterChoices;
 }
 
 /**
@@ -64,14 +65,11 @@ export function exportSize(count: number, rows: GridRows['rows']): string {
   return sampled === 0 ? rowsText : `${rowsText}, about ${sizeText((bytes / sampled) * count)}`;
 }
 
-export function GridScreen({ grid, actions, reportQueue, rowPopup, summary }: GridScreenProps) {
+export function GridScreen({ grid, actions, reportQueue, rowPopup, summary, useChoices = useReferenceChoices }: GridScreenProps) {
   const query = useGridQuery(grid);
   const [openRow, setOpenRow] = useState<GridRecord>();
   const { state, body } = query;
-  const offers = (filter: GridDeclaration['filters'][number]) => grid.filters.includes(filter);
-  const campaigns = useCampaignChoicesQuery(undefined, { skip: !offers('campaign') && !offers('country') });
-  const agencies = useAgencyChoicesQuery(undefined, { skip: !offers('agency') });
-  const admins = useAuditAdminsQuery(undefined, { skip: !offers('admin') });
+  const choices = useChoices(grid);
   const request = { path: grid.path, body };
   const page = useGridPageQuery(request);
   const offline = useBrowserOffline();
@@ -82,7 +80,7 @@ export function GridScreen({ grid, actions, reportQueue, rowPopup, summary }: Gr
   // Offline, a page never loaded says so, with the way back to the last one loaded.
   const { answer, failed, notLoaded } = useShownAnswer(page);
   const errorText = failed && page.error ? ('text' in page.error ? page.error.text : page.error.message) : undefined;
-  const campaignName = campaigns.data?.rows.find((campaign) => campaign.id === state.campaign)?.campaign_name;
+  const campaignName = choices.campaign?.find((campaign) => campaign.value === String(state.campaign))?.label;
   const description = `${grid.title}, ${toRequestDate(state.start)} to ${toRequestDate(state.end)}${campaignName ? `, ${campaignName}` : ''}`;
   const downloadText = offline ? needsConnectionText('Downloading a report') : 'Download every row of this report as a CSV file';
 
@@ -92,7 +90,7 @@ export function GridScreen({ grid, actions, reportQueue, rowPopup, summary }: Gr
         <PageTitle>{grid.title}</PageTitle>
         {typeof actions === 'function' ? actions(body) : actions}
       </header>
-      <GridFilters grid={grid} query={query} campaigns={campaigns.data?.rows} agencies={agencies.data?.rows} admins={admins.data}>
+      <GridFilters grid={grid} query={query} choices={choices}>
         <Button
           icon={<Download />}
           intent={Intent.PRIMARY}

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { reportTableTime } from '../../../contract/dates';
 import type { AuditEntry } from '../../../contract/audit';
 import { auditFields, auditSentence } from '../../../contract/auditWords';
-import { useAuditEntryQuery } from '../../backends/auditApi';
+import { useAuditEntryQuery } from './auditApi';
 import { Facts } from '../../components/Facts';
 import { useReturnFocus } from '../../components/returnFocus';
 

@@ -12,7 +12,7 @@ import { reportTableTime } from '../../../contract/dates';
 import type { AuditChange } from '../../../contract/audit';
 import { TAB_PATHS } from '../../ground/paths';
 import { useCallerIsSuper } from '../../ground/useCallerIsSuper';
-import { useLatestChangesQuery } from '../../backends/auditApi';
+import { useLatestChangesQuery } from './auditApi';
 import { EmptyState } from '../../components/EmptyState';
 import { SectionTitle } from '../../components/PageTitle';
 

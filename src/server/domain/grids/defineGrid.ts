@@ -8,21 +8,21 @@ import { z } from 'zod';
 import type { GridPage } from '../../../contract/api';
 import { GRID_ALL_ROWS_MAX, GRID_COUNT_CACHE_MS } from '../../../contract/constants';
 import { addDays } from '../../../contract/dates';
-import { gridFilename, sortableKeys, type ColumnFormat, type GridDeclaration, type GridFilter, type GridRow } from '../../../contract/grids';
+import { GRID_FILTERS, gridFilterOf, type GridFilter } from '../../../contract/gridFilters';
+import { gridFilename, sortableKeys, type ColumnFormat, type GridDeclaration, type GridRow } from '../../../contract/grids';
 import * as messages from '../../../contract/messages';
 import { filterNotOffered, gridTooLargeForPage } from '../../../contract/messages';
-import { STATUS_TYPE_ID, seesEverything, type RoleScope } from '../../../contract/roles';
-import type { GridBody, HoldsFilter, ReportFilter } from '../../../contract/schemas/gridQuery';
+import { seesEverything, type RoleScope } from '../../../contract/roles';
+import type { GridBody } from '../../../contract/schemas/gridQuery';
 import { queryRows, type Database } from '../../db/client';
 import { sortableText } from '../../db/foldedText';
-import { isStorableId } from '../../db/errors';
-import { campaigns, fraudEvents, userRoles, users } from '../../db/schema';
+import { campaigns } from '../../db/schema';
 import { KeptValues } from '../../db/keptValues';
 import { generationsOf, tablesOf } from '../../db/tableGenerations';
 import { Invalid, Refused } from '../errors';
-import { FIELD_ROLE_TYPE_IDS } from '../agents/agentRows';
 import { containing, orderOfParameter } from '../lists';
 import type { CsvSource } from '../../reports/csv';
+import { campaignWhere, FILTER_CONDITIONS, type FilterContext, type GridFacets, type GroupFacets } from './conditions';
 
 /** What a grid reads: its tables, each column's value, and what the shared filters look at. */
 export interface GridSource<D extends GridDeclaration> {
@@ -54,37 +54,9 @@ export interface GridSource<D extends GridDeclaration> {
   /** Refuses (403) a caller this grid is not for; every scoped admin may read it otherwise. */
   checkScope?: (scope: RoleScope) => void;
   /** What the report filter model's filters read on a row before any grouping. */
-  facets: {
-    /** The instant the date range filters; none: the record's rows are the grid's, and the dates filter nothing. */
-    time?: SQL;
-    /** A summary's rows of whole UTC days from `start` to `end` (ISO dates, both included), where its rows are periods, not instants. */
-    days?: (start: string, end: string) => SQL;
-    campaignId: SQL;
-    /**
-     * Every campaign the row covers, an int[] (a payment run's paid campaigns): the agency, campaign
-     * and country filters match any of them as well as campaignId; the scope reads campaignId alone.
-     */
-    campaignIds?: SQL;
-    /** The row's own country beside its campaign's (a payment run made for a country): the country filter matches either. */
-    countryCode?: SQL;
-    /** The agent (or gifter) of the row: 'Include Blacklisted', BQ, gifting and enabled read their user and roles. */
-    agentId: SQL;
-    /** The row's own blacklisted flag (a fraud event's); else the agent's role status says. */
-    blacklisted?: SQL;
-    /** Whether the row is paid (the payments grid's paid filter). */
-    paid?: SQL;
-    /** Who made the row (the audit trail's admin filter: a user id). */
-    adminId?: SQL;
-    /** What the row is about (the audit trail's entity filter). */
-    entity?: SQL;
-    /** The row's currency (the money grids' currency filter). */
-    currency?: SQL;
-  };
+  facets: GridFacets;
   /** What the filters read on a grouped grid's group, after grouping (its HAVING). */
-  groupFacets?: {
-    /** The holds filter: the group has something a payment run pays, or something it holds back (Pending Payments). */
-    holds?: Record<HoldsFilter, SQL>;
-  };
+  groupFacets?: GroupFacets;
 }
 
 /**
@@ -267,37 +239,8 @@ function decodeCursor(text: string): Cursor {
 
 // ---- the grid -------------------------------------------------------------------------------
 
-const FILTER_DEFAULTS: Record<GridFilter, (filter: ReportFilter) => boolean> = {
-  agency: (f) => f.agency === undefined,
-  campaign: (f) => f.campaign === undefined || f.campaign.length === 0,
-  country: (f) => f.country === undefined,
-  blacklisted: (f) => !f.blacklisted,
-  bq: (f) => !f.bq,
-  gifting: (f) => !f.gifting,
-  enabled: (f) => !f.enabled,
-  paid: (f) => f.paid === undefined,
-  admin: (f) => f.admin === undefined,
-  entity: (f) => f.entity === undefined,
-  holds: (f) => f.holds === undefined,
-  currency: (f) => f.currency === undefined,
-};
-
-/** The agent of a row holds a field role in this status. */
-export const agentInStatus = (agentId: SQL, status: number): SQL =>
-  sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${agentId} and ${inArray(userRoles.roleTypeId, FIELD_ROLE_TYPE_IDS)} and ${userRoles.statusTypeId} = ${status})`;
-
-/**
- * The agents whose rows a grid offering 'gifting' leaves out under its default filters (neither
- * 'Include Blacklisted' nor 'Gifting' asked, see `where`): blacklisted in a field role, or gifting.
- * Stats takes their rows away from its day summaries' counts (domain/stats/daySummaries.ts). A
- * union of the two, each by an index, so the planner sees a few hundred agents and reads their rows by
- * agent rather than the period's rows of every agent.
- */
-export const agentsLeftOutByDefault: SQL = sql`(select ${users.id} from ${users} where ${users.isGifting}
-  union select ${userRoles.userId} from ${userRoles} where ${inArray(userRoles.roleTypeId, FIELD_ROLE_TYPE_IDS)} and ${userRoles.statusTypeId} = ${STATUS_TYPE_ID.Blacklisted})`;
-
-/** A row's campaign is one of these (a subquery, so the row's table needs no join to campaigns). */
-const campaignWhere = (campaignId: SQL, condition: SQL): SQL => sql`${campaignId} in (select ${campaigns.id} from ${campaigns} where ${condition})`;
+/** A filter's condition read the same way whatever its key (FILTER_CONDITIONS is typed per key). */
+type AnyCondition = { rows?: (value: unknown, context: FilterContext) => SQL | undefined; groups?: (value: unknown, context: FilterContext) => SQL | undefined };
 
 /** The rows a scope sees, by the row's campaign: an Agency Admin's agencies', a Campaign Admin's campaigns' (SPEC.md section 6). */
 export function scopeWhere(scope: RoleScope, campaignId: SQL): SQL | undefined {
@@ -310,6 +253,7 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
   type Row = GridRow<D>;
   const columns = declaration.columns;
   const offered = new Set<GridFilter>(declaration.filters);
+  const filterContext = (name: GridFilter): FilterContext => ({ facets: source.facets, groupFacets: source.groupFacets, offered: offered.has(name) });
   const sortable = sortableKeys(declaration);
   // Counts of recent filters, so turning pages does not count the rows again each time; keyed with
   // the generations of the tables the count reads, so a write this process commits (an agent
@@ -321,8 +265,10 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
   const grouping = ({ body: f }: GridRequest): SQL => {
     if (!source.groupBy) return sql``;
     const conditions = source.having ? [source.having] : [];
-    const holds = source.groupFacets?.holds;
-    if (f.holds !== undefined && holds) conditions.push(holds[f.holds]);
+    for (const name of GRID_FILTERS) {
+      const condition = (FILTER_CONDITIONS[name] as AnyCondition).groups?.(f[name], filterContext(name));
+      if (condition) conditions.push(condition);
+    }
     return sql` group by ${source.groupBy}${conditions.length > 0 ? sql` having ${sql.join(conditions, sql` and `)}` : sql``}`;
   };
   /** The columns as the outer query reads them from the rows query `g`. */
@@ -335,14 +281,15 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
   /** Refuses what this grid does not offer and what only a Super Admin may ask; the cursor sent, read. */
   function check({ scope, body }: GridRequest): Cursor | undefined {
     source.checkScope?.(scope);
-    for (const name of Object.keys(FILTER_DEFAULTS) as GridFilter[]) {
-      if (!offered.has(name) && !FILTER_DEFAULTS[name](body)) {
+    for (const name of GRID_FILTERS) {
+      const filter = gridFilterOf(name);
+      if (filter.isDefault(body[name])) continue;
+      if (!offered.has(name)) {
         const message = filterNotOffered(name, declaration.title);
         throw new Invalid(message, { [name]: [message] });
       }
+      if (filter.superAdminOnly && !seesEverything(scope)) throw Refused.superAdminOnly(filter.superAdminOnly);
     }
-    if (body.blacklisted && !seesEverything(scope)) throw Refused.superAdminOnly(messages.includeBlacklistedSuperOnly);
-    if (body.bq && !seesEverything(scope)) throw Refused.superAdminOnly(messages.bqSuperOnly);
     return body.cursor ? decodeCursor(body.cursor) : undefined;
   }
 
@@ -395,37 +342,10 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
     }
     const scoped = scopeWhere(scope, facets.campaignId);
     if (scoped) conditions.push(scoped);
-    // A row of the campaigns that meet a condition: its campaign is one, or any it covers.
-    const ofCampaigns = (condition: SQL): SQL =>
-      facets.campaignIds
-        ? sql`(${campaignWhere(facets.campaignId, condition)} or ${facets.campaignIds} && array(select ${campaigns.id} from ${campaigns} where ${condition}))`
-        : campaignWhere(facets.campaignId, condition);
-    // An id no row can have matches nothing (and must not reach SQL as an int4 overflow).
-    if (f.agency !== undefined) conditions.push(isStorableId(f.agency) ? ofCampaigns(sql`${campaigns.agencyId} = ${f.agency}`) : sql`false`);
-    if (f.campaign?.length) {
-      const storable = f.campaign.filter(isStorableId);
-      const listed = facets.campaignIds
-        ? sql`(${inArray(facets.campaignId, storable)} or ${facets.campaignIds} && ${`{${storable.join(',')}}`}::int[])`
-        : inArray(facets.campaignId, storable);
-      conditions.push(storable.length > 0 ? listed : sql`false`);
+    for (const name of GRID_FILTERS) {
+      const condition = (FILTER_CONDITIONS[name] as AnyCondition).rows?.(f[name], filterContext(name));
+      if (condition) conditions.push(condition);
     }
-    if (f.country !== undefined) {
-      const campaignCountry = ofCampaigns(sql`${campaigns.countryCode} = ${f.country}`);
-      conditions.push(facets.countryCode ? sql`(${facets.countryCode} = ${f.country} or ${campaignCountry})` : campaignCountry);
-    }
-    // Blacklisted rows are a Super Admin's only, and theirs only on request ('Include Blacklisted').
-    if (!f.blacklisted) {
-      conditions.push(facets.blacklisted ? sql`not ${facets.blacklisted}` : sql`not ${agentInStatus(facets.agentId, STATUS_TYPE_ID.Blacklisted)}`);
-    }
-    if (f.bq) conditions.push(sql`exists (select 1 from ${fraudEvents} where ${fraudEvents.agentId} = ${facets.agentId})`);
-    if (offered.has('gifting')) {
-      conditions.push(sql`exists (select 1 from ${users} where ${users.id} = ${facets.agentId} and ${users.isGifting} = ${f.gifting})`);
-    }
-    if (f.enabled) conditions.push(agentInStatus(facets.agentId, STATUS_TYPE_ID.Active));
-    if (f.paid !== undefined && facets.paid) conditions.push(f.paid ? facets.paid : sql`not ${facets.paid}`);
-    if (f.admin !== undefined && facets.adminId) conditions.push(isStorableId(f.admin) ? sql`${facets.adminId} = ${f.admin}` : sql`false`);
-    if (f.entity !== undefined && facets.entity) conditions.push(sql`${facets.entity} = ${f.entity}`);
-    if (f.currency !== undefined && facets.currency) conditions.push(sql`${facets.currency} = ${f.currency}`);
     if (f.search) conditions.push(searchCondition(request));
     // Every date and no filter (a Super Admin's latest fraud event, blacklisted included) is every row.
     return conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;

@@ -10,7 +10,8 @@ import { addDays } from '../../../contract/dates';
 import type { RoleScope } from '../../../contract/roles';
 import type { StatsPeriod } from '../../../contract/stats';
 import { events, payments, statsEventDays, statsPaymentDays, users } from '../../db/schema';
-import { agentsLeftOutByDefault, scopeWhere } from '../grids/defineGrid';
+import { agentsLeftOutByDefault } from '../grids/conditions';
+import { scopeWhere } from '../grids/defineGrid';
 
 /** A row's creation time within a period's UTC days, as the grids read a start and an end date. */
 export const createdWithin = (createdAt: SQL, period: StatsPeriod): SQL =>

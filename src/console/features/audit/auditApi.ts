@@ -1,11 +1,11 @@
 // The audit trail's calls on the legacy admin backend (issue 35), beside the grid's own page call
 // (gridsApi): the admins for the Audit grid's filter, one entry's before and after, and the latest
-// changes in the caller's scope (the Stats tab's 'What changed'). Shared: the grid screen offers the
-// admin filter, and the Audit screen and the Stats card are features of their own.
-import type { AuditAdmin, AuditChange, AuditEntry } from '../../contract/audit';
-import { auditGrid } from '../../contract/grids';
-import { gridTag } from './gridsApi';
-import { api } from './api';
+// changes in the caller's scope (the Stats tab's 'What changed'). The Audit screen hands the admins
+// to the grid screen as its admin filter's choices.
+import type { AuditAdmin, AuditChange, AuditEntry } from '../../../contract/audit';
+import { auditGrid } from '../../../contract/grids';
+import { gridTag } from '../../backends/gridsApi';
+import { api } from '../../backends/api';
 
 /** Every write adds an entry: the trail's answers are read again when a screen mounts (api.ts), and tagged with its grid. */
 const TRAIL = [gridTag(auditGrid.path)];
