@@ -3,7 +3,7 @@ import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
-import { loginPageGroup } from './scripts/build/chunks';
+import { partGroup } from './scripts/build/chunks';
 import { iconNamesWithoutChangeCase, rtkQueryMarkerWithoutStack, withoutDarkTheme } from './scripts/build/libraries';
 import { SERVER_PATH_PREFIXES } from './src/contract/constants';
 import { CONSOLE_CONFIG_CACHE, REFERENCE_DATA_CACHE } from './src/console/pwa/caches';
@@ -183,9 +183,14 @@ export default defineConfig({
             // tablet's main thread about a millisecond a request (Chromium's own work of asking), and
             // more bytes of headers. React, which it imports, stays in the framework's file.
             { name: 'kit', includeDependenciesRecursively: false, test: uiKit },
+            // zod in a file of its own: the login form fetches it with the first key, and the
+            // signed-in side's file then stays what the shell and its screens share.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             // The login page and everything it reaches in one file, whichever other part shares a
             // piece of it (scripts/build/chunks.ts says why): found from App.tsx's /login route.
-            { name: loginPageGroup(path.resolve(import.meta.dirname, 'src/console/features/login/LoginPage.tsx'), 'LoginPage'), includeDependenciesRecursively: false },
+            { name: partGroup(path.resolve(import.meta.dirname, 'src/console/features/login/LoginPage.tsx'), 'LoginPage'), includeDependenciesRecursively: false },
+            // The signed-in side's routes and everything they reach, the pieces its screens share with them included.
+            { name: partGroup(path.resolve(import.meta.dirname, 'src/console/app/SignedInRoutes.tsx'), 'SignedInRoutes'), includeDependenciesRecursively: false },
           ],
         },
       },

@@ -5,7 +5,9 @@
 // of parts sharing it, which gave the login page ten files of a kilobyte each (issue 54). So
 // everything the login route's page reaches goes in the login page's file, the parts it shares
 // with the other pages included: the login page is every first visit's, and what the others take
-// from its file is already there when they come.
+// from its file is already there when they come. The signed-in side's routes likewise: every
+// signed-in visit loads them, and the fifty pieces of a kilobyte its screens share with them cost a
+// response's headers each (issue 54).
 
 /** What Rolldown's chunking context tells of a module (its `ModuleInfo`, the fields read here). */
 export interface ModuleGraph {
@@ -37,13 +39,13 @@ function partsReaching(id: string, graph: ModuleGraph): { parts: Set<string>; fr
 }
 
 /**
- * Rolldown's `codeSplitting.groups[].name` for the login route's page (`loginPage`, the module
- * App.tsx's /login route imports): every module that page reaches, and no module of the entry's
- * own, in the file named `name`; null (Rolldown's default) for any other module.
+ * Rolldown's `codeSplitting.groups[].name` for one lazy part (`part`, the module an import() loads):
+ * every module that part reaches, and no module of the entry's own, in the file named `name`; null
+ * (Rolldown's default) for any other module. Groups listed first take a module first.
  */
-export function loginPageGroup(loginPage: string, name: string) {
+export function partGroup(part: string, name: string) {
   return (id: string, graph: ModuleGraph): string | null => {
     const { parts, fromEntry } = partsReaching(id, graph);
-    return !fromEntry && parts.has(loginPage) ? name : null;
+    return !fromEntry && parts.has(part) ? name : null;
   };
 }

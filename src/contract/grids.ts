@@ -3,6 +3,8 @@
 // grid, the server's query and the CSV header all read these declarations, so a column cannot be
 // shown under one name, sorted under another and exported under a third.
 import type { GridFilter } from './gridFilters';
+import * as messages from './messages';
+import type { RoleRequirement } from './roles';
 
 /**
  * How a column's value travels and shows. JSON: text as a string or null, time as an ISO instant or null,
@@ -41,6 +43,8 @@ export interface GridDeclaration {
   /** The start of its CSV file's name: `<filename>_<start>_<end>.csv`. */
   filename: string;
   emptyText: string;
+  /** Who may read it beside every admin's scope: anyone else is refused (403) before the body is read. */
+  readers?: { requires: RoleRequirement; refusal: string };
 }
 
 const text = (key: string, label: string, width?: number): GridColumn => ({ key, label, format: 'text', width });
@@ -232,6 +236,7 @@ export const paymentRunsGrid = {
   filters: ['agency', 'campaign', 'country'],
   filename: 'payment-runs',
   emptyText: 'No payment runs in this period',
+  readers: { requires: 'Payment runs', refusal: messages.paymentRunsNotAllowed },
 } as const satisfies GridDeclaration;
 
 /**
@@ -254,6 +259,7 @@ export const paymentRunDetailGrid = {
   filters: [],
   filename: 'payment-run-lines',
   emptyText: 'This run has no lines',
+  readers: { requires: 'Payment runs', refusal: messages.paymentRunsNotAllowed },
 } as const satisfies GridDeclaration;
 
 /**
@@ -280,6 +286,7 @@ export const auditGrid = {
   filters: ['admin', 'entity'],
   filename: 'audit',
   emptyText: 'No changes in this period',
+  readers: { requires: 'Super Admin', refusal: messages.auditSuperOnly },
 } as const satisfies GridDeclaration;
 
 /** Every grid, in the order of the side menu. */

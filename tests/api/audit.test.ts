@@ -55,8 +55,11 @@ describe.each(backends)('the audit trail on %s', (backend) => {
 
   it('refuses the grid, an entry and the admins to anyone but a Super Admin (403)', async () => {
     for (const as of [token.agency, token.campaign]) {
-      const refused = await grid<Refusal>({}, as);
-      expect([refused.status, refused.body.code, refused.body.error]).toEqual([403, 'super_admin_only', messages.auditSuperOnly]);
+      // Before the body is read: an empty one, one the grid would refuse as 400, one it would serve.
+      for (const body of [{}, { start_date: 'not a date', page_size: -1 }, { page_size: 20 }]) {
+        const refused = await grid<Refusal>(body, as);
+        expect([refused.status, refused.body.code, refused.body.error]).toEqual([403, 'super_admin_only', messages.auditSuperOnly]);
+      }
       expect((await server.get('/admin/audit/entry?id=1', as)).status).toBe(403);
       expect((await server.get('/admin/audit/admins', as)).status).toBe(403);
     }

@@ -75,8 +75,12 @@ describe.each(backends)('payment runs on %s', (backend) => {
       }
     }
     // The run's lines, its payout file and its settlement preview, whatever the query.
-    for (const path of ['/admin/payment_run_detail?id=1', '/admin/payment_run_detail?id=x', '/admin/payment_run_detail']) {
-      expect((await server.post(path, {}, token.agency)).status).toBe(403);
+    // Their grids too: the run's lines whatever the query, and the Payment Runs grid, whatever the body.
+    for (const path of ['/admin/payment_run_detail?id=1', '/admin/payment_run_detail?id=x', '/admin/payment_run_detail', '/admin/payment_runs']) {
+      for (const body of [{}, { start_date: 'not a date', page_size: -1 }, { ...ALL_DATES, page_size: 20 }]) {
+        const answer = await server.post<Refusal>(path, body, token.agency);
+        expect([path, answer.status, answer.body.error]).toEqual([path, 403, messages.paymentRunsNotAllowed]);
+      }
     }
     for (const path of ['/admin/payment_run_payout?id=1', '/admin/payment_run_payout?id=x', '/admin/payment_run_payout']) {
       expect((await server.get(path, token.agency)).status).toBe(403);

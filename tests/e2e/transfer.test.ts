@@ -36,7 +36,7 @@ describe('the login page on the wire', { timeout: 60_000 }, () => {
     // The stylesheets are the plain login one: no 36 KB Blueprint sheet blocks its first paint.
     const css = codeTransfers.filter((t) => t.type === 'Stylesheet');
     expect(css.reduce((sum, t) => sum + t.bytes, 0)).toBeLessThan(5_000);
-    expect(codeTransfers.some((t) => /\/schemas-/.test(t.url))).toBe(false);
+    expect(codeTransfers.some((t) => /\/zod-/.test(t.url))).toBe(false);
   });
 
   it("fetches the form's schema with the first key, and then checks the email", async () => {
@@ -46,7 +46,7 @@ describe('the login page on the wire', { timeout: 60_000 }, () => {
     await page.locator('#email').pressSequentially('not-an-email');
     await page.locator('#password').click();
     await page.getByText('Please enter a valid email address').waitFor();
-    expect((await typing.stop()).some((t) => /\/schemas-/.test(t.url))).toBe(true);
+    expect((await typing.stop()).some((t) => /\/zod-/.test(t.url))).toBe(true);
   });
 
   it(`adds at most ${SIGNED_IN_BUDGET / 1000} KB from the first key to the first list screen (Users)`, async () => {

@@ -3,6 +3,7 @@
 // delivery/ and jobs/ throw these; http/errors.ts holds the one mapping of a kind to its status.
 import type { ErrorCode } from '../../contract/errors';
 import * as messages from '../../contract/messages';
+import { meetsRequirement, requiresSuperAdmin, type RoleRequirement, type RoleScope } from '../../contract/roles';
 import type { FieldErrors } from '../../contract/schemas/fieldErrors';
 
 /** Each kind of refusal; http/errors.ts gives every kind its status. */
@@ -62,6 +63,12 @@ export class Refused extends DomainError {
   /** What only a Super Admin may do. */
   static superAdminOnly(message: string = messages.superOnlyChange): Refused {
     return new Refused(message, 'super_admin_only');
+  }
+
+  /** Throws `refusal` when the caller's scope does not meet `requirement` (SPEC.md section 6). */
+  static unlessMet(scope: RoleScope, requirement: RoleRequirement, refusal?: string): void {
+    if (meetsRequirement(scope, requirement)) return;
+    throw requiresSuperAdmin(requirement) ? Refused.superAdminOnly(refusal) : new Refused(refusal ?? messages.superOnlyChange);
   }
 }
 

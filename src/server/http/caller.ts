@@ -3,7 +3,6 @@
 // read `request.caller`; none looks the session or the scope up by hand.
 import type { FastifyInstance } from 'fastify';
 import { OUTBOX_QUEUED_AT_HEADER } from '../../contract/constants';
-import { meetsRequirement, requiresSuperAdmin } from '../../contract/roles';
 import { callerOf, hasSecureAccess, type Caller } from '../auth/scope';
 import type { Database } from '../db/client';
 import * as messages from '../../contract/messages';
@@ -28,8 +27,8 @@ export function installCaller(app: FastifyInstance, db: Database): void {
     if (queuedAt) request.caller.queuedAt = queuedAt;
     if (config.requires === SECURE_PAGE_ACCESS) {
       if (!(await hasSecureAccess(db, request.caller))) throw new Refused(config.refusal ?? messages.secureAccessRequired);
-    } else if (config.requires && !meetsRequirement(request.caller.scope, config.requires)) {
-      throw requiresSuperAdmin(config.requires) ? Refused.superAdminOnly(config.refusal) : new Refused(config.refusal ?? messages.superOnlyChange);
+    } else if (config.requires) {
+      Refused.unlessMet(request.caller.scope, config.requires, config.refusal);
     }
   });
 }

@@ -1,91 +1,33 @@
-// The one grid module: a grid's contract declaration (src/contract/grids.ts) plus its source (the
-// tables it reads, each column's SQL, what its filters look at) becomes its page, its count and its
-// CSV export. Every filter of the report filter model, the caller's scope, the sort, the keyset
-// cursors and the CSV formats are written here once; a new report is a declaration and a source.
+// The one grid module: a grid's contract declaration (src/contract/grids.ts) plus its source
+// (source.ts: the tables it reads, each column's SQL, what its filters look at) becomes its page,
+// its count and its CSV export. Every filter of the report filter model, the caller's scope and the
+// sort are applied here once, with the cursors of cursors.ts and the formats of formats.ts; a new
+// report is a declaration and a source.
 import { createHash } from 'node:crypto';
-import { inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { z } from 'zod';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { GridPage } from '../../../contract/api';
 import { GRID_ALL_ROWS_MAX, GRID_COUNT_CACHE_MS } from '../../../contract/constants';
 import { addDays } from '../../../contract/dates';
 import { GRID_FILTERS, gridFilterOf, type GridFilter } from '../../../contract/gridFilters';
-import { gridFilename, sortableKeys, type ColumnFormat, type GridDeclaration, type GridRow } from '../../../contract/grids';
-import * as messages from '../../../contract/messages';
+import { gridFilename, sortableKeys, type GridDeclaration, type GridRow } from '../../../contract/grids';
 import { filterNotOffered, gridTooLargeForPage } from '../../../contract/messages';
 import { seesEverything, type RoleScope } from '../../../contract/roles';
-import type { GridBody } from '../../../contract/schemas/gridQuery';
 import { queryRows, type Database } from '../../db/client';
-import { sortableText } from '../../db/foldedText';
 import { campaigns } from '../../db/schema';
 import { KeptValues } from '../../db/keptValues';
 import { generationsOf, tablesOf } from '../../db/tableGenerations';
 import { Invalid, Refused } from '../errors';
 import { containing, orderOfParameter } from '../lists';
 import type { CsvSource } from '../../reports/csv';
-import { campaignWhere, FILTER_CONDITIONS, type FilterContext, type GridFacets, type GroupFacets } from './conditions';
+import { campaignWhere, FILTER_CONDITIONS, type FilterContext } from './conditions';
+import { cursorInvalid, decodeCursor, encodeCursor, type Cursor } from './cursors';
+import { bigintText, csvValue, jsonValue, KEY_TEXTS, plainText, SORT_TYPES, sortValue } from './formats';
+import type { GridRequest, GridSource, ParentWalk } from './source';
 
-/** What a grid reads: its tables, each column's value, and what the shared filters look at. */
-export interface GridSource<D extends GridDeclaration> {
-  /** FROM and its joins. Lookups are LEFT JOINs, so a count leaves out those it does not read. */
-  from: SQL;
-  /** The row's unique key: the last key of every order, the keyset cursor's anchor and the row's id. */
-  key: SQL;
-  keyType: keyof typeof KEY_TEXTS;
-  /** The grid's own condition on every row, before the filters (pending payments: only what is due). */
-  condition?: SQL;
-  /** A grid of one record's rows (a payment run's lines): the rows of the request's `recordId`. */
-  recordCondition?: (recordId: number) => SQL;
-  /** Grouped grids (one row per agent and event, ...): the GROUP BY; columns then aggregate. */
-  groupBy?: SQL;
-  /** The groups a grouped grid shows, of those its rows make (a summary's groups whose events were all deleted are not). */
-  having?: SQL;
-  /** Each column's value, before it is formatted for JSON or CSV. */
-  columns: Record<D['columns'][number]['key'], SQL>;
-  /** How its search finds rows through indexes; without it, the text columns are searched as one text of the joined row. */
-  search?: GridSearch;
-  /** A column's sort where it differs from its value (a nullable time sorts with NULLs first). */
-  sorts?: Partial<Record<D['columns'][number]['key'], SQL>>;
-  /** An amount's currency as the row keeps it (indexed with the amount), where its Currency column reads a joined record's. */
-  groups?: Partial<Record<D['columns'][number]['key'], SQL>>;
-  /** Text columns read from a joined record (a campaign's name, an agent's): how a page walks those records in order. */
-  walks?: Partial<Record<D['columns'][number]['key'], ParentWalk>>;
-  /** A column sorted as another one is (a currency as its amounts: by currency, then the amount), by that one's index. */
-  sortsAs?: Partial<Record<D['columns'][number]['key'], D['columns'][number]['key']>>;
-  /** Refuses (403) a caller this grid is not for; every scoped admin may read it otherwise. */
-  checkScope?: (scope: RoleScope) => void;
-  /** What the report filter model's filters read on a row before any grouping. */
-  facets: GridFacets;
-  /** What the filters read on a grouped grid's group, after grouping (its HAVING). */
-  groupFacets?: GroupFacets;
-}
-
-/**
- * How a grid's search finds its rows through indexes (issue 36), instead of reading the text of
- * every joined row: a row matches when its own text does (one expression its table's trigram index
- * is on, schema.ts) or a row it names by key does (its campaign, its agent, its event type, each
- * looked up in its own, smaller table). Case is ignored, accents are not, as before. A term that
- * spans two of them (a campaign's name and its agent's) no longer matches (docs/decisions.md).
- */
-export interface GridSearch {
-  /** The row's own text columns as one text, exactly as its trigram index reads them. */
-  own?: SQL;
-  /** The rows this one names whose text matches: the key the row holds, and the select of their keys (`id`) for an ILIKE pattern. */
-  lookups: SearchLookup[];
-}
-
-export interface SearchLookup {
-  key: SQL;
-  /** The key's SQL type ('bigint' for every id). */
-  keyType?: 'bigint' | 'text';
-  ids: (pattern: string) => SQL;
-}
-
-/** A lookup: `key` is one of the `id`s of `table` whose `text` contains the term. */
-export const searchLookup = (key: SQL, table: SQLWrapper, id: SQLWrapper, text: SQL, keyType: SearchLookup['keyType'] = 'bigint'): SearchLookup => ({
-  key,
-  keyType,
-  ids: (pattern) => sql`select ${id} as id from ${table} where ${text} ilike ${pattern}`,
-});
+/** A page as the contract answers it: rows, count, neighbouring pages' cursors, and an empty period's latest day. */
+export type { GridPage };
+export type { GridRecord, GridRequest, GridSource, OpenedRecord, ParentWalk, SearchLookup } from './source';
+export { searchLookup } from './source';
 
 /**
  * The most keys a lookup's search sends inline: fewer, and the database plans with them (an index
@@ -94,148 +36,15 @@ export const searchLookup = (key: SQL, table: SQLWrapper, id: SQLWrapper, text: 
  */
 const SEARCH_KEYS_INLINE_MAX = 1000;
 
-/**
- * A text column read from the record a row refers to (its campaign, its agent), sorted without
- * sorting the filtered rows: a page walks the records in the column's order (an index on the
- * record's folded value, or a sort of a few thousand) and reads each one's rows by an index on
- * (reference, key) until the page is full. Rows of one record tie, so the order is (value, record,
- * key) everywhere: the page, its cursors and the CSV. Only for a grid keyed by a bigint. A row
- * without the record (an `optional` reference) walks as record 0, of no value: first, or last
- * descending, as the sorted set has it; (coalesce(reference, 0), key) is then the index.
- */
-export interface ParentWalk {
-  /** The record's table; the column's SQL reads it alone. */
-  table: SQL;
-  /** The record's id. */
-  id: SQL;
-  /** The row's reference to it. */
-  reference: SQL;
-  /** The reference may be NULL (record ids are positive). */
-  optional?: boolean;
-  /** The records that have rows, where few of the table's do (the admins among the users): only these are walked. */
-  ids?: SQL;
-  /**
-   * The column's sort read on the record, where the row keeps its own copy of it (a payment is paid,
-   * and when, as its run was): every row of a record sorts as the record does. Else the column's SQL.
-   */
-  sort?: SQL;
-  /** The sort of a row on no record (an `optional` reference), where it is not the column's NULL. */
-  none?: SQL;
-  /**
-   * The row's key as kept by the joined table that holds `reference` (at most one of it a row: an
-   * event's payment, which names its run): a record's rows are read by that table's index on
-   * (reference, key), and the rows on no record (`reference` NULL) in the key's own order.
-   */
-  throughKey?: SQL;
-}
 
 /** The row's reference as a walk reads it: a NULL one as record 0. */
 const referenceOf = (walk: ParentWalk): SQL => (walk.optional ? sql`coalesce(${walk.reference}, 0)` : walk.reference);
 
-/** A page as the contract answers it: rows, count, neighbouring pages' cursors, and an empty period's latest day. */
-export type { GridPage };
-
-/** How the grid's result is asked for: the body, and who asks. */
-export interface GridRequest {
-  scope: RoleScope;
-  body: GridBody;
-  /** The record whose rows a grid with a `recordCondition` lists (checked visible to the caller by its route). */
-  recordId?: number;
-}
-
 /** A request whose search lookups were read first: each lookup's keys, or undefined for one that found too many. */
 type SearchedRequest = GridRequest & { searchKeys?: Array<string[] | undefined> };
 
-// ---- formats --------------------------------------------------------------------------------
-
-/** Text PostgreSQL takes: anything without a NUL. */
-const plainText = z.string().refine((text) => !text.includes('\u0000'));
-const numericText = z.string().regex(/^-?\d{1,40}(\.\d{1,40})?$/);
-const INT8_MAX = 2n ** 63n - 1n;
-// One refine: zod runs a refine after a failed regex too, and BigInt('abc') throws.
-const bigintText = z.string().refine((text) => /^\d{1,19}$/.test(text) && BigInt(text) <= INT8_MAX);
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2} (?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,6})?[+-](?:0\d|1[0-5])(?::[0-5]\d){0,2}$/;
-/** A timestamptz as PostgreSQL writes it ('2026-11-01 09:30:00.123+00', on a day of the calendar), or ±infinity (a sort of NULLs first). */
-const timestampText = z.union([
-  z.enum(['infinity', '-infinity']),
-  z.string().regex(TIMESTAMP).refine((text) => !text.startsWith('0000') && z.iso.date().safeParse(text.slice(0, 10)).success),
-]);
-
-/**
- * Each sort's SQL type, and the text of it a cursor may carry (what PostgreSQL writes for `::text`):
- * an edited cursor's anchor is checked against it before it is cast, so it is a 400, never the
- * database's 22007 or 22P02 (issue 31).
- */
-const SORT_TYPES: Record<ColumnFormat, { sql: string; text: z.ZodType<string> }> = {
-  text: { sql: 'text', text: plainText },
-  time: { sql: 'timestamptz', text: timestampText },
-  money: { sql: 'numeric', text: numericText },
-  percent: { sql: 'numeric', text: numericText },
-  count: { sql: 'numeric', text: numericText },
-  flag: { sql: 'boolean', text: z.enum(['true', 'false']) },
-};
-/** The same for a row's key. */
-const KEY_TEXTS = { bigint: bigintText, text: plainText } as const;
-
-/** A value as the JSON answer carries it (the contract's VALUE_SCHEMAS). */
-function jsonValue(format: ColumnFormat, value: SQL): SQL {
-  switch (format) {
-    case 'time': return sql`to_char((${value}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-    case 'money': return sql`(${value})::numeric(14, 2)::text`;
-    case 'percent': return sql`round((${value})::numeric, 1)::text`;
-    case 'count': return sql`(${value})::int`;
-    case 'flag': return sql`(${value})::boolean`;
-    case 'text': return sql`(${value})::text`;
-  }
-}
-
-/**
- * A value as the CSV file carries it: times as report tables show them, flags as Yes or No, and
- * text that a spreadsheet would run as a formula (=, +, -, @, tab, carriage return) behind a quote.
- */
-function csvValue(format: ColumnFormat, value: SQL): SQL {
-  switch (format) {
-    case 'time': return sql`to_char((${value}) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
-    case 'flag': return sql`case when ${value} then 'Yes' else 'No' end`;
-    case 'text': return sql`case when left(${value}, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || (${value}) else (${value})::text end`;
-    default: return jsonValue(format, value);
-  }
-}
-
-/** A column's sort: text ignoring case and accents (NULL as empty), the rest as they are. */
-const sortValue = (format: ColumnFormat, value: SQL): SQL => (format === 'text' ? sortableText(value) : value);
-
 /** Fewer filtered rows than this sort quicker than a walk of their records (ParentWalk) reads them. */
 const WALK_FROM_ROWS = 1000;
-
-// ---- cursors --------------------------------------------------------------------------------
-
-const cursorShape = z.object({
-  page: z.number().int().positive(),
-  order: z.string(),
-  filter: z.string(),
-  /** Rows after the anchor (the next page) or before it (the previous one). */
-  dir: z.enum(['after', 'before']),
-  sort: z.string().nullable(),
-  /** The anchor's currency, for an amount sorted within its currency (a money column's `currency`). */
-  group: z.string().optional(),
-  /** The anchor's joined record, for a column sorted by a walk of its records (ParentWalk). */
-  parent: z.string().optional(),
-  key: z.string(),
-});
-type Cursor = z.infer<typeof cursorShape>;
-
-const encodeCursor = (cursor: Cursor): string => Buffer.from(JSON.stringify(cursor)).toString('base64url');
-
-const cursorInvalid = () => new Invalid(messages.gridCursorInvalid, { cursor: [messages.gridCursorInvalid] });
-
-function decodeCursor(text: string): Cursor {
-  try {
-    return cursorShape.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
-  } catch {
-    throw cursorInvalid();
-  }
-}
 
 // ---- the grid -------------------------------------------------------------------------------
 
@@ -280,7 +89,8 @@ export function defineGrid<const D extends GridDeclaration>(declaration: D, sour
 
   /** Refuses what this grid does not offer and what only a Super Admin may ask; the cursor sent, read. */
   function check({ scope, body }: GridRequest): Cursor | undefined {
-    source.checkScope?.(scope);
+    // Its readers, as its route refuses them before the body: the same for a report job's file.
+    if (declaration.readers) Refused.unlessMet(scope, declaration.readers.requires, declaration.readers.refusal);
     for (const name of GRID_FILTERS) {
       const filter = gridFilterOf(name);
       if (filter.isDefault(body[name])) continue;

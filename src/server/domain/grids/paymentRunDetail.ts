@@ -1,10 +1,13 @@
 // A payment run's lines (POST /admin/payment_run_detail?id=, issue 33): one row per line of the run,
 // with the event it pays for, its agent and the amount the line paid. A grid of one record's rows:
-// the run's route checks the caller may see the run (404, 403) before the grid reads its lines.
+// the run is opened first (404, 403: visibleRun), and its lines read between the run's own dates.
 import { sql } from 'drizzle-orm';
 import { paymentRunDetailGrid } from '../../../contract/grids';
+import { paymentRunDetailQuery } from '../../../contract/paymentRuns';
 import { campaigns, countries, events, eventTypes, paymentRunLines, paymentRuns, payments, users } from '../../db/schema';
+import { visibleRun } from '../paymentRuns/visibleRun';
 import { defineGrid } from './defineGrid';
+import type { GridRecord } from './source';
 
 export const paymentRunDetail = defineGrid(paymentRunDetailGrid, {
   from: sql`${paymentRunLines}
@@ -41,3 +44,12 @@ export const paymentRunDetail = defineGrid(paymentRunDetailGrid, {
     blacklisted: sql`false`,
   },
 });
+
+/** The run whose lines the grid lists (`?id=`), if the caller may see it. */
+export const paymentRunRecord: GridRecord = {
+  query: paymentRunDetailQuery,
+  async open(reads, scope, id) {
+    const run = await visibleRun(reads, scope, id);
+    return { id: run.id, start_date: run.start_date, end_date: run.end_date, filename: `${paymentRunDetailGrid.filename}_${run.ref}.csv` };
+  },
+};
