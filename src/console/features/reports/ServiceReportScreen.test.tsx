@@ -165,7 +165,8 @@ describe('a report screen', () => {
   });
 
   it('says how many rows a finished report holds, none included (issue 53)', async () => {
-    const empty: ReportRecord = { ...finished, rows: 0, bytes: 180 };
+    // Another report: its own link, as the backend gives each report (the list's key).
+    const empty: ReportRecord = { ...finished, rows: 0, bytes: 180, downloadUrl: finished.downloadUrl?.replace('/12/', '/13/') ?? null };
     reportsBackend({ list: () => ({ body: pageOf([{ ...finished, rows: 1234, bytes: 52_000 }, empty]) }) });
     renderReport();
     const table = await screen.findByRole('table', { name: 'Generated reports' });
