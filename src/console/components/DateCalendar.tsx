@@ -1,6 +1,7 @@
 // The date field's calendar, in a chunk of its own (DateField.tsx fetches it when it is first
 // opened): Blueprint's date picker with date-fns's English names, no locale module to fetch.
 import '@blueprintjs/datetime2/lib/css/blueprint-datetime2.css';
+import './dateCalendar.css';
 import { DatePicker3 } from '@blueprintjs/datetime2';
 import { FIRST_DAY, isoOfLocal, LAST_DAY, localOfIso } from './days';
 

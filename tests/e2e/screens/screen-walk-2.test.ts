@@ -3,7 +3,7 @@
 // saved reports, outbox, about menu and signed-in devices) and the date field's calendar on a tablet.
 import { describe, expect, it } from 'vitest';
 import { headerUser, screenshot, sideMenuOf } from '../../support/browser';
-import { checkDialog, checkScreen, counted, main, newFindings, screensOfPart, settledViolations, smallTargets, useScreenWalk } from './screenWalk';
+import { checkDialog, checkScreen, counted, main, newFindings, screensOfPart, settledViolations, smallTargets, transitionsDone, useScreenWalk } from './screenWalk';
 
 describe('the screen walk, second half', { timeout: 480_000 }, () => {
   const walk = useScreenWalk();
@@ -50,6 +50,9 @@ describe('the screen walk, second half', { timeout: 480_000 }, () => {
     await page.getByRole('button', { name: 'End Date: choose in a calendar' }).click();
     const calendar = page.locator('.bp6-datepicker');
     await calendar.locator('.rdp-day').first().waitFor();
+    // Measured once it has opened: mid-transition its days measure 24 to 42 px (the screenshot, when
+    // taken, used to wait for the transition; the loop takes none).
+    await transitionsDone(page);
     await screenshot(page, 'touch-date-calendar-820', { windowOnly: true });
     expect(counted((await smallTargets(page)).map((target) => `Stats' calendar: ${target}`))).toEqual([]);
   });

@@ -43,7 +43,7 @@ export const isFocused = (locator: Locator): Promise<boolean> => locator.evaluat
  * Past Blueprint's transitions (a dialog opening, a toast coming or going): mid-fade, text is not yet
  * at its full contrast for axe, and a dialog scaling in is not yet its size.
  */
-const transitionsDone = (page: Page) =>
+export const transitionsDone = (page: Page) =>
   page.waitForFunction(() => !document.querySelector('[class*="-enter-active"], [class*="-appear-active"], [class*="-exit-active"]'));
 
 /**
