@@ -2,7 +2,7 @@
 // rows'), from the campaign and the user joined to the row.
 import { sql, type SQL } from 'drizzle-orm';
 import { agentGridSearchText, campaigns, countries, eventTypes, users } from '../../db/schema';
-import { searchLookup, type ParentWalk, type SearchLookup } from './defineGrid';
+import { searchLookup, type ParentWalk, type SearchLookup } from './source';
 
 /** The row's table with its campaign and its agent joined (LEFT JOINs: a count leaves them out). */
 export const withCampaignAndAgent = (table: SQL, campaignId: SQL, agentId: SQL): SQL => sql`${table}

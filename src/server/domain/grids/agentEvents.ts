@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { agentEventDetailsGrid, agentEventsGrid } from '../../../contract/grids';
 import { agentEventPeriods, campaigns, events, eventSearchText, eventTypes, paymentRunLines, paymentRuns, payments, users } from '../../db/schema';
 import { agentColumns, agentSearch, agentSortKeys, agentWalks, byCampaign, byEventType, campaignOrCurrencySearch, currencySortKey, eventSortKey, eventTypeSearch, withCampaignAndAgent } from './agentColumns';
-import { defineGrid, searchLookup, type ParentWalk } from './defineGrid';
+import { defineGrid } from './defineGrid';
+import { searchLookup, type ParentWalk } from './source';
 import { heldLine, RUN_PAID } from './payments';
 import { periodsWithin } from './periods';
 

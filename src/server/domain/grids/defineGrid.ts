@@ -26,8 +26,6 @@ import type { GridRequest, GridSource, ParentWalk } from './source';
 
 /** A page as the contract answers it: rows, count, neighbouring pages' cursors, and an empty period's latest day. */
 export type { GridPage };
-export type { GridRecord, GridRequest, GridSource, OpenedRecord, ParentWalk, SearchLookup } from './source';
-export { searchLookup } from './source';
 
 /**
  * The most keys a lookup's search sends inline: fewer, and the database plans with them (an index

@@ -2,7 +2,8 @@
 // report grids, the Audit trail and a payment run's lines. Who may read a grid is its contract
 // declaration's `readers`; a grid of one record's rows says here how that record is opened.
 import { auditTrail } from './audit';
-import type { Grid, GridRecord } from './defineGrid';
+import type { Grid } from './defineGrid';
+import type { GridRecord } from './source';
 import { paymentRunDetail, paymentRunRecord } from './paymentRunDetail';
 import { REPORT_GRIDS } from './reportGrids';
 

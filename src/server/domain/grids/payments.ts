@@ -7,7 +7,8 @@ import { HELD_BACK_REASONS_SEPARATOR } from '../../../contract/pendingPayments';
 import { campaigns, countries, currencies, events, eventSearchText, eventTypes, paymentRunLines, paymentRuns, payments, pendingPaymentPeriods, users } from '../../db/schema';
 import { agentStatus, HOLDS } from '../paymentRuns/dueSet';
 import { agentColumns, agentSearch, agentSortKeys, agentWalks, byEventType, campaignSearch, countrySortKey, currencySortKey, eventTypeSearch, withCampaignAndAgent } from './agentColumns';
-import { defineGrid, searchLookup, type ParentWalk, type SearchLookup } from './defineGrid';
+import { defineGrid } from './defineGrid';
+import { searchLookup, type ParentWalk, type SearchLookup } from './source';
 import { periodsWithin } from './periods';
 
 // The date range reads when the payment fell due (the event's time).

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { amountText, requireAmount, type Money } from '../../../contract/money';
 import type { PendingPaymentTotals } from '../../../contract/pendingPayments';
 import { queryRows, type Database } from '../../db/client';
-import type { GridRequest } from './defineGrid';
+import type { GridRequest } from './source';
 import { pendingPayments, pendingShares } from './payments';
 
 const wire = (amount: string, currency: string): Money => ({ amount: amountText(requireAmount(amount)), currency });

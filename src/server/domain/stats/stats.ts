@@ -28,7 +28,7 @@ import { allGenerations } from '../../db/tableGenerations';
 import { campaigns, campaignVersions, eventTypes, fraudEvents, users } from '../../db/schema';
 import { campaignConversion } from '../grids/conversion';
 import { agentsLeftOutByDefault } from '../grids/conditions';
-import type { GridRequest } from '../grids/defineGrid';
+import type { GridRequest } from '../grids/source';
 import { fraudEventsReport } from '../grids/fraudEvents';
 import { paymentRunsReport } from '../grids/paymentRuns';
 import { dueSet } from '../paymentRuns/dueSet';

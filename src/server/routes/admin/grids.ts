@@ -14,7 +14,7 @@ import { gridRowSchema } from '../../../contract/gridRows';
 import { gridQuery, recordGridQuery, type GridBody } from '../../../contract/schemas/gridQuery';
 import type { OpenDatabase } from '../../db/client';
 import type { GridPage } from '../../../contract/api';
-import type { OpenedRecord } from '../../domain/grids/defineGrid';
+import type { OpenedRecord } from '../../domain/grids/source';
 import { GRID_CALLS } from '../../domain/grids/gridCalls';
 import { sendCsv } from '../../reports/csv';
 
