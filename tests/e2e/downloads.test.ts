@@ -62,7 +62,7 @@ async function downloadCsv(page: Page): Promise<string[][]> {
 }
 
 describe('report downloads, saved for offline', { timeout: 180_000 }, () => {
-  const b = useBrowser();
+  const b = useBrowser({ serviceWorkers: 'allow' });
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(backend, { OTP_SEND_LIMIT_PER_15MIN: '100', ACCESS_TOKEN_TTL_SECONDS: '3600' });

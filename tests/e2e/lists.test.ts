@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as messages from '../../src/contract/messages';
 import { sideMenu } from '../../src/console/ground/screens';
 import { TAB_PATHS } from '../../src/console/ground/paths';
-import { gridSettled, openScreen, openSignedIn, screenshot, useBrowser, WAIT_MS, yearAgo } from '../support/browser';
+import { gridPagerText, gridSettled, openScreen, openSignedIn, screenshot, useBrowser, WAIT_MS, yearAgo } from '../support/browser';
 import { backend, accessToken, startServer, type TestServer } from '../support/server';
 
 const SUPER = 'super@demo.test';
@@ -111,6 +111,8 @@ describe('lists on a tablet and a desktop', { timeout: 180_000 }, () => {
       const filtered = await gridSettled(page);
       await pager(page).getByRole('button', { name: 'Next' }).click();
       await page.waitForURL(/[?&]page=2/);
+      // The pager may still be page 1's for a moment after the address changed (gridSettled).
+      await expect.poll(() => gridPagerText(page), { timeout: WAIT_MS }).toMatch(/^Page 2 of /);
       const second = await gridSettled(page);
       expect(second).toMatch(/^Page 2 of /);
       const chosen = query(page).campaign;

@@ -60,7 +60,7 @@ async function storedOutbox(page: Page, username: string): Promise<Array<{ key: 
 }
 
 describe('the console offline', { timeout: 180_000 }, () => {
-  const b = useBrowser();
+  const b = useBrowser({ serviceWorkers: 'allow' });
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
@@ -304,8 +304,8 @@ describe('the console offline', { timeout: 180_000 }, () => {
 });
 
 describe('a dialog whose code has not been downloaded yet', { timeout: 120_000 }, () => {
-  // No service worker: the first seconds after a first sign-in, before its precache is done.
-  const b = useBrowser({ serviceWorkers: 'block' });
+  // No service worker (useBrowser's default): the first seconds after a first sign-in, before its precache is done.
+  const b = useBrowser();
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(backend, { OTP_SEND_LIMIT_PER_15MIN: '100', ACCESS_TOKEN_TTL_SECONDS: '3600' });

@@ -92,7 +92,7 @@ async function startDeploymentProxy(target: string): Promise<{ url: string; depl
 }
 
 describe('the installable console (PWA)', { timeout: 120_000 }, () => {
-  const b = useBrowser();
+  const b = useBrowser({ serviceWorkers: 'allow' });
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(backend);

@@ -215,9 +215,10 @@ describe('the signed-in console', { timeout: 90_000 }, () => {
 });
 
 describe('session expiry in the browser', { timeout: 90_000 }, () => {
-  // The page's own calls, as the base query sends them: the service worker would answer status
-  // types and languages from its cache (stale-while-revalidate) and hide their 401s.
-  const b = useBrowser({ serviceWorkers: 'block' });
+  // No service worker (useBrowser's default), and it stays so: the page's own calls, as the base
+  // query sends them; the worker would answer status types and languages from its cache
+  // (stale-while-revalidate) and hide their 401s.
+  const b = useBrowser();
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(backend, { ACCESS_TOKEN_TTL_SECONDS: '2' });

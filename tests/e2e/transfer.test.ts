@@ -16,7 +16,7 @@ import { backend, SIGNED_IN_SUITE, startServer, type TestServer } from '../suppo
 const GRID_SCREENS = [...SCREEN_LIST.filter(([, screen]) => screen.grid).map(([, screen]) => screen.label), SCREENS.audit.label];
 
 describe('the login page on the wire', { timeout: 60_000 }, () => {
-  const b = useBrowser({ serviceWorkers: 'block' });
+  const b = useBrowser();
   let server: TestServer;
   beforeAll(async () => {
     // Signs the Super Admin in once for each grid screen: more codes than the default limit allows.
