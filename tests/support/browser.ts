@@ -76,8 +76,8 @@ export function sharedBrowser(): Promise<Browser> {
  * Registers the hooks of a test file: the worker's browser, a fresh context and page for each
  * test. Read `page` inside tests (it changes per test). The service worker is blocked unless the
  * file is about it (`serviceWorkers: 'allow'`: offline reopening, updates, saved files): installed,
- * it precaches the whole console (2.2 MB) in every fresh context, which cost each page boot 0.7 s of
- * CPU in Chromium and the server; tests/e2e/pwa.test.ts and offline.test.ts prove the worker itself.
+ * it precaches the whole console in every fresh context, most of a page boot's CPU in Chromium and
+ * the server; tests/e2e/pwa.test.ts and offline.test.ts prove the worker itself.
  */
 export function useBrowser(options: Pick<BrowserContextOptions, 'serviceWorkers'> = {}): BrowserSession {
   let browser: Browser | undefined;
